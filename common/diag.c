@@ -1,0 +1,112 @@
+/* diag.c - the diagnostics list and its rendering.
+ *
+ * Rendering: "file:line:col: level: msg", the source line verbatim, a caret
+ * line whose padding copies tabs so the caret lines up, then "hint: ...".
+ * Past max_errors entries are dropped and only counted (ndropped). */
+#include "common/diag.h"
+
+#include <stdio.h>
+
+#define DEFAULT_MAX_ERRORS 100
+
+void diags_init(Diags *d, Arena *arena) {
+  memset(d, 0, sizeof *d);
+  d->arena = arena;
+}
+
+Diag *diag_add(Diags *d, DiagLevel level, int code, SrcLoc loc,
+               const char *hint, const char *fmt, ...) {
+  int max = d->max_errors > 0 ? d->max_errors : DEFAULT_MAX_ERRORS;
+  Diag g = {level, code, loc, NULL, hint ? arena_strdup(d->arena, hint) : NULL};
+  va_list ap;
+  va_start(ap, fmt);
+  g.msg = arena_vprintf(d->arena, fmt, ap);
+  va_end(ap);
+  if (level == DL_ERROR)
+    d->nerrors++;
+  if (d->list.len >= max) {
+    d->ndropped++;
+    Diag *scratch = arena_alloc(d->arena, sizeof *scratch); /* caller may write to it */
+    *scratch = g;
+    return scratch;
+  }
+  vec_push(d->arena, &d->list, g);
+  return &d->list.data[d->list.len - 1];
+}
+
+static const char *level_name(DiagLevel l) {
+  switch (l) {
+  case DL_ERROR: return "error";
+  case DL_WARNING: return "warning";
+  case DL_NOTE: return "note";
+  }
+  return "error";
+}
+
+/* Find the start of 1-based line `line`; lone '\r', "\r\n" and '\n' end lines
+ * exactly as the tokenizer counts them.  Returns NULL past the end. */
+static const char *find_line(const Source *src, int line, size_t *outlen) {
+  const char *s = src->text, *end = src->text + src->len;
+  for (int l = 1; l < line; l++) {
+    while (s < end && *s != '\n' && *s != '\r')
+      s++;
+    if (s == end)
+      return NULL;
+    if (*s == '\r' && s + 1 < end && s[1] == '\n')
+      s++;
+    s++;
+  }
+  const char *e = s;
+  while (e < end && *e != '\n' && *e != '\r')
+    e++;
+  *outlen = (size_t)(e - s);
+  return s;
+}
+
+static void render_caret(const char *line, size_t linelen, SrcLoc loc, StrBuf *sb) {
+  size_t col = loc.col > 0 ? (size_t)loc.col - 1 : 0;
+  for (size_t i = 0; i < col; i++) {
+    unsigned char c = i < linelen ? (unsigned char)line[i] : ' ';
+    if (c == '\t')
+      sb_putc(sb, '\t');
+    else if ((c & 0xC0) != 0x80) /* one column per UTF-8 character */
+      sb_putc(sb, ' ');
+  }
+  sb_putc(sb, '^');
+  int len = loc.len;
+  if (col + (size_t)len > linelen)
+    len = linelen > col ? (int)(linelen - col) : 1;
+  for (int i = 1; i < len; i++)
+    sb_putc(sb, '~');
+  sb_putc(sb, '\n');
+}
+
+void diag_render(const Diag *g, StrBuf *sb) {
+  if (!g->loc.src) {
+    sb_printf(sb, "kjit: %s: %s\n", level_name(g->level), g->msg);
+  } else {
+    sb_printf(sb, "%s:%d:%d: %s: %s\n", g->loc.src->path, g->loc.line, g->loc.col,
+              level_name(g->level), g->msg);
+    size_t linelen = 0;
+    const char *line = find_line(g->loc.src, g->loc.line, &linelen);
+    if (line) {
+      sb_putn(sb, line, linelen);
+      sb_putc(sb, '\n');
+      render_caret(line, linelen, g->loc, sb);
+    }
+  }
+  if (g->hint)
+    sb_printf(sb, "hint: %s\n", g->hint);
+}
+
+void diags_render(const Diags *d, StrBuf *sb) {
+  for (int i = 0; i < d->list.len; i++)
+    diag_render(&d->list.data[i], sb);
+}
+
+SrcLoc loc_span(SrcLoc a, SrcLoc b) {
+  if (a.src != b.src || a.line != b.line || b.col + b.len <= a.col)
+    return a;
+  a.len = b.col + b.len - a.col;
+  return a;
+}

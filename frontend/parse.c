@@ -1,0 +1,781 @@
+/* parse.c - recursive-descent parser: statements, functions, the module.
+ *
+ * Second stage of the frontend: Tokens -> Module (ast.h).  Each statement is
+ * parsed under a guard (setjmp); a syntax error longjmps back to it, and the
+ * guard skips to the next statement, so one run reports many errors and the
+ * parser always advances.  Top-level host code is skipped, never diagnosed. */
+#include "frontend/parser.h"
+
+#include <stdio.h>
+
+static void statement(Parser *p, NodeList *out);
+
+/* ---- token helpers ---- */
+
+Token *parse_peek(Parser *p) { return &p->toks.data[p->pos]; }
+
+Token *parse_peek_at(Parser *p, int k) {
+  int i = p->pos + k;
+  return &p->toks.data[i < p->toks.len ? i : p->toks.len - 1];
+}
+
+Token *parse_next(Parser *p) {
+  Token *t = parse_peek(p);
+  if (t->kind != TK_EOF)
+    p->pos++;
+  return t;
+}
+
+bool parse_equal(const Token *t, const char *s) {
+  return (t->kind == TK_OP || t->kind == TK_KEYWORD) && strcmp(t->text, s) == 0;
+}
+
+bool parse_consume(Parser *p, const char *s) {
+  if (!parse_equal(parse_peek(p), s))
+    return false;
+  parse_next(p);
+  return true;
+}
+
+Token *parse_expect(Parser *p, const char *s) {
+  Token *t = parse_peek(p);
+  if (!parse_equal(t, s)) {
+    if (t->kind == TK_INDENT)
+      parse_fail(p, t, E_UNEXPECTED_INDENT, NULL, "unexpected indent");
+    parse_fail(p, t, E_EXPECTED, NULL, "expected '%s'", s);
+  }
+  return parse_next(p);
+}
+
+/* A failure where the tokenizer already complained, or after an unclosed
+ * bracket, would only repeat it: count it but stay silent. */
+static bool lexer_reported(Parser *p, SrcLoc loc) {
+  if (p->toks.quiet_from < p->toks.len) {
+    SrcLoc q = p->toks.data[p->toks.quiet_from].loc;
+    if (loc.line > q.line || (loc.line == q.line && loc.col >= q.col))
+      return true;
+  }
+  for (int i = 0; i < p->toks.errlines.len; i++)
+    if (p->toks.errlines.data[i] == loc.line)
+      return true;
+  return false;
+}
+
+static _Noreturn void vfail(Parser *p, SrcLoc loc, int code, const char *hint, const char *fmt, va_list ap) {
+  p->nfailed++;
+  if (!p->quiet && !lexer_reported(p, loc)) {
+    char *msg = arena_vprintf(p->arena, fmt, ap);
+    diag_error(p->diags, code, loc, hint, "%s", msg);
+  }
+  longjmp(*p->jb, 1);
+}
+
+_Noreturn void parse_fail(Parser *p, const Token *t, int code, const char *hint, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vfail(p, t->loc, code, hint, fmt, ap);
+}
+
+/* The same, located at a whole node (e.g. a bad assignment target). */
+static _Noreturn void fail_node(Parser *p, const Node *n, int code, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static _Noreturn void fail_node(Parser *p, const Node *n, int code, const char *hint, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vfail(p, n->loc, code, hint, fmt, ap);
+}
+
+Node *parse_new(Parser *p, NodeKind kind, SrcLoc loc) {
+  Node *n = arena_alloc(p->arena, sizeof *n);
+  n->kind = kind;
+  n->loc = loc;
+  return n;
+}
+
+void parse_push(Parser *p, NodeList *l, Node *n) { vec_push(p->arena, l, n); }
+
+void parse_enter(Parser *p, const Token *t) {
+  if (++p->depth > PARSE_MAX_DEPTH)
+    parse_fail(p, t, E_TOO_DEEP, "split the expression or block into smaller pieces",
+               "too many nested parentheses or blocks");
+}
+
+/* ---- skipping (recovery and host code) ---- */
+
+/* Skip an INDENT ... matching DEDENT. */
+static void skip_block(Parser *p) {
+  int depth = 0;
+  do {
+    Token *t = parse_next(p);
+    if (t->kind == TK_INDENT)
+      depth++;
+    else if (t->kind == TK_DEDENT)
+      depth--;
+    else if (t->kind == TK_EOF)
+      return;
+  } while (depth > 0);
+}
+
+static bool at_clause(Parser *p) {
+  Token *t = parse_peek(p);
+  return parse_equal(t, "elif") || parse_equal(t, "else") || parse_equal(t, "except") ||
+         parse_equal(t, "finally");
+}
+
+/* Skip the rest of the logical line and, when one follows, its block; then
+ * the elif/else/except/finally clauses that continue it. */
+static void skip_rest_of_statement(Parser *p) {
+  for (;;) {
+    while (parse_peek(p)->kind != TK_NEWLINE && parse_peek(p)->kind != TK_EOF)
+      parse_next(p);
+    parse_next(p);
+    if (parse_peek(p)->kind != TK_INDENT)
+      return;
+    skip_block(p);
+    if (!at_clause(p))
+      return;
+  }
+}
+
+/* Skip a whole statement from its first token, decorators included. */
+static void skip_statement(Parser *p) {
+  if (parse_peek(p)->kind == TK_INDENT) {
+    skip_block(p);
+    return;
+  }
+  while (parse_equal(parse_peek(p), "@")) {
+    while (parse_peek(p)->kind != TK_NEWLINE && parse_peek(p)->kind != TK_EOF)
+      parse_next(p);
+    parse_next(p);
+  }
+  skip_rest_of_statement(p);
+}
+
+/* After a failure in the statement that began at `start`: resynchronise at
+ * the next statement of the same block. */
+static void recover(Parser *p, int start) {
+  Token *t = parse_peek(p);
+  if (t->kind == TK_INDENT) {
+    skip_block(p);
+    return;
+  }
+  if (t->kind == TK_DEDENT || t->kind == TK_EOF)
+    return;
+  TokenKind prev = p->pos > start ? p->toks.data[p->pos - 1].kind : TK_EOF;
+  if (prev == TK_NEWLINE || prev == TK_DEDENT)
+    return; /* the failure was reported at the start of the next line */
+  skip_rest_of_statement(p);
+}
+
+/* Parse one statement (appending to out) under its own guard. */
+static void guarded_statement(Parser *p, NodeList *out) {
+  jmp_buf jb, *saved = p->jb;
+  int start = p->pos, depth = p->depth;
+  p->jb = &jb;
+  if (setjmp(jb) == 0)
+    statement(p, out);
+  else {
+    p->depth = depth;
+    recover(p, start);
+  }
+  p->jb = saved;
+  if (p->pos == start && parse_peek(p)->kind != TK_DEDENT)
+    parse_next(p); /* always advance */
+}
+
+/* ---- targets ---- */
+
+static const char *target_desc(const Node *e) {
+  switch (e->kind) {
+  case ND_CALL: return "function call";
+  case ND_INT: case ND_FLOAT: case ND_STR: case ND_ELLIPSIS: return "literal";
+  case ND_BOOL: return e->ival ? "True" : "False";
+  case ND_NONE: return "None";
+  case ND_BINOP: case ND_UNARY: case ND_BOOLOP: return "expression";
+  case ND_COMPARE: return "comparison";
+  case ND_IFEXP: return "conditional expression";
+  case ND_NAMEDEXPR: return "named expression";
+  case ND_DICT: return "dict literal";
+  case ND_SET: return "set display";
+  case ND_COMPREHENSION:
+    return strcmp(e->str, "generator") == 0 ? "generator expression" : "comprehension";
+  default: return ast_kind_name(e->kind);
+  }
+}
+
+/* Targets: NAME | attribute | subscript | (tuple | list of targets) | '*' target.
+ * ctx: "assign", "delete" or "augassign" (which allows no tuples or stars). */
+void parse_check_target(Parser *p, Node *e, const char *ctx) {
+  bool aug = strcmp(ctx, "augassign") == 0, del = strcmp(ctx, "delete") == 0;
+  switch (e->kind) {
+  case ND_NAME: case ND_ATTR: case ND_SUBSCRIPT: return;
+  case ND_TUPLE: case ND_LIST:
+    if (aug)
+      break;
+    for (int i = 0; i < e->args.len; i++)
+      parse_check_target(p, e->args.data[i], ctx);
+    return;
+  case ND_STARRED:
+    if (aug || del)
+      break;
+    parse_check_target(p, e->lhs, ctx);
+    return;
+  default: break;
+  }
+  if (aug)
+    fail_node(p, e, E_BAD_TARGET, NULL, "'%s' is an illegal expression for augmented assignment",
+              e->kind == ND_TUPLE ? "tuple" : target_desc(e));
+  if (del)
+    fail_node(p, e, E_BAD_TARGET, NULL, "cannot delete %s", target_desc(e));
+  fail_node(p, e, E_BAD_TARGET, "maybe you meant '==' instead of '='?", "cannot assign to %s", target_desc(e));
+}
+
+/* ---- simple statements ---- */
+
+static const struct { const char *s; AstOp op; } augops[] = {
+    {"+=", AOP_ADD},    {"-=", AOP_SUB},      {"*=", AOP_MUL},     {"@=", AOP_MATMUL},
+    {"/=", AOP_DIV},    {"//=", AOP_FLOORDIV}, {"%=", AOP_MOD},    {"**=", AOP_POW},
+    {"<<=", AOP_LSHIFT}, {">>=", AOP_RSHIFT}, {"&=", AOP_BITAND},  {"|=", AOP_BITOR},
+    {"^=", AOP_BITXOR},
+};
+
+static Node *assign_value(Parser *p) {
+  if (parse_equal(parse_peek(p), "yield"))
+    return parse_yield_expr(p);
+  return parse_star_expressions(p);
+}
+
+/* assignment: (star_targets '=')+ (yield_expr | star_expressions)
+ *           | single_target augassign (yield_expr | star_expressions)
+ *           | single_target ':' expression ['=' annotated_rhs]
+ * expression_stmt: star_expressions */
+static Node *expr_statement(Parser *p) {
+  Node *e = assign_value(p);
+  Token *t = parse_peek(p);
+  if (parse_equal(t, "=")) {
+    Node *n = parse_new(p, ND_ASSIGN, e->loc);
+    n->oploc = t->loc;
+    while (parse_consume(p, "=")) {
+      parse_check_target(p, e, "assign");
+      vec_push(p->arena, &n->args, e);
+      e = assign_value(p);
+    }
+    n->rhs = e;
+    return n;
+  }
+  for (size_t i = 0; i < sizeof augops / sizeof *augops; i++) {
+    if (parse_equal(t, augops[i].s)) {
+      parse_check_target(p, e, "augassign");
+      parse_next(p);
+      Node *n = parse_new(p, ND_AUGASSIGN, e->loc);
+      n->op = augops[i].op, n->oploc = t->loc, n->lhs = e;
+      n->rhs = assign_value(p);
+      return n;
+    }
+  }
+  if (parse_consume(p, ":")) {
+    if (e->kind == ND_TUPLE)
+      parse_fail(p, t, E_BAD_TARGET, NULL, "only single target (not tuple) can be annotated");
+    if (e->kind != ND_NAME && e->kind != ND_ATTR && e->kind != ND_SUBSCRIPT)
+      parse_fail(p, t, E_BAD_TARGET, NULL, "illegal target for annotation");
+    Node *n = parse_new(p, ND_ANNASSIGN, e->loc);
+    n->lhs = e, n->oploc = t->loc;
+    n->third = parse_expr(p);
+    if (parse_consume(p, "="))
+      n->rhs = assign_value(p);
+    return n;
+  }
+  Node *n = parse_new(p, ND_EXPR_STMT, e->loc);
+  n->lhs = e;
+  return n;
+}
+
+/* dotted_name: NAME ('.' NAME)*   (leading dots of relative imports kept) */
+static const char *dotted_name(Parser *p, bool relative) {
+  StrBuf sb;
+  sb_init(&sb);
+  while (relative && (parse_equal(parse_peek(p), ".") || parse_equal(parse_peek(p), "...")))
+    sb_puts(&sb, parse_next(p)->text);
+  if (!relative || parse_peek(p)->kind == TK_NAME) {
+    do {
+      Token *t = parse_peek(p);
+      if (t->kind != TK_NAME) {
+        sb_free(&sb);
+        parse_fail(p, t, E_SYNTAX, NULL, "invalid syntax");
+      }
+      sb_puts(&sb, parse_next(p)->text);
+    } while (parse_consume(p, ".") && (sb_putc(&sb, '.'), true));
+  }
+  const char *s = arena_strdup(p->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return s;
+}
+
+static const char *alias_name(Parser *p) {
+  Token *t = parse_peek(p);
+  if (t->kind != TK_NAME)
+    parse_fail(p, t, E_SYNTAX, NULL, "invalid syntax");
+  return parse_next(p)->text;
+}
+
+static void add_import(Parser *p, Module *out, const char *module, const char *name,
+                       const char *alias, SrcLoc loc) {
+  Import im = {module, name, alias, loc};
+  vec_push(p->arena, &out->imports, im);
+}
+
+/* import_name: 'import' dotted_name ['as' NAME] (',' dotted_name ['as' NAME])*
+ * import_from: 'from' ('.'* dotted_name | '.'+) 'import'
+ *              ('*' | '(' NAME ['as' NAME] (',' ...)* [','] ')' | NAME ['as' NAME] (',' ...)*) */
+static void import_stmt(Parser *p, Module *out) {
+  Token *kw = parse_next(p);
+  if (parse_equal(kw, "import")) {
+    do {
+      Token *t = parse_peek(p);
+      const char *mod = dotted_name(p, false), *dot = strchr(mod, '.');
+      const char *alias = dot ? arena_strndup(p->arena, mod, (size_t)(dot - mod)) : mod;
+      if (parse_consume(p, "as"))
+        alias = alias_name(p);
+      add_import(p, out, mod, NULL, alias, t->loc);
+    } while (parse_consume(p, ","));
+    return;
+  }
+  const char *mod = dotted_name(p, true);
+  parse_expect(p, "import");
+  Token *star = parse_peek(p);
+  if (parse_consume(p, "*")) {
+    add_import(p, out, mod, "*", "*", star->loc);
+    return;
+  }
+  bool paren = parse_consume(p, "(");
+  do {
+    if (paren && parse_equal(parse_peek(p), ")"))
+      break;
+    Token *t = parse_peek(p);
+    const char *name = alias_name(p), *alias = name;
+    if (parse_consume(p, "as"))
+      alias = alias_name(p);
+    add_import(p, out, mod, name, alias, t->loc);
+  } while (parse_consume(p, ","));
+  if (paren)
+    parse_expect(p, ")");
+}
+
+/* global_stmt: ('global' | 'nonlocal') NAME (',' NAME)* */
+static Node *global_stmt(Parser *p) {
+  Token *kw = parse_next(p);
+  Node *n = parse_new(p, ND_GLOBAL, kw->loc);
+  n->str = kw->text;
+  do {
+    Token *t = parse_peek(p);
+    Node *name = parse_new(p, ND_NAME, t->loc);
+    name->name = alias_name(p);
+    vec_push(p->arena, &n->args, name);
+  } while (parse_consume(p, ","));
+  return n;
+}
+
+/* del_stmt: 'del' del_targets   (ND_DEL args: one node per target) */
+static Node *del_stmt(Parser *p, Token *kw) {
+  Node *n = parse_new(p, ND_DEL, kw->loc);
+  Node *e = parse_star_expressions(p);
+  parse_check_target(p, e, "delete");
+  if (e->kind == ND_TUPLE)
+    n->args = e->args;
+  else
+    vec_push(p->arena, &n->args, e);
+  return n;
+}
+
+/* simple_stmt: assignment | star_expressions | return_stmt | import_stmt | raise_stmt
+ *            | 'pass' | del_stmt | yield_stmt | assert_stmt | 'break' | 'continue'
+ *            | global_stmt | nonlocal_stmt */
+static Node *simple_stmt(Parser *p) {
+  Token *t = parse_peek(p);
+  static const struct { const char *kw; NodeKind kind; } bare[] = {
+      {"pass", ND_PASS}, {"break", ND_BREAK}, {"continue", ND_CONTINUE}};
+  for (int i = 0; i < 3; i++)
+    if (parse_consume(p, bare[i].kw))
+      return parse_new(p, bare[i].kind, t->loc);
+  if (parse_equal(t, "global") || parse_equal(t, "nonlocal"))
+    return global_stmt(p);
+  if (parse_equal(t, "import") || parse_equal(t, "from")) {
+    Module ims = {0};
+    import_stmt(p, &ims);
+    Node *n = parse_new(p, ND_IMPORT, t->loc);
+    n->str = ims.imports.len ? ims.imports.data[0].module : "";
+    return n;
+  }
+  if (!parse_consume(p, "return") && !parse_consume(p, "raise") && !parse_consume(p, "assert") &&
+      !parse_consume(p, "del"))
+    return expr_statement(p);
+  if (parse_equal(t, "del"))
+    return del_stmt(p, t);
+  Node *n = parse_new(p, parse_equal(t, "return") ? ND_RETURN : parse_equal(t, "raise") ? ND_RAISE : ND_ASSERT, t->loc);
+  n->oploc = t->loc;
+  if (n->kind == ND_ASSERT) {
+    n->cond = parse_expr(p);
+    if (parse_consume(p, ","))
+      n->rhs = parse_expr(p);
+  } else if (parse_starts_expr(parse_peek(p))) {
+    n->lhs = n->kind == ND_RETURN ? parse_star_expressions(p) : parse_expr(p);
+    if (n->kind == ND_RAISE && parse_consume(p, "from"))
+      n->rhs = parse_expr(p);
+  }
+  return n;
+}
+
+/* simple_stmts: simple_stmt (';' simple_stmt)* [';'] NEWLINE */
+static void simple_stmts(Parser *p, NodeList *out) {
+  do {
+    if (parse_peek(p)->kind == TK_NEWLINE)
+      break;
+    parse_push(p, out, simple_stmt(p));
+  } while (parse_consume(p, ";"));
+  Token *t = parse_peek(p);
+  if (t->kind != TK_NEWLINE)
+    parse_fail(p, t, E_SYNTAX, NULL, "invalid syntax");
+  parse_next(p);
+}
+
+/* ---- compound statements ---- */
+
+/* block: NEWLINE INDENT statement+ DEDENT | simple_stmts
+ * what/line name the owner for "expected an indented block after ..." */
+static void block(Parser *p, NodeList *out, const char *what, int line) {
+  parse_expect(p, ":");
+  if (parse_peek(p)->kind != TK_NEWLINE) {
+    simple_stmts(p, out);
+    return;
+  }
+  parse_next(p);
+  Token *t = parse_peek(p);
+  if (t->kind != TK_INDENT)
+    parse_fail(p, t, E_EXPECTED_INDENT, "indent the body (or write 'pass')",
+               "expected an indented block after %s on line %d", what, line);
+  parse_next(p);
+  parse_enter(p, t);
+  while (parse_peek(p)->kind != TK_DEDENT && parse_peek(p)->kind != TK_EOF)
+    guarded_statement(p, out);
+  parse_next(p);
+  p->depth--;
+}
+
+/* if_stmt: 'if' named_expression ':' block (elif_stmt | [else_block])
+ * elif_stmt: 'elif' named_expression ':' block (elif_stmt | [else_block])  (nested ND_IF)
+ * else_block: 'else' ':' block */
+static Node *if_stmt(Parser *p) {
+  Token *kw = parse_next(p);
+  Node *n = parse_new(p, ND_IF, kw->loc);
+  n->cond = parse_named_expr(p);
+  block(p, &n->body, parse_equal(kw, "if") ? "'if' statement" : "'elif' statement", kw->loc.line);
+  if (parse_equal(parse_peek(p), "elif")) {
+    parse_push(p, &n->orelse, if_stmt(p));
+  } else if (parse_equal(parse_peek(p), "else")) {
+    Token *e = parse_next(p);
+    block(p, &n->orelse, "'else' statement", e->loc.line);
+  }
+  return n;
+}
+
+static void else_block(Parser *p, Node *n) {
+  Token *e = parse_peek(p);
+  if (parse_consume(p, "else"))
+    block(p, &n->orelse, "'else' statement", e->loc.line);
+}
+
+/* while_stmt: 'while' named_expression ':' block [else_block] */
+static Node *while_stmt(Parser *p) {
+  Token *kw = parse_next(p);
+  Node *n = parse_new(p, ND_WHILE, kw->loc);
+  n->cond = parse_named_expr(p);
+  block(p, &n->body, "'while' statement", kw->loc.line);
+  else_block(p, n);
+  return n;
+}
+
+/* for_stmt: 'for' star_targets 'in' star_expressions ':' block [else_block]
+ * (lhs: the target, a ND_NAME or ND_TUPLE of targets; rhs: the iterable) */
+static Node *for_stmt(Parser *p) {
+  Token *kw = parse_next(p);
+  Node *n = parse_new(p, ND_FOR, kw->loc);
+  n->lhs = parse_star_targets(p);
+  parse_expect(p, "in");
+  n->rhs = parse_star_expressions(p);
+  block(p, &n->body, "'for' statement", kw->loc.line);
+  else_block(p, n);
+  return n;
+}
+
+/* param: NAME [':' expression] ['=' expression] | '*' [NAME [':' expression]]
+ *      | '**' NAME [':' expression] | '/'
+ * A bare '*' is recorded as a star Param named "*"; '/' is not recorded. */
+static void params(Parser *p, Func *f) {
+  bool seen_default = false;
+  while (!parse_equal(parse_peek(p), ")")) {
+    Token *t = parse_peek(p);
+    Param pa = {0};
+    pa.loc = t->loc;
+    if (parse_consume(p, "/")) {
+      if (!parse_consume(p, ","))
+        break;
+      continue;
+    }
+    pa.star = parse_consume(p, "*") || parse_consume(p, "**");
+    if (pa.star && !(parse_peek(p)->kind == TK_NAME)) {
+      pa.name = "*";
+    } else {
+      Token *name = parse_peek(p);
+      pa.name = alias_name(p);
+      pa.loc = loc_span(pa.loc, name->loc);
+      if (parse_consume(p, ":"))
+        pa.annotation = parse_expr(p);
+      if (!pa.star && parse_consume(p, "=")) {
+        pa.deflt = parse_expr(p);
+        seen_default = true;
+      } else if (!pa.star && seen_default && !parse_equal(t, "*")) {
+        parse_fail(p, t, E_BAD_ARGS, NULL, "non-default argument follows default argument");
+      }
+    }
+    vec_push(p->arena, &f->params, pa);
+    if (!parse_consume(p, ","))
+      break;
+  }
+}
+
+/* decorators: ('@' named_expression NEWLINE)+ */
+static void decorators(Parser *p, NodeList *out) {
+  while (parse_consume(p, "@")) {
+    parse_push(p, out, parse_named_expr(p));
+    Token *t = parse_peek(p);
+    if (t->kind != TK_NEWLINE)
+      parse_fail(p, t, E_SYNTAX, NULL, "invalid syntax");
+    parse_next(p);
+  }
+}
+
+/* function_def: [decorators] 'def' NAME '(' [params] ')' ['->' expression] ':' block */
+static Func *funcdef(Parser *p, NodeList decos) {
+  parse_expect(p, "def");
+  Token *name = parse_peek(p);
+  Func *f = arena_alloc(p->arena, sizeof *f);
+  f->decorators = decos;
+  f->name = alias_name(p);
+  f->loc = name->loc;
+  parse_expect(p, "(");
+  params(p, f);
+  parse_expect(p, ")");
+  if (parse_consume(p, "->"))
+    f->returns = parse_expr(p);
+  block(p, &f->body, "function definition", name->loc.line);
+  return f;
+}
+
+/* Constructs kept only as a node: the whole statement (header, block and
+ * continuing clauses) is skipped. */
+static Node *skipped(Parser *p, NodeKind kind) {
+  Token *kw = parse_peek(p);
+  Node *n = parse_new(p, kind, kw->loc);
+  n->oploc = kw->loc;
+  if (kind == ND_CLASS && parse_peek_at(p, 1)->kind == TK_NAME)
+    n->name = parse_peek_at(p, 1)->text;
+  skip_rest_of_statement(p);
+  return n;
+}
+
+/* `match` is a soft keyword: a statement when the logical line looks like
+ * `match <expr>:` (ends in ':' and the next token is not an operator). */
+static bool at_match(Parser *p) {
+  Token *t = parse_peek(p);
+  if (t->kind != TK_NAME || strcmp(t->text, "match") != 0)
+    return false;
+  Token *next = parse_peek_at(p, 1);
+  if (!parse_starts_expr(next) || (next->kind == TK_OP && !parse_equal(next, "(") &&
+                                   !parse_equal(next, "[") && !parse_equal(next, "{") && !parse_equal(next, "-")))
+    return false;
+  int i = p->pos;
+  while (p->toks.data[i].kind != TK_NEWLINE && p->toks.data[i].kind != TK_EOF)
+    i++;
+  return i > p->pos && parse_equal(&p->toks.data[i - 1], ":");
+}
+
+/* statement: compound_stmt | simple_stmts
+ * compound_stmt: function_def | if_stmt | class_def | with_stmt | for_stmt
+ *              | try_stmt | while_stmt | match_stmt | async ... */
+static void statement(Parser *p, NodeList *out) {
+  Token *t = parse_peek(p);
+  Node *n = NULL;
+  if (t->kind == TK_INDENT)
+    parse_fail(p, t, E_UNEXPECTED_INDENT, "remove the extra indentation", "unexpected indent");
+  if (parse_equal(t, "if")) n = if_stmt(p);
+  else if (parse_equal(t, "while")) n = while_stmt(p);
+  else if (parse_equal(t, "for")) n = for_stmt(p);
+  else if (parse_equal(t, "class")) n = skipped(p, ND_CLASS);
+  else if (parse_equal(t, "try")) n = skipped(p, ND_TRY);
+  else if (parse_equal(t, "with")) n = skipped(p, ND_WITH);
+  else if (parse_equal(t, "async")) n = skipped(p, ND_ASYNC);
+  else if (at_match(p)) n = skipped(p, ND_MATCH);
+  else if (parse_equal(t, "def") || parse_equal(t, "@")) {
+    NodeList decos = {0};
+    decorators(p, &decos);
+    Token *kw = parse_peek(p);
+    if (parse_equal(kw, "class") || parse_equal(kw, "async")) {
+      n = skipped(p, parse_equal(kw, "class") ? ND_CLASS : ND_ASYNC);
+    } else {
+      n = parse_new(p, ND_FUNCDEF, kw->loc);
+      n->func = funcdef(p, decos);
+      n->name = n->func->name;
+    }
+  } else if (at_clause(p)) {
+    parse_fail(p, t, E_SYNTAX, NULL, "invalid syntax");
+  } else {
+    simple_stmts(p, out);
+    return;
+  }
+  vec_push(p->arena, out, n);
+}
+
+/* ---- the module ---- */
+
+/* Top-level `NAME = expr` or `NAME: ann = expr` (a single simple target). */
+static bool at_global_assign(Parser *p) {
+  Token *t = parse_peek(p), *next = parse_peek_at(p, 1);
+  return t->kind == TK_NAME && (parse_equal(next, "=") || parse_equal(next, ":"));
+}
+
+static void global_assign(Parser *p, Module *m) {
+  Token *name = parse_next(p);
+  if (parse_consume(p, ":")) {
+    parse_expr(p);
+    if (!parse_equal(parse_peek(p), "="))
+      parse_fail(p, name, E_SYNTAX, NULL, "annotation only");
+  }
+  parse_expect(p, "=");
+  Node *value = assign_value(p);
+  if (parse_peek(p)->kind != TK_NEWLINE)
+    parse_fail(p, parse_peek(p), E_SYNTAX, NULL, "not a single-target assignment");
+  parse_next(p);
+  GlobalAssign g = {name->text, value, name->loc};
+  vec_push(p->arena, &m->globals, g);
+}
+
+/* Is the statement at p (after any decorators) a def? */
+static bool decorated_def(Parser *p) {
+  int i = p->pos;
+  while (parse_equal(&p->toks.data[i], "@")) {
+    while (p->toks.data[i].kind != TK_NEWLINE && p->toks.data[i].kind != TK_EOF)
+      i++;
+    if (p->toks.data[i].kind == TK_EOF)
+      return false;
+    i++;
+  }
+  return parse_equal(&p->toks.data[i], "def");
+}
+
+/* An undecorated def is host code unless it parses: quiet, and on failure
+ * kept as host_only with an empty body. */
+static void toplevel_def(Parser *p, Module *m) {
+  bool decorated = parse_equal(parse_peek(p), "@");
+  int failed = p->nfailed;
+  p->quiet = !decorated;
+  NodeList decos = {0};
+  decorators(p, &decos);
+  Func *f = funcdef(p, decos);
+  p->quiet = false;
+  if (p->nfailed != failed && !decorated) {
+    f->host_only = true;
+    memset(&f->body, 0, sizeof f->body);
+  }
+  vec_push(p->arena, &m->funcs, f);
+}
+
+/* One top-level statement.  Anything but an import, a def or a simple
+ * global assignment is host code and skipped whole. */
+static void toplevel(Parser *p, Module *m) {
+  Token *t = parse_peek(p);
+  if (t->kind == TK_INDENT)
+    parse_fail(p, t, E_UNEXPECTED_INDENT, "remove the extra indentation", "unexpected indent");
+  if (parse_equal(t, "import") || parse_equal(t, "from")) {
+    import_stmt(p, m);
+    if (parse_peek(p)->kind != TK_NEWLINE)
+      parse_fail(p, parse_peek(p), E_SYNTAX, NULL, "invalid syntax");
+    parse_next(p);
+  } else if (decorated_def(p)) {
+    toplevel_def(p, m);
+  } else if (at_global_assign(p)) {
+    p->quiet = true;
+    global_assign(p, m);
+    p->quiet = false;
+  } else {
+    skip_statement(p);
+  }
+}
+
+static void guarded_toplevel(Parser *p, Module *m) {
+  jmp_buf jb;
+  int start = p->pos;
+  p->jb = &jb;
+  if (setjmp(jb) != 0) {
+    p->quiet = false;
+    p->depth = 0;
+    p->pos = start; /* skip the whole statement as host code */
+    skip_statement(p);
+  } else {
+    toplevel(p, m);
+  }
+  if (p->pos == start)
+    parse_next(p);
+}
+
+static void init_parser(Parser *p, Arena *arena, const Source *src, Diags *diags) {
+  memset(p, 0, sizeof *p);
+  p->arena = arena, p->src = src, p->diags = diags;
+  lex_tokenize(arena, src, diags, &p->toks);
+}
+
+/* Tokenizer errors are all found before the parser's: put the frontend's
+ * diagnostics back in source order (stable insertion sort, few entries). */
+static void sort_diags(Diags *d, int from) {
+  for (int i = from + 1; i < d->list.len; i++) {
+    Diag g = d->list.data[i];
+    int j = i;
+    while (j > from && (d->list.data[j - 1].loc.line > g.loc.line ||
+                        (d->list.data[j - 1].loc.line == g.loc.line && d->list.data[j - 1].loc.col > g.loc.col))) {
+      d->list.data[j] = d->list.data[j - 1];
+      j--;
+    }
+    d->list.data[j] = g;
+  }
+}
+
+Module *parse_module(Arena *arena, const Source *src, Diags *diags) {
+  Parser p;
+  int first_diag = diags->list.len;
+  init_parser(&p, arena, src, diags);
+  Module *m = arena_alloc(arena, sizeof *m);
+  m->src = src;
+  while (parse_peek(&p)->kind != TK_EOF) {
+    if (parse_peek(&p)->kind == TK_NEWLINE || parse_peek(&p)->kind == TK_DEDENT)
+      parse_next(&p);
+    else
+      guarded_toplevel(&p, m);
+  }
+  sort_diags(diags, first_diag);
+  return m;
+}
+
+/* expression_input: star_expressions NEWLINE* EOF */
+Node *parse_expression(Arena *arena, const Source *src, Diags *diags) {
+  Parser p;
+  jmp_buf jb;
+  init_parser(&p, arena, src, diags);
+  p.jb = &jb;
+  if (setjmp(jb) != 0)
+    return NULL;
+  Node *n = parse_star_expressions(&p);
+  while (parse_peek(&p)->kind == TK_NEWLINE || parse_peek(&p)->kind == TK_DEDENT)
+    parse_next(&p);
+  if (parse_peek(&p)->kind != TK_EOF)
+    parse_fail(&p, parse_peek(&p), E_SYNTAX, NULL, "invalid syntax");
+  return n;
+}

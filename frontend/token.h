@@ -1,0 +1,79 @@
+/* token.h - tokens of Python 3.12 source, internal to the frontend.
+ *
+ * lex_tokenize turns a whole Source into an array of Tokens ending in TK_EOF,
+ * with INDENT/DEDENT/NEWLINE as Python's tokenizer makes them.  Tokenizer
+ * errors go to Diags (codes E101..E119) and tokenizing carries on, so the
+ * array is always well formed: INDENT/DEDENT balance and it ends in EOF. */
+#ifndef KJIT_FRONTEND_TOKEN_H
+#define KJIT_FRONTEND_TOKEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/arena.h"
+#include "common/diag.h"
+
+/* Diagnostic codes of the frontend (E1xx). */
+enum {
+  E_BAD_CHAR = 101,        /* invalid character, NUL byte, bad UTF-8 */
+  E_UNTERMINATED_STR = 102,
+  E_UNTERMINATED_TRIPLE = 103,
+  E_UNCLOSED_BRACKET = 104,
+  E_UNMATCHED_BRACKET = 105,
+  E_MISMATCHED_BRACKET = 106,
+  E_DEDENT = 107,          /* unindent does not match any outer level */
+  E_TAB_SPACE = 108,       /* inconsistent use of tabs and spaces */
+  E_BAD_NUMBER = 109,      /* leading zeros, invalid decimal literal, ... */
+  E_BAD_ESCAPE = 110,      /* truncated \x, \u escapes */
+  E_CONTINUATION = 111,    /* bad character after '\' */
+  E_FSTRING = 112,         /* malformed or too deeply nested f-string */
+  E_SYNTAX = 120,          /* invalid syntax (parser) */
+  E_EXPECTED = 121,        /* expected ':' / ')' / ... */
+  E_UNEXPECTED_INDENT = 122,
+  E_EXPECTED_INDENT = 123, /* expected an indented block */
+  E_BAD_TARGET = 124,      /* cannot assign to ... */
+  E_BAD_ARGS = 125,        /* argument / parameter order errors */
+  E_TOO_DEEP = 126,        /* nesting limit of the recursive-descent parser */
+};
+
+typedef enum TokenKind {
+  TK_EOF,
+  TK_NEWLINE, /* end of a logical line */
+  TK_INDENT,  /* loc: the first token of the indented line */
+  TK_DEDENT,  /* loc: the first token of the dedented line (or end of file) */
+  TK_NAME,    /* identifier, soft keywords (match, case, type, _) included */
+  TK_KEYWORD, /* hard keyword: text */
+  TK_INT,     /* ival, big */
+  TK_FLOAT,   /* fval, imag (imaginary literals are TK_FLOAT even for 3j) */
+  TK_STRING,  /* str/strlen; bytes, fstring (str is then the raw body), raw */
+  TK_OP,      /* operator or delimiter: text */
+} TokenKind;
+
+typedef struct Token {
+  TokenKind kind;
+  SrcLoc loc;       /* len clipped to the token's first line */
+  const char *text; /* NAME/KEYWORD/OP: NUL-terminated lexeme (arena); else NULL */
+  const char *str;  /* STRING: decoded value (NUL-terminated, may hold NULs) */
+  size_t strlen;    /* STRING: byte length of str */
+  int64_t ival;     /* INT: value when !big */
+  double fval;      /* FLOAT */
+  bool big;         /* INT: does not fit int64 */
+  bool imag;        /* FLOAT: j suffix */
+  bool bytes;       /* STRING: b prefix */
+  bool fstring;     /* STRING: f prefix */
+  bool raw;         /* STRING: r prefix */
+} Token;
+
+typedef struct Tokens {
+  Token *data;
+  int len, cap;      /* data[len - 1] is TK_EOF */
+  int quiet_from;    /* tokens from here on follow an unclosed bracket at EOF: the
+                        parser reports nothing there (len when none) */
+  Vec(int) errlines; /* lines holding a tokenizer error: the parser stays quiet there */
+} Tokens;
+
+/* Tokenize src into out (arena storage).  Never fails: errors go to diags. */
+void lex_tokenize(Arena *arena, const Source *src, Diags *diags, Tokens *out);
+bool lex_is_keyword(const char *s, size_t n);
+
+#endif

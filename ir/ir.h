@@ -1,0 +1,157 @@
+/* ir.h - kjit IR: functions of basic blocks of instructions, values by index.
+ *
+ * Pipeline (see ir_compile in ir/pipeline.c for the one flat list of passes):
+ *   Module (AST) --ir_lower_program--> IrProgram: one generic, untyped IrFunc
+ *   per decorated function, plus folded module constants
+ *   --ir_specialize--> typed clone for concrete argument types (ir/infer.c),
+ *   callees specialized per call-site types --ir_verify--> codegen.
+ * Invariants: an operand is an earlier instruction of the same block; a block
+ * ends with exactly one terminator; after typing every Inst.type is set and
+ * every operand has the type its op needs (see ops.h). */
+#ifndef KJIT_IR_IR_H
+#define KJIT_IR_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/arena.h"
+#include "common/diag.h"
+#include "common/strbuf.h"
+#include "frontend/ast.h"
+#include "ir/ops.h"
+#include "ir/type.h"
+
+typedef struct IrFunc IrFunc;
+
+typedef struct Inst {
+  IrOp op;
+  const Type *type;      /* result type; TY_VOID for none; NULL before typing */
+  SrcLoc loc;            /* the source construct this op implements */
+  int nargs;
+  int *args;             /* operand instruction indices (arena) */
+  int64_t ival;          /* CONST_INT/BOOL value, TUPLE_GET/ARRAY_SHAPE index,
+                            THREAD_IDX.. dim, FENCE scope, ATOMIC kind,
+                            INTRINSIC id, SHARED/LOCAL_ARRAY unique id */
+  double fval;           /* CONST_FLOAT */
+  int local;             /* LOAD/STORE: local index */
+  int target, target2;   /* BR: target; CBR: true target, false target */
+  const Type *tyimm;     /* CAST: destination type (= type);
+                            SHARED/LOCAL_ARRAY: the array type */
+  const int64_t *shape;  /* SHARED/LOCAL_ARRAY: ndim constant extents */
+  const char *str;       /* CONST_STR text */
+  IrFunc *callee;        /* CALL */
+} Inst;
+
+typedef struct IrLocal {
+  const char *name;      /* source name; hidden temporaries start with '$' */
+  const Type *type;      /* NULL until inferred (params: from the signature) */
+  SrcLoc loc;            /* first assignment (or the parameter) */
+  SrcLoc type_loc;       /* the assignment that fixed the current type */
+} IrLocal;
+
+typedef struct IrBlock {
+  Vec(int) insts;        /* instruction indices in order; last is a terminator */
+} IrBlock;
+
+/* Decorator options (`@cuda.jit(...)`), also overridable at compile time. */
+typedef struct FuncOptions {
+  bool fastmath, debug, lineinfo, cache, narrow_typing;
+  int opt;               /* 0..3, default 3 */
+  int max_registers;     /* 0 = no limit */
+  int inline_mode;       /* 0 default, 1 always, 2 never */
+} FuncOptions;
+
+/* A signature from the decorator, --sig, or a call site. */
+typedef struct Signature {
+  const Type *ret;       /* NULL when not given (then inferred) */
+  int nparams;
+  const Type **params;
+  SrcLoc loc;
+} Signature;
+
+struct IrFunc {
+  const char *name;      /* Python name */
+  const char *symbol;    /* after specialization: unique mangled symbol name */
+  const Func *ast;       /* the def this came from */
+  bool is_kernel;        /* @cuda.jit without device=True */
+  bool is_device;        /* device=True */
+  FuncOptions opts;
+  Vec(Signature) eager;  /* signatures given in the decorator (may be empty = lazy) */
+  int nparams;           /* locals[0..nparams) are the parameters */
+  const Type **annotations; /* per parameter: annotated type or NULL (may be NULL) */
+  Vec(IrLocal) locals;
+  Vec(Inst) insts;
+  Vec(IrBlock) blocks;   /* blocks.data[0] is the entry */
+  const Type *ret_type;  /* after typing: void for kernels */
+  bool typed;
+  IrFunc *generic;       /* specialization: the generic function it came from */
+};
+
+/* A folded module constant: `TPB = 16`, `N = 1 << 20`, `SHAPE = (16, 16)`. */
+typedef struct IrGlobal {
+  const char *name;
+  const Type *type;      /* scalar type, or a tuple of scalars */
+  int64_t ival;          /* int/bool value */
+  double fval;           /* float value */
+  int nelems;            /* tuple: element count, elements in elems */
+  struct IrGlobal *elems;
+  SrcLoc loc;
+} IrGlobal;
+
+/* Long-lived: one loaded kernel file. */
+typedef struct IrProgram {
+  Arena *arena;          /* owns the AST, generic IR, interned types */
+  const Source *src;
+  Module *ast;
+  TypeTable *types;
+  Vec(IrFunc *) funcs;   /* generic IR of every decorated function, source order */
+  Vec(IrGlobal) globals;
+} IrProgram;
+
+/* One specialization request: typed IR for an entry function and every
+ * callee, in an arena dropped when the compile returns. */
+typedef struct IrCompile {
+  IrProgram *prog;
+  Arena *arena;
+  Diags *diags;
+  Vec(IrFunc *) funcs;   /* typed functions: [0] = entry, then callees */
+  const FuncOptions *override; /* compile-time option overrides or NULL */
+} IrCompile;
+
+/* ir/lower.c: AST -> generic IR for every decorated function; module
+ * constants folded.  Errors (unknown names, unsupported constructs...) go to
+ * diags; returns false if any error was reported. */
+bool ir_lower_program(IrProgram *p, Diags *diags);
+IrFunc *ir_find_func(IrProgram *p, const char *name);
+
+/* ir/sig.c: parse a signature string "void(float32[::1], int64)" or the
+ * equivalent decorator expression into a Signature.  Errors go to diags. */
+bool ir_parse_signature(IrProgram *p, const Source *text, Signature *out, Diags *diags);
+bool ir_signature_from_ast(IrProgram *p, const Node *n, Signature *out, Diags *diags);
+/* ir/sig.c: a type expression ("float32[:]", "numba.int64", "types.float32")
+ * as in a parameter annotation `def k(x: float32[:])`; used by ir/lower.c. */
+bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *diags);
+
+/* ir/infer.c: type a clone of `generic` for the argument types; callees are
+ * specialized into c->funcs as they are met.  Returns NULL after reporting
+ * errors.  Memoized per (generic, argtypes) within the compile. */
+IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs, SrcLoc callsite);
+
+/* ir/verify.c: structural and (when typed) type checks.  Internal errors are
+ * reported as diagnostics with code E599, never aborts. */
+bool ir_verify(const IrFunc *f, Diags *diags);
+
+/* ir/print.c: the stable text form (--emit kir). */
+void ir_print_func(const IrFunc *f, StrBuf *sb);
+void ir_print_compile(const IrCompile *c, StrBuf *sb);
+
+/* ir/ir.c: construction helpers used by lower.c and infer.c. */
+IrFunc *ir_func_new(Arena *a, const char *name);
+int ir_block_new(Arena *a, IrFunc *f);
+int ir_emit(Arena *a, IrFunc *f, int block, IrOp op, SrcLoc loc, const int *args, int nargs);
+int ir_local_new(Arena *a, IrFunc *f, const char *name, SrcLoc loc);
+int ir_local_find(const IrFunc *f, const char *name);
+IrFunc *ir_func_clone(Arena *a, const IrFunc *f);
+bool ir_block_terminated(const IrFunc *f, int block);
+
+#endif

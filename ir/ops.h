@@ -1,0 +1,181 @@
+/* ops.h - the one table of kjit IR operations (X-macro).
+ *
+ * X(NAME, "text name", NARGS, FLAGS): NARGS is the operand count, -1 when
+ * variadic.  The comment on each row says which Inst fields it uses, what its
+ * operands are, and its typing.  "Before typing" = IR straight out of
+ * ir/lower.c (Inst.type is NULL except where stated); "after typing" = IR
+ * out of ir/infer.c, where every operand already has exactly the type the
+ * operation needs (infer.c inserts OP_CAST instructions), so codegen never
+ * converts implicitly.
+ *
+ * Value rule: an operand is always an instruction of the SAME block defined
+ * earlier; values that cross blocks travel through locals (LOAD/STORE_LOCAL). */
+#ifndef KJIT_IR_OPS_H
+#define KJIT_IR_OPS_H
+
+enum {
+  OPF_TERM = 1,      /* block terminator */
+  OPF_SIDE = 2,      /* has side effects: never removed even if unused */
+  OPF_BINARY = 4,    /* arithmetic binary op typed by ty_binop */
+  OPF_CMP = 8,       /* comparison: result bool, operands unified */
+  OPF_UNARY = 16,    /* unary op typed by ty_unop */
+};
+
+#define IR_OPS(X)                                                              \
+  /* ---- constants ---- */                                                    \
+  X(CONST_INT,   "const.int",   0, 0)  /* ival; type set by lowering (int64 for */ \
+                                       /* literals, the global's type for consts) */ \
+  X(CONST_FLOAT, "const.float", 0, 0)  /* fval; type f64 (or f32 for a global    */ \
+                                       /* np.float32(..) constant)               */ \
+  X(CONST_BOOL,  "const.bool",  0, 0)  /* ival 0/1; type bool                    */ \
+  X(CONST_NONE,  "const.none",  0, 0)  /* type none                              */ \
+  X(CONST_STR,   "const.str",   0, 0)  /* str; type str (print arguments only)   */ \
+  /* ---- locals (mutable variables; params are locals 0..nparams-1) ---- */   \
+  X(LOAD,   "load",  0, 0)             /* local; type = the local's type        */ \
+  X(STORE,  "store", 1, OPF_SIDE)      /* local = args[0]; void. After typing   */ \
+                                       /* args[0] has the local's type          */ \
+  /* ---- arithmetic: after typing both operands have the operand type ---- */ \
+  X(ADD,      "add",      2, OPF_BINARY)                                       \
+  X(SUB,      "sub",      2, OPF_BINARY)                                       \
+  X(MUL,      "mul",      2, OPF_BINARY)                                       \
+  X(TRUEDIV,  "truediv",  2, OPF_BINARY) /* int/int -> f64 (operands cast to f64) */ \
+  X(FLOORDIV, "floordiv", 2, OPF_BINARY) /* Python floor semantics; int x//0 = 0 */ \
+  X(MOD,      "mod",      2, OPF_BINARY) /* Python: sign of divisor; int x%0 = 0 */ \
+  X(POW,      "pow",      2, OPF_BINARY) /* float**int: args[1] stays int64      */ \
+  X(LSHIFT,   "shl",      2, OPF_BINARY)                                       \
+  X(RSHIFT,   "shr",      2, OPF_BINARY) /* arithmetic for signed types          */ \
+  X(BITAND,   "and",      2, OPF_BINARY) /* also on bool x bool -> bool          */ \
+  X(BITOR,    "or",       2, OPF_BINARY)                                       \
+  X(BITXOR,   "xor",      2, OPF_BINARY)                                       \
+  X(NEG,      "neg",      1, OPF_UNARY)                                        \
+  X(POS,      "pos",      1, OPF_UNARY)                                        \
+  X(INVERT,   "invert",   1, OPF_UNARY)  /* ~x on ints; on bool: not          */ \
+  X(NOT,      "not",      1, OPF_UNARY)  /* truthiness negated -> bool         */ \
+  X(EQ, "eq", 2, OPF_CMP)                                                      \
+  X(NE, "ne", 2, OPF_CMP)                                                      \
+  X(LT, "lt", 2, OPF_CMP)                                                      \
+  X(LE, "le", 2, OPF_CMP)                                                      \
+  X(GT, "gt", 2, OPF_CMP)                                                      \
+  X(GE, "ge", 2, OPF_CMP)                                                      \
+  X(CAST,  "cast",  1, 0)      /* args[0] converted to Inst.type (set by lowering */ \
+                               /* for int()/float()/np.float32()...; numeric     */ \
+                               /* conversions as LLVM/Numba: fptosi, trunc...)   */ \
+  X(TRUTH, "truth", 1, 0)      /* Python truthiness -> bool (x != 0)           */ \
+  X(SELECT, "select", 3, 0)    /* args[0] (bool) ? args[1] : args[2]; after      */ \
+                               /* typing args 1 and 2 have the result type       */ \
+  /* ---- tuples ---- */                                                       \
+  X(TUPLE,     "tuple",     -1, 0)  /* builds a tuple of args -> TY_TUPLE         */ \
+  X(TUPLE_GET, "tuple.get",  1, 0)  /* args[0] tuple, ival = constant index       */ \
+  /* ---- arrays (indices: after typing each index is int64, or one tuple) ---- */ \
+  X(ARRAY_LOAD,  "array.load",  -1, 0)        /* args[0]=array, args[1..] indices; */ \
+                                              /* negative indices wrap (Numba)     */ \
+  X(ARRAY_STORE, "array.store", -1, OPF_SIDE) /* args[0]=array, args[1]=value,     */ \
+                                              /* args[2..] indices; value cast to  */ \
+                                              /* the dtype after typing            */ \
+  X(ARRAY_SHAPE, "array.shape", 1, 0)   /* ival = dim, or -1 for the whole tuple */ \
+  X(ARRAY_STRIDE,"array.stride",1, 0)   /* ival = dim (bytes), or -1 for tuple  */ \
+  X(ARRAY_SIZE,  "array.size",  1, 0)   /* int64 product of the shape            */ \
+  X(ARRAY_NDIM,  "array.ndim",  1, 0)   /* int64 constant ndim (folded by typing)*/ \
+  X(SHARED_ARRAY,"shared.array",0, OPF_SIDE) /* tyimm = array type (C layout);   */ \
+                                        /* shape[] = constant dims; ival = unique */ \
+                                        /* id; ndim 1 with shape 0 = dynamic      */ \
+  X(LOCAL_ARRAY, "local.array", 0, OPF_SIDE) /* same fields as SHARED_ARRAY       */ \
+  /* ---- CUDA special registers (int32 results, as Numba types them) ---- */  \
+  X(THREAD_IDX, "tid",    0, 0)   /* ival = 0,1,2 for x,y,z                     */ \
+  X(BLOCK_IDX,  "ctaid",  0, 0)                                                \
+  X(BLOCK_DIM,  "ntid",   0, 0)                                                \
+  X(GRID_DIM,   "nctaid", 0, 0)                                                \
+  X(LANEID,     "laneid", 0, 0)                                                \
+  X(WARPSIZE,   "warpsize", 0, 0)                                              \
+  /* ---- synchronisation ---- */                                              \
+  X(SYNCTHREADS, "syncthreads", 0, OPF_SIDE)                                   \
+  X(SYNCTHREADS_COUNT, "syncthreads.count", 1, OPF_SIDE) /* int32 result;      */ \
+  X(SYNCTHREADS_AND,   "syncthreads.and",   1, OPF_SIDE) /* args[0] is cast to  */ \
+  X(SYNCTHREADS_OR,    "syncthreads.or",    1, OPF_SIDE) /* int32 after typing  */ \
+  X(SYNCWARP,  "syncwarp", 1, OPF_SIDE)       /* args[0] mask (uint32 after typing) */ \
+  X(FENCE,     "fence",    0, OPF_SIDE)       /* ival: 0 block, 1 device, 2 system  */ \
+  /* ---- atomics: ival = AtomicKind; args[0]=array, args[1]=index (int64 or  */ \
+  /*      tuple), args[2]=value (cast to dtype), args[3]=new value for CAS;    */ \
+  /*      result = old value (dtype) ---- */                                   \
+  X(ATOMIC, "atomic", -1, OPF_SIDE)                                            \
+  /* ---- math and builtins: ival = Intrinsic id (see INTRINSICS below) ---- */ \
+  X(INTRINSIC, "call.intrinsic", -1, 0)                                        \
+  /* ---- calls, output, control flow ---- */                                  \
+  X(CALL,  "call",  -1, OPF_SIDE) /* callee (IrFunc*: generic before typing,    */ \
+                                  /* the specialization after); args = actuals  */ \
+  X(PRINT, "print", -1, OPF_SIDE) /* args printed space-separated + newline     */ \
+  X(BR,    "br",    0, OPF_TERM)  /* target = block                             */ \
+  X(CBR,   "cbr",   1, OPF_TERM)  /* args[0] bool; target / target2             */ \
+  X(RET,   "ret",  -1, OPF_TERM)  /* 0 or 1 operand; after typing cast to the   */ \
+                                  /* function's return type                     */ \
+  X(UNREACHABLE, "unreachable", 0, OPF_TERM)
+
+typedef enum IrOp {
+#define X(name, text, nargs, flags) OP_##name,
+  IR_OPS(X)
+#undef X
+  OP__COUNT
+} IrOp;
+
+typedef enum AtomicKind {
+  AK_ADD, AK_SUB, AK_AND, AK_OR, AK_XOR, AK_MAX, AK_MIN, AK_EXCH, AK_INC,
+  AK_DEC, AK_CAS, AK_NANMAX, AK_NANMIN,
+} AtomicKind;
+
+/* Intrinsics: I(NAME, "python name", ARITY, KIND).  KIND says how typing
+ * treats them:
+ *   IK_MATHF  float -> same float (f32 stays f32; ints and bools -> f64)
+ *   IK_MATHF2 two floats -> unified float (ints -> f64)
+ *   IK_PRED   float -> bool (isnan...)
+ *   IK_TOINT  float -> int64 (math.floor etc. on Numba CUDA return... see docs)
+ *   IK_SPECIAL typed case by case in infer.c */
+#define INTRINSICS(I)                                                          \
+  I(SQRT, "sqrt", 1, IK_MATHF) I(EXP, "exp", 1, IK_MATHF)                      \
+  I(EXP2, "exp2", 1, IK_MATHF) I(EXPM1, "expm1", 1, IK_MATHF)                  \
+  I(LOG, "log", 1, IK_MATHF) I(LOG2, "log2", 1, IK_MATHF)                      \
+  I(LOG10, "log10", 1, IK_MATHF) I(LOG1P, "log1p", 1, IK_MATHF)                \
+  I(SIN, "sin", 1, IK_MATHF) I(COS, "cos", 1, IK_MATHF)                        \
+  I(TAN, "tan", 1, IK_MATHF) I(ASIN, "asin", 1, IK_MATHF)                      \
+  I(ACOS, "acos", 1, IK_MATHF) I(ATAN, "atan", 1, IK_MATHF)                    \
+  I(SINH, "sinh", 1, IK_MATHF) I(COSH, "cosh", 1, IK_MATHF)                    \
+  I(TANH, "tanh", 1, IK_MATHF) I(ASINH, "asinh", 1, IK_MATHF)                  \
+  I(ACOSH, "acosh", 1, IK_MATHF) I(ATANH, "atanh", 1, IK_MATHF)                \
+  I(ERF, "erf", 1, IK_MATHF) I(ERFC, "erfc", 1, IK_MATHF)                      \
+  I(GAMMA, "gamma", 1, IK_MATHF) I(LGAMMA, "lgamma", 1, IK_MATHF)              \
+  I(FABS, "fabs", 1, IK_MATHF) I(CBRT, "cbrt", 1, IK_MATHF)                    \
+  I(DEGREES, "degrees", 1, IK_MATHF) I(RADIANS, "radians", 1, IK_MATHF)        \
+  I(FLOOR, "floor", 1, IK_SPECIAL) I(CEIL, "ceil", 1, IK_SPECIAL)              \
+  I(TRUNC, "trunc", 1, IK_SPECIAL)                                             \
+  I(ATAN2, "atan2", 2, IK_MATHF2) I(HYPOT, "hypot", 2, IK_MATHF2)              \
+  I(COPYSIGN, "copysign", 2, IK_MATHF2) I(FMOD, "fmod", 2, IK_MATHF2)          \
+  I(POWF, "pow", 2, IK_MATHF2) I(REMAINDER, "remainder", 2, IK_MATHF2)         \
+  I(LDEXP, "ldexp", 2, IK_SPECIAL) I(FREXP, "frexp", 1, IK_SPECIAL)            \
+  I(MODF, "modf", 1, IK_SPECIAL)                                               \
+  I(ISNAN, "isnan", 1, IK_PRED) I(ISINF, "isinf", 1, IK_PRED)                  \
+  I(ISFINITE, "isfinite", 1, IK_PRED)                                          \
+  I(FMA, "fma", 3, IK_SPECIAL)       /* cuda.fma: three floats, unified      */ \
+  I(ABS, "abs", 1, IK_SPECIAL)       /* keeps the type                        */ \
+  I(MIN, "min", 2, IK_SPECIAL)       /* unify; lowering folds n-ary min       */ \
+  I(MAX, "max", 2, IK_SPECIAL)                                                 \
+  I(ROUND, "round", 1, IK_SPECIAL)   /* -> int64, ties to even                */ \
+  I(ROUNDN, "round", 2, IK_SPECIAL)  /* round(x, ndigits) -> float type of x  */ \
+  I(POPC, "popc", 1, IK_SPECIAL)     /* cuda.popc/clz/ffs/brev: int -> int    */ \
+  I(CLZ, "clz", 1, IK_SPECIAL) I(FFS, "ffs", 1, IK_SPECIAL)                    \
+  I(BREV, "brev", 1, IK_SPECIAL)                                               \
+  I(SELP, "selp", 3, IK_SPECIAL)     /* cuda.selp(pred, a, b)                 */
+
+typedef enum IntrinsicKind { IK_MATHF, IK_MATHF2, IK_PRED, IK_SPECIAL } IntrinsicKind;
+
+typedef enum Intrinsic {
+#define I(name, py, arity, kind) IN_##name,
+  INTRINSICS(I)
+#undef I
+  IN__COUNT
+} Intrinsic;
+
+typedef struct OpInfo { const char *name; int nargs; int flags; } OpInfo;
+extern const OpInfo ir_op_info[OP__COUNT];
+typedef struct IntrinsicInfo { const char *name; int arity; IntrinsicKind kind; } IntrinsicInfo;
+extern const IntrinsicInfo ir_intrinsic_info[IN__COUNT];
+
+#endif

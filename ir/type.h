@@ -1,0 +1,102 @@
+/* type.h - kjit's types and Numba's typing rules.
+ *
+ * Scalar types are static singletons; array and tuple types are interned in a
+ * TypeTable, so two Type pointers are equal exactly when the types are equal.
+ * The rules here (binary-op result types, unification, literal types) are
+ * Numba's, as listed in docs/language.md; ir/infer.c applies them. */
+#ifndef KJIT_IR_TYPE_H
+#define KJIT_IR_TYPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/arena.h"
+
+typedef enum TypeKind {
+  TY_UNKNOWN,   /* not yet inferred */
+  TY_VOID,      /* no value (kernels, statements) */
+  TY_NONE,      /* the value None */
+  TY_BOOL,
+  TY_I8, TY_I16, TY_I32, TY_I64,
+  TY_U8, TY_U16, TY_U32, TY_U64,
+  TY_F16, TY_F32, TY_F64,
+  TY_C64, TY_C128,
+  TY_ARRAY,     /* elem, ndim, layout */
+  TY_TUPLE,     /* elems[0..nelems) */
+  TY_STR,       /* a string constant (only as a print argument) */
+} TypeKind;
+
+typedef enum Layout {
+  LAYOUT_A,     /* any strides: address = ptr + sum(i_k * strides[k]) (bytes) */
+  LAYOUT_C,     /* C-contiguous: strides are implied by the shape */
+} Layout;
+
+typedef struct Type Type;
+struct Type {
+  TypeKind kind;
+  const Type *elem;       /* TY_ARRAY: element dtype (a scalar type) */
+  int ndim;               /* TY_ARRAY: 1..4 */
+  Layout layout;          /* TY_ARRAY */
+  int nelems;             /* TY_TUPLE */
+  const Type **elems;     /* TY_TUPLE */
+};
+
+extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
+    ty_i32_, ty_i64_, ty_u8_, ty_u16_, ty_u32_, ty_u64_, ty_f16_, ty_f32_,
+    ty_f64_, ty_c64_, ty_c128_, ty_str_;
+#define TY_UNKNOWN_T (&ty_unknown_)
+#define TY_VOID_T (&ty_void_)
+#define TY_NONE_T (&ty_none_)
+#define TY_BOOL_T (&ty_bool_)
+#define TY_I8_T (&ty_i8_)
+#define TY_I16_T (&ty_i16_)
+#define TY_I32_T (&ty_i32_)
+#define TY_I64_T (&ty_i64_)
+#define TY_U8_T (&ty_u8_)
+#define TY_U16_T (&ty_u16_)
+#define TY_U32_T (&ty_u32_)
+#define TY_U64_T (&ty_u64_)
+#define TY_F16_T (&ty_f16_)
+#define TY_F32_T (&ty_f32_)
+#define TY_F64_T (&ty_f64_)
+#define TY_C64_T (&ty_c64_)
+#define TY_C128_T (&ty_c128_)
+#define TY_STR_T (&ty_str_)
+
+/* Interning table for arrays and tuples; lives as long as the program. */
+typedef struct TypeTable TypeTable;
+TypeTable *ty_table_new(Arena *arena);
+const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout);
+const Type *ty_tuple(TypeTable *tt, const Type *const *elems, int n);
+const Type *ty_unituple(TypeTable *tt, const Type *elem, int n);
+
+/* Classification. */
+bool ty_is_int(const Type *t);     /* signed or unsigned integer, not bool */
+bool ty_is_signed(const Type *t);  /* signed integer */
+bool ty_is_float(const Type *t);   /* f16/f32/f64 */
+bool ty_is_complex(const Type *t);
+bool ty_is_number(const Type *t);  /* bool, int, float or complex */
+bool ty_is_scalar(const Type *t);  /* number */
+int ty_bits(const Type *t);        /* 1 for bool, 8..64 for ints/floats, 64/128 complex */
+int ty_size(const Type *t);        /* bytes of storage: bool is 1 byte */
+const Type *ty_int(int bits, bool is_signed);
+const Type *ty_float(int bits);
+
+/* Numba's rules (see docs/language.md).  Each returns NULL where the
+ * operation has no typing (the caller reports the error). */
+const Type *ty_unify(TypeTable *tt, const Type *a, const Type *b);
+/* Result type of an arithmetic binary op (IrOp from ops.h, as int to keep
+ * this header independent).  *operand receives the type both operands are
+ * converted to before the operation (differs from the result for int / int,
+ * comparisons, and pow(float, int)). */
+const Type *ty_binop(int op, const Type *a, const Type *b, const Type **operand);
+const Type *ty_unop(int op, const Type *a);
+
+/* Numba-style names: "float32", "array(float32, 2d, C)", "UniTuple(int64 x 2)",
+ * "Tuple(int64, float32)".  Writes into buf (NUL-terminated, truncated). */
+const char *ty_name(const Type *t, char *buf, int size);
+/* Lookup by dtype name as written in kernels and signatures ("float32",
+ * "f4", "int64", "uint8", "bool_", "boolean", "intp", "complex64", ...). */
+const Type *ty_from_name(const char *name);
+
+#endif

@@ -1,0 +1,5 @@
+@cuda.jit
+def k(a):
+	if a:
+        	b = 1
+		c = 1

@@ -1,0 +1,6 @@
+@cuda.jit
+def k(a):
+    s = 1
+    t = """never
+    closed
+

@@ -1,0 +1,5 @@
+@cuda.jit
+def k(a):
+    b = foo(1,
+            [2, 3]
+    c = 2

@@ -1,0 +1,5 @@
+@cuda.jit
+def k(a):
+    s = "abc
+    t = 'def
+    return
