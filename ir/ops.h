@@ -59,7 +59,10 @@ enum {
   X(GE, "ge", 2, OPF_CMP)                                                      \
   X(CAST,  "cast",  1, 0)      /* args[0] converted to Inst.type (set by lowering */ \
                                /* for int()/float()/np.float32()...; numeric     */ \
-                               /* conversions as LLVM/Numba: fptosi, trunc...)   */ \
+                               /* conversions as LLVM/Numba: fptosi, trunc...);  */ \
+                               /* ival 1 marks Python int()/float(), which keep  */ \
+                               /* an operand of the same kind: the result type   */ \
+                               /* (Inst.type) is the destination after typing    */ \
   X(TRUTH, "truth", 1, 0)      /* Python truthiness -> bool (x != 0)           */ \
   X(SELECT, "select", 3, 0)    /* args[0] (bool) ? args[1] : args[2]; after      */ \
                                /* typing args 1 and 2 have the result type       */ \

@@ -1,0 +1,631 @@
+/* cg.c - codegen driver: session, module setup, functions, kernel ABI, emit.
+ *
+ * cg_emit builds one LLVM module (in its own LLVMContext, so compiles may run
+ * on several threads) from typed IrCompiles, links libdevice when a __nv_*
+ * function is referenced, runs the new pass manager with the target machine
+ * and prints LLVM IR or PTX.  Every IR local is an entry-block alloca; SROA
+ * and mem2reg turn them into SSA values.  Kernel ABI: arrays are one
+ * by-value struct {ptr, [N x i64] shape, [N x i64] strides(bytes)}. */
+#include "codegen/cg_internal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+struct CgSession {
+  pthread_mutex_t lock;     /* guards lazy libdevice loading */
+  CgLibdevice *libdevice;   /* NULL until first needed */
+};
+
+static pthread_once_t targets_once = PTHREAD_ONCE_INIT;
+
+static void init_targets(void) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+}
+
+CgSession *cg_session_new(void) {
+  pthread_once(&targets_once, init_targets);
+  CgSession *s = calloc(1, sizeof *s);
+  if (s)
+    pthread_mutex_init(&s->lock, NULL);
+  return s;
+}
+
+void cg_session_free(CgSession *s) {
+  if (!s)
+    return;
+  cg_libdevice_free(s->libdevice);
+  pthread_mutex_destroy(&s->lock);
+  free(s);
+}
+
+/* Parsed lazily, once per session, under the session lock. */
+CgLibdevice *cg_session_libdevice(CgSession *s) {
+  pthread_mutex_lock(&s->lock);
+  if (!s->libdevice)
+    s->libdevice = cg_libdevice_new();
+  CgLibdevice *ld = s->libdevice;
+  pthread_mutex_unlock(&s->lock);
+  return ld;
+}
+
+static char llvm_version[32];
+
+static void fill_llvm_version(void) {
+  unsigned ma, mi, pa;
+  LLVMGetVersion(&ma, &mi, &pa);
+  snprintf(llvm_version, sizeof llvm_version, "%u.%u.%u", ma, mi, pa);
+}
+
+const char *cg_llvm_version(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, fill_llvm_version);
+  return llvm_version;
+}
+
+/* ------------------------------------------------------------- types ---- */
+
+const Type *cg_scalar(TypeKind k) {
+  static const Type scalars[TY_C128 + 1] = {
+#define S(K) [K] = {.kind = K}
+      S(TY_VOID), S(TY_NONE), S(TY_BOOL), S(TY_I8), S(TY_I16), S(TY_I32), S(TY_I64), S(TY_U8),
+      S(TY_U16), S(TY_U32), S(TY_U64), S(TY_F16), S(TY_F32), S(TY_F64), S(TY_C64), S(TY_C128),
+#undef S
+  };
+  return k <= TY_C128 ? &scalars[k] : NULL;
+}
+
+bool cg_is_int(const Type *t) { return t && t->kind >= TY_I8 && t->kind <= TY_U64; }
+bool cg_is_signed(const Type *t) { return t && t->kind >= TY_I8 && t->kind <= TY_I64; }
+bool cg_is_float(const Type *t) { return t && t->kind >= TY_F16 && t->kind <= TY_F64; }
+
+int cg_bits(const Type *t) {
+  static const int bits[] = {[TY_BOOL] = 1, [TY_I8] = 8, [TY_I16] = 16, [TY_I32] = 32,
+                             [TY_I64] = 64, [TY_U8] = 8, [TY_U16] = 16, [TY_U32] = 32,
+                             [TY_U64] = 64, [TY_F16] = 16, [TY_F32] = 32, [TY_F64] = 64,
+                             [TY_C64] = 64, [TY_C128] = 128};
+  return t && t->kind <= TY_C128 ? bits[t->kind] : 0;
+}
+
+int cg_size(const Type *t) {
+  if (!t)
+    return 0;
+  return t->kind == TY_BOOL ? 1 : cg_bits(t) / 8;
+}
+
+LLVMTypeRef cg_array_struct(Cg *cg, int ndim) {
+  LLVMTypeRef dims = LLVMArrayType2(cg->t_i64, (uint64_t)ndim);
+  LLVMTypeRef fields[3] = {cg->t_ptr, dims, dims};
+  return LLVMStructTypeInContext(cg->ctx, fields, 3, 0);
+}
+
+LLVMTypeRef cg_type(Cg *cg, const Type *t) {
+  if (!t)
+    return NULL;
+  switch (t->kind) {
+  case TY_VOID: return cg->t_void;
+  case TY_NONE: return LLVMStructTypeInContext(cg->ctx, NULL, 0, 0);
+  case TY_BOOL: return cg->t_i1;
+  case TY_I8: case TY_U8: return cg->t_i8;
+  case TY_I16: case TY_U16: return cg->t_i16;
+  case TY_I32: case TY_U32: return cg->t_i32;
+  case TY_I64: case TY_U64: return cg->t_i64;
+  case TY_F16: return cg->t_f16;
+  case TY_F32: return cg->t_f32;
+  case TY_F64: return cg->t_f64;
+  case TY_C64: case TY_C128: {
+    LLVMTypeRef e = t->kind == TY_C64 ? cg->t_f32 : cg->t_f64;
+    LLVMTypeRef f[2] = {e, e};
+    return LLVMStructTypeInContext(cg->ctx, f, 2, 0);
+  }
+  case TY_ARRAY: return cg_array_struct(cg, t->ndim);
+  case TY_TUPLE: {
+    LLVMTypeRef buf[16], *f = t->nelems <= 16 ? buf : malloc(sizeof *f * (size_t)t->nelems);
+    for (int i = 0; i < t->nelems; i++) {
+      f[i] = cg_type(cg, t->elems[i]);
+      if (!f[i] || f[i] == cg->t_void)
+        f[i] = LLVMStructTypeInContext(cg->ctx, NULL, 0, 0);
+    }
+    LLVMTypeRef r = LLVMStructTypeInContext(cg->ctx, f, (unsigned)t->nelems, 0);
+    if (f != buf)
+      free(f);
+    return r;
+  }
+  case TY_STR: return cg->t_ptr;
+  default: return NULL;
+  }
+}
+
+LLVMTypeRef cg_mem_type(Cg *cg, const Type *t) {
+  return t && t->kind == TY_BOOL ? cg->t_i8 : cg_type(cg, t);
+}
+
+/* ------------------------------------------------------- diagnostics ---- */
+
+void cg_fail(Cg *cg, const Inst *in, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  SrcLoc loc = in ? in->loc : (SrcLoc){0};
+  diag_error(cg->diags, E_CG_INTERNAL, loc, NULL, "internal error in codegen: %s", msg);
+  cg->failed = true;
+}
+
+void cg_unsupported(Cg *cg, const Inst *in, const char *what) {
+  SrcLoc loc = in ? in->loc : (SrcLoc){0};
+  diag_error(cg->diags, E_CG_UNSUPPORTED, loc, NULL, "%s is not supported on the %s target yet",
+             what, cg->hooks->name);
+  cg->failed = true;
+}
+
+/* ----------------------------------------------------------- helpers ---- */
+
+LLVMValueRef cg_entry_alloca(Cg *cg, LLVMTypeRef ty, const char *name) {
+  LLVMBuilderRef eb = LLVMCreateBuilderInContext(cg->ctx);
+  LLVMValueRef first = LLVMGetFirstInstruction(cg->entry);
+  if (first)
+    LLVMPositionBuilderBefore(eb, first);
+  else
+    LLVMPositionBuilderAtEnd(eb, cg->entry);
+  LLVMValueRef a = LLVMBuildAlloca(eb, ty, name);
+  LLVMDisposeBuilder(eb);
+  return a;
+}
+
+/* Float ops may always contract into FMA (as nvcc and Numba's NVVM do by
+ * default); fastmath allows everything. */
+LLVMValueRef cg_fp(Cg *cg, LLVMValueRef v) {
+  if (v && LLVMIsAInstruction(v) && LLVMCanValueUseFastMathFlags(v))
+    LLVMSetFastMathFlags(v, cg->opts->fastmath ? LLVMFastMathAll : LLVMFastMathAllowContract);
+  return v;
+}
+
+LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *over, int nover,
+                          LLVMValueRef *args, int nargs) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  if (!id) {
+    cg_fail(cg, NULL, "unknown LLVM intrinsic %s", name);
+    return NULL;
+  }
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, over, (size_t)nover);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(cg->ctx, id, over, (size_t)nover);
+  return cg_fp(cg, LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)nargs, ""));
+}
+
+LLVMValueRef cg_call_extern(Cg *cg, const char *name, LLVMTypeRef ret,
+                            LLVMValueRef *args, int nargs) {
+  LLVMTypeRef tys[8];
+  for (int i = 0; i < nargs && i < 8; i++)
+    tys[i] = LLVMTypeOf(args[i]);
+  LLVMTypeRef fty = LLVMFunctionType(ret, tys, (unsigned)nargs, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, name);
+  if (!fn)
+    fn = LLVMAddFunction(cg->mod, name, fty);
+  else if (LLVMGlobalGetValueType(fn) != fty) {
+    cg_fail(cg, NULL, "conflicting declarations of %s", name);
+    return NULL;
+  }
+  return cg_fp(cg, LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)nargs, ""));
+}
+
+LLVMValueRef cg_const_i64(Cg *cg, int64_t v) { return LLVMConstInt(cg->t_i64, (unsigned long long)v, 1); }
+LLVMValueRef cg_const_i32(Cg *cg, int32_t v) { return LLVMConstInt(cg->t_i32, (unsigned long long)(int64_t)v, 1); }
+
+/* A private constant string; returns a generic pointer to it. */
+LLVMValueRef cg_cstring(Cg *cg, const char *s, const char *name) {
+  LLVMValueRef init = LLVMConstStringInContext2(cg->ctx, s, strlen(s), 0);
+  LLVMValueRef g = LLVMAddGlobal(cg->mod, LLVMTypeOf(init), name);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  return g;
+}
+
+LLVMValueRef cg_make_array(Cg *cg, int ndim, LLVMValueRef data,
+                           LLVMValueRef *shape, LLVMValueRef *strides) {
+  LLVMValueRef v = LLVMGetPoison(cg_array_struct(cg, ndim));
+  v = LLVMBuildInsertValue(cg->b, v, data, 0, "");
+  for (int k = 0; k < ndim; k++) {
+    LLVMValueRef sh = LLVMBuildExtractValue(cg->b, v, 1, "");
+    sh = LLVMBuildInsertValue(cg->b, sh, shape[k], (unsigned)k, "");
+    v = LLVMBuildInsertValue(cg->b, v, sh, 1, "");
+    LLVMValueRef st = LLVMBuildExtractValue(cg->b, v, 2, "");
+    st = LLVMBuildInsertValue(cg->b, st, strides[k], (unsigned)k, "");
+    v = LLVMBuildInsertValue(cg->b, v, st, 2, "");
+  }
+  return v;
+}
+
+/* ------------------------------------------------------- debug info ---- */
+
+static void split_path(const char *path, char *dir, size_t ndir, const char **base) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) {
+    snprintf(dir, ndir, ".");
+    *base = path;
+    return;
+  }
+  snprintf(dir, ndir, "%.*s", (int)(slash - path), path);
+  *base = slash + 1;
+}
+
+static void begin_debug_info(Cg *cg, const Source *src) {
+  if (!(cg->opts->lineinfo || cg->opts->debug))
+    return;
+  const char *path = src && src->path ? src->path : "<string>";
+  char dir[1024];
+  const char *base;
+  split_path(path, dir, sizeof dir, &base);
+  cg->dib = LLVMCreateDIBuilder(cg->mod);
+  cg->di_file = LLVMDIBuilderCreateFile(cg->dib, base, strlen(base), dir, strlen(dir));
+  cg->di_cu = LLVMDIBuilderCreateCompileUnit(
+      cg->dib, LLVMDWARFSourceLanguagePython, cg->di_file, "kjit", 4, cg->opts->opt_level > 0,
+      "", 0, 0, "", 0, LLVMDWARFEmissionLineTablesOnly, 0, 0, 0, "", 0, "", 0);
+  LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+                    LLVMValueAsMetadata(cg_const_i32(cg, (int32_t)LLVMDebugMetadataVersion())));
+  LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorWarning, "Dwarf Version", 13,
+                    LLVMValueAsMetadata(cg_const_i32(cg, 2)));
+}
+
+static void begin_function_debug(Cg *cg, const IrFunc *f) {
+  cg->di_scope = NULL;
+  if (!cg->dib)
+    return;
+  unsigned line = f->ast ? (unsigned)f->ast->loc.line : 1;
+  LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, cg->di_file, NULL, 0, LLVMDIFlagZero);
+  const char *sym = f->symbol ? f->symbol : f->name;
+  cg->di_scope = LLVMDIBuilderCreateFunction(
+      cg->dib, cg->di_file, f->name, strlen(f->name), sym, strlen(sym), cg->di_file, line, sty,
+      !f->is_kernel, 1, line, LLVMDIFlagZero, cg->opts->opt_level > 0);
+  LLVMSetSubprogram(cg->fn, cg->di_scope);
+}
+
+/* Point the builder's debug location at in's source line (or clear it). */
+static void set_debug_loc(Cg *cg, const Inst *in) {
+  if (!cg->di_scope)
+    return;
+  unsigned line = in && in->loc.line > 0 ? (unsigned)in->loc.line
+                  : cg->f->ast ? (unsigned)cg->f->ast->loc.line : 1;
+  unsigned col = in && in->loc.col > 0 ? (unsigned)in->loc.col : 0;
+  LLVMMetadataRef loc = LLVMDIBuilderCreateDebugLocation(cg->ctx, line, col, cg->di_scope, NULL);
+  LLVMSetCurrentDebugLocation2(cg->b, loc);
+}
+
+/* --------------------------------------------------------- functions ---- */
+
+/* With fastmath, the attributes that let the backend use approximate
+ * division/sqrt and flush f32 denormals (Numba: ftz, prec_div/sqrt off).
+ * Also applied to linked libdevice code, whose "false" values would
+ * otherwise win when it is inlined. */
+void cg_set_fastmath_attrs(Cg *cg, LLVMValueRef fn) {
+  static const char *const attrs[][2] = {
+      {"unsafe-fp-math", "true"}, {"no-infs-fp-math", "true"}, {"no-nans-fp-math", "true"},
+      {"no-signed-zeros-fp-math", "true"}, {"approx-func-fp-math", "true"},
+      {"denormal-fp-math-f32", "preserve-sign,preserve-sign"}};
+  if (!cg->opts->fastmath)
+    return;
+  for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(cg->ctx, attrs[i][0], (unsigned)strlen(attrs[i][0]),
+                                                      attrs[i][1], (unsigned)strlen(attrs[i][1])));
+}
+
+/* The LLVM type of parameter i: kernels take bools as i8. */
+static LLVMTypeRef param_type(Cg *cg, const IrFunc *f, int i) {
+  const Type *t = f->locals.data[i].type;
+  if (f->is_kernel && t && t->kind == TY_BOOL)
+    return cg->t_i8;
+  return cg_type(cg, t);
+}
+
+static LLVMValueRef declare_function(Cg *cg, const IrFunc *f) {
+  const char *sym = f->symbol ? f->symbol : f->name;
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, sym);
+  if (fn)
+    return fn;
+  LLVMTypeRef ptys[64];
+  if (f->nparams > 64) {
+    cg_unsupported(cg, NULL, "a function with more than 64 parameters");
+    return NULL;
+  }
+  for (int i = 0; i < f->nparams; i++) {
+    ptys[i] = param_type(cg, f, i);
+    if (!ptys[i] || ptys[i] == cg->t_void) {
+      cg_fail(cg, NULL, "parameter %d of %s has no type", i, f->name);
+      return NULL;
+    }
+  }
+  LLVMTypeRef ret = f->is_kernel ? cg->t_void : cg_type(cg, f->ret_type ? f->ret_type : cg_scalar(TY_VOID));
+  if (!ret)
+    ret = cg->t_void;
+  fn = LLVMAddFunction(cg->mod, sym, LLVMFunctionType(ret, ptys, (unsigned)f->nparams, 0));
+  unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, nounwind, 0));
+  cg_set_fastmath_attrs(cg, fn);
+  if (f->is_kernel) {
+    cg->hooks->mark_kernel(cg, fn, f);
+    unsigned noundef = LLVMGetEnumAttributeKindForName("noundef", 7);
+    for (int i = 0; i < f->nparams; i++)
+      if (f->locals.data[i].type && f->locals.data[i].type->kind == TY_ARRAY)
+        LLVMAddAttributeAtIndex(fn, (unsigned)i + 1, LLVMCreateEnumAttribute(cg->ctx, noundef, 0));
+  } else {
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    const char *inl = f->opts.inline_mode == 2 ? "noinline" : "alwaysinline";
+    unsigned k = LLVMGetEnumAttributeKindForName(inl, strlen(inl));
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, k, 0));
+  }
+  return fn;
+}
+
+/* Entry block: one alloca per typed local, parameters stored into theirs. */
+static void lower_prologue(Cg *cg) {
+  const IrFunc *f = cg->f;
+  cg->entry = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry");
+  for (int i = 0; i < f->blocks.len; i++)
+    cg->bbs[i] = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "");
+  LLVMPositionBuilderAtEnd(cg->b, cg->entry);
+  set_debug_loc(cg, NULL);
+  for (int i = 0; i < f->locals.len; i++) {
+    const IrLocal *l = &f->locals.data[i];
+    LLVMTypeRef ty = cg_type(cg, l->type);
+    if (!ty || ty == cg->t_void)
+      continue;
+    cg->slots[i] = LLVMBuildAlloca(cg->b, ty, l->name ? l->name : "");
+  }
+  for (int i = 0; i < f->nparams; i++) {
+    if (!cg->slots[i])
+      continue;
+    LLVMValueRef p = LLVMGetParam(cg->fn, (unsigned)i);
+    const Type *t = f->locals.data[i].type;
+    if (f->is_kernel && t->kind == TY_BOOL)
+      p = LLVMBuildICmp(cg->b, LLVMIntNE, p, LLVMConstInt(cg->t_i8, 0, 0), "");
+    if (f->is_kernel && t->kind == TY_ARRAY) {
+      LLVMValueRef d = LLVMBuildExtractValue(cg->b, p, 0, "");
+      p = LLVMBuildInsertValue(cg->b, p, cg->hooks->param_pointer(cg, d), 0, "");
+    }
+    LLVMBuildStore(cg->b, p, cg->slots[i]);
+  }
+}
+
+static void lower_block(Cg *cg, int bi) {
+  const IrBlock *blk = &cg->f->blocks.data[bi];
+  LLVMPositionBuilderAtEnd(cg->b, cg->bbs[bi]);
+  for (int j = 0; j < blk->insts.len && !cg->failed; j++) {
+    int idx = blk->insts.data[j];
+    if (idx < 0 || idx >= cg->f->insts.len) {
+      cg_fail(cg, NULL, "instruction index %d out of range in %s", idx, cg->f->name);
+      return;
+    }
+    set_debug_loc(cg, &cg->f->insts.data[idx]);
+    if (!cg_lower_inst(cg, idx))
+      return;
+  }
+  if (!cg->failed && !LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(cg->b)))
+    cg_fail(cg, NULL, "block %d of %s has no terminator", bi, cg->f->name);
+}
+
+static void define_function(Cg *cg, const IrFunc *f) {
+  LLVMValueRef fn = declare_function(cg, f);
+  if (!fn || LLVMCountBasicBlocks(fn) > 0)
+    return;
+  if (f->blocks.len == 0) {
+    cg_fail(cg, NULL, "function %s has no blocks", f->name);
+    return;
+  }
+  cg->f = f;
+  cg->fn = fn;
+  cg->vals = calloc((size_t)f->insts.len + 1, sizeof *cg->vals);
+  cg->slots = calloc((size_t)f->locals.len + 1, sizeof *cg->slots);
+  cg->bbs = calloc((size_t)f->blocks.len, sizeof *cg->bbs);
+  begin_function_debug(cg, f);
+  lower_prologue(cg);
+  LLVMBuildBr(cg->b, cg->bbs[0]);
+  for (int bi = 0; bi < f->blocks.len && !cg->failed; bi++)
+    lower_block(cg, bi);
+  free(cg->vals);
+  free(cg->slots);
+  free(cg->bbs);
+  cg->vals = cg->slots = NULL;
+  cg->bbs = NULL;
+  cg->f = NULL;
+}
+
+/* ------------------------------------------------------ target machine -- */
+
+/* The lowest PTX ISA (x10) that LLVM 19 uses for an SM; 0 when unknown. */
+static int min_ptx_for_sm(const char *cpu) {
+  static const struct { const char *sm; int ptx; } tab[] = {
+      {"sm_50", 40}, {"sm_52", 40}, {"sm_53", 42}, {"sm_60", 50}, {"sm_61", 50},
+      {"sm_62", 50}, {"sm_70", 60}, {"sm_72", 61}, {"sm_75", 63}, {"sm_80", 70},
+      {"sm_86", 71}, {"sm_87", 74}, {"sm_89", 78}, {"sm_90", 78}, {"sm_90a", 80}};
+  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (strcmp(tab[i].sm, cpu) == 0)
+      return tab[i].ptx;
+  return 0;
+}
+
+/* The feature string: as given, else LLVM's minimum for the SM; clamped. */
+static bool choose_features(Cg *cg, char *buf, size_t n) {
+  const char *cpu = cg->target->cpu ? cg->target->cpu : "sm_80";
+  const char *feat = cg->target->features ? cg->target->features : "";
+  int max = cg->target->ptx_version_max;
+  int need = min_ptx_for_sm(cpu);
+  const char *p = strstr(feat, "+ptx");
+  int given = p ? atoi(p + 4) : 0;
+  if (max > 0 && need > max) {
+    diag_error(cg->diags, E_CG_PTX_VERSION, (SrcLoc){0}, "use an older --arch or a newer driver",
+               "%s needs PTX ISA %d.%d but at most %d.%d is allowed", cpu, need / 10, need % 10,
+               max / 10, max % 10);
+    return false;
+  }
+  if (max > 0 && given > max)
+    snprintf(buf, n, "+ptx%d", max);
+  else
+    snprintf(buf, n, "%s", feat);
+  return true;
+}
+
+static bool create_target_machine(Cg *cg) {
+  const char *triple = cg->target->triple ? cg->target->triple : "nvptx64-nvidia-cuda";
+  char *err = NULL;
+  LLVMTargetRef t;
+  if (LLVMGetTargetFromTriple(triple, &t, &err)) {
+    diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "no LLVM target for %s: %s", triple, err);
+    LLVMDisposeMessage(err);
+    return false;
+  }
+  char feat[64];
+  if (!choose_features(cg, feat, sizeof feat))
+    return false;
+  LLVMCodeGenOptLevel ol = cg->opts->opt_level <= 0 ? LLVMCodeGenLevelNone
+                           : cg->opts->opt_level == 1 ? LLVMCodeGenLevelLess
+                           : cg->opts->opt_level == 2 ? LLVMCodeGenLevelDefault
+                                                      : LLVMCodeGenLevelAggressive;
+  cg->tm = LLVMCreateTargetMachine(t, triple, cg->target->cpu ? cg->target->cpu : "sm_80", feat, ol,
+                                   LLVMRelocDefault, LLVMCodeModelDefault);
+  if (!cg->tm) {
+    diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "cannot create a target machine for %s", triple);
+    return false;
+  }
+  LLVMSetTarget(cg->mod, triple);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(cg->tm);
+  LLVMSetModuleDataLayout(cg->mod, td);
+  LLVMDisposeTargetData(td);
+  return true;
+}
+
+/* --------------------------------------------------------- pipeline ---- */
+
+static bool run_passes(Cg *cg) {
+  char pipeline[256];
+  int ol = cg->opts->opt_level < 0 ? 0 : cg->opts->opt_level > 3 ? 3 : cg->opts->opt_level;
+  const char *pre = ol > 0 && cg->hooks->pre_passes ? cg->hooks->pre_passes : "";
+  snprintf(pipeline, sizeof pipeline, "%s%sdefault<O%d>", pre, *pre ? "," : "", ol);
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef e = LLVMRunPasses(cg->mod, pipeline, cg->tm, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (e) {
+    char *m = LLVMGetErrorMessage(e);
+    diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "LLVM passes failed: %s", m);
+    LLVMDisposeErrorMessage(m);
+    return false;
+  }
+  return true;
+}
+
+static bool verify_module(Cg *cg) {
+  char *msg = NULL;
+  if (LLVMVerifyModule(cg->mod, LLVMReturnStatusAction, &msg)) {
+    diag_error(cg->diags, E_CG_INTERNAL, (SrcLoc){0}, NULL,
+               "internal error in codegen: invalid LLVM IR: %.400s", msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    return false;
+  }
+  LLVMDisposeMessage(msg);
+  return true;
+}
+
+static bool print_output(Cg *cg, CgEmit what, char **out, size_t *len) {
+  if (what != CG_EMIT_PTX) {
+    char *s = LLVMPrintModuleToString(cg->mod);
+    *len = strlen(s);
+    *out = malloc(*len + 1);
+    memcpy(*out, s, *len + 1);
+    LLVMDisposeMessage(s);
+    return true;
+  }
+  char *err = NULL;
+  LLVMMemoryBufferRef buf = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->mod, LLVMAssemblyFile, &err, &buf)) {
+    diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "PTX emission failed: %s", err ? err : "");
+    LLVMDisposeMessage(err);
+    return false;
+  }
+  *len = LLVMGetBufferSize(buf);
+  *out = malloc(*len + 1);
+  memcpy(*out, LLVMGetBufferStart(buf), *len);
+  (*out)[*len] = '\0';
+  LLVMDisposeMemoryBuffer(buf);
+  return true;
+}
+
+/* -------------------------------------------------------------- emit ---- */
+
+static void init_cg(Cg *cg) {
+  cg->ctx = LLVMContextCreate();
+  cg->mod = LLVMModuleCreateWithNameInContext("kjit", cg->ctx);
+  cg->b = LLVMCreateBuilderInContext(cg->ctx);
+  cg->t_void = LLVMVoidTypeInContext(cg->ctx);
+  cg->t_i1 = LLVMInt1TypeInContext(cg->ctx);
+  cg->t_i8 = LLVMInt8TypeInContext(cg->ctx);
+  cg->t_i16 = LLVMInt16TypeInContext(cg->ctx);
+  cg->t_i32 = LLVMInt32TypeInContext(cg->ctx);
+  cg->t_i64 = LLVMInt64TypeInContext(cg->ctx);
+  cg->t_f16 = LLVMHalfTypeInContext(cg->ctx);
+  cg->t_f32 = LLVMFloatTypeInContext(cg->ctx);
+  cg->t_f64 = LLVMDoubleTypeInContext(cg->ctx);
+  cg->t_ptr = LLVMPointerTypeInContext(cg->ctx, 0);
+}
+
+static void dispose_cg(Cg *cg) {
+  if (cg->dib)
+    LLVMDisposeDIBuilder(cg->dib);
+  LLVMDisposeBuilder(cg->b);
+  LLVMDisposeModule(cg->mod);
+  if (cg->tm)
+    LLVMDisposeTargetMachine(cg->tm);
+  LLVMContextDispose(cg->ctx);
+}
+
+/* Declare every function first (calls may precede definitions), then
+ * define them; duplicates (same symbol) are emitted once. */
+static void lower_compiles(Cg *cg, IrCompile *const *cs, int n) {
+  for (int i = 0; i < n && !cg->failed; i++)
+    for (int j = 0; j < cs[i]->funcs.len && !cg->failed; j++)
+      declare_function(cg, cs[i]->funcs.data[j]);
+  for (int i = 0; i < n && !cg->failed; i++)
+    for (int j = 0; j < cs[i]->funcs.len && !cg->failed; j++)
+      define_function(cg, cs[i]->funcs.data[j]);
+}
+
+static const CgTargetHooks *hooks_for(const CgTarget *t) {
+  return t->kind == CG_NVPTX ? &cg_nvptx_hooks : NULL;
+}
+
+bool cg_emit(CgSession *s, IrCompile *const *compiles, int ncompiles,
+             const CgTarget *target, const CgOptions *opts, CgEmit what,
+             char **out, size_t *len, Diags *diags) {
+  *out = NULL;
+  *len = 0;
+  Cg cg = {.session = s, .target = target, .opts = opts, .diags = diags};
+  cg.hooks = hooks_for(target);
+  if (!cg.hooks) {
+    diag_error(diags, E_CG_UNSUPPORTED, (SrcLoc){0}, NULL, "the host CPU target is not implemented yet");
+    return false;
+  }
+  init_cg(&cg);
+  bool ok = create_target_machine(&cg);
+  if (ok) {
+    begin_debug_info(&cg, ncompiles > 0 && compiles[0]->prog ? compiles[0]->prog->src : NULL);
+    lower_compiles(&cg, compiles, ncompiles);
+    if (cg.dib)
+      LLVMDIBuilderFinalize(cg.dib);
+    ok = !cg.failed && verify_module(&cg);
+  }
+  if (ok && what != CG_EMIT_LLVM_RAW)
+    ok = cg.hooks->finish_module(&cg) && run_passes(&cg);
+  if (ok)
+    ok = print_output(&cg, what, out, len);
+  dispose_cg(&cg);
+  return ok;
+}

@@ -1,0 +1,147 @@
+/* cg_internal.h - what the files of codegen/ share (never included elsewhere).
+ *
+ * One Cg struct carries everything one cg_emit call needs: its own LLVM
+ * context and module, the builder, the target hooks and, while a function is
+ * being lowered, that function's per-instruction values and local slots.
+ * Target-specific lowering (special registers, barriers, shared memory,
+ * printf, kernel entry ABI, math library names) goes through CgTargetHooks,
+ * so a new target adds one file and never touches cg_expr.c.
+ * Invariant: after any internal error cg->failed is set and the module is
+ * never handed to LLVM's verifier-dependent passes or the backend. */
+#ifndef KJIT_CODEGEN_CG_INTERNAL_H
+#define KJIT_CODEGEN_CG_INTERNAL_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "codegen/codegen.h"
+
+/* Diagnostic codes of this stage. */
+enum {
+  E_CG_LIBDEVICE = 501,   /* libdevice missing or unreadable */
+  E_CG_LLVM = 502,        /* LLVM target creation, pass or emission failure */
+  E_CG_UNSUPPORTED = 503, /* a construct this target cannot lower yet */
+  E_CG_PTX_VERSION = 504, /* the SM needs a newer PTX ISA than allowed */
+  E_CG_INTERNAL = 599,    /* malformed typed IR reached codegen */
+};
+
+typedef struct Cg Cg;
+
+/* Everything that differs between the GPU and the host CPU target. */
+typedef struct CgTargetHooks {
+  const char *name;
+  const char *math_prefix;   /* "__nv_" (libdevice) or "" (libm) */
+  /* tid/ctaid/ntid/nctaid/laneid/warpsize as i32 */
+  LLVMValueRef (*special_reg)(Cg *cg, IrOp op, int dim);
+  /* syncthreads (pred NULL) and its count/and/or forms (i32 in, i32 out) */
+  LLVMValueRef (*barrier)(Cg *cg, IrOp op, LLVMValueRef pred);
+  void (*syncwarp)(Cg *cg, LLVMValueRef mask);
+  void (*fence)(Cg *cg, int scope);          /* 0 block, 1 device, 2 system */
+  /* generic pointer to a block-shared [n x elem] unique per (function, id) */
+  LLVMValueRef (*shared_alloc)(Cg *cg, LLVMTypeRef elem, int64_t n, int64_t id);
+  /* dynamic shared memory: generic pointer, and its size in bytes (i64) */
+  LLVMValueRef (*dyn_shared)(Cg *cg, LLVMValueRef *bytes);
+  /* printf(fmt, args...) with args already promoted (i64/double/ptr) */
+  void (*print)(Cg *cg, LLVMValueRef fmt, LLVMValueRef *args, int nargs);
+  /* mark fn as an entry point (calling convention, annotations) */
+  void (*mark_kernel)(Cg *cg, LLVMValueRef fn, const IrFunc *f);
+  /* the data pointer of a kernel array parameter as seen inside the kernel */
+  LLVMValueRef (*param_pointer)(Cg *cg, LLVMValueRef p);
+  /* optional: atomic inc/dec of a 32-bit int (old >= v ? 0 : old + 1 /
+   * old == 0 || old > v ? v : old - 1), NULL = atomicrmw uinc/udec_wrap */
+  LLVMValueRef (*atomic_incdec)(Cg *cg, bool inc, LLVMValueRef p, LLVMValueRef v);
+  /* after all functions are emitted: link libraries (libdevice...) */
+  bool (*finish_module)(Cg *cg);
+  /* passes run before the default<On> pipeline ("" for none) */
+  const char *pre_passes;
+} CgTargetHooks;
+
+extern const CgTargetHooks cg_nvptx_hooks;
+
+/* Session-level parsed libdevice (codegen/libdevice.c). */
+typedef struct CgLibdevice CgLibdevice;
+CgLibdevice *cg_libdevice_new(void);
+void cg_libdevice_free(CgLibdevice *ld);
+/* Link the __nv_* functions the module references; diagnostics on failure. */
+bool cg_libdevice_link(CgSession *s, Cg *cg);
+CgLibdevice *cg_session_libdevice(CgSession *s);
+
+struct Cg {
+  CgSession *session;
+  const CgTarget *target;
+  const CgOptions *opts;
+  const CgTargetHooks *hooks;
+  Diags *diags;
+  bool failed;                /* an internal error was reported */
+  LLVMContextRef ctx;         /* owned: disposed at the end of cg_emit */
+  LLVMModuleRef mod;          /* owned by ctx's lifetime; disposed first */
+  LLVMBuilderRef b;
+  LLVMTargetMachineRef tm;
+  /* common types */
+  LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_f32, t_f64, t_ptr;
+  /* debug info (lineinfo/debug) */
+  LLVMDIBuilderRef dib;       /* NULL when no line tables are wanted */
+  LLVMMetadataRef di_file, di_cu, di_scope;
+  /* the function being lowered */
+  const IrFunc *f;
+  LLVMValueRef fn;
+  LLVMValueRef *vals;         /* per IR instruction: its value or NULL */
+  LLVMValueRef *slots;        /* per IR local: its alloca or NULL */
+  LLVMBasicBlockRef *bbs;     /* per IR block */
+  LLVMBasicBlockRef entry;    /* allocas live here */
+  LLVMValueRef dyn_shared;    /* module-level dynamic shared global, lazily */
+};
+
+/* ---- cg.c: types, diagnostics, helpers ---- */
+LLVMTypeRef cg_type(Cg *cg, const Type *t);            /* value type */
+LLVMTypeRef cg_mem_type(Cg *cg, const Type *t);        /* in-memory (bool = i8) */
+LLVMTypeRef cg_array_struct(Cg *cg, int ndim);
+/* codegen's own scalar Type objects (compared by kind, so interchangeable
+ * with ir/type.c's singletons) */
+const Type *cg_scalar(TypeKind k);
+bool cg_is_int(const Type *t);
+bool cg_is_signed(const Type *t);
+bool cg_is_float(const Type *t);
+int cg_bits(const Type *t);
+int cg_size(const Type *t);
+void cg_fail(Cg *cg, const Inst *in, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cg_unsupported(Cg *cg, const Inst *in, const char *what);
+LLVMValueRef cg_entry_alloca(Cg *cg, LLVMTypeRef ty, const char *name);
+LLVMValueRef cg_fp(Cg *cg, LLVMValueRef v);            /* fast-math flags */
+void cg_set_fastmath_attrs(Cg *cg, LLVMValueRef fn);    /* fastmath function attributes */
+/* call an LLVM intrinsic, overloaded on the given types */
+LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *over, int nover,
+                          LLVMValueRef *args, int nargs);
+/* call (declaring on first use) an external function by name */
+LLVMValueRef cg_call_extern(Cg *cg, const char *name, LLVMTypeRef ret,
+                            LLVMValueRef *args, int nargs);
+LLVMValueRef cg_const_i64(Cg *cg, int64_t v);
+LLVMValueRef cg_const_i32(Cg *cg, int32_t v);
+LLVMValueRef cg_cstring(Cg *cg, const char *s, const char *name); /* generic ptr */
+LLVMValueRef cg_make_array(Cg *cg, int ndim, LLVMValueRef data,
+                           LLVMValueRef *shape, LLVMValueRef *strides);
+
+/* ---- cg_expr.c: instruction lowering ---- */
+bool cg_lower_inst(Cg *cg, int idx);
+LLVMValueRef cg_convert(Cg *cg, LLVMValueRef v, const Type *from, const Type *to);
+LLVMValueRef cg_truth(Cg *cg, LLVMValueRef v, const Type *t);
+LLVMValueRef cg_arg(Cg *cg, const Inst *in, int k);    /* NULL after a diag */
+const Type *cg_arg_type(Cg *cg, const Inst *in, int k);
+
+/* ---- cg_mem.c: arrays, shared/local memory, atomics, print ---- */
+LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in);
+bool cg_lower_array_store(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);
+bool cg_lower_print(Cg *cg, const Inst *in);
+
+/* ---- cg_math.c: INTRINSIC and POW ---- */
+LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_pow(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef cg_math1(Cg *cg, const char *fn, LLVMValueRef x, const Type *t);
+LLVMValueRef cg_math2(Cg *cg, const char *fn, LLVMValueRef x, LLVMValueRef y, const Type *t);
+
+#endif

@@ -1,0 +1,374 @@
+/* cg_mem.c - arrays (element addresses, attributes), shared/local arrays,
+ * atomics and print.
+ *
+ * An array value is the struct {ptr data, [N x i64] shape, [N x i64] strides}
+ * (strides in bytes).  Element address: each index wraps when negative
+ * (Numba), then C layout uses the row-major linear index and a typed GEP,
+ * any layout the byte offset sum(i_k * strides[k]).  Bools are i8 in memory.
+ * Where memory lives (shared, dynamic shared) and how printf is called is
+ * the target's business (CgTargetHooks). */
+#include "codegen/cg_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ----------------------------------------------------------- addresses -- */
+
+/* Collect the index values starting at operand `first` (one tuple operand
+ * expands to its elements); returns the count or -1 after a diagnostic. */
+static int gather_indices(Cg *cg, const Inst *in, int first, int n, LLVMValueRef *out, int max) {
+  if (n == 1 && cg_arg_type(cg, in, first) && cg_arg_type(cg, in, first)->kind == TY_TUPLE) {
+    const Type *tt = cg_arg_type(cg, in, first);
+    LLVMValueRef t = cg_arg(cg, in, first);
+    if (!t || tt->nelems > max)
+      return -1;
+    for (int k = 0; k < tt->nelems; k++) {
+      out[k] = cg_convert(cg, LLVMBuildExtractValue(cg->b, t, (unsigned)k, ""), tt->elems[k], cg_scalar(TY_I64));
+      if (!out[k]) {
+        cg_fail(cg, in, "non-integer index");
+        return -1;
+      }
+    }
+    return tt->nelems;
+  }
+  if (n > max)
+    return -1;
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef v = cg_arg(cg, in, first + k);
+    const Type *t = cg_arg_type(cg, in, first + k);
+    if (v && LLVMTypeOf(v) != cg->t_i64)
+      v = cg_is_int(t) || (t && t->kind == TY_BOOL) ? cg_convert(cg, v, t, cg_scalar(TY_I64)) : NULL;
+    if (!v) {
+      if (!cg->failed)
+        cg_fail(cg, in, "index %d is not an integer", k);
+      return -1;
+    }
+    out[k] = v;
+  }
+  return n;
+}
+
+static LLVMValueRef array_field(Cg *cg, LLVMValueRef arr, unsigned field, int k) {
+  unsigned idx[2] = {field, (unsigned)k};
+  LLVMValueRef f = LLVMBuildExtractValue(cg->b, arr, idx[0], "");
+  return LLVMBuildExtractValue(cg->b, f, idx[1], "");
+}
+
+/* Address of arr[indices]; arr is operand 0, indices operands first.. */
+static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
+  LLVMValueRef arr = cg_arg(cg, in, 0);
+  const Type *at = cg_arg_type(cg, in, 0);
+  if (!arr)
+    return NULL;
+  if (!at || at->kind != TY_ARRAY || LLVMTypeOf(arr) != cg_array_struct(cg, at->ndim)) {
+    cg_fail(cg, in, "indexing a value that is not an array");
+    return NULL;
+  }
+  LLVMValueRef idx[4];
+  int n = gather_indices(cg, in, first, nidx, idx, 4);
+  if (n < 0)
+    return NULL;
+  if (n != at->ndim) {
+    cg_unsupported(cg, in, "indexing with fewer indices than dimensions (slicing)");
+    return NULL;
+  }
+  LLVMValueRef zero = cg_const_i64(cg, 0), data = LLVMBuildExtractValue(cg->b, arr, 0, "");
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, idx[k], zero, "");
+    LLVMValueRef w = LLVMBuildAdd(cg->b, idx[k], array_field(cg, arr, 1, k), "");
+    idx[k] = LLVMBuildSelect(cg->b, neg, w, idx[k], "");
+  }
+  if (at->layout == LAYOUT_C) {
+    LLVMValueRef lin = idx[0];
+    for (int k = 1; k < n; k++)
+      lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, array_field(cg, arr, 1, k), ""), idx[k], "");
+    return LLVMBuildGEP2(cg->b, cg_mem_type(cg, at->elem), data, &lin, 1, "");
+  }
+  LLVMValueRef off = LLVMBuildMul(cg->b, idx[0], array_field(cg, arr, 2, 0), "");
+  for (int k = 1; k < n; k++)
+    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, idx[k], array_field(cg, arr, 2, k), ""), "");
+  return LLVMBuildGEP2(cg->b, cg->t_i8, data, &off, 1, "");
+}
+
+LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in) {
+  LLVMValueRef p = element_ptr(cg, in, 1, in->nargs - 1);
+  if (!p)
+    return NULL;
+  const Type *et = cg_arg_type(cg, in, 0)->elem;
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, et), p, "");
+  LLVMSetAlignment(v, (unsigned)cg_size(et));
+  if (et->kind == TY_BOOL)
+    v = LLVMBuildICmp(cg->b, LLVMIntNE, v, LLVMConstInt(cg->t_i8, 0, 0), "");
+  return v;
+}
+
+bool cg_lower_array_store(Cg *cg, const Inst *in) {
+  LLVMValueRef p = element_ptr(cg, in, 2, in->nargs - 2);
+  LLVMValueRef v = cg_arg(cg, in, 1);
+  if (!p || !v)
+    return false;
+  const Type *et = cg_arg_type(cg, in, 0)->elem;
+  if (LLVMTypeOf(v) != cg_type(cg, et)) {
+    cg_fail(cg, in, "stored value does not have the array's dtype");
+    return false;
+  }
+  if (et->kind == TY_BOOL)
+    v = LLVMBuildZExt(cg->b, v, cg->t_i8, "");
+  LLVMSetAlignment(LLVMBuildStore(cg->b, v, p), (unsigned)cg_size(et));
+  return true;
+}
+
+/* ---------------------------------------------------------- attributes -- */
+
+static LLVMValueRef dims_tuple(Cg *cg, const Inst *in, LLVMValueRef arr, unsigned field, int ndim) {
+  LLVMTypeRef tt = cg_type(cg, in->type);
+  if (!tt || LLVMGetTypeKind(tt) != LLVMStructTypeKind || (int)LLVMCountStructElementTypes(tt) != ndim) {
+    cg_fail(cg, in, "shape/strides tuple of unexpected type");
+    return NULL;
+  }
+  LLVMValueRef v = LLVMGetPoison(tt);
+  for (int k = 0; k < ndim; k++)
+    v = LLVMBuildInsertValue(cg->b, v, array_field(cg, arr, field, k), (unsigned)k, "");
+  return v;
+}
+
+LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in) {
+  LLVMValueRef arr = cg_arg(cg, in, 0);
+  const Type *at = cg_arg_type(cg, in, 0);
+  if (!arr)
+    return NULL;
+  if (!at || at->kind != TY_ARRAY) {
+    cg_fail(cg, in, "%s of a non-array", ir_op_info[in->op].name);
+    return NULL;
+  }
+  unsigned field = in->op == OP_ARRAY_STRIDE ? 2 : 1;
+  switch (in->op) {
+  case OP_ARRAY_NDIM: return cg_const_i64(cg, at->ndim);
+  case OP_ARRAY_SIZE: {
+    LLVMValueRef s = array_field(cg, arr, 1, 0);
+    for (int k = 1; k < at->ndim; k++)
+      s = LLVMBuildMul(cg->b, s, array_field(cg, arr, 1, k), "");
+    return s;
+  }
+  default:
+    if (in->ival < 0)
+      return dims_tuple(cg, in, arr, field, at->ndim);
+    if (in->ival >= at->ndim) {
+      cg_fail(cg, in, "dimension %lld out of range", (long long)in->ival);
+      return NULL;
+    }
+    return array_field(cg, arr, field, (int)in->ival);
+  }
+}
+
+/* ------------------------------------------------- shared/local arrays -- */
+
+LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in) {
+  const Type *at = in->tyimm ? in->tyimm : in->type;
+  if (!at || at->kind != TY_ARRAY || at->ndim < 1 || at->ndim > 4 || !in->shape) {
+    cg_fail(cg, in, "%s without an array type and shape", ir_op_info[in->op].name);
+    return NULL;
+  }
+  LLVMTypeRef et = cg_mem_type(cg, at->elem);
+  int64_t isz = cg_size(at->elem), total = 1;
+  LLVMValueRef shape[4], strides[4], data;
+  for (int k = 0; k < at->ndim; k++)
+    total *= in->shape[k];
+  for (int k = at->ndim - 1, st = (int)isz; k >= 0; st *= (int)in->shape[k], k--) {
+    shape[k] = cg_const_i64(cg, in->shape[k]);
+    strides[k] = cg_const_i64(cg, st);
+  }
+  if (in->op == OP_SHARED_ARRAY && at->ndim == 1 && in->shape[0] == 0) {
+    LLVMValueRef bytes;
+    data = cg->hooks->dyn_shared(cg, &bytes);
+    shape[0] = LLVMBuildUDiv(cg->b, bytes, cg_const_i64(cg, isz), "");
+  } else if (in->op == OP_SHARED_ARRAY) {
+    data = cg->hooks->shared_alloc(cg, et, total, in->ival);
+  } else {
+    data = cg_entry_alloca(cg, LLVMArrayType2(et, (uint64_t)total), "local");
+    LLVMSetAlignment(data, 16);
+  }
+  return data ? cg_make_array(cg, at->ndim, data, shape, strides) : NULL;
+}
+
+/* ------------------------------------------------------------- atomics -- */
+
+static LLVMAtomicRMWBinOp rmw_op(AtomicKind k, const Type *t, bool *ok) {
+  bool fl = cg_is_float(t), sg = cg_is_signed(t);
+  *ok = true;
+  switch (k) {
+  case AK_ADD: return fl ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd;
+  case AK_SUB: return fl ? LLVMAtomicRMWBinOpFSub : LLVMAtomicRMWBinOpSub;
+  case AK_AND: *ok = !fl; return LLVMAtomicRMWBinOpAnd;
+  case AK_OR: *ok = !fl; return LLVMAtomicRMWBinOpOr;
+  case AK_XOR: *ok = !fl; return LLVMAtomicRMWBinOpXor;
+  case AK_MAX: return fl ? LLVMAtomicRMWBinOpFMax : sg ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax;
+  case AK_MIN: return fl ? LLVMAtomicRMWBinOpFMin : sg ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin;
+  case AK_EXCH: return LLVMAtomicRMWBinOpXchg;
+  case AK_INC: *ok = !fl; return LLVMAtomicRMWBinOpUIncWrap;
+  case AK_DEC: *ok = !fl; return LLVMAtomicRMWBinOpUDecWrap;
+  default: *ok = false; return LLVMAtomicRMWBinOpXchg;
+  }
+}
+
+/* NaN-propagating max/min (atomic.nanmax/nanmin): a compare-and-swap loop. */
+static LLVMValueRef atomic_nan_minmax(Cg *cg, LLVMValueRef p, LLVMValueRef v, bool is_max) {
+  LLVMBuilderRef B = cg->b;
+  LLVMTypeRef ft = LLVMTypeOf(v), it = LLVMIntTypeInContext(cg->ctx, LLVMGetTypeKind(ft) == LLVMFloatTypeKind ? 32
+                                                                      : LLVMGetTypeKind(ft) == LLVMHalfTypeKind ? 16 : 64);
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+  LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "nanminmax");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "nanminmax.done");
+  LLVMValueRef first = LLVMBuildLoad2(B, it, p, "");
+  LLVMSetVolatile(first, 1);
+  LLVMBuildBr(B, loop);
+  LLVMPositionBuilderAtEnd(B, loop);
+  LLVMValueRef cur = LLVMBuildPhi(B, it, "");
+  LLVMValueRef curf = LLVMBuildBitCast(B, cur, ft, "");
+  LLVMValueRef better = LLVMBuildFCmp(B, is_max ? LLVMRealOGT : LLVMRealOLT, curf, v, "");
+  LLVMValueRef m = LLVMBuildSelect(B, better, curf, v, "");
+  m = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealUNO, v, v, ""), v, m, "");
+  m = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealUNO, curf, curf, ""), curf, m, "");
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(B, p, cur, LLVMBuildBitCast(B, m, it, ""),
+                                             LLVMAtomicOrderingMonotonic, LLVMAtomicOrderingMonotonic, 0);
+  LLVMValueRef seen = LLVMBuildExtractValue(B, pair, 0, "");
+  LLVMBuildCondBr(B, LLVMBuildExtractValue(B, pair, 1, ""), done, loop);
+  LLVMValueRef in_v[2] = {first, seen};
+  LLVMBasicBlockRef in_b[2] = {pre, loop};
+  LLVMAddIncoming(cur, in_v, in_b, 2);
+  LLVMPositionBuilderAtEnd(B, done);
+  return curf;
+}
+
+static LLVMValueRef atomic_cas(Cg *cg, const Inst *in, LLVMValueRef p, LLVMValueRef cmp, const Type *t) {
+  LLVMValueRef nv = cg_arg(cg, in, 3);
+  if (!nv || LLVMTypeOf(nv) != LLVMTypeOf(cmp)) {
+    if (nv)
+      cg_fail(cg, in, "atomic CAS operands of different types");
+    return NULL;
+  }
+  LLVMTypeRef vt = LLVMTypeOf(cmp);
+  if (cg_is_float(t)) {
+    LLVMTypeRef it = LLVMIntTypeInContext(cg->ctx, (unsigned)cg_bits(t));
+    cmp = LLVMBuildBitCast(cg->b, cmp, it, "");
+    nv = LLVMBuildBitCast(cg->b, nv, it, "");
+  }
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(cg->b, p, cmp, nv, LLVMAtomicOrderingMonotonic,
+                                             LLVMAtomicOrderingMonotonic, 0);
+  LLVMValueRef old = LLVMBuildExtractValue(cg->b, pair, 0, "");
+  return cg_is_float(t) ? LLVMBuildBitCast(cg->b, old, vt, "") : old;
+}
+
+/* Result = the old value.  Ordering is `monotonic` (PTX atom without .sem
+ * is relaxed, as Numba's atomics are); scope is the whole system. */
+LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in) {
+  const Type *at = cg_arg_type(cg, in, 0);
+  if (in->nargs < 3 || !at || at->kind != TY_ARRAY) {
+    cg_fail(cg, in, "atomic operation without an array, index and value");
+    return NULL;
+  }
+  const Type *t = at->elem;
+  if (!cg_is_int(t) && !cg_is_float(t)) {
+    cg_unsupported(cg, in, "atomics on this dtype");
+    return NULL;
+  }
+  LLVMValueRef p = element_ptr(cg, in, 1, 1), v = cg_arg(cg, in, 2);
+  if (!p || !v)
+    return NULL;
+  if (LLVMTypeOf(v) != cg_type(cg, t)) {
+    cg_fail(cg, in, "atomic value does not have the array's dtype");
+    return NULL;
+  }
+  AtomicKind k = (AtomicKind)in->ival;
+  if (k == AK_CAS)
+    return atomic_cas(cg, in, p, v, t);
+  if (k == AK_NANMAX || k == AK_NANMIN) {
+    if (!cg_is_float(t))
+      k = k == AK_NANMAX ? AK_MAX : AK_MIN;
+    else
+      return atomic_nan_minmax(cg, p, v, k == AK_NANMAX);
+  }
+  if ((k == AK_INC || k == AK_DEC) && cg_bits(t) == 32 && cg->hooks->atomic_incdec)
+    return cg->hooks->atomic_incdec(cg, k == AK_INC, p, v);
+  bool ok;
+  LLVMAtomicRMWBinOp op = rmw_op(k, t, &ok);
+  if (!ok) {
+    cg_unsupported(cg, in, "this atomic operation on this dtype");
+    return NULL;
+  }
+  return LLVMBuildAtomicRMW(cg->b, op, p, v, LLVMAtomicOrderingMonotonic, 0);
+}
+
+/* --------------------------------------------------------------- print -- */
+
+typedef struct PrintBuf {
+  StrBuf fmt;
+  LLVMValueRef args[32];
+  int nargs;
+} PrintBuf;
+
+static void put_escaped(StrBuf *sb, const char *s) {
+  for (; *s; s++) {
+    if (*s == '%')
+      sb_putc(sb, '%');
+    sb_putc(sb, *s);
+  }
+}
+
+/* Append one value's format and promoted argument; false if unsupported. */
+static bool print_value(Cg *cg, PrintBuf *pb, LLVMValueRef v, const Type *t) {
+  if (pb->nargs >= 30)
+    return false;
+  if (t->kind == TY_BOOL) {
+    LLVMValueRef ts = cg_cstring(cg, "True", ".true"), fs = cg_cstring(cg, "False", ".false");
+    sb_puts(&pb->fmt, "%s");
+    pb->args[pb->nargs++] = LLVMBuildSelect(cg->b, v, ts, fs, "");
+  } else if (cg_is_int(t)) {
+    sb_puts(&pb->fmt, cg_is_signed(t) ? "%lld" : "%llu");
+    pb->args[pb->nargs++] = cg_convert(cg, v, t, cg_is_signed(t) ? cg_scalar(TY_I64) : cg_scalar(TY_U64));
+  } else if (cg_is_float(t)) {
+    sb_puts(&pb->fmt, "%f");
+    pb->args[pb->nargs++] = cg_convert(cg, v, t, cg_scalar(TY_F64));
+  } else if (t->kind == TY_NONE) {
+    sb_puts(&pb->fmt, "None");
+  } else if (t->kind == TY_TUPLE) {
+    sb_putc(&pb->fmt, '(');
+    for (int i = 0; i < t->nelems; i++) {
+      if (i)
+        sb_puts(&pb->fmt, ", ");
+      if (!print_value(cg, pb, LLVMBuildExtractValue(cg->b, v, (unsigned)i, ""), t->elems[i]))
+        return false;
+    }
+    sb_puts(&pb->fmt, t->nelems == 1 ? ",)" : ")");
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool cg_lower_print(Cg *cg, const Inst *in) {
+  PrintBuf pb = {0};
+  bool ok = true;
+  sb_init(&pb.fmt);
+  for (int i = 0; i < in->nargs && ok; i++) {
+    const Inst *a = &cg->f->insts.data[in->args[i]];
+    if (i)
+      sb_putc(&pb.fmt, ' ');
+    if (a->op == OP_CONST_STR) {
+      put_escaped(&pb.fmt, a->str ? a->str : "");
+      continue;
+    }
+    LLVMValueRef v = cg_arg(cg, in, i);
+    if (!v || !a->type)
+      ok = false;
+    else if (!print_value(cg, &pb, v, a->type)) {
+      cg_unsupported(cg, in, "printing a value of this type");
+      ok = false;
+    }
+  }
+  sb_putc(&pb.fmt, '\n');
+  if (ok)
+    cg->hooks->print(cg, cg_cstring(cg, pb.fmt.data, ".fmt"), pb.args, pb.nargs);
+  sb_free(&pb.fmt);
+  return ok;
+}

@@ -1,0 +1,170 @@
+/* cg_nvptx.c - the NVPTX target hooks: special registers, barriers, fences,
+ * shared memory in addrspace(3), device printf (vprintf), kernel entries.
+ *
+ * Kernels get the PTX_Kernel calling convention and an nvvm.annotations
+ * "kernel" entry (plus "maxnreg" when asked).  Array data pointers of kernel
+ * parameters go to addrspace(1) and back, so InferAddressSpaces (run early,
+ * see pre_passes) turns their loads, stores and atomics into .global ones. */
+#include "codegen/cg_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { AS_GLOBAL = 1, AS_SHARED = 3, CC_PTX_KERNEL = 71 };
+
+static LLVMValueRef call_nvvm(Cg *cg, const char *name, LLVMTypeRef ret, LLVMValueRef *args, int n) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  if (!id) {
+    cg_fail(cg, NULL, "LLVM lacks the intrinsic %s", name);
+    return NULL;
+  }
+  (void)ret;
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(cg->mod, id, NULL, 0);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(cg->ctx, id, NULL, 0);
+  return LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)n, "");
+}
+
+static LLVMValueRef nvptx_special_reg(Cg *cg, IrOp op, int dim) {
+  static const char *const base[] = {[OP_THREAD_IDX] = "tid", [OP_BLOCK_IDX] = "ctaid",
+                                     [OP_BLOCK_DIM] = "ntid", [OP_GRID_DIM] = "nctaid"};
+  char name[64];
+  if (op == OP_WARPSIZE)
+    return cg_const_i32(cg, 32);
+  if (op == OP_LANEID)
+    return call_nvvm(cg, "llvm.nvvm.read.ptx.sreg.laneid", cg->t_i32, NULL, 0);
+  if (dim < 0 || dim > 2 || op > OP_GRID_DIM || !base[op]) {
+    cg_fail(cg, NULL, "special register %d.%d", (int)op, dim);
+    return NULL;
+  }
+  snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", base[op], "xyz"[dim]);
+  return call_nvvm(cg, name, cg->t_i32, NULL, 0);
+}
+
+static LLVMValueRef nvptx_barrier(Cg *cg, IrOp op, LLVMValueRef pred) {
+  switch (op) {
+  case OP_SYNCTHREADS_COUNT: return call_nvvm(cg, "llvm.nvvm.barrier0.popc", cg->t_i32, &pred, 1);
+  case OP_SYNCTHREADS_AND: return call_nvvm(cg, "llvm.nvvm.barrier0.and", cg->t_i32, &pred, 1);
+  case OP_SYNCTHREADS_OR: return call_nvvm(cg, "llvm.nvvm.barrier0.or", cg->t_i32, &pred, 1);
+  default: return call_nvvm(cg, "llvm.nvvm.barrier0", cg->t_void, NULL, 0);
+  }
+}
+
+static void nvptx_syncwarp(Cg *cg, LLVMValueRef mask) {
+  call_nvvm(cg, "llvm.nvvm.bar.warp.sync", cg->t_void, &mask, 1);
+}
+
+static void nvptx_fence(Cg *cg, int scope) {
+  call_nvvm(cg, scope == 0 ? "llvm.nvvm.membar.cta" : scope == 1 ? "llvm.nvvm.membar.gl" : "llvm.nvvm.membar.sys",
+            cg->t_void, NULL, 0);
+}
+
+/* A module-level addrspace(3) [n x elem], internal, align 16, undef
+ * initializer (NVPTX rejects initialized shared variables). */
+static LLVMValueRef nvptx_shared_alloc(Cg *cg, LLVMTypeRef elem, int64_t n, int64_t id) {
+  char name[256];
+  const char *fsym = cg->f ? (cg->f->symbol ? cg->f->symbol : cg->f->name) : "kjit";
+  snprintf(name, sizeof name, "__kjit_shared_%s_%lld", fsym, (long long)id);
+  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
+  if (!g) {
+    LLVMTypeRef at = LLVMArrayType2(elem, (uint64_t)n);
+    g = LLVMAddGlobalInAddressSpace(cg->mod, at, name, AS_SHARED);
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetInitializer(g, LLVMGetUndef(at));
+    LLVMSetAlignment(g, 16);
+  }
+  return LLVMBuildAddrSpaceCast(cg->b, g, cg->t_ptr, "");
+}
+
+/* All dynamic shared arrays alias one external [0 x i8] (as in Numba); the
+ * size comes from %dynamic_smem_size (no LLVM 19 intrinsic: inline asm). */
+static LLVMValueRef nvptx_dyn_shared(Cg *cg, LLVMValueRef *bytes) {
+  if (!cg->dyn_shared) {
+    LLVMTypeRef at = LLVMArrayType2(cg->t_i8, 0);
+    cg->dyn_shared = LLVMAddGlobalInAddressSpace(cg->mod, at, "__kjit_dynshared", AS_SHARED);
+    LLVMSetLinkage(cg->dyn_shared, LLVMExternalLinkage);
+    LLVMSetAlignment(cg->dyn_shared, 16);
+  }
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_i32, NULL, 0, 0);
+  static const char asm_text[] = "mov.u32 $0, %dynamic_smem_size;";
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, asm_text, sizeof asm_text - 1, "=r", 2, 0, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef sz = LLVMBuildCall2(cg->b, fty, ia, NULL, 0, "");
+  *bytes = LLVMBuildZExt(cg->b, sz, cg->t_i64, "");
+  return LLVMBuildAddrSpaceCast(cg->b, cg->dyn_shared, cg->t_ptr, "");
+}
+
+/* vprintf(fmt, buffer of the promoted arguments, each 8-byte aligned). */
+static void nvptx_print(Cg *cg, LLVMValueRef fmt, LLVMValueRef *args, int nargs) {
+  LLVMValueRef buf = LLVMConstPointerNull(cg->t_ptr);
+  if (nargs > 0) {
+    LLVMTypeRef tys[32];
+    for (int i = 0; i < nargs; i++)
+      tys[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef st = LLVMStructTypeInContext(cg->ctx, tys, (unsigned)nargs, 0);
+    buf = cg_entry_alloca(cg, st, "printf.args");
+    for (int i = 0; i < nargs; i++)
+      LLVMBuildStore(cg->b, args[i], LLVMBuildStructGEP2(cg->b, st, buf, (unsigned)i, ""));
+  }
+  LLVMValueRef a[2] = {fmt, buf};
+  cg_call_extern(cg, "vprintf", cg->t_i32, a, 2);
+}
+
+static void add_annotation(Cg *cg, LLVMValueRef fn, const char *key, int value) {
+  LLVMMetadataRef md[3] = {LLVMValueAsMetadata(fn), LLVMMDStringInContext2(cg->ctx, key, strlen(key)),
+                           LLVMValueAsMetadata(cg_const_i32(cg, value))};
+  LLVMValueRef node = LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, md, 3));
+  LLVMAddNamedMetadataOperand(cg->mod, "nvvm.annotations", node);
+}
+
+static void nvptx_mark_kernel(Cg *cg, LLVMValueRef fn, const IrFunc *f) {
+  LLVMSetFunctionCallConv(fn, CC_PTX_KERNEL);
+  add_annotation(cg, fn, "kernel", 1);
+  int maxreg = cg->opts->max_registers ? cg->opts->max_registers : f->opts.max_registers;
+  if (maxreg > 0)
+    add_annotation(cg, fn, "maxnreg", maxreg);
+}
+
+/* generic -> global through llvm.nvvm.ptr.gen.to.global (which InstSimplify
+ * cannot fold away, unlike an addrspacecast pair), then back to generic. */
+static LLVMValueRef nvptx_param_pointer(Cg *cg, LLVMValueRef p) {
+  LLVMTypeRef over[2] = {LLVMPointerTypeInContext(cg->ctx, AS_GLOBAL), cg->t_ptr};
+  LLVMValueRef g = cg_intrinsic(cg, "llvm.nvvm.ptr.gen.to.global", over, 2, &p, 1);
+  return g ? LLVMBuildAddrSpaceCast(cg->b, g, cg->t_ptr, "") : p;
+}
+
+/* atom.inc/dec.u32 (LLVM 19 expands uinc_wrap into a CAS loop). */
+static LLVMValueRef nvptx_atomic_incdec(Cg *cg, bool inc, LLVMValueRef p, LLVMValueRef v) {
+  LLVMTypeRef over[1] = {cg->t_ptr};
+  LLVMValueRef a[2] = {p, v};
+  return cg_intrinsic(cg, inc ? "llvm.nvvm.atomic.load.inc.32" : "llvm.nvvm.atomic.load.dec.32", over, 1, a, 2);
+}
+
+/* Link libdevice only when some __nv_* function is referenced. */
+static bool nvptx_finish_module(Cg *cg) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (n > 5 && strncmp(name, "__nv_", 5) == 0 && LLVMIsDeclaration(f))
+      return cg_libdevice_link(cg->session, cg);
+  }
+  return true;
+}
+
+const CgTargetHooks cg_nvptx_hooks = {
+    .name = "CUDA",
+    .math_prefix = "__nv_",
+    .special_reg = nvptx_special_reg,
+    .barrier = nvptx_barrier,
+    .syncwarp = nvptx_syncwarp,
+    .fence = nvptx_fence,
+    .shared_alloc = nvptx_shared_alloc,
+    .dyn_shared = nvptx_dyn_shared,
+    .print = nvptx_print,
+    .mark_kernel = nvptx_mark_kernel,
+    .param_pointer = nvptx_param_pointer,
+    .atomic_incdec = nvptx_atomic_incdec,
+    .finish_module = nvptx_finish_module,
+    /* inline device functions first, then expose the global pointers of
+     * the kernel's array parameters to their loads and stores */
+    .pre_passes = "always-inline,function(sroa,early-cse,infer-address-spaces)",
+};

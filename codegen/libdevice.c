@@ -1,0 +1,144 @@
+/* libdevice.c - load NVIDIA's libdevice once, link only what a module uses.
+ *
+ * Linking all of libdevice and optimizing costs ~40 ms per kernel; instead
+ * the bitcode bytes are read once per session and each compile loads them
+ * lazily into its own context with every definition turned linkonce_odr,
+ * so LLVMLinkModules2 brings in (and materializes) only the transitive
+ * closure of the __nv_* functions the module declares; those are then
+ * internalized.  The `nvvm-reflect-ftz` module flag tells NVVMReflect (run
+ * by the pass pipeline given the target machine) how to fold __nvvm_reflect. */
+#include "codegen/cg_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Linker.h>
+
+#include "common/hash.h"
+
+#ifndef KJIT_LIBDEVICE_PATH
+#define KJIT_LIBDEVICE_PATH "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+#endif
+
+struct CgLibdevice {
+  char path[1024];
+  char *bytes;              /* the bitcode, owned; module buffers point here */
+  size_t size;
+  uint64_t hash;
+  char error[1200];         /* non-empty when unusable */
+};
+
+static bool read_file(CgLibdevice *ld) {
+  FILE *fp = fopen(ld->path, "rb");
+  if (!fp) {
+    snprintf(ld->error, sizeof ld->error, "cannot open libdevice at %s", ld->path);
+    return false;
+  }
+  fseek(fp, 0, SEEK_END);
+  long n = ftell(fp);
+  fseek(fp, 0, SEEK_SET);
+  ld->bytes = n > 0 ? malloc((size_t)n) : NULL;
+  if (!ld->bytes || fread(ld->bytes, 1, (size_t)n, fp) != (size_t)n) {
+    snprintf(ld->error, sizeof ld->error, "cannot read libdevice at %s", ld->path);
+    fclose(fp);
+    return false;
+  }
+  fclose(fp);
+  ld->size = (size_t)n;
+  ld->hash = hash_bytes(HASH_SEED, ld->bytes, ld->size);
+  return true;
+}
+
+CgLibdevice *cg_libdevice_new(void) {
+  CgLibdevice *ld = calloc(1, sizeof *ld);
+  const char *env = getenv("KJIT_LIBDEVICE");
+  snprintf(ld->path, sizeof ld->path, "%s", env && *env ? env : KJIT_LIBDEVICE_PATH);
+  read_file(ld);
+  return ld;
+}
+
+void cg_libdevice_free(CgLibdevice *ld) {
+  if (!ld)
+    return;
+  free(ld->bytes);
+  free(ld);
+}
+
+uint64_t cg_libdevice_hash(CgSession *s) {
+  CgLibdevice *ld = cg_session_libdevice(s);
+  return ld->error[0] ? 0 : ld->hash;
+}
+
+/* ------------------------------------------------------------- linking -- */
+
+/* Load libdevice lazily into cg's context with every definition made
+ * linkonce_odr: the linker then brings in exactly the functions the module
+ * declares plus what they reach, materializing only those bodies. */
+static LLVMModuleRef load_lazy(Cg *cg, const CgLibdevice *ld) {
+  /* the buffer object is owned by the lazy module; the bytes stay ours */
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(ld->bytes, ld->size, "libdevice", 0);
+  LLVMModuleRef lib;
+  if (LLVMGetBitcodeModuleInContext2(cg->ctx, buf, &lib)) {
+    diag_error(cg->diags, E_CG_LIBDEVICE, (SrcLoc){0}, NULL, "cannot load libdevice from %s", ld->path);
+    return NULL;
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && LLVMGetLinkage(f) == LLVMExternalLinkage)
+      LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
+  LLVMSetTarget(lib, LLVMGetTarget(cg->mod));
+  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(cg->mod));
+  return lib;
+}
+
+/* Every __nv_* the module declares must exist in libdevice. */
+static bool check_names(Cg *cg, LLVMModuleRef lib) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (n <= 5 || strncmp(name, "__nv_", 5) != 0 || !LLVMIsDeclaration(f))
+      continue;
+    LLVMValueRef g = LLVMGetNamedFunction(lib, name);
+    if (!g || LLVMIsDeclaration(g)) {
+      diag_error(cg->diags, E_CG_LIBDEVICE, (SrcLoc){0}, NULL, "libdevice has no function %s", name);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool cg_libdevice_link(CgSession *s, Cg *cg) {
+  CgLibdevice *ld = cg_session_libdevice(s);
+  if (ld->error[0]) {
+    diag_error(cg->diags, E_CG_LIBDEVICE, (SrcLoc){0},
+               "set KJIT_LIBDEVICE to the path of libdevice.10.bc (CUDA toolkit, nvvm/libdevice)",
+               "%s", ld->error);
+    return false;
+  }
+  LLVMModuleRef lib = load_lazy(cg, ld);
+  if (!lib)
+    return false;
+  if (!check_names(cg, lib)) {
+    LLVMDisposeModule(lib);
+    return false;
+  }
+  if (LLVMLinkModules2(cg->mod, lib)) { /* lib is destroyed either way */
+    diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "linking libdevice failed");
+    return false;
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (LLVMIsDeclaration(f) || LLVMGetLinkage(f) == LLVMInternalLinkage)
+      continue;
+    if (n > 5 && strncmp(name, "__nv_", 5) == 0)
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      cg_set_fastmath_attrs(cg, f);
+  LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
+                    LLVMValueAsMetadata(cg_const_i32(cg, cg->opts->fastmath ? 1 : 0)));
+  return true;
+}

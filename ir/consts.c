@@ -1,0 +1,695 @@
+/* consts.c - module-level names for lowering: import resolution to canonical
+ * dotted paths ("cuda" -> "numba.cuda"), dtype names, and compile-time
+ * folding of constants (module globals, shared-array shapes, option values).
+ *
+ * Folding follows Python semantics on int64/float64 (floor division and
+ * modulo take the divisor's sign, int overflow and division by zero make a
+ * value non-constant rather than wrap).  Values are IrGlobal records; an
+ * np.float32(...)/np.int32(...) cast gives that type and later arithmetic
+ * treats Python ints (and, with floats, f32) as weak, roughly as NumPy 2. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ir/lower_internal.h"
+
+bool ir_starts_with(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+const char *ir_dotted(Arena *a, const Node *n) {
+  if (!n)
+    return "?";
+  if (n->kind == ND_NAME && n->name)
+    return n->name;
+  if (n->kind == ND_ATTR && n->name)
+    return arena_printf(a, "%s.%s", ir_dotted(a, n->lhs), n->name);
+  if (n->kind == ND_CALL)
+    return arena_printf(a, "%s(...)", ir_dotted(a, n->lhs));
+  return ast_kind_name(n->kind);
+}
+
+/* ------------------------------------------------------------ imports -- */
+
+/* `import numba.cuda` binds "numba" (to the package); with an alias it
+ * binds the alias to the full module; `from M import n` binds M.n. */
+static const char *import_target(Arena *a, const Import *im) {
+  if (im->name)
+    return arena_printf(a, "%s.%s", im->module, im->name);
+  const char *dot = strchr(im->module, '.');
+  if (dot && strlen(im->alias) == (size_t)(dot - im->module) &&
+      strncmp(im->alias, im->module, (size_t)(dot - im->module)) == 0)
+    return im->alias;
+  return im->module;
+}
+
+/* numpy's canonical spelling is "numpy"; numba.cuda stays as written. */
+const char *ir_import_path(LowerProg *lp, const char *name) {
+  const Module *m = lp->p->ast;
+  for (int i = m->imports.len - 1; i >= 0; i--) {
+    const Import *im = &m->imports.data[i];
+    if (im->alias && strcmp(im->alias, name) == 0)
+      return import_target(lp->a, im);
+  }
+  return NULL;
+}
+
+static bool is_module_func(const IrProgram *p, const char *name) {
+  for (int i = 0; i < p->ast->funcs.len; i++)
+    if (strcmp(p->ast->funcs.data[i]->name, name) == 0)
+      return true;
+  return false;
+}
+
+/* A bare name shadowed by a local, a module global or a def is not an import. */
+static bool name_shadowed(LowerProg *lp, const IrFunc *f, const char *name) {
+  if (f && ir_local_find(f, name) >= 0)
+    return true;
+  if (ir_global_find(lp->p, name) || ir_nonconst_find(lp, name))
+    return true;
+  return is_module_func(lp->p, name);
+}
+
+const char *ir_resolve_path(LowerProg *lp, const IrFunc *f, const Node *n) {
+  if (!n)
+    return NULL;
+  if (n->kind == ND_NAME && n->name) {
+    if (name_shadowed(lp, f, n->name))
+      return NULL;
+    return ir_import_path(lp, n->name);
+  }
+  if (n->kind == ND_ATTR && n->name) {
+    const char *base = ir_resolve_path(lp, f, n->lhs);
+    return base ? arena_printf(lp->a, "%s.%s", base, n->name) : NULL;
+  }
+  return NULL;
+}
+
+/* ------------------------------------------------------------- dtypes -- */
+
+const Type *ir_path_dtype(const char *path) {
+  static const char *const prefixes[] = {"numba.types.", "numba.", "numpy."};
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+    if (!ir_starts_with(path, prefixes[i]))
+      continue;
+    const char *rest = path + strlen(prefixes[i]);
+    if (strchr(rest, '.'))
+      return NULL;
+    const Type *t = ty_from_name(rest);
+    return t && ty_is_scalar(t) ? t : NULL;
+  }
+  return NULL;
+}
+
+const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n) {
+  if (!n)
+    return NULL;
+  if (n->kind == ND_STR && n->str && !n->fstring) {
+    const Type *t = ty_from_name(n->str);
+    return t && ty_is_scalar(t) ? t : NULL;
+  }
+  const char *path = ir_resolve_path(lp, f, n);
+  return path ? ir_path_dtype(path) : NULL;
+}
+
+/* ------------------------------------------------------ global lookup -- */
+
+const IrGlobal *ir_global_find(const IrProgram *p, const char *name) {
+  for (int i = 0; i < p->globals.len; i++)
+    if (strcmp(p->globals.data[i].name, name) == 0)
+      return &p->globals.data[i];
+  return NULL;
+}
+
+const NonConst *ir_nonconst_find(LowerProg *lp, const char *name) {
+  for (int i = 0; i < lp->nonconst.len; i++)
+    if (strcmp(lp->nonconst.data[i].name, name) == 0)
+      return &lp->nonconst.data[i];
+  return NULL;
+}
+
+/* --------------------------------------------------------- did you mean -- */
+
+static int edit_distance(const char *a, const char *b) {
+  int la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > 40 || lb > 40)
+    return 99;
+  int prev[41], cur[41];
+  for (int j = 0; j <= lb; j++)
+    prev[j] = j;
+  for (int i = 1; i <= la; i++) {
+    cur[0] = i;
+    for (int j = 1; j <= lb; j++) {
+      int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+      int del = prev[j] + 1, ins = cur[j - 1] + 1;
+      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+    }
+    memcpy(prev, cur, sizeof(int) * (size_t)(lb + 1));
+  }
+  return prev[lb];
+}
+
+const char *ir_closest(const char *name, const char *const *cands, int n) {
+  const char *best = NULL;
+  int bestd = (int)strlen(name) / 3 + 1; /* at most a third of the name wrong */
+  if (bestd > 3)
+    bestd = 3;
+  for (int i = 0; i < n; i++) {
+    if (!cands[i] || cands[i][0] == '$' || strcmp(cands[i], name) == 0)
+      continue;
+    int d = edit_distance(name, cands[i]);
+    if (d <= bestd) {
+      best = cands[i];
+      bestd = d - 1 < 0 ? 0 : d - 1; /* strictly better wins */
+      if (d == 0)
+        break;
+    }
+  }
+  return best;
+}
+
+/* ---------------------------------------------------------- constants -- */
+
+static IrGlobal make_int(const Type *t, int64_t v) {
+  IrGlobal g = {0};
+  g.type = t;
+  g.ival = v;
+  return g;
+}
+
+static IrGlobal make_float(const Type *t, double v) {
+  IrGlobal g = {0};
+  g.type = t;
+  g.fval = t == TY_F32_T ? (double)(float)v : v;
+  return g;
+}
+
+/* math.pi, numpy.inf, ...: the float constants a kernel may name. */
+bool ir_path_const(const char *path, IrGlobal *out) {
+  static const struct { const char *name; double v; } k[] = {
+      {"pi", 3.14159265358979323846}, {"e", 2.71828182845904523536},
+      {"tau", 6.28318530717958647692}, {"inf", INFINITY}, {"nan", NAN},
+  };
+  const char *rest = NULL;
+  if (ir_starts_with(path, "math."))
+    rest = path + 5;
+  else if (ir_starts_with(path, "numpy."))
+    rest = path + 6;
+  if (!rest)
+    return false;
+  for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
+    if (strcmp(rest, k[i].name) == 0 && !(path[0] == 'n' && i == 2)) {
+      *out = make_float(TY_F64_T, k[i].v);
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool is_intlike(const Type *t) { return t == TY_BOOL_T || ty_is_int(t); }
+static bool is_scalar_const(const IrGlobal *g) {
+  return g->type && (is_intlike(g->type) || ty_is_float(g->type));
+}
+static double as_double(const IrGlobal *g) {
+  return ty_is_float(g->type) ? g->fval : (double)g->ival;
+}
+
+/* Wrap an int64 into the range of integer type t (two's complement). */
+static int64_t wrap_int(const Type *t, int64_t v) {
+  switch (t->kind) {
+  case TY_BOOL: return v != 0;
+  case TY_I8: return (int8_t)v;
+  case TY_I16: return (int16_t)v;
+  case TY_I32: return (int32_t)v;
+  case TY_U8: return (uint8_t)v;
+  case TY_U16: return (uint16_t)v;
+  case TY_U32: return (uint32_t)v;
+  default: return v;
+  }
+}
+
+/* Convert a constant to scalar type t, as numpy's constructors do. */
+static bool cast_const(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why) {
+  if (!is_scalar_const(g)) {
+    *why = "only numbers can be converted";
+    return false;
+  }
+  if (ty_is_float(t)) {
+    *out = make_float(t, as_double(g));
+    return true;
+  }
+  if (!is_intlike(t)) {
+    *why = "only integer, float and bool constants are supported";
+    return false;
+  }
+  if (ty_is_float(g->type)) {
+    if (!isfinite(g->fval) || fabs(g->fval) >= 9.2e18) {
+      *why = "float value out of the integer range";
+      return false;
+    }
+    *out = make_int(t, wrap_int(t, (int64_t)g->fval));
+    return true;
+  }
+  *out = make_int(t, wrap_int(t, g->ival));
+  return true;
+}
+
+/* Result type of mixing two constants: Python ints (int64) and bools are
+ * weak next to a sized numpy integer; f64 wins over f32 among floats. */
+static const Type *mix_types(const Type *a, const Type *b) {
+  if (ty_is_float(a) || ty_is_float(b)) {
+    if (a == TY_F64_T || b == TY_F64_T)
+      return TY_F64_T;
+    return ty_is_float(a) && ty_is_float(b) && ty_bits(a) < ty_bits(b) ? b
+           : ty_is_float(a)                                          ? a
+                                                                     : b;
+  }
+  if (a == TY_BOOL_T)
+    a = TY_I64_T;
+  if (b == TY_BOOL_T)
+    b = TY_I64_T;
+  if (a == TY_I64_T)
+    return b;
+  if (b == TY_I64_T)
+    return a;
+  return ty_bits(a) >= ty_bits(b) ? a : b;
+}
+
+static bool fold_int_pow(int64_t a, int64_t b, int64_t *out) {
+  int64_t r = 1;
+  for (; b > 0; b--)
+    if (__builtin_mul_overflow(r, a, &r))
+      return false;
+  *out = r;
+  return true;
+}
+
+/* Python's int // and % (floor toward -inf, remainder takes divisor sign). */
+static void int_divmod(int64_t a, int64_t b, int64_t *q, int64_t *r) {
+  int64_t qq = a / b, rr = a % b;
+  if (rr != 0 && ((rr < 0) != (b < 0))) {
+    qq -= 1;
+    rr += b;
+  }
+  *q = qq;
+  *r = rr;
+}
+
+static void float_divmod(double a, double b, double *q, double *r) {
+  double mod = fmod(a, b), div = (a - mod) / b;
+  if (mod != 0.0) {
+    if ((b < 0) != (mod < 0)) {
+      mod += b;
+      div -= 1.0;
+    }
+  } else {
+    mod = copysign(0.0, b);
+  }
+  double fl = div != 0.0 ? floor(div) : copysign(0.0, a / b);
+  if (div != 0.0 && div - fl > 0.5)
+    fl += 1.0;
+  *q = fl;
+  *r = mod;
+}
+
+static bool fold_int_binop(AstOp op, int64_t a, int64_t b, int64_t *out, const char **why) {
+  bool ovf = false;
+  int64_t q, r;
+  switch (op) {
+  case AOP_ADD: ovf = __builtin_add_overflow(a, b, out); break;
+  case AOP_SUB: ovf = __builtin_sub_overflow(a, b, out); break;
+  case AOP_MUL: ovf = __builtin_mul_overflow(a, b, out); break;
+  case AOP_FLOORDIV:
+  case AOP_MOD:
+    if (b == 0) {
+      *why = "integer division by zero";
+      return false;
+    }
+    if (a == INT64_MIN && b == -1) {
+      ovf = op == AOP_FLOORDIV;
+      *out = 0;
+      break;
+    }
+    int_divmod(a, b, &q, &r);
+    *out = op == AOP_FLOORDIV ? q : r;
+    break;
+  case AOP_POW: ovf = !fold_int_pow(a, b, out); break;
+  case AOP_LSHIFT:
+  case AOP_RSHIFT:
+    if (b < 0) {
+      *why = "negative shift count";
+      return false;
+    }
+    if (op == AOP_RSHIFT) {
+      *out = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
+    } else {
+      ovf = b >= 63 ? a != 0 : ((a << b) >> b) != a;
+      *out = b >= 63 ? 0 : (int64_t)((uint64_t)a << b);
+    }
+    break;
+  case AOP_BITAND: *out = a & b; break;
+  case AOP_BITOR: *out = a | b; break;
+  case AOP_BITXOR: *out = a ^ b; break;
+  default:
+    *why = "operator not supported on constants";
+    return false;
+  }
+  if (ovf)
+    *why = "the value does not fit in int64";
+  return !ovf;
+}
+
+static bool fold_float_binop(AstOp op, double a, double b, double *out, const char **why) {
+  double q, r;
+  switch (op) {
+  case AOP_ADD: *out = a + b; return true;
+  case AOP_SUB: *out = a - b; return true;
+  case AOP_MUL: *out = a * b; return true;
+  case AOP_DIV:
+  case AOP_FLOORDIV:
+  case AOP_MOD:
+    if (b == 0.0) {
+      *why = "float division by zero";
+      return false;
+    }
+    if (op == AOP_DIV) {
+      *out = a / b;
+      return true;
+    }
+    float_divmod(a, b, &q, &r);
+    *out = op == AOP_FLOORDIV ? q : r;
+    return true;
+  case AOP_POW: *out = pow(a, b); return true;
+  default:
+    *why = "operator not supported on float constants";
+    return false;
+  }
+}
+
+static bool fold_compare_op(AstOp op, const IrGlobal *a, const IrGlobal *b, bool *out) {
+  bool fl = ty_is_float(a->type) || ty_is_float(b->type);
+  double x = as_double(a), y = as_double(b);
+  int64_t i = a->ival, j = b->ival;
+  switch (op) {
+  case AOP_EQ: *out = fl ? x == y : i == j; return true;
+  case AOP_NE: *out = fl ? x != y : i != j; return true;
+  case AOP_LT: *out = fl ? x < y : i < j; return true;
+  case AOP_LE: *out = fl ? x <= y : i <= j; return true;
+  case AOP_GT: *out = fl ? x > y : i > j; return true;
+  case AOP_GE: *out = fl ? x >= y : i >= j; return true;
+  default: return false;
+  }
+}
+
+static bool fold_binop(AstOp op, const IrGlobal *a, const IrGlobal *b, IrGlobal *out,
+                       const char **why) {
+  if (!is_scalar_const(a) || !is_scalar_const(b)) {
+    *why = "arithmetic on tuples is not constant-folded";
+    return false;
+  }
+  const Type *t = mix_types(a->type, b->type);
+  bool both_bool = a->type == TY_BOOL_T && b->type == TY_BOOL_T;
+  if (both_bool && (op == AOP_BITAND || op == AOP_BITOR || op == AOP_BITXOR))
+    t = TY_BOOL_T;
+  bool float_pow = op == AOP_POW && !ty_is_float(t) && b->ival < 0;
+  if (ty_is_float(t) || op == AOP_DIV || float_pow) {
+    const Type *ft = ty_is_float(t) ? t : TY_F64_T;
+    double r;
+    if (!fold_float_binop(op, as_double(a), as_double(b), &r, why))
+      return false;
+    *out = make_float(ft, r);
+    return true;
+  }
+  int64_t r;
+  if (!fold_int_binop(op, a->ival, b->ival, &r, why))
+    return false;
+  *out = make_int(t, wrap_int(t, r));
+  return true;
+}
+
+static bool fold_unary(AstOp op, const IrGlobal *a, IrGlobal *out, const char **why) {
+  if (!is_scalar_const(a)) {
+    *why = "unary operator on a tuple";
+    return false;
+  }
+  bool fl = ty_is_float(a->type);
+  const Type *it = a->type == TY_BOOL_T ? TY_I64_T : a->type;
+  switch (op) {
+  case AOP_NOT: *out = make_int(TY_BOOL_T, fl ? a->fval == 0.0 : a->ival == 0); return true;
+  case AOP_POS: *out = fl ? *a : make_int(it, a->ival); return true;
+  case AOP_NEG:
+    if (!fl && a->ival == INT64_MIN) {
+      *why = "the value does not fit in int64";
+      return false;
+    }
+    *out = fl ? make_float(a->type, -a->fval) : make_int(it, wrap_int(it, -a->ival));
+    return true;
+  case AOP_INVERT:
+    if (fl) {
+      *why = "~ on a float";
+      return false;
+    }
+    *out = make_int(it, wrap_int(it, ~a->ival));
+    return true;
+  default:
+    *why = "operator not supported on constants";
+    return false;
+  }
+}
+
+static bool truthy(const IrGlobal *g) {
+  if (g->nelems || (g->type && g->type->kind == TY_TUPLE))
+    return g->nelems > 0;
+  return ty_is_float(g->type) ? g->fval != 0.0 : g->ival != 0;
+}
+
+static bool fold_compare(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                         const char **why) {
+  IrGlobal a, b;
+  if (n->args.len < 2 || !ir_fold(lp, f, n->args.data[0], &a, why))
+    return false;
+  bool result = true;
+  for (int i = 0; i < n->ops.len && i + 1 < n->args.len; i++) {
+    if (!ir_fold(lp, f, n->args.data[i + 1], &b, why))
+      return false;
+    bool r;
+    if (!is_scalar_const(&a) || !is_scalar_const(&b) ||
+        !fold_compare_op((AstOp)n->ops.data[i], &a, &b, &r)) {
+      *why = "comparison not supported on constants";
+      return false;
+    }
+    result = result && r;
+    a = b;
+  }
+  *out = make_int(TY_BOOL_T, result);
+  return true;
+}
+
+/* Python `and`/`or` return an operand (all of them must still be constant). */
+static bool fold_boolop(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                        const char **why) {
+  bool decided = false;
+  for (int i = 0; i < n->args.len; i++) {
+    IrGlobal v;
+    if (!ir_fold(lp, f, n->args.data[i], &v, why))
+      return false;
+    if (!decided) {
+      *out = v;
+      decided = n->op == AOP_AND ? !truthy(&v) : truthy(&v);
+    }
+  }
+  return n->args.len > 0;
+}
+
+static bool fold_tuple(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                       const char **why) {
+  int k = n->args.len;
+  IrGlobal *elems = arena_alloc(lp->a, sizeof(IrGlobal) * (size_t)(k ? k : 1));
+  const Type **types = arena_alloc(lp->a, sizeof(Type *) * (size_t)(k ? k : 1));
+  for (int i = 0; i < k; i++) {
+    if (!ir_fold(lp, f, n->args.data[i], &elems[i], why))
+      return false;
+    types[i] = elems[i].type;
+  }
+  memset(out, 0, sizeof *out);
+  out->type = ty_tuple(lp->p->types, types, k);
+  out->nelems = k;
+  out->elems = elems;
+  return true;
+}
+
+static bool fold_subscript(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                           const char **why) {
+  IrGlobal base, idx;
+  if (!ir_fold(lp, f, n->lhs, &base, why) || !ir_fold(lp, f, n->rhs, &idx, why))
+    return false;
+  if (!base.type || base.type->kind != TY_TUPLE || !is_intlike(idx.type) ||
+      idx.type == TY_BOOL_T) {
+    *why = "only constant tuples can be indexed at compile time";
+    return false;
+  }
+  int64_t i = idx.ival < 0 ? idx.ival + base.nelems : idx.ival;
+  if (i < 0 || i >= base.nelems) {
+    *why = "tuple index out of range";
+    return false;
+  }
+  *out = base.elems[i];
+  return true;
+}
+
+/* np.float32(1.5), numba.int32(7), int(3.5), float(2) on constants. */
+static bool fold_call(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                      const char **why) {
+  const Type *t = ir_dtype_of(lp, f, n->lhs);
+  if (!t && n->lhs && n->lhs->kind == ND_NAME && !name_shadowed(lp, f, n->lhs->name) &&
+      !ir_import_path(lp, n->lhs->name)) {
+    if (strcmp(n->lhs->name, "int") == 0)
+      t = TY_I64_T;
+    else if (strcmp(n->lhs->name, "float") == 0)
+      t = TY_F64_T;
+    else if (strcmp(n->lhs->name, "bool") == 0)
+      t = TY_BOOL_T;
+  }
+  if (!t || n->args.len != 1 || n->args2.len) {
+    *why = "function calls are not compile-time constants (except dtype casts such as "
+           "np.float32(1.5))";
+    return false;
+  }
+  IrGlobal v;
+  if (!ir_fold(lp, f, n->args.data[0], &v, why))
+    return false;
+  if (t == TY_BOOL_T) {
+    *out = make_int(TY_BOOL_T, truthy(&v));
+    return true;
+  }
+  return cast_const(&v, t, out, why);
+}
+
+static bool fold_name(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                      const char **why) {
+  if (f && ir_local_find(f, n->name) >= 0) {
+    *why = arena_printf(lp->a, "'%s' is a local variable", n->name);
+    return false;
+  }
+  const IrGlobal *g = ir_global_find(lp->p, n->name);
+  if (g) {
+    *out = *g;
+    return true;
+  }
+  const NonConst *nc = ir_nonconst_find(lp, n->name);
+  if (nc) {
+    *why = arena_printf(lp->a, "global '%s' is not a compile-time constant", n->name);
+    return false;
+  }
+  const char *path = ir_resolve_path(lp, f, n);
+  if (path && ir_path_const(path, out))
+    return true;
+  *why = arena_printf(lp->a, "'%s' is not a compile-time constant", n->name);
+  return false;
+}
+
+static bool fold_literal(LowerProg *lp, const Node *n, IrGlobal *out, const char **why) {
+  (void)lp;
+  switch (n->kind) {
+  case ND_INT:
+    if (n->big) {
+      *why = "integer literal too large for int64";
+      return false;
+    }
+    *out = make_int(TY_I64_T, n->ival);
+    return true;
+  case ND_FLOAT:
+    if (n->imag) {
+      *why = "complex constants are not supported yet";
+      return false;
+    }
+    *out = make_float(TY_F64_T, n->fval);
+    return true;
+  case ND_BOOL:
+    *out = make_int(TY_BOOL_T, n->ival != 0);
+    return true;
+  default:
+    *why = arena_printf(lp->a, "a %s is not a compile-time constant", ast_kind_name(n->kind));
+    return false;
+  }
+}
+
+bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const char **why) {
+  const char *dummy;
+  if (!why)
+    why = &dummy;
+  if (!n) {
+    *why = "missing expression";
+    return false;
+  }
+  IrGlobal a, b;
+  const char *path;
+  switch (n->kind) {
+  case ND_NAME: return fold_name(lp, f, n, out, why);
+  case ND_ATTR:
+    path = ir_resolve_path(lp, f, n);
+    if (path && ir_path_const(path, out))
+      return true;
+    *why = "attribute is not a compile-time constant";
+    return false;
+  case ND_TUPLE: return fold_tuple(lp, f, n, out, why);
+  case ND_UNARY: return ir_fold(lp, f, n->lhs, &a, why) && fold_unary(n->op, &a, out, why);
+  case ND_BINOP:
+    return ir_fold(lp, f, n->lhs, &a, why) && ir_fold(lp, f, n->rhs, &b, why) &&
+           fold_binop(n->op, &a, &b, out, why);
+  case ND_COMPARE: return fold_compare(lp, f, n, out, why);
+  case ND_BOOLOP: return fold_boolop(lp, f, n, out, why);
+  case ND_IFEXP:
+    if (!ir_fold(lp, f, n->cond, &a, why))
+      return false;
+    return ir_fold(lp, f, truthy(&a) ? n->lhs : n->rhs, out, why);
+  case ND_SUBSCRIPT: return fold_subscript(lp, f, n, out, why);
+  case ND_CALL: return fold_call(lp, f, n, out, why);
+  default: return fold_literal(lp, n, out, why);
+  }
+}
+
+/* ----------------------------------------------------- module globals -- */
+
+static void drop_global(IrProgram *p, const char *name) {
+  for (int i = 0; i < p->globals.len; i++) {
+    if (strcmp(p->globals.data[i].name, name) == 0) {
+      memmove(&p->globals.data[i], &p->globals.data[i + 1],
+              sizeof(IrGlobal) * (size_t)(p->globals.len - i - 1));
+      p->globals.len--;
+      return;
+    }
+  }
+}
+
+static void drop_nonconst(LowerProg *lp, const char *name) {
+  for (int i = 0; i < lp->nonconst.len; i++) {
+    if (strcmp(lp->nonconst.data[i].name, name) == 0) {
+      lp->nonconst.data[i] = lp->nonconst.data[--lp->nonconst.len];
+      return;
+    }
+  }
+}
+
+/* Fold every top-level assignment in source order; a later assignment to
+ * the same name replaces the earlier one (also when it does not fold). */
+void ir_fold_globals(LowerProg *lp) {
+  const Module *m = lp->p->ast;
+  for (int i = 0; i < m->globals.len; i++) {
+    const GlobalAssign *ga = &m->globals.data[i];
+    if (!ga->name)
+      continue;
+    IrGlobal g;
+    const char *why = NULL;
+    bool ok = ir_fold(lp, NULL, ga->value, &g, &why);
+    drop_global(lp->p, ga->name);
+    drop_nonconst(lp, ga->name);
+    if (ok && g.type) {
+      g.name = ga->name;
+      g.loc = ga->loc;
+      vec_push(lp->a, &lp->p->globals, g);
+    } else {
+      NonConst nc = {ga->name, ga->loc, why ? why : "not a constant expression"};
+      vec_push(lp->a, &lp->nonconst, nc);
+    }
+  }
+}

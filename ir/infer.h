@@ -1,0 +1,76 @@
+/* infer.h - internal interface between the parts of type inference.
+ *
+ * ir/infer.c drives specialization (memo, fixed point over locals, return
+ * type, mangling); ir/infer_ops.c holds the typing rule of every IR op;
+ * ir/infer_cast.c materializes the conversions the rules ask for.  One Infer
+ * lives on the stack of each ir_specialize call.  Invariant: the rules are
+ * pure functions of operand and local types (plus the silent/report mode),
+ * so running them again after the fixed point yields the same answers. */
+#ifndef KJIT_IR_INFER_H
+#define KJIT_IR_INFER_H
+
+#include "ir/ir.h"
+
+/* Diagnostic codes of typing (E3xx) and signatures (E4xx). */
+enum {
+  E_TY_UNIFY = 301,       /* a variable or return value with two types */
+  E_TY_OPERANDS = 302,    /* no typing for an operator with these operands */
+  E_TY_INDEX = 303,       /* bad array / tuple index */
+  E_TY_UNDEFINED = 304,   /* local referenced before assignment */
+  E_TY_RECURSION = 305,
+  E_TY_NARGS = 306,       /* wrong argument count */
+  E_TY_ANNOTATION = 307,  /* argument does not match its annotation */
+  E_TY_RETURN = 308,      /* kernel returning a value, bad return type */
+  E_TY_ATOMIC = 309,
+  E_TY_INTRINSIC = 310,   /* math / builtin / cuda function arguments */
+  E_TY_UNKNOWN = 311,     /* could not infer a type */
+  E_TY_CONVERGE = 312,    /* inference did not reach a fixed point */
+  E_TY_ATTR = 313,        /* unknown attribute of a type */
+  E_TY_CALL = 314,        /* bad call target */
+  E_TY_CONVERT = 315,     /* impossible conversion */
+  E_TY_COND = 316,        /* value without truthiness used as a condition */
+  E_TY_PRINT = 317,
+  E_SIG_UNKNOWN_TYPE = 401,
+  E_SIG_SYNTAX = 402,
+  E_SIG_DIMS = 403,
+  E_SIG_EMPTY = 404,
+  E_SIG_SLICE = 405,
+  E_IR_INTERNAL = 599,    /* malformed IR handed to typing */
+};
+
+typedef struct Infer {
+  IrCompile *c;
+  IrFunc *f;
+  TypeTable *tt;
+  Diags *d;
+  bool report;        /* final pass: report errors (fixed-point passes are silent,
+                         since an operand may still widen) */
+  bool changed;       /* a pass changed some type */
+  bool narrow;        /* typing="narrow" */
+  int ninsts;         /* instructions before materialization */
+  bool *reachable;    /* per block */
+  bool *dead;         /* per instruction: failed for good (error already out) */
+  bool *reported;     /* per instruction: an error was reported for it */
+  int *nstores;       /* per local: STOREs in reachable blocks */
+  const Type *declared_ret; /* from an eager signature, or NULL */
+} Infer;
+
+/* infer_ops.c: the result type of instruction idx given its operands'
+ * current types, or NULL while unknown or on error (reported only in report
+ * mode).  When need is non-NULL it receives, per operand, the type that
+ * operand must be converted to (NULL: leave it).  STORE also unifies its
+ * local's type (setting inf->changed). */
+const Type *ir_infer_inst(Infer *inf, int idx, const Type **need);
+
+/* infer.c: report an error at instruction idx in report mode (and mark it);
+ * always returns NULL so rules can `return ir_infer_fail(...)`. */
+const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,
+                          const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Type name in Numba's spelling, in the compile's arena (error text only). */
+const char *ir_infer_tname(Infer *inf, const Type *t);
+
+/* infer_cast.c: insert the conversions every operand needs; afterwards each
+ * operand has exactly the type its op requires (ops.h). */
+void ir_infer_materialize(Infer *inf);
+
+#endif

@@ -1,0 +1,618 @@
+/* lower.c - AST -> generic kjit IR: the program (decorators, options,
+ * parameters, locals), emission helpers, and statements.
+ *
+ * Every Python variable is an IrLocal read and written with LOAD/STORE, so
+ * control flow needs no SSA construction; hidden temporaries are "$tN".
+ * Invariant on exit: every block ends with exactly one terminator (a body
+ * that falls off its end returns void; dead blocks end in unreachable). */
+#include "ir/lower_internal.h"
+
+/* ------------------------------------------------------------ emission -- */
+
+static void record_block(Lower *L, int inst, int block) {
+  while (L->inst_block.len <= inst)
+    vec_push(L->a, &L->inst_block, -1);
+  L->inst_block.data[inst] = block;
+}
+
+Inst *lower_inst(Lower *L, int v) { return &L->f->insts.data[v]; }
+
+int lower_temp(Lower *L, SrcLoc loc) {
+  return ir_local_new(L->a, L->f, arena_printf(L->a, "$t%d", L->ntemps++), loc);
+}
+
+/* Insert instruction `inst` into block b just before its terminator. */
+static void insert_before_term(Lower *L, int b, int inst) {
+  IrBlock *blk = &L->f->blocks.data[b];
+  int pos = blk->insts.len;
+  if (ir_block_terminated(L->f, b))
+    pos--;
+  vec_push(L->a, &blk->insts, inst);
+  memmove(&blk->insts.data[pos + 1], &blk->insts.data[pos],
+          sizeof(int) * (size_t)(blk->insts.len - 1 - pos));
+  blk->insts.data[pos] = inst;
+}
+
+/* The value rule: v was defined in another (dominating) block, so store it
+ * to a hidden local there and reload it here. */
+static int spill_operand(Lower *L, int v) {
+  SrcLoc loc = lower_inst(L, v)->loc;
+  int b = L->inst_block.data[v];
+  int t = lower_temp(L, loc);
+  int st = ir_emit(L->a, L->f, -1, OP_STORE, loc, &v, 1);
+  lower_inst(L, st)->local = t;
+  record_block(L, st, b);
+  insert_before_term(L, b, st);
+  return lower_load(L, t, loc);
+}
+
+static void check_string_use(Lower *L, IrOp op, int v) {
+  const Inst *in = lower_inst(L, v);
+  if (in->op == OP_CONST_STR && op != OP_PRINT)
+    diag_error(L->d, E_STRING, in->loc, "Numba kernels can only print strings",
+               "string values are only supported as print arguments");
+}
+
+int lower_emit(Lower *L, IrOp op, SrcLoc loc, const int *args, int nargs) {
+  int buf[16] = {0};
+  int *a = nargs <= 16 ? buf : arena_alloc(L->a, sizeof(int) * (size_t)nargs);
+  for (int i = 0; i < nargs; i++) {
+    a[i] = args[i];
+    if (a[i] < 0) /* an operand whose lowering failed: keep the IR well formed */
+      a[i] = lower_const_int(L, 0, loc);
+    else if (L->inst_block.data[a[i]] != L->cur)
+      a[i] = spill_operand(L, a[i]);
+    check_string_use(L, op, a[i]);
+  }
+  int id = ir_emit(L->a, L->f, L->cur, op, loc, a, nargs);
+  record_block(L, id, L->cur);
+  return id;
+}
+
+int lower_emit0(Lower *L, IrOp op, SrcLoc loc) { return lower_emit(L, op, loc, NULL, 0); }
+int lower_emit1(Lower *L, IrOp op, SrcLoc loc, int a0) { return lower_emit(L, op, loc, &a0, 1); }
+int lower_emit2(Lower *L, IrOp op, SrcLoc loc, int a0, int a1) {
+  int a[2] = {a0, a1};
+  return lower_emit(L, op, loc, a, 2);
+}
+
+int lower_const_int(Lower *L, int64_t v, SrcLoc loc) {
+  int id = ir_emit(L->a, L->f, L->cur, OP_CONST_INT, loc, NULL, 0);
+  record_block(L, id, L->cur);
+  lower_inst(L, id)->ival = v;
+  lower_inst(L, id)->type = TY_I64_T;
+  return id;
+}
+
+int lower_cast(Lower *L, int v, const Type *to, SrcLoc loc) {
+  int id = lower_emit1(L, OP_CAST, loc, v);
+  lower_inst(L, id)->type = to;
+  lower_inst(L, id)->tyimm = to;
+  return id;
+}
+
+int lower_load(Lower *L, int local, SrcLoc loc) {
+  int id = lower_emit0(L, OP_LOAD, loc);
+  lower_inst(L, id)->local = local;
+  return id;
+}
+
+void lower_store(Lower *L, int local, int v, SrcLoc loc) {
+  int id = lower_emit1(L, OP_STORE, loc, v);
+  lower_inst(L, id)->local = local;
+}
+
+int lower_new_block(Lower *L) { return ir_block_new(L->a, L->f); }
+void lower_set_block(Lower *L, int b) { L->cur = b; }
+
+void lower_br(Lower *L, int target, SrcLoc loc) {
+  if (ir_block_terminated(L->f, L->cur))
+    return;
+  int id = lower_emit0(L, OP_BR, loc);
+  lower_inst(L, id)->target = target;
+}
+
+void lower_cbr(Lower *L, int cond, int t, int f, SrcLoc loc) {
+  int id = lower_emit1(L, OP_CBR, loc, cond);
+  lower_inst(L, id)->target = t;
+  lower_inst(L, id)->target2 = f;
+}
+
+static bool yields_bool(const Inst *in) {
+  if (ir_op_info[in->op].flags & OPF_CMP)
+    return true;
+  if (in->op == OP_INTRINSIC)
+    return ir_intrinsic_info[in->ival].kind == IK_PRED;
+  return in->op == OP_NOT || in->op == OP_TRUTH || in->op == OP_CONST_BOOL;
+}
+
+int lower_truth(Lower *L, int v, SrcLoc loc) {
+  if (v >= 0 && yields_bool(lower_inst(L, v)) && L->inst_block.data[v] == L->cur)
+    return v;
+  return lower_emit1(L, OP_TRUTH, loc, v);
+}
+
+/* Statements after return/break/continue go to a fresh block nobody
+ * branches to: still lowered, so their errors are reported. */
+static void start_dead_block(Lower *L) { lower_set_block(L, lower_new_block(L)); }
+
+/* --------------------------------------------------------- statements -- */
+
+static void unsupported(Lower *L, SrcLoc loc, const char *what, const char *hint) {
+  diag_error(L->d, E_UNSUPPORTED, loc, hint, "%s is not supported in kernels", what);
+}
+
+static void stmt_expr(Lower *L, const Node *s) {
+  if (!s->lhs || s->lhs->kind == ND_STR || s->lhs->kind == ND_ELLIPSIS)
+    return; /* docstrings and `...` are no-ops */
+  lower_expr(L, s->lhs);
+}
+
+/* a = b = value: the value is evaluated once, then stored left to right.
+ * `x, y = y, x` evaluates every right-hand element before any store. */
+static void stmt_assign(Lower *L, const Node *s) {
+  const Node *rhs = s->rhs;
+  if (s->args.len == 1 && rhs && rhs->kind == ND_TUPLE && s->args.data[0] &&
+      (s->args.data[0]->kind == ND_TUPLE || s->args.data[0]->kind == ND_LIST)) {
+    const Node *t = s->args.data[0];
+    if (t->args.len != rhs->args.len) {
+      diag_error(L->d, E_TARGET, s->loc, NULL,
+                 "cannot unpack %d values into %d targets", rhs->args.len, t->args.len);
+      return;
+    }
+    int *vals = arena_alloc(L->a, sizeof(int) * (size_t)(rhs->args.len + 1));
+    for (int i = 0; i < rhs->args.len; i++)
+      vals[i] = lower_expr(L, rhs->args.data[i]);
+    for (int i = 0; i < t->args.len; i++)
+      lower_assign_to(L, t->args.data[i], vals[i]);
+    return;
+  }
+  int v = lower_expr(L, rhs);
+  for (int i = 0; i < s->args.len; i++)
+    lower_assign_to(L, s->args.data[i], v);
+}
+
+/* x op= v, a[i] op= v: the array and its index are evaluated once. */
+static void stmt_augassign(Lower *L, const Node *s) {
+  const Node *t = s->lhs;
+  if (!t)
+    return;
+  if (t->kind == ND_NAME) {
+    int old = lower_expr(L, t);
+    int v = lower_expr(L, s->rhs);
+    lower_assign_to(L, t, lower_binop(L, s->op, old, v, s->loc));
+    return;
+  }
+  if (t->kind != ND_SUBSCRIPT) {
+    diag_error(L->d, E_TARGET, t->loc, NULL, "augmented assignment to a %s is not supported",
+               ast_kind_name(t->kind));
+    return;
+  }
+  int ops[8];
+  ops[0] = lower_expr(L, t->lhs);
+  int n = lower_index(L, t->rhs, ops + 1, 6);
+  int old = lower_emit(L, OP_ARRAY_LOAD, t->loc, ops, n + 1);
+  int v = lower_expr(L, s->rhs);
+  int nv = lower_binop(L, s->op, old, v, s->loc);
+  int st[8] = {ops[0], nv};
+  for (int i = 0; i < n; i++)
+    st[2 + i] = ops[1 + i];
+  lower_emit(L, OP_ARRAY_STORE, s->loc, st, n + 2);
+}
+
+static void stmt_if(Lower *L, const Node *s) {
+  int c = lower_truth(L, lower_expr(L, s->cond), s->cond ? s->cond->loc : s->loc);
+  int then_b = lower_new_block(L), else_b = lower_new_block(L);
+  int join = s->orelse.len ? lower_new_block(L) : else_b;
+  lower_cbr(L, c, then_b, else_b, s->loc);
+  lower_set_block(L, then_b);
+  lower_stmts(L, &s->body);
+  lower_br(L, join, s->loc);
+  if (s->orelse.len) {
+    lower_set_block(L, else_b);
+    lower_stmts(L, &s->orelse);
+    lower_br(L, join, s->loc);
+  }
+  lower_set_block(L, join);
+}
+
+/* Body of a loop with its break/continue targets. */
+static void loop_body(Lower *L, const Node *s, int body_b, int cont, int exit_b) {
+  LoopCtx ctx = {exit_b, cont, L->loop};
+  L->loop = &ctx;
+  lower_set_block(L, body_b);
+  lower_stmts(L, &s->body);
+  lower_br(L, cont, s->loc);
+  L->loop = ctx.outer;
+}
+
+/* `else` runs only when the loop ends without break. */
+static void loop_else(Lower *L, const Node *s, int exit_b, int else_b) {
+  if (else_b != exit_b) {
+    lower_set_block(L, else_b);
+    lower_stmts(L, &s->orelse);
+    lower_br(L, exit_b, s->loc);
+  }
+  lower_set_block(L, exit_b);
+}
+
+static void stmt_while(Lower *L, const Node *s) {
+  int cond_b = lower_new_block(L), body_b = lower_new_block(L);
+  int exit_b = lower_new_block(L);
+  int else_b = s->orelse.len ? lower_new_block(L) : exit_b;
+  lower_br(L, cond_b, s->loc);
+  lower_set_block(L, cond_b);
+  int c = lower_truth(L, lower_expr(L, s->cond), s->cond ? s->cond->loc : s->loc);
+  lower_cbr(L, c, body_b, else_b, s->loc);
+  loop_body(L, s, body_b, cond_b, exit_b);
+  loop_else(L, s, exit_b, else_b);
+}
+
+/* One range() bound: a compile-time int stays a constant (re-emitted where
+ * used), anything else is cast to int64 once and kept in a hidden local. */
+typedef struct RangeArg {
+  bool is_const;
+  int64_t value;
+  int local;
+} RangeArg;
+
+static bool range_arg(Lower *L, const Node *n, RangeArg *out) {
+  IrGlobal g;
+  memset(out, 0, sizeof *out);
+  if (ir_fold(L->lp, L->f, n, &g, NULL) && g.type && g.type->kind != TY_TUPLE) {
+    if (ty_is_float(g.type)) {
+      diag_error(L->d, E_BADARG, n->loc, NULL, "range() arguments must be integers, not float");
+      return false;
+    }
+    out->is_const = true;
+    out->value = g.ival;
+    return true;
+  }
+  out->local = lower_temp(L, n->loc);
+  lower_store(L, out->local, lower_cast(L, lower_expr(L, n), TY_I64_T, n->loc), n->loc);
+  return true;
+}
+
+static int range_value(Lower *L, const RangeArg *r, SrcLoc loc) {
+  return r->is_const ? lower_const_int(L, r->value, loc) : lower_load(L, r->local, loc);
+}
+
+static const Node *range_call(Lower *L, const Node *it) {
+  bool is_range = it && it->kind == ND_CALL && it->lhs && it->lhs->kind == ND_NAME &&
+                  strcmp(it->lhs->name, "range") == 0 &&
+                  ir_local_find(L->f, "range") < 0 && !ir_resolve_path(L->lp, L->f, it->lhs);
+  if (!is_range) {
+    diag_error(L->d, E_LOOP, it ? it->loc : (SrcLoc){0},
+               "iterate over indices instead: for i in range(len(a))",
+               "only 'for ... in range(...)' loops are supported in kernels");
+    return NULL;
+  }
+  if (it->args2.len) {
+    diag_error(L->d, E_ARITY, it->loc, NULL, "range() takes no keyword arguments");
+    return NULL;
+  }
+  if (it->args.len < 1 || it->args.len > 3) {
+    diag_error(L->d, E_ARITY, it->loc, NULL, "range expected 1 to 3 arguments, got %d",
+               it->args.len);
+    return NULL;
+  }
+  return it;
+}
+
+/* The loop test: it < stop for a positive step, it > stop for a negative
+ * one; a step known only at run time selects between the two. */
+static int range_test(Lower *L, int it_local, const RangeArg *stop, const RangeArg *step,
+                      SrcLoc loc) {
+  int it = lower_load(L, it_local, loc);
+  int stopv = range_value(L, stop, loc);
+  if (step->is_const)
+    return lower_emit2(L, step->value > 0 ? OP_LT : OP_GT, loc, it, stopv);
+  int stepv = range_value(L, step, loc); /* sequenced: C leaves argument order open */
+  int pos = lower_emit2(L, OP_GT, loc, stepv, lower_const_int(L, 0, loc));
+  int lt = lower_emit2(L, OP_LT, loc, it, stopv);
+  int gt = lower_emit2(L, OP_GT, loc, it, stopv);
+  int a[3] = {pos, lt, gt};
+  return lower_emit(L, OP_SELECT, loc, a, 3);
+}
+
+static void stmt_for(Lower *L, const Node *s) {
+  const Node *rc = range_call(L, s->rhs);
+  if (!rc)
+    return;
+  if (!s->lhs || s->lhs->kind != ND_NAME) {
+    diag_error(L->d, E_LOOP, s->lhs ? s->lhs->loc : s->loc, NULL,
+               "the target of a range() loop must be a single name");
+    return;
+  }
+  RangeArg start = {true, 0, -1}, stop, step = {true, 1, -1};
+  int na = rc->args.len;
+  bool ok = (na == 1 || range_arg(L, rc->args.data[0], &start)) &&
+            range_arg(L, rc->args.data[na == 1 ? 0 : 1], &stop) &&
+            (na < 3 || range_arg(L, rc->args.data[2], &step));
+  if (!ok)
+    return;
+  if (step.is_const && step.value == 0) {
+    diag_error(L->d, E_BADARG, rc->args.data[2]->loc, NULL, "range() arg 3 must not be zero");
+    return;
+  }
+  SrcLoc loc = rc->loc;
+  int it = start.is_const ? lower_temp(L, s->lhs->loc) : start.local; /* the counter */
+  if (start.is_const)
+    lower_store(L, it, range_value(L, &start, loc), loc);
+  int cond_b = lower_new_block(L), body_b = lower_new_block(L);
+  int incr_b = lower_new_block(L), exit_b = lower_new_block(L);
+  int else_b = s->orelse.len ? lower_new_block(L) : exit_b;
+  lower_br(L, cond_b, loc);
+  lower_set_block(L, cond_b);
+  lower_cbr(L, range_test(L, it, &stop, &step, loc), body_b, else_b, loc);
+  lower_set_block(L, body_b);
+  lower_assign_to(L, s->lhs, lower_load(L, it, s->lhs->loc));
+  loop_body(L, s, L->cur, incr_b, exit_b);
+  lower_set_block(L, incr_b);
+  int cur = lower_load(L, it, loc);
+  int next = lower_emit2(L, OP_ADD, loc, cur, range_value(L, &step, loc));
+  lower_store(L, it, next, loc);
+  lower_br(L, cond_b, loc);
+  loop_else(L, s, exit_b, else_b);
+}
+
+static void stmt_jump(Lower *L, const Node *s, bool is_break) {
+  if (!L->loop) {
+    diag_error(L->d, E_LOOP, s->loc, NULL, "'%s' outside loop", is_break ? "break" : "continue");
+    return;
+  }
+  lower_br(L, is_break ? L->loop->brk : L->loop->cont, s->loc);
+  start_dead_block(L);
+}
+
+static void stmt_return(Lower *L, const Node *s) {
+  const Node *v = s->lhs;
+  if (v && v->kind != ND_NONE && L->f->is_kernel) {
+    diag_error(L->d, E_KERNEL_RET, v->loc,
+               "Numba kernels cannot return a value; write the result to an output array",
+               "a kernel cannot return a value");
+    v = NULL;
+  }
+  if (v && v->kind != ND_NONE) {
+    int r = lower_expr(L, v);
+    lower_emit1(L, OP_RET, s->loc, r);
+  } else {
+    lower_emit0(L, OP_RET, s->loc);
+  }
+  start_dead_block(L);
+}
+
+static void stmt_unsupported(Lower *L, const Node *s) {
+  switch (s->kind) {
+  case ND_FUNCDEF:
+    unsupported(L, s->loc, "a nested function",
+                "define a device function at module level with @cuda.jit(device=True)");
+    break;
+  case ND_CLASS: unsupported(L, s->loc, "a class definition", NULL); break;
+  case ND_TRY: unsupported(L, s->loc, "try", "exceptions are not supported on the GPU"); break;
+  case ND_RAISE: unsupported(L, s->loc, "raise", "exceptions are not supported on the GPU"); break;
+  case ND_WITH: unsupported(L, s->loc, "a with statement", NULL); break;
+  case ND_DEL: unsupported(L, s->loc, "del", NULL); break;
+  case ND_GLOBAL:
+    unsupported(L, s->loc, arena_printf(L->a, "'%s'", s->str ? s->str : "global"),
+                "module constants can be read without declaring them");
+    break;
+  case ND_IMPORT: unsupported(L, s->loc, "import inside a function", "import at module level"); break;
+  case ND_MATCH: unsupported(L, s->loc, "match", "use if/elif/else"); break;
+  case ND_ASYNC: unsupported(L, s->loc, "async", NULL); break;
+  default: unsupported(L, s->loc, ast_kind_name(s->kind), NULL); break;
+  }
+}
+
+static void lower_stmt(Lower *L, const Node *s) {
+  switch (s->kind) {
+  case ND_EXPR_STMT: stmt_expr(L, s); break;
+  case ND_ASSIGN: stmt_assign(L, s); break;
+  case ND_AUGASSIGN: stmt_augassign(L, s); break;
+  case ND_ANNASSIGN:
+    if (s->rhs)
+      lower_assign_to(L, s->lhs, lower_expr(L, s->rhs));
+    break;
+  case ND_IF: stmt_if(L, s); break;
+  case ND_WHILE: stmt_while(L, s); break;
+  case ND_FOR: stmt_for(L, s); break;
+  case ND_BREAK: stmt_jump(L, s, true); break;
+  case ND_CONTINUE: stmt_jump(L, s, false); break;
+  case ND_PASS: break;
+  case ND_RETURN: stmt_return(L, s); break;
+  case ND_ASSERT: break; /* assertions are not checked on the GPU (as Numba without debug) */
+  default: stmt_unsupported(L, s); break;
+  }
+}
+
+void lower_stmts(Lower *L, const NodeList *body) {
+  for (int i = 0; i < body->len; i++)
+    if (body->data[i])
+      lower_stmt(L, body->data[i]);
+}
+
+/* ------------------------------------------------------------- locals -- */
+
+static void declare_target(Lower *L, const Node *t) {
+  if (!t)
+    return;
+  if (t->kind == ND_NAME && t->name) {
+    if (ir_local_find(L->f, t->name) < 0)
+      ir_local_new(L->a, L->f, t->name, t->loc);
+  } else if (t->kind == ND_TUPLE || t->kind == ND_LIST) {
+    for (int i = 0; i < t->args.len; i++)
+      declare_target(L, t->args.data[i]);
+  } else if (t->kind == ND_STARRED) {
+    declare_target(L, t->lhs);
+  }
+}
+
+static void declare_body(Lower *L, const NodeList *body);
+
+/* Python scoping: a name assigned anywhere in the function is local to it. */
+static void declare_stmt(Lower *L, const Node *s) {
+  switch (s->kind) {
+  case ND_ASSIGN:
+    for (int i = 0; i < s->args.len; i++)
+      declare_target(L, s->args.data[i]);
+    break;
+  case ND_AUGASSIGN:
+  case ND_ANNASSIGN: declare_target(L, s->lhs); break;
+  case ND_FOR: declare_target(L, s->lhs); break;
+  default: break;
+  }
+  declare_body(L, &s->body);
+  declare_body(L, &s->orelse);
+}
+
+static void declare_body(Lower *L, const NodeList *body) {
+  for (int i = 0; i < body->len; i++)
+    if (body->data[i])
+      declare_stmt(L, body->data[i]);
+}
+
+/* ------------------------------------------------------- termination -- */
+
+static void mark_reachable(const IrFunc *f, int b, bool *seen) {
+  if (b < 0 || b >= f->blocks.len || seen[b])
+    return;
+  seen[b] = true;
+  if (!ir_block_terminated(f, b))
+    return;
+  const IrBlock *blk = &f->blocks.data[b];
+  const Inst *t = &f->insts.data[blk->insts.data[blk->insts.len - 1]];
+  if (t->op == OP_BR || t->op == OP_CBR)
+    mark_reachable(f, t->target, seen);
+  if (t->op == OP_CBR)
+    mark_reachable(f, t->target2, seen);
+}
+
+/* Falling off the end of a reachable block returns None; dead blocks end
+ * in unreachable (and are dropped by layout_blocks). */
+static void terminate_blocks(Lower *L, SrcLoc end, const bool *seen) {
+  for (int b = 0; b < L->f->blocks.len; b++) {
+    if (ir_block_terminated(L->f, b))
+      continue;
+    lower_set_block(L, b);
+    lower_emit0(L, seen[b] ? OP_RET : OP_UNREACHABLE, end);
+  }
+}
+
+static int first_inst(const IrFunc *f, int b) {
+  return f->blocks.data[b].insts.len ? f->blocks.data[b].insts.data[0] : 1 << 30;
+}
+
+/* Keep the reachable blocks, entry first, then in the order their code was
+ * emitted (join blocks are created early but filled late), so the printed
+ * IR reads top to bottom like the source. */
+static void layout_blocks(Lower *L, const bool *seen) {
+  IrFunc *f = L->f;
+  int n = f->blocks.len, kept = 0;
+  int *order = arena_alloc(L->a, sizeof(int) * (size_t)n);
+  int *newid = arena_alloc(L->a, sizeof(int) * (size_t)n);
+  for (int b = 0; b < n; b++) {
+    if (!seen[b])
+      continue;
+    int k = kept++;
+    while (k > 1 && first_inst(f, order[k - 1]) > first_inst(f, b)) {
+      order[k] = order[k - 1];
+      k--;
+    }
+    order[k] = b;
+  }
+  IrBlock *blocks = arena_alloc(L->a, sizeof(IrBlock) * (size_t)(kept + 1));
+  for (int k = 0; k < kept; k++) {
+    blocks[k] = f->blocks.data[order[k]];
+    newid[order[k]] = k;
+  }
+  for (int k = 0; k < kept; k++) {
+    const IrBlock *blk = &blocks[k];
+    Inst *t = &f->insts.data[blk->insts.data[blk->insts.len - 1]];
+    if (t->op == OP_BR || t->op == OP_CBR)
+      t->target = newid[t->target];
+    if (t->op == OP_CBR)
+      t->target2 = newid[t->target2];
+  }
+  f->blocks.data = blocks;
+  f->blocks.len = f->blocks.cap = kept;
+}
+
+static void finish_blocks(Lower *L, SrcLoc end) {
+  bool *seen = arena_alloc(L->a, (size_t)L->f->blocks.len + 1);
+  mark_reachable(L->f, 0, seen);
+  terminate_blocks(L, end, seen);
+  layout_blocks(L, seen);
+}
+
+/* ---------------------------------------------------------- functions -- */
+
+static void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
+  bool any_ann = false;
+  for (int i = 0; i < fn->params.len; i++) {
+    const Param *pm = &fn->params.data[i];
+    if (pm->star)
+      diag_error(lp->d, E_UNSUPPORTED, pm->loc, "declare each parameter by name",
+                 "*args and **kwargs are not supported in kernels");
+    else if (pm->deflt)
+      diag_error(lp->d, E_UNSUPPORTED, pm->deflt->loc, "pass every argument explicitly",
+                 "default parameter values are not supported in kernels");
+    ir_local_new(lp->a, f, pm->name ? pm->name : "$param", pm->loc);
+    any_ann |= pm->annotation != NULL;
+  }
+  f->nparams = fn->params.len;
+  if (!any_ann)
+    return;
+  f->annotations = arena_alloc(lp->a, sizeof(Type *) * (size_t)(f->nparams + 1));
+  for (int i = 0; i < fn->params.len; i++) {
+    const Node *ann = fn->params.data[i].annotation;
+    if (ann && !ir_type_from_ast(lp->p, ann, &f->annotations[i], lp->d))
+      f->annotations[i] = NULL;
+  }
+}
+
+static void lower_body(LowerProg *lp, IrFunc *f, const Func *fn) {
+  Lower L = {0};
+  L.lp = lp;
+  L.p = lp->p;
+  L.a = lp->a;
+  L.d = lp->d;
+  L.f = f;
+  declare_body(&L, &fn->body);
+  L.cur = lower_new_block(&L);
+  lower_stmts(&L, &fn->body);
+  SrcLoc end = fn->loc;
+  if (fn->body.len && fn->body.data[fn->body.len - 1])
+    end = fn->body.data[fn->body.len - 1]->loc;
+  finish_blocks(&L, end);
+}
+
+/* Decorators, options and parameters first (so calls can see every
+ * function's kind), bodies second. */
+bool ir_lower_program(IrProgram *p, Diags *d) {
+  int before = d->nerrors;
+  if (!p->types)
+    p->types = ty_table_new(p->arena);
+  LowerProg lp = {0};
+  lp.p = p;
+  lp.a = p->arena;
+  lp.d = d;
+  ir_fold_globals(&lp);
+  const Module *m = p->ast;
+  for (int i = 0; i < m->funcs.len; i++) {
+    IrFunc *f = NULL;
+    if (ir_lower_funcdef(&lp, m->funcs.data[i], &f) && f) {
+      lower_params(&lp, f, m->funcs.data[i]);
+      vec_push(p->arena, &p->funcs, f);
+    }
+  }
+  for (int i = 0; i < p->funcs.len; i++)
+    lower_body(&lp, p->funcs.data[i], p->funcs.data[i]->ast);
+  return d->nerrors == before;
+}
+
+IrFunc *ir_find_func(IrProgram *p, const char *name) {
+  for (int i = 0; i < p->funcs.len; i++)
+    if (strcmp(p->funcs.data[i]->name, name) == 0)
+      return p->funcs.data[i];
+  return NULL;
+}

@@ -1,0 +1,595 @@
+/* lower_expr.c - expressions and assignment targets -> generic kjit IR.
+ *
+ * Each function returns the instruction holding the value, or -1 after an
+ * error was reported (lower_emit turns a -1 operand into a placeholder so
+ * lowering carries on and reports every error).  Short-circuit operators,
+ * chained comparisons and conditional expressions branch and leave their
+ * result in a hidden local, loaded in the join block. */
+#include "ir/lower_internal.h"
+
+static IrOp binop_of(AstOp op) {
+  switch (op) {
+  case AOP_ADD: return OP_ADD;
+  case AOP_SUB: return OP_SUB;
+  case AOP_MUL: return OP_MUL;
+  case AOP_DIV: return OP_TRUEDIV;
+  case AOP_FLOORDIV: return OP_FLOORDIV;
+  case AOP_MOD: return OP_MOD;
+  case AOP_POW: return OP_POW;
+  case AOP_LSHIFT: return OP_LSHIFT;
+  case AOP_RSHIFT: return OP_RSHIFT;
+  case AOP_BITAND: return OP_BITAND;
+  case AOP_BITOR: return OP_BITOR;
+  case AOP_BITXOR: return OP_BITXOR;
+  case AOP_EQ: return OP_EQ;
+  case AOP_NE: return OP_NE;
+  case AOP_LT: return OP_LT;
+  case AOP_LE: return OP_LE;
+  case AOP_GT: return OP_GT;
+  case AOP_GE: return OP_GE;
+  default: return OP__COUNT;
+  }
+}
+
+static int unsupported_op(Lower *L, AstOp op, SrcLoc loc) {
+  const char *hint = op == AOP_IS || op == AOP_ISNOT ? "compare values with == or !=" : NULL;
+  diag_error(L->d, E_UNSUPPORTED, loc, hint, "the operator '%s' is not supported in kernels",
+             ast_op_str(op));
+  return -1;
+}
+
+int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc) {
+  IrOp o = binop_of(op);
+  if (o == OP__COUNT)
+    return unsupported_op(L, op, loc);
+  return lower_emit2(L, o, loc, a, b);
+}
+
+int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc) {
+  if (g->type && g->type->kind == TY_TUPLE) {
+    int *elems = arena_alloc(L->a, sizeof(int) * (size_t)(g->nelems + 1));
+    for (int i = 0; i < g->nelems; i++)
+      elems[i] = lower_global(L, &g->elems[i], loc);
+    return lower_emit(L, OP_TUPLE, loc, elems, g->nelems);
+  }
+  if (g->type && ty_is_float(g->type)) {
+    int id = lower_emit0(L, OP_CONST_FLOAT, loc);
+    lower_inst(L, id)->fval = g->fval;
+    lower_inst(L, id)->type = g->type;
+    return id;
+  }
+  if (g->type == TY_BOOL_T) {
+    int id = lower_emit0(L, OP_CONST_BOOL, loc);
+    lower_inst(L, id)->ival = g->ival != 0;
+    lower_inst(L, id)->type = TY_BOOL_T;
+    return id;
+  }
+  int id = lower_const_int(L, g->ival, loc);
+  lower_inst(L, id)->type = g->type ? g->type : TY_I64_T;
+  return id;
+}
+
+/* ------------------------------------------------------------ literals -- */
+
+static int expr_literal(Lower *L, const Node *n) {
+  IrOp op = n->kind == ND_FLOAT ? OP_CONST_FLOAT : n->kind == ND_BOOL ? OP_CONST_BOOL
+                                                                    : OP_CONST_NONE;
+  if (n->kind == ND_INT && n->big) {
+    diag_error(L->d, E_BIGINT, n->loc, NULL, "integer literal too large for int64");
+    return -1;
+  }
+  if (n->kind == ND_FLOAT && n->imag) {
+    diag_error(L->d, E_NOTYET, n->loc, NULL, "complex numbers are not supported yet");
+    return -1;
+  }
+  if (n->kind == ND_INT)
+    return lower_const_int(L, n->ival, n->loc);
+  int id = lower_emit0(L, op, n->loc);
+  Inst *in = lower_inst(L, id);
+  in->fval = n->fval;
+  in->ival = n->ival != 0;
+  in->type = op == OP_CONST_FLOAT ? TY_F64_T : op == OP_CONST_BOOL ? TY_BOOL_T : TY_NONE_T;
+  return id;
+}
+
+static int expr_string(Lower *L, const Node *n) {
+  if (n->fstring || n->bytes) {
+    diag_error(L->d, E_NOTYET, n->loc, "print the values as separate arguments: print(\"x =\", x)",
+               "%s are not supported in kernels", n->fstring ? "f-strings" : "bytes literals");
+    return -1;
+  }
+  int id = lower_emit0(L, OP_CONST_STR, n->loc);
+  lower_inst(L, id)->str = n->str ? n->str : "";
+  lower_inst(L, id)->type = TY_STR_T;
+  return id;
+}
+
+/* --------------------------------------------------------------- names -- */
+
+typedef Vec(const char *) NameVec;
+
+static void collect_names(Lower *L, NameVec *c) {
+  for (int i = 0; i < L->f->locals.len; i++)
+    vec_push(L->a, c, L->f->locals.data[i].name);
+  for (int i = 0; i < L->p->globals.len; i++)
+    vec_push(L->a, c, L->p->globals.data[i].name);
+  for (int i = 0; i < L->p->ast->funcs.len; i++)
+    vec_push(L->a, c, L->p->ast->funcs.data[i]->name);
+  for (int i = 0; i < L->p->ast->imports.len; i++)
+    vec_push(L->a, c, L->p->ast->imports.data[i].alias);
+  static const char *const builtins[] = {"range", "len", "min", "max", "abs", "int",
+                                         "float", "bool", "round", "print"};
+  for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
+    vec_push(L->a, c, builtins[i]);
+}
+
+static int undefined_name(Lower *L, const Node *n) {
+  NameVec cands = {0};
+  collect_names(L, &cands);
+  const char *near = ir_closest(n->name, cands.data, cands.len);
+  diag_error(L->d, E_UNDEFINED, n->loc, near ? arena_printf(L->a, "did you mean '%s'?", near) : NULL,
+             "name '%s' is not defined", n->name);
+  return -1;
+}
+
+static bool is_module_def(Lower *L, const char *name) {
+  for (int i = 0; i < L->p->ast->funcs.len; i++)
+    if (strcmp(L->p->ast->funcs.data[i]->name, name) == 0)
+      return true;
+  return false;
+}
+
+static int nonconst_global(Lower *L, const NonConst *nc, SrcLoc loc) {
+  diag_error(L->d, E_NOTCONST, loc,
+             "kernels can read module constants: int, float and bool literals, tuples of them, "
+             "np.float32(...)-style casts and arithmetic on them",
+             "global '%s' is not a compile-time constant (%s)", nc->name, nc->why);
+  return -1;
+}
+
+/* Python scoping: local, module constant, function, import, builtin. */
+static int expr_name(Lower *L, const Node *n) {
+  int l = ir_local_find(L->f, n->name);
+  if (l >= 0)
+    return lower_load(L, l, n->loc);
+  const IrGlobal *g = ir_global_find(L->p, n->name);
+  if (g)
+    return lower_global(L, g, n->loc);
+  const NonConst *nc = ir_nonconst_find(L->lp, n->name);
+  if (nc)
+    return nonconst_global(L, nc, n->loc);
+  if (is_module_def(L, n->name)) {
+    diag_error(L->d, E_CALLEE, n->loc, NULL, "function '%s' can only be called", n->name);
+    return -1;
+  }
+  const char *path = ir_import_path(L->lp, n->name);
+  if (path)
+    return lower_path_value(L, path, n);
+  if (lower_is_builtin(n->name)) {
+    diag_error(L->d, E_CALLEE, n->loc, NULL, "builtin '%s' can only be called", n->name);
+    return -1;
+  }
+  return undefined_name(L, n);
+}
+
+/* ---------------------------------------------------------- attributes -- */
+
+static int expr_attr(Lower *L, const Node *n) {
+  const char *path = ir_resolve_path(L->lp, L->f, n);
+  if (path)
+    return lower_path_value(L, path, n);
+  const char *a = n->name ? n->name : "";
+  IrOp op = strcmp(a, "shape") == 0     ? OP_ARRAY_SHAPE
+            : strcmp(a, "strides") == 0 ? OP_ARRAY_STRIDE
+            : strcmp(a, "size") == 0    ? OP_ARRAY_SIZE
+            : strcmp(a, "ndim") == 0    ? OP_ARRAY_NDIM
+                                        : OP__COUNT;
+  int base = lower_expr(L, n->lhs);
+  if (base < 0)
+    return -1;
+  if (op == OP__COUNT) {
+    diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim and .strides",
+               "attribute '%s' is not supported in kernels", a);
+    return -1;
+  }
+  int id = lower_emit1(L, op, n->loc, base);
+  lower_inst(L, id)->ival = -1;
+  return id;
+}
+
+/* ---------------------------------------------------------- subscripts -- */
+
+static bool has_slice(const Node *ix) {
+  if (!ix)
+    return false;
+  if (ix->kind == ND_SLICE)
+    return true;
+  if (ix->kind == ND_TUPLE)
+    for (int i = 0; i < ix->args.len; i++)
+      if (ix->args.data[i] && ix->args.data[i]->kind == ND_SLICE)
+        return true;
+  return false;
+}
+
+int lower_index(Lower *L, const Node *ix, int *out, int max) {
+  if (has_slice(ix)) {
+    diag_error(L->d, E_UNSUPPORTED, ix->loc, "index element by element in a loop",
+               "array slicing is not supported");
+    out[0] = -1;
+    return 1;
+  }
+  if (!ix || ix->kind != ND_TUPLE) {
+    out[0] = lower_expr(L, ix);
+    return 1;
+  }
+  if (ix->args.len > max || ix->args.len == 0) {
+    diag_error(L->d, E_UNSUPPORTED, ix->loc, NULL, "arrays have 1 to %d dimensions, not %d",
+               max, ix->args.len);
+    out[0] = -1;
+    return 1;
+  }
+  for (int i = 0; i < ix->args.len; i++)
+    out[i] = lower_expr(L, ix->args.data[i]);
+  return ix->args.len;
+}
+
+static bool const_index(Lower *L, const Node *ix, int64_t *k) {
+  IrGlobal g;
+  if (!ix || ix->kind == ND_TUPLE || !ir_fold(L->lp, L->f, ix, &g, NULL))
+    return false;
+  if (!g.type || !ty_is_int(g.type))
+    return false;
+  *k = g.ival;
+  return true;
+}
+
+/* a.shape[k] / a.strides[k] with a constant k read one extent directly. */
+static int shape_subscript(Lower *L, const Node *n, int64_t k) {
+  const Node *attr = n->lhs;
+  IrOp op = strcmp(attr->name, "shape") == 0 ? OP_ARRAY_SHAPE : OP_ARRAY_STRIDE;
+  int base = lower_expr(L, attr->lhs);
+  if (base < 0)
+    return -1;
+  int id = lower_emit1(L, op, n->loc, base);
+  lower_inst(L, id)->ival = k >= 0 ? k : -1;
+  if (k >= 0)
+    return id;
+  id = lower_emit1(L, OP_TUPLE_GET, n->loc, id); /* negative: counted from the end */
+  lower_inst(L, id)->ival = k;
+  return id;
+}
+
+static bool is_tuple_value(const Inst *in) {
+  return in->op == OP_TUPLE ||
+         ((in->op == OP_ARRAY_SHAPE || in->op == OP_ARRAY_STRIDE) && in->ival == -1);
+}
+
+static int tuple_get(Lower *L, int base, int64_t k, SrcLoc loc) {
+  const Inst *in = lower_inst(L, base);
+  if (in->op == OP_TUPLE) {
+    if (k < 0)
+      k += in->nargs;
+    if (k < 0 || k >= in->nargs) {
+      diag_error(L->d, E_BADARG, loc, NULL, "tuple index out of range");
+      return -1;
+    }
+  }
+  int id = lower_emit1(L, OP_TUPLE_GET, loc, base);
+  lower_inst(L, id)->ival = k;
+  return id;
+}
+
+static int expr_subscript(Lower *L, const Node *n) {
+  IrGlobal g;
+  int64_t k;
+  const Node *b = n->lhs;
+  if (!has_slice(n->rhs) && ir_fold(L->lp, L->f, n, &g, NULL))
+    return lower_global(L, &g, n->loc); /* SHAPE[0] of a module tuple */
+  if (b && b->kind == ND_ATTR && b->name && !ir_resolve_path(L->lp, L->f, b) &&
+      (strcmp(b->name, "shape") == 0 || strcmp(b->name, "strides") == 0) &&
+      const_index(L, n->rhs, &k))
+    return shape_subscript(L, n, k);
+  int ops[8];
+  ops[0] = lower_expr(L, b);
+  if (ops[0] >= 0 && is_tuple_value(lower_inst(L, ops[0])) && const_index(L, n->rhs, &k))
+    return tuple_get(L, ops[0], k, n->loc);
+  int ni = lower_index(L, n->rhs, ops + 1, 4);
+  return lower_emit(L, OP_ARRAY_LOAD, n->loc, ops, ni + 1);
+}
+
+/* ------------------------------------------------- operators, control -- */
+
+static int expr_unary(Lower *L, const Node *n) {
+  const Node *x = n->lhs;
+  if (n->op == AOP_NEG && x && ((x->kind == ND_INT && !x->big && x->ival != INT64_MIN) ||
+                                (x->kind == ND_FLOAT && !x->imag))) {
+    int v = expr_literal(L, x); /* -1 is a constant, as Numba folds it */
+    lower_inst(L, v)->ival = -x->ival;
+    lower_inst(L, v)->fval = -x->fval;
+    lower_inst(L, v)->loc = n->loc;
+    return v;
+  }
+  IrOp op = n->op == AOP_NEG ? OP_NEG : n->op == AOP_POS ? OP_POS
+          : n->op == AOP_INVERT ? OP_INVERT : OP_NOT;
+  int v = lower_expr(L, n->lhs);
+  return lower_emit1(L, op, n->loc, v);
+}
+
+static int expr_binop(Lower *L, const Node *n) {
+  if (n->op == AOP_MATMUL)
+    return unsupported_op(L, n->op, n->oploc.src ? n->oploc : n->loc);
+  int a = lower_expr(L, n->lhs);
+  int b = lower_expr(L, n->rhs);
+  return lower_binop(L, n->op, a, b, n->loc);
+}
+
+/* a < b < c: b is evaluated once; evaluation stops at the first false. */
+static int expr_compare(Lower *L, const Node *n) {
+  if (n->args.len < 2 || n->ops.len < n->args.len - 1)
+    return -1;
+  for (int i = 0; i < n->ops.len; i++)
+    if (binop_of((AstOp)n->ops.data[i]) == OP__COUNT)
+      return unsupported_op(L, (AstOp)n->ops.data[i], n->loc);
+  int a = lower_expr(L, n->args.data[0]);
+  if (n->args.len == 2)
+    return lower_binop(L, (AstOp)n->ops.data[0], a, lower_expr(L, n->args.data[1]), n->loc);
+  int t = lower_temp(L, n->loc), end = lower_new_block(L);
+  for (int i = 0; i + 1 < n->args.len; i++) {
+    int b = lower_expr(L, n->args.data[i + 1]);
+    int c = lower_binop(L, (AstOp)n->ops.data[i], a, b, n->loc);
+    lower_store(L, t, c, n->loc);
+    if (i + 2 == n->args.len) {
+      lower_br(L, end, n->loc);
+      break;
+    }
+    int next = lower_new_block(L);
+    lower_cbr(L, c, next, end, n->loc);
+    lower_set_block(L, next);
+    a = b;
+  }
+  lower_set_block(L, end);
+  return lower_load(L, t, n->loc);
+}
+
+/* x and y / x or y return an operand's value, as in Python. */
+static int expr_boolop(Lower *L, const Node *n) {
+  if (n->args.len == 0)
+    return -1;
+  int t = lower_temp(L, n->loc), end = lower_new_block(L);
+  for (int i = 0; i < n->args.len; i++) {
+    const Node *e = n->args.data[i];
+    int v = lower_expr(L, e);
+    lower_store(L, t, v, e ? e->loc : n->loc);
+    if (i + 1 == n->args.len) {
+      lower_br(L, end, n->loc);
+      break;
+    }
+    int c = lower_truth(L, v, e ? e->loc : n->loc), next = lower_new_block(L);
+    if (n->op == AOP_AND)
+      lower_cbr(L, c, next, end, n->loc);
+    else
+      lower_cbr(L, c, end, next, n->loc);
+    lower_set_block(L, next);
+  }
+  lower_set_block(L, end);
+  return lower_load(L, t, n->loc);
+}
+
+static int expr_ifexp(Lower *L, const Node *n) {
+  int c = lower_truth(L, lower_expr(L, n->cond), n->cond ? n->cond->loc : n->loc);
+  int t = lower_temp(L, n->loc);
+  int then_b = lower_new_block(L), else_b = lower_new_block(L), end = lower_new_block(L);
+  lower_cbr(L, c, then_b, else_b, n->loc);
+  lower_set_block(L, then_b);
+  lower_store(L, t, lower_expr(L, n->lhs), n->loc);
+  lower_br(L, end, n->loc);
+  lower_set_block(L, else_b);
+  lower_store(L, t, lower_expr(L, n->rhs), n->loc);
+  lower_br(L, end, n->loc);
+  lower_set_block(L, end);
+  return lower_load(L, t, n->loc);
+}
+
+static int expr_tuple(Lower *L, const Node *n) {
+  int *elems = arena_alloc(L->a, sizeof(int) * (size_t)(n->args.len + 1));
+  for (int i = 0; i < n->args.len; i++) {
+    const Node *e = n->args.data[i];
+    if (e && e->kind == ND_STARRED) {
+      diag_error(L->d, E_UNSUPPORTED, e->loc, NULL, "starred expressions are not supported");
+      elems[i] = -1;
+      continue;
+    }
+    elems[i] = lower_expr(L, e);
+  }
+  return lower_emit(L, OP_TUPLE, n->loc, elems, n->args.len);
+}
+
+/* --------------------------------------------------------------- calls -- */
+
+static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *args) {
+  const Func *fn = callee->ast;
+  int np = callee->nparams;
+  for (int i = 0; i < np; i++)
+    args[i] = -2;
+  for (int i = 0; i < call->args.len && i < np; i++)
+    args[i] = lower_expr(L, call->args.data[i]);
+  for (int k = 0; k < call->args2.len; k++) {
+    const Node *kw = call->args2.data[k];
+    int i = 0;
+    while (i < np && (!kw->name || strcmp(fn->params.data[i].name, kw->name) != 0))
+      i++;
+    if (i == np || args[i] != -2) {
+      diag_error(L->d, E_ARITY, kw->loc, NULL, i == np ? "%s() got an unexpected keyword argument '%s'"
+                                                       : "%s() got multiple values for argument '%s'",
+                 callee->name, kw->name ? kw->name : "**");
+      continue;
+    }
+    args[i] = lower_expr(L, kw->lhs);
+  }
+  for (int i = 0; i < np; i++)
+    if (args[i] == -2) {
+      diag_error(L->d, E_ARITY, call->loc, NULL, "%s() missing required argument '%s'",
+                 callee->name, fn->params.data[i].name);
+      return -1;
+    }
+  return np;
+}
+
+static int call_function(Lower *L, IrFunc *callee, const Node *call) {
+  if (callee->is_kernel) {
+    diag_error(L->d, E_CALLEE, call->loc, "decorate it with @cuda.jit(device=True)",
+               "cannot call kernel '%s' from GPU code", callee->name);
+    return -1;
+  }
+  if (callee == L->f) {
+    diag_error(L->d, E_CALLEE, call->loc, "rewrite the recursion as a loop",
+               "recursive calls are not supported on the GPU");
+    return -1;
+  }
+  if (call->args.len > callee->nparams) {
+    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d arguments (%d given)",
+               callee->name, callee->nparams, call->args.len + call->args2.len);
+    return -1;
+  }
+  int *args = arena_alloc(L->a, sizeof(int) * (size_t)(callee->nparams + 1));
+  if (device_args(L, callee, call, args) < 0)
+    return -1;
+  int id = lower_emit(L, OP_CALL, call->loc, args, callee->nparams);
+  lower_inst(L, id)->callee = callee;
+  return id;
+}
+
+static int call_name(Lower *L, const Node *call) {
+  const Node *c = call->lhs;
+  const char *name = c->name;
+  if (ir_local_find(L->f, name) >= 0 || ir_global_find(L->p, name) ||
+      ir_nonconst_find(L->lp, name)) {
+    diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);
+    return -1;
+  }
+  IrFunc *callee = ir_find_func(L->p, name);
+  if (callee)
+    return call_function(L, callee, call);
+  if (is_module_def(L, name)) {
+    diag_error(L->d, E_CALLEE, call->loc, "decorate it with @cuda.jit(device=True)",
+               "'%s' is a host function and cannot be called from GPU code", name);
+    return -1;
+  }
+  const char *path = ir_import_path(L->lp, name);
+  if (path)
+    return lower_path_call(L, path, call);
+  if (lower_is_builtin(name))
+    return lower_builtin_call(L, name, call);
+  return undefined_name(L, c);
+}
+
+static int expr_call(Lower *L, const Node *n) {
+  const Node *c = n->lhs;
+  if (!c)
+    return -1;
+  if (c->kind == ND_NAME)
+    return call_name(L, n);
+  const char *path = ir_resolve_path(L->lp, L->f, c);
+  if (path)
+    return lower_path_call(L, path, n);
+  if (c->kind == ND_ATTR) {
+    lower_expr(L, c->lhs);
+    diag_error(L->d, E_UNSUPPORTED, c->loc, NULL, "method calls ('.%s()') are not supported in kernels",
+               c->name ? c->name : "?");
+    return -1;
+  }
+  diag_error(L->d, E_UNSUPPORTED, c->loc, NULL, "calling a %s is not supported",
+             ast_kind_name(c->kind));
+  return -1;
+}
+
+/* --------------------------------------------------------- dispatcher -- */
+
+static int unsupported_expr(Lower *L, const Node *n) {
+  const char *what = ast_kind_name(n->kind), *hint = NULL;
+  switch (n->kind) {
+  case ND_LIST: hint = "use cuda.local.array(n, dtype) for a per-thread array"; break;
+  case ND_DICT:
+  case ND_SET: hint = "use cuda.local.array or cuda.shared.array"; break;
+  case ND_LAMBDA: hint = "define a device function at module level with @cuda.jit(device=True)"; break;
+  case ND_COMPREHENSION: hint = "write a for loop over range(...)"; break;
+  case ND_NAMEDEXPR: what = "the ':=' operator"; hint = "assign in a separate statement"; break;
+  case ND_SLICE: what = "array slicing"; hint = "index element by element in a loop"; break;
+  default: break;
+  }
+  diag_error(L->d, E_UNSUPPORTED, n->loc, hint, "%s is not supported in kernels", what);
+  return -1;
+}
+
+int lower_expr(Lower *L, const Node *n) {
+  if (!n)
+    return -1;
+  switch (n->kind) {
+  case ND_INT:
+  case ND_FLOAT:
+  case ND_BOOL:
+  case ND_NONE: return expr_literal(L, n);
+  case ND_STR: return expr_string(L, n);
+  case ND_NAME: return n->name ? expr_name(L, n) : -1;
+  case ND_ATTR: return expr_attr(L, n);
+  case ND_SUBSCRIPT: return expr_subscript(L, n);
+  case ND_CALL: return expr_call(L, n);
+  case ND_BINOP: return expr_binop(L, n);
+  case ND_UNARY: return expr_unary(L, n);
+  case ND_BOOLOP: return expr_boolop(L, n);
+  case ND_COMPARE: return expr_compare(L, n);
+  case ND_IFEXP: return expr_ifexp(L, n);
+  case ND_TUPLE: return expr_tuple(L, n);
+  default: return unsupported_expr(L, n);
+  }
+}
+
+/* ------------------------------------------------------------- targets -- */
+
+static void assign_unpack(Lower *L, const Node *t, int v) {
+  if (v >= 0 && lower_inst(L, v)->op == OP_TUPLE && lower_inst(L, v)->nargs != t->args.len) {
+    diag_error(L->d, E_TARGET, t->loc, NULL, "cannot unpack %d values into %d targets",
+               lower_inst(L, v)->nargs, t->args.len);
+    return;
+  }
+  for (int i = 0; i < t->args.len; i++) {
+    int e = -1;
+    if (v >= 0) {
+      e = lower_emit1(L, OP_TUPLE_GET, t->args.data[i] ? t->args.data[i]->loc : t->loc, v);
+      lower_inst(L, e)->ival = i;
+    }
+    lower_assign_to(L, t->args.data[i], e);
+  }
+}
+
+static void assign_subscript(Lower *L, const Node *t, int v) {
+  int ops[8];
+  ops[0] = lower_expr(L, t->lhs);
+  ops[1] = v;
+  int ni = lower_index(L, t->rhs, ops + 2, 4);
+  lower_emit(L, OP_ARRAY_STORE, t->loc, ops, ni + 2);
+}
+
+void lower_assign_to(Lower *L, const Node *t, int v) {
+  if (!t)
+    return;
+  switch (t->kind) {
+  case ND_NAME: {
+    int l = ir_local_find(L->f, t->name);
+    if (l < 0)
+      l = ir_local_new(L->a, L->f, t->name, t->loc);
+    lower_store(L, l, v, t->loc);
+    return;
+  }
+  case ND_SUBSCRIPT: assign_subscript(L, t, v); return;
+  case ND_TUPLE:
+  case ND_LIST: assign_unpack(L, t, v); return;
+  case ND_ATTR:
+    diag_error(L->d, E_TARGET, t->loc, "array attributes are read-only",
+               "assigning to an attribute is not supported in kernels");
+    return;
+  default:
+    diag_error(L->d, E_TARGET, t->loc, NULL, "cannot assign to a %s", ast_kind_name(t->kind));
+    return;
+  }
+}

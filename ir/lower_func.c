@@ -1,0 +1,187 @@
+/* lower_func.c - which top-level defs are compiled, and how: decorators
+ * (@cuda.jit, @cuda.jit(...), @jit from numba.cuda, @numba.cuda.jit), their
+ * signatures (eager compilation) and options.
+ *
+ * A def without a CUDA decorator is host code and is left alone, so a real
+ * Numba script can be handed to kjit as it is; CUDA decorators kjit does not
+ * implement yet (@vectorize, @cuda.reduce...) are reported at the decorator. */
+#include "ir/lower_internal.h"
+
+typedef enum DecKind { DEC_HOST, DEC_JIT, DEC_NOTYET } DecKind;
+
+static const Node *decorator_callee(const Node *d) {
+  return d->kind == ND_CALL ? d->lhs : d;
+}
+
+static DecKind classify_decorator(LowerProg *lp, const Node *d) {
+  static const char *const notyet[] = {
+      "numba.vectorize", "numba.guvectorize", "numba.cuda.reduce", "numba.cuda.vectorize",
+      "numba.cuda.guvectorize", "numba.cuda.Reduce", "numba.stencil",
+  };
+  const char *path = ir_resolve_path(lp, NULL, decorator_callee(d));
+  if (!path)
+    return DEC_HOST;
+  if (strcmp(path, "numba.cuda.jit") == 0)
+    return DEC_JIT;
+  for (size_t i = 0; i < sizeof notyet / sizeof *notyet; i++)
+    if (strcmp(path, notyet[i]) == 0)
+      return DEC_NOTYET;
+  return ir_starts_with(path, "numba.cuda.") ? DEC_NOTYET : DEC_HOST;
+}
+
+/* A signature string is parsed on its own: diagnostics point into it. */
+static void add_signature(LowerProg *lp, IrFunc *f, const Node *n) {
+  Signature sig = {0};
+  bool ok;
+  if (n->kind == ND_STR) {
+    Source *src = arena_alloc(lp->a, sizeof *src);
+    src->path = "<signature>";
+    src->text = n->str ? n->str : "";
+    src->len = n->str ? n->strlen : 0;
+    ok = ir_parse_signature(lp->p, src, &sig, lp->d);
+  } else {
+    ok = ir_signature_from_ast(lp->p, n, &sig, lp->d);
+  }
+  if (ok) {
+    if (sig.loc.src == NULL || n->kind == ND_STR)
+      sig.loc = n->loc;
+    vec_push(lp->a, &f->eager, sig);
+  }
+}
+
+static void add_signatures(LowerProg *lp, IrFunc *f, const Node *n) {
+  if (n->kind == ND_LIST || n->kind == ND_TUPLE) {
+    for (int i = 0; i < n->args.len; i++)
+      if (n->args.data[i])
+        add_signature(lp, f, n->args.data[i]);
+    return;
+  }
+  add_signature(lp, f, n);
+}
+
+/* ------------------------------------------------------------ options -- */
+
+static bool option_const(LowerProg *lp, const Node *kw, IrGlobal *g) {
+  if (kw->lhs && kw->lhs->kind == ND_NONE) {
+    memset(g, 0, sizeof *g);
+    g->type = TY_BOOL_T;
+    return true;
+  }
+  if (ir_fold(lp, NULL, kw->lhs, g, NULL) && g->type && g->type->kind != TY_TUPLE &&
+      !ty_is_float(g->type))
+    return true;
+  diag_error(lp->d, E_OPTION, kw->lhs ? kw->lhs->loc : kw->loc, NULL,
+             "option '%s' must be a constant %s", kw->name,
+             strcmp(kw->name, "max_registers") == 0 ? "integer" : "True or False");
+  return false;
+}
+
+static void option_bool(LowerProg *lp, const Node *kw, bool *out) {
+  IrGlobal g;
+  if (option_const(lp, kw, &g))
+    *out = g.ival != 0;
+}
+
+static void option_string(LowerProg *lp, IrFunc *f, const Node *kw) {
+  const char *s = kw->lhs && kw->lhs->kind == ND_STR ? kw->lhs->str : NULL;
+  SrcLoc loc = kw->lhs ? kw->lhs->loc : kw->loc;
+  if (strcmp(kw->name, "typing") == 0) {
+    if (s && strcmp(s, "narrow") == 0)
+      f->opts.narrow_typing = true;
+    else if (!s || strcmp(s, "numba") != 0)
+      diag_error(lp->d, E_OPTION, loc, NULL, "typing= must be \"narrow\" or \"numba\"");
+    return;
+  }
+  if (s && strcmp(s, "always") == 0)
+    f->opts.inline_mode = 1;
+  else if (s && strcmp(s, "never") == 0)
+    f->opts.inline_mode = 2;
+  else if (kw->lhs && kw->lhs->kind == ND_BOOL)
+    f->opts.inline_mode = kw->lhs->ival ? 1 : 2;
+  else
+    diag_error(lp->d, E_OPTION, loc, NULL, "inline= must be \"always\" or \"never\"");
+}
+
+static void option_int(LowerProg *lp, const Node *kw, int *out, int lo, int hi) {
+  IrGlobal g;
+  if (!option_const(lp, kw, &g))
+    return;
+  int64_t v = g.type == TY_BOOL_T && strcmp(kw->name, "opt") == 0 ? (g.ival ? 3 : 0) : g.ival;
+  if (v < lo || v > hi) {
+    diag_error(lp->d, E_OPTION, kw->lhs->loc, NULL, "option '%s' must be between %d and %d",
+               kw->name, lo, hi);
+    return;
+  }
+  *out = (int)v;
+}
+
+static void parse_option(LowerProg *lp, IrFunc *f, const Node *kw) {
+  static const char *const known[] = {"device", "fastmath", "debug", "lineinfo", "cache",
+                                      "boundscheck", "max_registers", "opt", "inline",
+                                      "link", "typing"};
+  bool ignored;
+  const char *k = kw->name;
+  if (!k) {
+    diag_error(lp->d, E_OPTION, kw->loc, NULL, "**kwargs are not supported in a decorator");
+    return;
+  }
+  if (strcmp(k, "device") == 0) {
+    option_bool(lp, kw, &f->is_device);
+    f->is_kernel = !f->is_device;
+  } else if (strcmp(k, "fastmath") == 0) option_bool(lp, kw, &f->opts.fastmath);
+  else if (strcmp(k, "debug") == 0) option_bool(lp, kw, &f->opts.debug);
+  else if (strcmp(k, "lineinfo") == 0) option_bool(lp, kw, &f->opts.lineinfo);
+  else if (strcmp(k, "cache") == 0) option_bool(lp, kw, &f->opts.cache);
+  else if (strcmp(k, "boundscheck") == 0) option_bool(lp, kw, &ignored);
+  else if (strcmp(k, "max_registers") == 0) option_int(lp, kw, &f->opts.max_registers, 0, 255);
+  else if (strcmp(k, "opt") == 0) option_int(lp, kw, &f->opts.opt, 0, 3);
+  else if (strcmp(k, "inline") == 0 || strcmp(k, "typing") == 0) option_string(lp, f, kw);
+  else if (strcmp(k, "link") == 0)
+    diag_error(lp->d, E_LINK, kw->loc, "compile the foreign code into the kernel file instead",
+               "link= is not supported yet");
+  else {
+    const char *near = ir_closest(k, known, (int)(sizeof known / sizeof *known));
+    diag_error(lp->d, E_OPTION, kw->loc, near ? arena_printf(lp->a, "did you mean '%s'?", near) : NULL,
+               "unknown option '%s' for @cuda.jit", k);
+  }
+}
+
+static void parse_jit_call(LowerProg *lp, IrFunc *f, const Node *d) {
+  if (d->kind != ND_CALL)
+    return;
+  if (d->args.len > 1)
+    diag_error(lp->d, E_OPTION, d->args.data[1]->loc, "pass several signatures as a list",
+               "@cuda.jit takes at most one positional argument (a signature or a list of them)");
+  if (d->args.len >= 1 && d->args.data[0])
+    add_signatures(lp, f, d->args.data[0]);
+  for (int i = 0; i < d->args2.len; i++)
+    if (d->args2.data[i])
+      parse_option(lp, f, d->args2.data[i]);
+}
+
+bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out) {
+  *out = NULL;
+  const Node *jit = NULL;
+  bool ok = true;
+  for (int i = 0; i < fn->decorators.len; i++) {
+    const Node *d = fn->decorators.data[i];
+    if (!d)
+      continue;
+    DecKind k = classify_decorator(lp, d);
+    if (k == DEC_JIT && !jit) {
+      jit = d;
+    } else if (k == DEC_NOTYET) {
+      diag_error(lp->d, E_NOTYET, d->loc, NULL, "@%s is not supported yet",
+                 ir_dotted(lp->a, decorator_callee(d)));
+      ok = false;
+    }
+  }
+  if (!jit || !ok)
+    return ok;
+  IrFunc *f = ir_func_new(lp->a, fn->name);
+  f->ast = fn;
+  f->is_kernel = true;
+  parse_jit_call(lp, f, jit);
+  *out = f;
+  return true;
+}

@@ -1,0 +1,133 @@
+/* lower_internal.h - state and helpers shared by the AST -> IR lowering files
+ * (lower.c: program, decorators, statements; lower_expr.c: expressions;
+ * lower_builtins.c: Python builtins and the CUDA API; consts.c: module
+ * constants, imports and compile-time folding).  Internal to ir/.
+ *
+ * Key invariant: ops.h's value rule (an operand is an earlier instruction of
+ * the same block).  lower_emit enforces it by itself: an operand defined in
+ * another block is spilled retroactively (a STORE to a hidden local inserted
+ * just before that block's terminator, a LOAD here), so expression code may
+ * freely combine values across short-circuit control flow. */
+#ifndef KJIT_IR_LOWER_INTERNAL_H
+#define KJIT_IR_LOWER_INTERNAL_H
+
+#include "ir/ir.h"
+
+/* Diagnostic codes of lowering (E2xx names/unsupported, E4xx options). */
+enum {
+  E_UNDEFINED = 201,    /* name 'x' is not defined */
+  E_UNSUPPORTED = 202,  /* construct not supported in kernels */
+  E_NOTCONST = 203,     /* global / shape not a compile-time constant */
+  E_ARITY = 204,        /* wrong number or kind of builtin arguments */
+  E_KERNEL_RET = 205,   /* a kernel cannot return a value */
+  E_NOATTR = 206,       /* module 'cuda' has no attribute 'foo' */
+  E_TARGET = 207,       /* bad assignment target / unpacking count */
+  E_STRING = 208,       /* string outside print */
+  E_CALLEE = 209,       /* calling a kernel, a host function, a variable */
+  E_LINK = 210,         /* link= is not supported yet */
+  E_BIGINT = 211,       /* integer literal too large for int64 */
+  E_NOTYET = 212,       /* real Numba feature not supported yet */
+  E_LOOP = 213,         /* for/break/continue misuse */
+  E_BADARG = 214,       /* argument of the wrong kind (dtype, shape...) */
+  E_OPTION = 401,       /* unknown / invalid decorator option */
+};
+
+/* Per-program lowering state (one ir_lower_program call). */
+typedef struct NonConst {
+  const char *name;     /* a top-level name whose final assignment did not fold */
+  SrcLoc loc;
+  const char *why;      /* why it did not fold (arena text) */
+} NonConst;
+
+typedef struct LowerProg {
+  IrProgram *p;
+  Arena *a;
+  Diags *d;
+  Vec(NonConst) nonconst;
+  int next_array_id;    /* unique ids of shared/local arrays, program-wide */
+} LowerProg;
+
+typedef struct LoopCtx {
+  int brk, cont;        /* break / continue targets */
+  struct LoopCtx *outer;
+} LoopCtx;
+
+/* Per-function lowering state. */
+typedef struct Lower {
+  LowerProg *lp;
+  IrProgram *p;
+  Arena *a;
+  Diags *d;
+  IrFunc *f;
+  int cur;              /* block receiving instructions */
+  Vec(int) inst_block;  /* block of each instruction (for the value rule) */
+  LoopCtx *loop;        /* innermost loop or NULL */
+  int ntemps;           /* $t counter */
+} Lower;
+
+/* ---- lower.c: emission helpers ---- */
+int lower_emit(Lower *L, IrOp op, SrcLoc loc, const int *args, int nargs);
+int lower_emit0(Lower *L, IrOp op, SrcLoc loc);
+int lower_emit1(Lower *L, IrOp op, SrcLoc loc, int a0);
+int lower_emit2(Lower *L, IrOp op, SrcLoc loc, int a0, int a1);
+Inst *lower_inst(Lower *L, int v);
+int lower_const_int(Lower *L, int64_t v, SrcLoc loc);
+int lower_cast(Lower *L, int v, const Type *to, SrcLoc loc);
+int lower_temp(Lower *L, SrcLoc loc);          /* new hidden local $tN */
+int lower_load(Lower *L, int local, SrcLoc loc);
+void lower_store(Lower *L, int local, int v, SrcLoc loc);
+int lower_new_block(Lower *L);
+void lower_set_block(Lower *L, int b);
+void lower_br(Lower *L, int target, SrcLoc loc);
+void lower_cbr(Lower *L, int cond, int t, int f, SrcLoc loc);
+int lower_truth(Lower *L, int v, SrcLoc loc);  /* bool-valued v stays as is */
+void lower_stmts(Lower *L, const NodeList *body);
+
+/* ---- lower_func.c: decorators and options ---- */
+/* Decide whether def fn is compiled; *out is the new IrFunc (NULL for host
+ * code).  Returns false after reporting an error. */
+bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out);
+
+/* ---- lower_expr.c ---- */
+int lower_expr(Lower *L, const Node *n);
+/* Lower the index of a subscript into operands (one per index). */
+int lower_index(Lower *L, const Node *index, int *out, int max);
+void lower_assign_to(Lower *L, const Node *target, int v);
+int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc);
+int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc); /* constants / tuples */
+
+/* ---- lower_builtins.c ---- */
+/* A dotted canonical path ("numba.cuda.grid", "math.pi", "numpy.float32")
+ * used as a value (not called). */
+int lower_path_value(Lower *L, const char *path, const Node *n);
+int lower_path_call(Lower *L, const char *path, const Node *call);
+int lower_builtin_call(Lower *L, const char *name, const Node *call);
+bool lower_is_builtin(const char *name);
+
+/* ---- consts.c: names, imports, constant folding ---- */
+/* Canonical path of a name bound by an import ("cuda" -> "numba.cuda"), or NULL. */
+const char *ir_import_path(LowerProg *lp, const char *name);
+/* Canonical path of a dotted expression rooted at an import, else NULL.
+ * f (may be NULL) is the function whose locals shadow module names. */
+const char *ir_resolve_path(LowerProg *lp, const IrFunc *f, const Node *n);
+/* A dtype named by a canonical path ("numba.float32", "numpy.int64",
+ * "numba.types.float32") or NULL. */
+const Type *ir_path_dtype(const char *path);
+/* math.pi, math.e, math.tau, math.inf, math.nan and numpy's pi/e/inf/nan. */
+bool ir_path_const(const char *path, IrGlobal *out);
+/* The dtype named by an expression (path or string literal), or NULL. */
+const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n);
+/* Fold n to a constant.  Returns false (and sets *why when given) if it is
+ * not a compile-time constant.  Names resolve to module constants unless f
+ * has a local of that name. */
+bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const char **why);
+void ir_fold_globals(LowerProg *lp);
+const IrGlobal *ir_global_find(const IrProgram *p, const char *name);
+const NonConst *ir_nonconst_find(LowerProg *lp, const char *name);
+/* Edit-distance suggestion among cands (NULL when none is close). */
+const char *ir_closest(const char *name, const char *const *cands, int n);
+bool ir_starts_with(const char *s, const char *prefix);
+/* A name or attribute chain as written ("cuda.threadIdx.x"), for messages. */
+const char *ir_dotted(Arena *a, const Node *n);
+
+#endif

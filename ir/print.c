@@ -1,0 +1,281 @@
+/* print.c - the stable text form of kjit IR (`kjit ptx --emit kir`, golden
+ * tests in tests/kir/).
+ *
+ *   kernel name(x: array(float32, 1d, C), n: int64) -> void   # symbol name__...
+ *     options: fastmath opt=2
+ *     signature: (array(float32, 1d, C), int64) -> void
+ *     locals: i: int64, $t0: ?
+ *   bb0:
+ *     %0 = tid.x : int32
+ *     store i, %0
+ *     cbr %3, bb1, bb2
+ *
+ * Values are renumbered densely in print order, so clones and inserted casts
+ * print the same as freshly lowered code; untyped values print ": ?". */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ir/ir.h"
+
+static const char *type_str(const Type *t, char *buf, int size) {
+  return t ? ty_name(t, buf, size) : "?";
+}
+
+static void put_type(StrBuf *sb, const Type *t) {
+  char buf[256];
+  sb_puts(sb, type_str(t, buf, sizeof buf));
+}
+
+/* Shortest decimal that reads back as the same double (or float for f32). */
+static void put_float(StrBuf *sb, double v, bool f32) {
+  char buf[64];
+  if (isnan(v)) {
+    sb_puts(sb, "nan");
+    return;
+  }
+  if (isinf(v)) {
+    sb_puts(sb, v < 0 ? "-inf" : "inf");
+    return;
+  }
+  for (int prec = 1; prec <= 17; prec++) {
+    snprintf(buf, sizeof buf, "%.*g", prec, v);
+    double back = strtod(buf, NULL);
+    if (f32 ? (float)back == (float)v : back == v)
+      break;
+  }
+  sb_puts(sb, buf);
+  if (!strpbrk(buf, ".eEn"))
+    sb_puts(sb, ".0");
+}
+
+static void put_string(StrBuf *sb, const char *s) {
+  sb_putc(sb, '"');
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      sb_printf(sb, "\\%c", c);
+    else if (c == '\n')
+      sb_puts(sb, "\\n");
+    else if (c == '\t')
+      sb_puts(sb, "\\t");
+    else if (c < 0x20 || c == 0x7f)
+      sb_printf(sb, "\\x%02x", c);
+    else
+      sb_putc(sb, (char)c);
+  }
+  sb_putc(sb, '"');
+}
+
+static bool is_void_op(IrOp op) {
+  switch (op) {
+  case OP_STORE: case OP_ARRAY_STORE: case OP_SYNCTHREADS: case OP_SYNCWARP:
+  case OP_FENCE: case OP_PRINT: case OP_BR: case OP_CBR: case OP_RET:
+  case OP_UNREACHABLE:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool has_value(const Inst *in) {
+  return !is_void_op(in->op) && in->type != TY_VOID_T;
+}
+
+/* Dense numbering of value instructions in print order (-1: no value). */
+static int *number_values(const IrFunc *f) {
+  int *num = malloc(sizeof(int) * (size_t)(f->insts.len + 1));
+  for (int i = 0; i < f->insts.len; i++)
+    num[i] = -1;
+  int next = 0;
+  for (int b = 0; b < f->blocks.len; b++)
+    for (int k = 0; k < f->blocks.data[b].insts.len; k++) {
+      int i = f->blocks.data[b].insts.data[k];
+      if (i >= 0 && i < f->insts.len && has_value(&f->insts.data[i]) && num[i] < 0)
+        num[i] = next++;
+    }
+  return num;
+}
+
+static void put_operand(StrBuf *sb, const IrFunc *f, const int *num, int v) {
+  if (v >= 0 && v < f->insts.len && num[v] >= 0)
+    sb_printf(sb, "%%%d", num[v]);
+  else
+    sb_printf(sb, "%%?%d", v);
+}
+
+static void put_operands(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in, int from) {
+  for (int i = from; i < in->nargs; i++) {
+    sb_puts(sb, i > from ? ", " : " ");
+    put_operand(sb, f, num, in->args[i]);
+  }
+}
+
+static const char *local_name(const IrFunc *f, int l) {
+  return l >= 0 && l < f->locals.len ? f->locals.data[l].name : "?local";
+}
+
+static const char *atomic_name(int64_t k) {
+  static const char *const names[] = {"add", "sub", "and", "or", "xor", "max", "min",
+                                      "exch", "inc", "dec", "cas", "nanmax", "nanmin"};
+  return k >= 0 && k < (int64_t)(sizeof names / sizeof *names) ? names[k] : "?";
+}
+
+static void put_array_alloc(StrBuf *sb, const Inst *in) {
+  sb_printf(sb, " #%lld (", (long long)in->ival);
+  int nd = in->tyimm && in->tyimm->kind == TY_ARRAY ? in->tyimm->ndim : 0;
+  for (int i = 0; i < nd && in->shape; i++)
+    sb_printf(sb, "%s%lld", i ? ", " : "", (long long)in->shape[i]);
+  sb_puts(sb, nd == 1 ? ",) " : ") ");
+  put_type(sb, in->tyimm);
+}
+
+/* The op's own fields after its name. */
+static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in) {
+  switch (in->op) {
+  case OP_CONST_INT: sb_printf(sb, " %lld", (long long)in->ival); break;
+  case OP_CONST_FLOAT: sb_putc(sb, ' '); put_float(sb, in->fval, in->type == TY_F32_T); break;
+  case OP_CONST_BOOL: sb_puts(sb, in->ival ? " true" : " false"); break;
+  case OP_CONST_STR: sb_putc(sb, ' '); put_string(sb, in->str); break;
+  case OP_LOAD: sb_printf(sb, " %s", local_name(f, in->local)); break;
+  case OP_STORE:
+    sb_printf(sb, " %s,", local_name(f, in->local));
+    put_operands(sb, f, num, in, 0);
+    break;
+  case OP_TUPLE_GET: case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE:
+    put_operands(sb, f, num, in, 0);
+    if (in->op == OP_TUPLE_GET || in->ival >= 0)
+      sb_printf(sb, ", %lld", (long long)in->ival);
+    break;
+  case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: put_array_alloc(sb, in); break;
+  case OP_FENCE:
+    sb_puts(sb, in->ival == 0 ? " block" : in->ival == 2 ? " system" : " device");
+    break;
+  case OP_CALL:
+    sb_printf(sb, " @%s(", in->callee ? (in->callee->symbol ? in->callee->symbol : in->callee->name) : "?");
+    for (int i = 0; i < in->nargs; i++) {
+      if (i)
+        sb_puts(sb, ", ");
+      put_operand(sb, f, num, in->args[i]);
+    }
+    sb_putc(sb, ')');
+    break;
+  case OP_BR: sb_printf(sb, " bb%d", in->target); break;
+  case OP_CBR:
+    put_operands(sb, f, num, in, 0);
+    sb_printf(sb, ", bb%d, bb%d", in->target, in->target2);
+    break;
+  default: put_operands(sb, f, num, in, 0); break;
+  }
+}
+
+static void put_opname(StrBuf *sb, const Inst *in) {
+  static const char xyz[] = "xyz";
+  switch (in->op) {
+  case OP_THREAD_IDX: case OP_BLOCK_IDX: case OP_BLOCK_DIM: case OP_GRID_DIM:
+    sb_printf(sb, "%s.%c", ir_op_info[in->op].name, in->ival >= 0 && in->ival < 3 ? xyz[in->ival] : '?');
+    break;
+  case OP_ATOMIC: sb_printf(sb, "atomic.%s", atomic_name(in->ival)); break;
+  case OP_INTRINSIC:
+    sb_printf(sb, "call.intrinsic %s",
+              in->ival >= 0 && in->ival < IN__COUNT ? ir_intrinsic_info[in->ival].name : "?");
+    break;
+  default: sb_puts(sb, in->op < OP__COUNT ? ir_op_info[in->op].name : "?op"); break;
+  }
+}
+
+static void print_inst(const IrFunc *f, const int *num, int i, StrBuf *sb) {
+  const Inst *in = &f->insts.data[i];
+  sb_puts(sb, "  ");
+  if (num[i] >= 0)
+    sb_printf(sb, "%%%d = ", num[i]);
+  put_opname(sb, in);
+  put_fields(sb, f, num, in);
+  if (num[i] >= 0) {
+    sb_puts(sb, " : ");
+    put_type(sb, in->type);
+  } else if (in->op == OP_CAST && in->tyimm) {
+    sb_puts(sb, " to ");
+    put_type(sb, in->tyimm);
+  }
+  sb_putc(sb, '\n');
+}
+
+static void print_options(const IrFunc *f, StrBuf *sb) {
+  const FuncOptions *o = &f->opts;
+  StrBuf t;
+  sb_init(&t);
+  if (o->fastmath) sb_puts(&t, " fastmath");
+  if (o->debug) sb_puts(&t, " debug");
+  if (o->lineinfo) sb_puts(&t, " lineinfo");
+  if (o->cache) sb_puts(&t, " cache");
+  if (o->narrow_typing) sb_puts(&t, " typing=narrow");
+  if (o->opt != 3) sb_printf(&t, " opt=%d", o->opt);
+  if (o->max_registers) sb_printf(&t, " max_registers=%d", o->max_registers);
+  if (o->inline_mode) sb_puts(&t, o->inline_mode == 1 ? " inline=always" : " inline=never");
+  if (t.len)
+    sb_printf(sb, "  options:%s\n", t.data);
+  sb_free(&t);
+}
+
+static void print_signatures(const IrFunc *f, StrBuf *sb) {
+  for (int s = 0; s < f->eager.len; s++) {
+    const Signature *sig = &f->eager.data[s];
+    sb_puts(sb, "  signature: (");
+    for (int i = 0; i < sig->nparams; i++) {
+      if (i)
+        sb_puts(sb, ", ");
+      put_type(sb, sig->params[i]);
+    }
+    sb_puts(sb, ") -> ");
+    put_type(sb, sig->ret);
+    sb_putc(sb, '\n');
+  }
+}
+
+static void print_header(const IrFunc *f, StrBuf *sb) {
+  sb_printf(sb, "%s %s(", f->is_device ? "device" : "kernel", f->name);
+  for (int i = 0; i < f->nparams && i < f->locals.len; i++) {
+    sb_printf(sb, "%s%s: ", i ? ", " : "", f->locals.data[i].name);
+    const Type *t = f->locals.data[i].type;
+    if (!t && f->annotations)
+      t = f->annotations[i];
+    put_type(sb, t);
+  }
+  sb_puts(sb, ") -> ");
+  put_type(sb, f->is_kernel && !f->ret_type ? TY_VOID_T : f->ret_type);
+  if (f->symbol)
+    sb_printf(sb, "   # symbol %s", f->symbol);
+  sb_putc(sb, '\n');
+  print_options(f, sb);
+  print_signatures(f, sb);
+  if (f->locals.len > f->nparams) {
+    sb_puts(sb, "  locals:");
+    for (int i = f->nparams; i < f->locals.len; i++) {
+      sb_printf(sb, "%s %s: ", i > f->nparams ? "," : "", f->locals.data[i].name);
+      put_type(sb, f->locals.data[i].type);
+    }
+    sb_putc(sb, '\n');
+  }
+}
+
+void ir_print_func(const IrFunc *f, StrBuf *sb) {
+  print_header(f, sb);
+  int *num = number_values(f);
+  for (int b = 0; b < f->blocks.len; b++) {
+    sb_printf(sb, "bb%d:\n", b);
+    const IrBlock *blk = &f->blocks.data[b];
+    for (int k = 0; k < blk->insts.len; k++)
+      if (blk->insts.data[k] >= 0 && blk->insts.data[k] < f->insts.len)
+        print_inst(f, num, blk->insts.data[k], sb);
+  }
+  free(num);
+}
+
+void ir_print_compile(const IrCompile *c, StrBuf *sb) {
+  for (int i = 0; i < c->funcs.len; i++) {
+    if (i)
+      sb_putc(sb, '\n');
+    ir_print_func(c->funcs.data[i], sb);
+  }
+}

@@ -1,0 +1,250 @@
+/* sig.c - signatures and type expressions: "void(float32[::1], int64)",
+ * decorator arguments, parameter annotations.
+ *
+ * A signature string is parsed by the frontend's parse_expression over its
+ * own Source ("<signature>"), so errors point into the string with a caret;
+ * decorator expressions are read from the module's AST as they are.  Type
+ * expressions are dtype names (bare or qualified: numba.float32, nb.f4,
+ * np.float32) and arrays written with slices: [:] any layout, [::1]
+ * C-contiguous on the last dimension (on the first: Fortran order, typed as
+ * A), 1 to 4 dimensions. */
+#include <ctype.h>
+#include <stdio.h>
+
+#include "ir/infer.h"
+
+/* Canonical spellings offered by "did you mean". */
+static const char *const suggestions[] = {
+    "int8",    "int16",   "int32",     "int64",      "uint8", "uint16", "uint32",
+    "uint64",  "float16", "float32",   "float64",    "complex64", "complex128",
+    "boolean", "bool_",   "void",      "intp",       "uintp", "f4",     "f8",
+    "i4",      "i8",      "u4",        "u8",
+};
+
+/* Optimal string alignment distance (Levenshtein plus transpositions), so
+ * "flaot32" is one edit from "float32". */
+static int edit_distance(const char *a, const char *b) {
+  int n = (int)strlen(a), m = (int)strlen(b);
+  if (n > 30 || m > 30)
+    return 99;
+  int d[32][32];
+  for (int i = 0; i <= n; i++)
+    d[i][0] = i;
+  for (int j = 0; j <= m; j++)
+    d[0][j] = j;
+  for (int i = 1; i <= n; i++)
+    for (int j = 1; j <= m; j++) {
+      int cost = a[i - 1] != b[j - 1];
+      int best = d[i - 1][j - 1] + cost;
+      if (d[i - 1][j] + 1 < best)
+        best = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < best)
+        best = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < best)
+        best = d[i - 2][j - 2] + 1;
+      d[i][j] = best;
+    }
+  return d[n][m];
+}
+
+static const char *did_you_mean(Arena *a, const char *name) {
+  const char *best = NULL;
+  int bestd = 3;
+  for (size_t i = 0; i < sizeof suggestions / sizeof *suggestions; i++) {
+    int dist = edit_distance(name, suggestions[i]);
+    if (dist < bestd) {
+      bestd = dist;
+      best = suggestions[i];
+    }
+  }
+  return best ? arena_printf(a, "did you mean '%s'?", best) : NULL;
+}
+
+static const char *article(const char *noun) {
+  return strchr("aeiouAEIOU", noun[0]) ? "an" : "a";
+}
+
+static bool fail_expected_type(Diags *d, const Node *n) {
+  const char *what = ast_kind_name(n->kind);
+  diag_error(d, E_SIG_SYNTAX, n->loc, NULL, "expected a type, got %s %s", article(what), what);
+  return false;
+}
+
+/* --------------------------------------------------------------- dtypes -- */
+
+/* NAME | module '.' NAME, where the module path is any chain of names
+ * (numba, numba.types, nb, np, ...: imports may alias them). */
+static bool dtype_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  const Node *m = n;
+  while (m->kind == ND_ATTR && m->lhs)
+    m = m->lhs;
+  if (m->kind != ND_NAME || !n->name)
+    return fail_expected_type(d, n);
+  const Type *t = ty_from_name(n->name);
+  if (!t) {
+    diag_error(d, E_SIG_UNKNOWN_TYPE, n->loc, did_you_mean(p->arena, n->name),
+               "unknown type '%s'", n->name);
+    return false;
+  }
+  *out = t;
+  return true;
+}
+
+/* --------------------------------------------------------------- arrays -- */
+
+static bool is_one(const Node *n) { return n && n->kind == ND_INT && !n->big && n->ival == 1; }
+
+/* Each dimension is ':' or '::1'.  Returns 0 for ':', 1 for '::1', -1 after
+ * an error. */
+static int slice_kind(const Node *s, Diags *d) {
+  if (s->kind == ND_SLICE && !s->lhs && !s->rhs && (!s->third || is_one(s->third)))
+    return s->third ? 1 : 0;
+  diag_error(d, E_SIG_SLICE, s->loc,
+             "write float32[:] (any layout) or float32[::1] (C-contiguous)",
+             "malformed array type: expected ':' or '::1'");
+  return -1;
+}
+
+/* Layout from the '::1' positions: last dimension -> C; first dimension of
+ * a multi-dimensional array (Fortran order) -> A, which is what kjit
+ * specializes on; anywhere else is an error. */
+static bool array_layout(const Node *const *dims, int ndim, Layout *out, Diags *d) {
+  int kinds[4];
+  for (int i = 0; i < ndim; i++)
+    if ((kinds[i] = slice_kind(dims[i], d)) < 0)
+      return false;
+  *out = kinds[ndim - 1] ? LAYOUT_C : LAYOUT_A;
+  for (int i = 0; i < ndim - 1; i++) {
+    if (!kinds[i] || (i == 0 && !kinds[ndim - 1]))
+      continue;
+    diag_error(d, E_SIG_SLICE, dims[i]->loc, NULL,
+               "malformed array type: only the last dimension can be '::1'");
+    return false;
+  }
+  return true;
+}
+
+/* dtype '[' slice {',' slice} ']' */
+static bool array_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  const Type *elem;
+  if (!dtype_from_ast(p, n->lhs, &elem, d))
+    return false;
+  if (!ty_is_scalar(elem)) {
+    char b[64];
+    diag_error(d, E_SIG_SYNTAX, n->lhs->loc, NULL, "arrays of %s are not supported",
+               ty_name(elem, b, sizeof b));
+    return false;
+  }
+  const Node *one[1] = {n->rhs};
+  const Node *const *dims = one;
+  int ndim = 1;
+  if (n->rhs && n->rhs->kind == ND_TUPLE) {
+    dims = (const Node *const *)n->rhs->args.data;
+    ndim = n->rhs->args.len;
+  }
+  if (!n->rhs || ndim < 1)
+    return fail_expected_type(d, n);
+  if (ndim > 4) {
+    diag_error(d, E_SIG_DIMS, n->loc, NULL, "arrays have at most 4 dimensions, got %d", ndim);
+    return false;
+  }
+  Layout layout;
+  if (!array_layout(dims, ndim, &layout, d))
+    return false;
+  *out = ty_array(p->types, elem, ndim, layout);
+  return *out != NULL;
+}
+
+bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  *out = NULL;
+  if (!n)
+    return false;
+  if (n->kind == ND_NAME || n->kind == ND_ATTR)
+    return dtype_from_ast(p, n, out, d);
+  if (n->kind == ND_SUBSCRIPT && n->lhs)
+    return array_from_ast(p, n, out, d);
+  return fail_expected_type(d, n);
+}
+
+/* ----------------------------------------------------------- signatures -- */
+
+static bool param_type(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  if (!ir_type_from_ast(p, n, out, d))
+    return false;
+  if ((*out)->kind != TY_VOID && (*out)->kind != TY_NONE)
+    return true;
+  char b[32];
+  diag_error(d, E_SIG_SYNTAX, n->loc, NULL, "'%s' is not a parameter type",
+             ty_name(*out, b, sizeof b));
+  return false;
+}
+
+static bool params_from_list(IrProgram *p, const NodeList *args, Signature *out, Diags *d) {
+  out->nparams = args->len;
+  out->params = arena_alloc(p->arena, sizeof *out->params * (size_t)(args->len + 1));
+  bool ok = true;
+  for (int i = 0; i < args->len; i++)
+    ok = param_type(p, args->data[i], &out->params[i], d) && ok;
+  return ok;
+}
+
+/* ret '(' params ')' | '(' params ')' (a tuple: return type inferred) */
+static bool signature_from_node(IrProgram *p, const Node *n, Signature *out, Diags *d) {
+  memset(out, 0, sizeof *out);
+  out->loc = n->loc;
+  if (n->kind == ND_TUPLE)
+    return params_from_list(p, &n->args, out, d);
+  if (n->kind != ND_CALL || !n->lhs) {
+    diag_error(d, E_SIG_SYNTAX, n->loc, "write it as 'void(float32[:], int64)'",
+               "expected a signature, got %s %s", article(ast_kind_name(n->kind)),
+               ast_kind_name(n->kind));
+    return false;
+  }
+  if (n->args2.len > 0 || (n->args.len > 0 && n->args.data[n->args.len - 1]->kind == ND_KEYWORD)) {
+    diag_error(d, E_SIG_SYNTAX, n->loc, NULL, "keyword arguments in a signature");
+    return false;
+  }
+  for (int i = 0; i < n->args.len; i++)
+    if (n->args.data[i]->kind == ND_KEYWORD) {
+      diag_error(d, E_SIG_SYNTAX, n->args.data[i]->loc, NULL, "keyword arguments in a signature");
+      return false;
+    }
+  bool ok = ir_type_from_ast(p, n->lhs, &out->ret, d);
+  return params_from_list(p, &n->args, out, d) && ok;
+}
+
+static bool blank(const Source *s) {
+  for (size_t i = 0; i < s->len; i++)
+    if (!isspace((unsigned char)s->text[i]))
+      return false;
+  return true;
+}
+
+bool ir_parse_signature(IrProgram *p, const Source *text, Signature *out, Diags *d) {
+  memset(out, 0, sizeof *out);
+  if (!text || !text->text || blank(text)) {
+    SrcLoc loc = {text && text->text ? text : NULL, 1, 1, 1};
+    diag_error(d, E_SIG_EMPTY, loc, "write it as 'void(float32[:], int64)'", "empty signature");
+    return false;
+  }
+  int before = d->nerrors;
+  Node *n = parse_expression(p->arena, text, d);
+  if (!n || d->nerrors != before)
+    return false;
+  return signature_from_node(p, n, out, d);
+}
+
+bool ir_signature_from_ast(IrProgram *p, const Node *n, Signature *out, Diags *d) {
+  memset(out, 0, sizeof *out);
+  if (!n)
+    return false;
+  if (n->kind != ND_STR)
+    return signature_from_node(p, n, out, d);
+  /* a string: parsed on its own, errors point into the string's text */
+  Source *src = arena_alloc(p->arena, sizeof *src);
+  src->path = "<signature>";
+  src->text = n->str ? n->str : "";
+  src->len = n->str ? n->strlen : 0;
+  return ir_parse_signature(p, src, out, d);
+}

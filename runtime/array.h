@@ -1,0 +1,127 @@
+/* array.h - host arrays and typed scalars shared by the .npy reader/writer
+ * (npy.c), the `kjit run` value generators (gen.c), the host executor and
+ * the public API.
+ *
+ * An RtArray is a dtype, up to 4 dimensions and byte strides over `data`.
+ * Strides may describe any layout (a Fortran-order .npy is a strided view);
+ * element helpers take a *C-order linear index* and follow the strides, so
+ * summaries and checksums never depend on the memory layout. */
+#ifndef KJIT_RUNTIME_ARRAY_H
+#define KJIT_RUNTIME_ARRAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RT_MAX_NDIM 4
+
+typedef enum RtDtype {
+  RT_BOOL, RT_I8, RT_I16, RT_I32, RT_I64, RT_U8, RT_U16, RT_U32, RT_U64,
+  RT_F16, RT_F32, RT_F64, RT_C64, RT_C128,
+  RT_NDTYPES
+} RtDtype;
+
+typedef struct RtArray {
+  RtDtype dtype;
+  int ndim;                       /* 0..RT_MAX_NDIM; 0 is a one-element array */
+  int64_t shape[RT_MAX_NDIM];     /* entries past ndim are 0 */
+  int64_t strides[RT_MAX_NDIM];   /* bytes; C order from rt_array_alloc */
+  void *data;                     /* never NULL after a successful alloc/read */
+  size_t nbytes;                  /* bytes of the buffer behind data */
+  bool owns;                      /* rt_array_free releases data */
+} RtArray;
+
+/* A typed scalar: the value stored as the dtype's own bit pattern, so it can
+ * be packed into a kernel argument struct as it is. */
+typedef struct RtScalar {
+  RtDtype dtype;
+  union {
+    bool b;
+    int8_t i8; int16_t i16; int32_t i32; int64_t i64;
+    uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64;
+    uint16_t f16;                 /* IEEE binary16 bits */
+    float f32; double f64;
+    float c64[2]; double c128[2]; /* real, imaginary */
+    unsigned char bytes[16];
+  } v;
+} RtScalar;
+
+/* ---- dtypes ---------------------------------------------------------- */
+size_t rt_dtype_size(RtDtype dt);
+const char *rt_dtype_name(RtDtype dt);          /* "float32" (NumPy's names) */
+/* Accepts NumPy names and short forms: float32 f32 f4 float, int64 i64
+ * int, uint8 u8 u1, int8 i8 i1, bool b1 ?, complex64 c64 c8 ... (i8/u8 are
+ * the 8-bit types: short forms count bits, or bytes where unambiguous).
+ * Not case-sensitive.
+ * `len` bytes of `name` are read (no NUL needed).  false if unknown. */
+bool rt_dtype_parse(const char *name, size_t len, RtDtype *out);
+const char *rt_dtype_known_list(void);          /* "bool, int8, ..., complex128" */
+bool rt_dtype_is_int(RtDtype dt);               /* signed or unsigned, not bool */
+bool rt_dtype_is_signed(RtDtype dt);
+bool rt_dtype_is_float(RtDtype dt);             /* f16/f32/f64 */
+bool rt_dtype_is_complex(RtDtype dt);
+
+/* IEEE binary16 conversions (round to nearest even). */
+uint16_t rt_f32_to_f16(float f);
+float rt_f16_to_f32(uint16_t h);
+
+/* ---- arrays ---------------------------------------------------------- */
+/* Allocates a zero-filled C-contiguous array (64-byte aligned).  Returns 0,
+ * or -1 when the size overflows or memory runs out (a->data NULL then).
+ * Shape entries must be >= 0. */
+int rt_array_alloc(RtArray *a, RtDtype dt, int ndim, const int64_t *shape);
+void rt_array_free(RtArray *a);                 /* frees data if owned; resets *a */
+int64_t rt_array_size(const RtArray *a);        /* element count (1 for 0-d) */
+bool rt_array_is_c_contiguous(const RtArray *a);
+/* Sets C-order strides for a->shape; returns false on overflow. */
+bool rt_array_set_c_strides(RtArray *a);
+/* Product of shape * itemsize with overflow check; false on overflow. */
+bool rt_shape_nbytes(RtDtype dt, int ndim, const int64_t *shape, size_t *out);
+
+/* Element at C-order linear index i (0 <= i < size), following strides. */
+void *rt_array_elem(const RtArray *a, int64_t i);
+double rt_array_get_f64(const RtArray *a, int64_t i);   /* complex: real part */
+int64_t rt_array_get_i64(const RtArray *a, int64_t i);  /* floats truncate */
+/* Stores with C conversion semantics: ints wrap (two's complement), floats
+ * round, complex gets a zero imaginary part. */
+void rt_array_set_f64(RtArray *a, int64_t i, double v);
+void rt_array_set_i64(RtArray *a, int64_t i, int64_t v);
+
+/* "float32[1000] [0.1, 0.7, 0.3, ..., 0.9] sum=503.2 crc=1a2b3c4d": shape,
+ * a few values, the sum of all elements as double (real parts for complex)
+ * and the CRC-32 (zlib's) of the element bytes in C order.  Always
+ * NUL-terminates buf (truncating).  Returns the length it wanted. */
+size_t rt_array_summary(const RtArray *a, char *buf, size_t len);
+uint32_t rt_crc32(uint32_t crc, const void *data, size_t n);
+void rt_scalar_format(const RtScalar *s, char *buf, size_t len); /* "float32 2.5" */
+
+/* ---- `kjit run` values (gen.c) --------------------------------------- */
+/* A parsed VALUE of `kjit run`: a typed scalar or an owned array. */
+typedef struct RtValue {
+  bool is_array;
+  RtScalar scalar;                /* when !is_array */
+  RtArray array;                  /* when is_array (owned) */
+} RtValue;
+
+/* Parses one VALUE:
+ *   zeros:DTYPE:SHAPE            full:DTYPE:SHAPE:V
+ *   rand:DTYPE:SHAPE[:SEED]      uniform [0,1) for floats (each part of a
+ *                                complex), 0..99 for ints, 0/1 for bool
+ *   randint:DTYPE:SHAPE:LO:HI[:SEED]   LO <= v < HI
+ *   arange:DTYPE:SHAPE           0, 1, 2, ... in C order (wrapping)
+ *   DTYPE:V                      typed scalar
+ *   a bare number                Python int -> int64, float -> float64
+ *   PATH.npy                     read through npy.c
+ * SHAPE is N, AxB, AxBxC or AxBxCxD.  The random generator is splitmix64
+ * seeded with SEED (default 0): floats take the top 53 (float64) or 24
+ * (float32/float16) bits of each output; integers use rejection sampling
+ * over [LO, HI).  Values are therefore the same on every machine.
+ * Returns 0 and fills *out (free with rt_value_free), or -1 with a message
+ * naming the text, what is wrong and a hint in err. */
+int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen);
+void rt_value_free(RtValue *v);
+/* Parses SHAPE ("10", "4x8"); returns ndim or -1 (error text in err). */
+int rt_shape_parse(const char *text, size_t len, int64_t shape[RT_MAX_NDIM],
+                   char *err, size_t errlen);
+
+#endif

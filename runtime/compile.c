@@ -1,0 +1,487 @@
+/* compile.c - the compile pipeline: kernel + signature -> KIR / LLVM / PTX.
+ *
+ * kjit_program_emit lists the stages in order (run_pipeline); each one adds
+ * diagnostics and the first failing stage stops the rest.  A compile lives
+ * in the call's Arena: typed IR, callee specializations and diagnostic text
+ * are dropped together when the call returns, and only the emitted text
+ * (malloc'd) survives.  The program itself is only read, except that new
+ * array/tuple types are interned in its TypeTable. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+#define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
+#define DEFAULT_ARCH "sm_80"
+
+/* GPU architectures LLVM 19's NVPTX backend and libdevice support (older
+ * ones LLVM still lists are below what Numba and current CUDA accept). */
+static const char *const known_archs[] = {
+    "sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
+    "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a"};
+#define NARCHS ((int)(sizeof known_archs / sizeof known_archs[0]))
+
+/* One (function, signature) pair to specialize. */
+typedef struct Unit {
+  IrFunc *generic;
+  Signature sig;
+  IrCompile *compile;   /* after specialization */
+} Unit;
+
+/* The state of one kjit_program_emit / kjit_program_check call. */
+typedef struct Job {
+  kjit_program *prog;
+  RtCall call;          /* diagnostics; its arena is the compile arena */
+  kjit_compile_options opts;
+  Vec(Unit) units;
+  FuncOptions *merged;  /* per unit: decorator options with overrides applied */
+} Job;
+
+static Arena *job_arena(Job *j) { return &j->call.arena; }
+static Diags *job_diags(Job *j) { return &j->call.diags; }
+static const char *file_name(const Job *j) { return j->prog->src.path; }
+
+/* ------------------------------------------------------- did you mean --- */
+
+static int edit_distance(const char *a, const char *b) {
+  int la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > 64 || lb > 64)
+    return 1000;
+  int row[65];
+  for (int j = 0; j <= lb; j++)
+    row[j] = j;
+  for (int i = 1; i <= la; i++) {
+    int diag = row[0];
+    row[0] = i;
+    for (int j = 1; j <= lb; j++) {
+      int up = row[j];
+      int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      int best = diag + cost;
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
+/* The closest of names[0..n) to `s`, if close enough to be a likely typo. */
+static const char *closest(const char *s, const char *const *names, int n) {
+  const char *best = NULL;
+  int bestd = (int)strlen(s) / 3 + 1;
+  if (bestd > 3)
+    bestd = 3;
+  for (int i = 0; i < n; i++) {
+    int d = edit_distance(s, names[i]);
+    if (d <= bestd && (!best || d < bestd || strlen(names[i]) < strlen(best)))
+      best = names[i], bestd = d;
+  }
+  return best;
+}
+
+/* "a, b, c" of the program's kernels (arena text). */
+static const char *kernel_list(Job *j) {
+  StrBuf sb;
+  sb_init(&sb);
+  for (int i = 0; i < j->prog->kernels.len; i++)
+    sb_printf(&sb, "%s%s", i ? ", " : "", j->prog->kernels.data[i]->name);
+  char *s = arena_strdup(job_arena(j), sb.data ? sb.data : "");
+  sb_free(&sb);
+  return s;
+}
+
+/* ----------------------------------------------------------- options --- */
+
+/* For "sm_NN" (or "compute_NN"): the newest known architecture not above
+ * NN, without the arch-specific 'a' variants (sm_91 -> sm_90); otherwise
+ * the closest spelling. */
+static const char *nearest_arch(const char *arch) {
+  int n = 0;
+  if (sscanf(arch, "%*[a-z]_%d", &n) != 1 || n <= 0)
+    return closest(arch, known_archs, NARCHS);
+  const char *best = NULL;
+  for (int i = 0; i < NARCHS; i++)
+    if (atoi(known_archs[i] + 3) <= n && !strchr(known_archs[i] + 3, 'a'))
+      best = known_archs[i];
+  return best;
+}
+
+static bool check_arch(Job *j) {
+  const char *arch = j->opts.arch;
+  for (int i = 0; i < NARCHS; i++)
+    if (strcmp(arch, known_archs[i]) == 0)
+      return true;
+  const char *near = nearest_arch(arch);
+  StrBuf sb;
+  sb_init(&sb);
+  if (near)
+    sb_printf(&sb, "did you mean '%s'? ", near);
+  sb_puts(&sb, "supported:");
+  for (int i = 0; i < NARCHS; i++)
+    sb_printf(&sb, " %s", known_archs[i]);
+  diag_error(job_diags(j), RT_E_ARCH, (SrcLoc){0}, sb.data,
+             "unknown GPU architecture '%s'", arch);
+  sb_free(&sb);
+  return false;
+}
+
+static bool check_range(Job *j, const char *what, int v, int lo, int hi) {
+  if (v >= lo && v <= hi)
+    return true;
+  diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+             "%s must be between %d and %d (-1 = as the decorator says), not %d",
+             what, lo, hi, v);
+  return false;
+}
+
+static bool check_options(Job *j, const kjit_compile_options *o) {
+  kjit_compile_options_init(&j->opts);
+  if (o)
+    j->opts = *o;
+  if (!j->opts.arch)
+    j->opts.arch = DEFAULT_ARCH;
+  bool ok = check_range(j, "opt level", j->opts.opt_level, -1, 3) &
+            check_range(j, "fastmath", j->opts.fastmath, -1, 1) &
+            check_range(j, "lineinfo", j->opts.lineinfo, -1, 1) &
+            check_range(j, "max registers", j->opts.max_registers, -1, 255);
+  for (int i = 0; i < 6; i++)
+    if (j->opts.reserved[i]) {
+      diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0},
+                 "start from kjit_compile_options_init()",
+                 "kjit_compile_options.reserved must be zero");
+      return false;
+    }
+  return ok && check_arch(j);
+}
+
+void kjit_compile_options_init(kjit_compile_options *opts) {
+  if (!opts)
+    return;
+  memset(opts, 0, sizeof *opts);
+  opts->arch = DEFAULT_ARCH;
+  opts->opt_level = opts->fastmath = opts->lineinfo = opts->max_registers = -1;
+}
+
+/* The decorator's options with this call's overrides applied. */
+static FuncOptions merge_options(const Job *j, const IrFunc *f) {
+  FuncOptions o = f->opts;
+  if (j->opts.opt_level >= 0) o.opt = j->opts.opt_level;
+  if (j->opts.fastmath >= 0) o.fastmath = j->opts.fastmath;
+  if (j->opts.lineinfo >= 0) o.lineinfo = j->opts.lineinfo;
+  if (j->opts.max_registers >= 0) o.max_registers = j->opts.max_registers;
+  return o;
+}
+
+/* ---------------------------------------------------- picking kernels --- */
+
+static IrFunc *find_kernel(Job *j, const char *name) {
+  for (int i = 0; i < j->prog->kernels.len; i++)
+    if (strcmp(j->prog->kernels.data[i]->name, name) == 0)
+      return j->prog->kernels.data[i];
+  return NULL;
+}
+
+static void report_unknown_kernel(Job *j, const char *name) {
+  Diags *d = job_diags(j);
+  const char *list = kernel_list(j);
+  IrFunc *f = ir_find_func(&j->prog->ir, name);
+  if (f && f->is_device) {
+    diag_error(d, RT_E_NO_KERNEL, f->ast ? f->ast->loc : (SrcLoc){0},
+               *list ? arena_printf(job_arena(j), "kernels in %s: %s", file_name(j), list)
+                     : "a kernel is decorated @cuda.jit without device=True",
+               "'%s' is a device function, not a kernel", name);
+    return;
+  }
+  const char **names = arena_alloc(job_arena(j), sizeof *names * (size_t)(j->prog->kernels.len + 1));
+  for (int i = 0; i < j->prog->kernels.len; i++)
+    names[i] = j->prog->kernels.data[i]->name;
+  const char *near = closest(name, names, j->prog->kernels.len);
+  const char *hint;
+  if (!*list)
+    hint = arena_printf(job_arena(j), "%s has no kernels (functions decorated "
+                        "@cuda.jit without device=True)", file_name(j));
+  else if (near)
+    hint = arena_printf(job_arena(j), "did you mean '%s'? (kernels in %s: %s)",
+                        near, file_name(j), list);
+  else
+    hint = arena_printf(job_arena(j), "kernels in %s: %s", file_name(j), list);
+  diag_error(d, RT_E_NO_KERNEL, (SrcLoc){0}, hint, "no kernel named '%s' in %s",
+             name, file_name(j));
+}
+
+static void add_unit(Job *j, IrFunc *f, Signature sig) {
+  Unit u = {f, sig, NULL};
+  vec_push(job_arena(j), &j->units, u);
+}
+
+static bool add_eager_units(Job *j, IrFunc *f) {
+  for (int i = 0; i < f->eager.len; i++)
+    add_unit(j, f, f->eager.data[i]);
+  return f->eager.len > 0;
+}
+
+/* kernel == NULL: every kernel with eager signatures. */
+static bool select_all_kernels(Job *j) {
+  for (int i = 0; i < j->prog->kernels.len; i++)
+    add_eager_units(j, j->prog->kernels.data[i]);
+  if (j->units.len)
+    return true;
+  const char *hint = j->prog->kernels.len
+      ? arena_printf(job_arena(j), "name a kernel and give its signature: "
+                     "%s:%s --sig \"void(...)\"", file_name(j),
+                     j->prog->kernels.data[0]->name)
+      : "kernels are functions decorated @cuda.jit without device=True";
+  diag_error(job_diags(j), RT_E_NO_SIGNATURE, (SrcLoc){0}, hint,
+             j->prog->kernels.len ? "no kernel in %s has an eager signature"
+                                  : "no kernels in %s", file_name(j));
+  return false;
+}
+
+/* Parses a signature given to the call; its diagnostics point into a
+ * Source named "--sig" that lives in the call's arena. */
+static bool parse_signature(Job *j, const char *text, Signature *sig) {
+  Source *s = arena_alloc(job_arena(j), sizeof *s);
+  s->path = "--sig";
+  s->text = arena_strdup(job_arena(j), text);
+  s->len = strlen(text);
+  return ir_parse_signature(&j->prog->ir, s, sig, job_diags(j)) &&
+         !job_diags(j)->nerrors;
+}
+
+static bool select_units(Job *j, const char *kernel, const char *signature) {
+  if (!kernel && !signature)
+    return select_all_kernels(j);
+  IrFunc *f;
+  if (kernel) {
+    if (!(f = find_kernel(j, kernel))) {
+      report_unknown_kernel(j, kernel);
+      return false;
+    }
+  } else if (j->prog->kernels.len == 1) {
+    f = j->prog->kernels.data[0];
+  } else {
+    diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0},
+               arena_printf(job_arena(j), "kernels in %s: %s", file_name(j), kernel_list(j)),
+               "a signature needs a kernel name: %s has %d kernels", file_name(j),
+               j->prog->kernels.len);
+    return false;
+  }
+  if (signature) {
+    Signature sig;
+    if (!parse_signature(j, signature, &sig))
+      return false;
+    add_unit(j, f, sig);
+    return true;
+  }
+  if (add_eager_units(j, f))
+    return true;
+  diag_error(job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+             "a lazy kernel (@cuda.jit without a signature) is typed when it is "
+             "called; give the argument types, e.g. --sig \"void(float32[:])\"",
+             "kernel '%s' has no eager signature; pass --sig", f->name);
+  return false;
+}
+
+/* ----------------------------------------------------- specialization --- */
+
+static const char *type_name(Job *j, const Type *t) {
+  char buf[128];
+  return arena_strdup(job_arena(j), ty_name(t, buf, sizeof buf));
+}
+
+static const char *param_list(Job *j, const IrFunc *f) {
+  StrBuf sb;
+  sb_init(&sb);
+  for (int i = 0; i < f->nparams; i++)
+    sb_printf(&sb, "%s%s", i ? ", " : "", f->locals.data[i].name);
+  char *s = arena_strdup(job_arena(j), sb.data ? sb.data : "");
+  sb_free(&sb);
+  return s;
+}
+
+/* Kernels return void; every function takes as many arguments as the
+ * signature lists. */
+static bool check_signature(Job *j, Unit *u) {
+  const IrFunc *f = u->generic;
+  const Signature *s = &u->sig;
+  bool ok = true;
+  if (f->is_kernel && s->ret && s->ret->kind != TY_VOID) {
+    diag_error(job_diags(j), RT_E_NOT_VOID, s->loc,
+               "Numba kernels cannot return a value; write the result to an "
+               "output array and use \"void(...)\"",
+               "kernel '%s' must return void, but its signature returns %s",
+               f->name, type_name(j, s->ret));
+    ok = false;
+  }
+  if (s->nparams != f->nparams) {
+    diag_error(job_diags(j), RT_E_ARITY, s->loc,
+               arena_printf(job_arena(j), "%s(%s) is defined at %s:%d", f->name,
+                            param_list(j, f), file_name(j), f->ast ? f->ast->loc.line : 0),
+               "signature has %d parameter%s but '%s' takes %d", s->nparams,
+               s->nparams == 1 ? "" : "s", f->name, f->nparams);
+    ok = false;
+  }
+  return ok;
+}
+
+static bool specialize(Job *j, Unit *u) {
+  IrCompile *c = arena_alloc(job_arena(j), sizeof *c);
+  c->prog = &j->prog->ir;
+  c->arena = job_arena(j);
+  c->diags = job_diags(j);
+  c->override = NULL; /* overrides are applied per function below */
+  u->compile = c;
+  return ir_specialize(c, u->generic, u->sig.params, u->sig.nparams, u->sig.loc) != NULL &&
+         c->funcs.len > 0;
+}
+
+/* Each specialized function carries its own decorator's options with this
+ * call's overrides applied (codegen reads per-function knobs from them);
+ * *merged keeps the entry's for the module-wide ones. */
+static bool apply_options(Job *j, Unit *u, FuncOptions *merged) {
+  for (int i = 0; i < u->compile->funcs.len; i++) {
+    IrFunc *f = u->compile->funcs.data[i];
+    f->opts = merge_options(j, f->generic ? f->generic : f);
+  }
+  *merged = u->compile->funcs.data[0]->opts;
+  return true;
+}
+
+static bool verify(Job *j, Unit *u) {
+  bool ok = true;
+  for (int i = 0; i < u->compile->funcs.len; i++)
+    ok &= ir_verify(u->compile->funcs.data[i], job_diags(j));
+  return ok;
+}
+
+/* The passes for one (function, signature), in order. */
+static bool compile_unit(Job *j, Unit *u, FuncOptions *merged) {
+  return check_signature(j, u) &&
+         specialize(j, u) &&
+         apply_options(j, u, merged) &&
+         verify(j, u);
+}
+
+/* Every unit is compiled even after one fails, so one run reports all. */
+static bool compile_units(Job *j) {
+  j->merged = arena_alloc(job_arena(j), sizeof *j->merged * (size_t)j->units.len);
+  bool ok = true;
+  for (int i = 0; i < j->units.len; i++)
+    ok &= compile_unit(j, &j->units.data[i], &j->merged[i]);
+  return ok && !job_diags(j)->nerrors;
+}
+
+/* ------------------------------------------------------------ emitting --- */
+
+/* Module-wide codegen knobs: the call's overrides, else derived from the
+ * kernels' decorators so that no kernel gets a relaxation it did not ask
+ * for: fastmath only when every kernel of the module asks for it; the
+ * highest opt level; line info when any asks.  max_registers stays 0 unless
+ * overridden, so codegen takes each function's own (IrFunc.opts). */
+static CgOptions cg_options(const Job *j) {
+  CgOptions o = {.fastmath = j->units.len > 0};
+  for (int i = 0; i < j->units.len; i++) {
+    const FuncOptions *m = &j->merged[i];
+    if (m->opt > o.opt_level)
+      o.opt_level = m->opt;
+    o.fastmath &= m->fastmath;
+    o.lineinfo |= m->lineinfo;
+    o.debug |= m->debug;
+  }
+  if (j->opts.opt_level >= 0) o.opt_level = j->opts.opt_level;
+  if (j->opts.fastmath >= 0) o.fastmath = j->opts.fastmath;
+  if (j->opts.lineinfo >= 0) o.lineinfo = j->opts.lineinfo;
+  o.max_registers = j->opts.max_registers > 0 ? j->opts.max_registers : 0;
+  return o;
+}
+
+static bool emit_kir(Job *j, char **out, size_t *len) {
+  StrBuf sb;
+  sb_init(&sb);
+  for (int i = 0; i < j->units.len; i++) {
+    if (i)
+      sb_putc(&sb, '\n');
+    ir_print_compile(j->units.data[i].compile, &sb);
+  }
+  *len = sb.len;
+  *out = sb_take(&sb);
+  return true;
+}
+
+static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
+  CgSession *s = rt_cg_session(j->prog->ctx);
+  if (!s) {
+    diag_error(job_diags(j), 500, (SrcLoc){0}, NULL,
+               "cannot initialise the LLVM NVPTX code generator");
+    return false;
+  }
+  IrCompile **cs = arena_alloc(job_arena(j), sizeof *cs * (size_t)j->units.len);
+  for (int i = 0; i < j->units.len; i++)
+    cs[i] = j->units.data[i].compile;
+  CgTarget target = {CG_NVPTX, NVPTX_TRIPLE, j->opts.arch, "", 0};
+  CgOptions o = cg_options(j);
+  CgEmit e = what == KJIT_EMIT_LLVM ? CG_EMIT_LLVM : CG_EMIT_PTX;
+  return cg_emit(s, cs, j->units.len, &target, &o, e, out, len, job_diags(j));
+}
+
+static bool emit(Job *j, kjit_emit what, char **out, size_t *len) {
+  if (what == KJIT_EMIT_KIR)
+    return emit_kir(j, out, len);
+  return emit_llvm(j, what, out, len);
+}
+
+/* ----------------------------------------------------------- pipeline --- */
+
+/* The whole compile, top to bottom. */
+static kjit_status run_pipeline(Job *j, const char *kernel, const char *signature,
+                                const kjit_compile_options *opts, kjit_emit what,
+                                char **out, size_t *len) {
+  if (check_options(j, opts) &&
+      select_units(j, kernel, signature) &&
+      compile_units(j) &&
+      emit(j, what, out, len))
+    return KJIT_OK;
+  kjit_status st = rt_status_of(job_diags(j));
+  return st != KJIT_OK ? st : KJIT_ERROR_INTERNAL; /* a stage failed silently */
+}
+
+kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
+                              const char *signature,
+                              const kjit_compile_options *opts, kjit_emit what,
+                              char **out, size_t *len) {
+  if (!prog || !out || !len)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  Job j = {.prog = prog};
+  rt_begin(&j.call, prog->ctx);
+  if (what != KJIT_EMIT_KIR && what != KJIT_EMIT_LLVM && what != KJIT_EMIT_PTX) {
+    diag_error(job_diags(&j), RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+               "unknown kjit_emit value %d", (int)what);
+    return rt_finish(&j.call, KJIT_ERROR_INVALID_ARGUMENT);
+  }
+  char *text = NULL;
+  size_t n = 0;
+  kjit_status st = run_pipeline(&j, kernel, signature, opts, what, &text, &n);
+  st = rt_finish(&j.call, st);
+  if (st != KJIT_OK) {
+    free(text);
+    return st;
+  }
+  *out = text;
+  *len = n;
+  return KJIT_OK;
+}
+
+/* kjit check: every eager signature of every decorated function. */
+kjit_status kjit_program_check(kjit_program *prog) {
+  if (!prog)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  Job j = {.prog = prog};
+  rt_begin(&j.call, prog->ctx);
+  kjit_compile_options_init(&j.opts);
+  for (int i = 0; i < prog->ir.funcs.len; i++)
+    add_eager_units(&j, prog->ir.funcs.data[i]);
+  compile_units(&j);
+  return rt_finish(&j.call, rt_status_of(job_diags(&j)));
+}

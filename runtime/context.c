@@ -1,0 +1,207 @@
+/* context.c - kjit_context: creation, the last error, shared codegen state.
+ *
+ * Every failing call leaves its diagnostics rendered to text on the context
+ * (SQLite's errmsg model): rt_begin clears them, rt_finish renders the
+ * call's Diags and derives the status from the first error's code.  The
+ * context is the only long-lived state; there are no globals. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+static char empty_text[] = "";
+
+/* ------------------------------------------------------ small helpers --- */
+
+const char *kjit_status_name(kjit_status status) {
+  switch (status) {
+  case KJIT_OK: return "KJIT_OK";
+  case KJIT_ERROR_INVALID_ARGUMENT: return "KJIT_ERROR_INVALID_ARGUMENT";
+  case KJIT_ERROR_IO: return "KJIT_ERROR_IO";
+  case KJIT_ERROR_SYNTAX: return "KJIT_ERROR_SYNTAX";
+  case KJIT_ERROR_TYPE: return "KJIT_ERROR_TYPE";
+  case KJIT_ERROR_NOT_FOUND: return "KJIT_ERROR_NOT_FOUND";
+  case KJIT_ERROR_CODEGEN: return "KJIT_ERROR_CODEGEN";
+  case KJIT_ERROR_NO_DEVICE: return "KJIT_ERROR_NO_DEVICE";
+  case KJIT_ERROR_INTERNAL: return "KJIT_ERROR_INTERNAL";
+  case KJIT_ERROR_OUT_OF_MEMORY: return "KJIT_ERROR_OUT_OF_MEMORY";
+  }
+  return "KJIT_ERROR_UNKNOWN";
+}
+
+const char *kjit_version(void) {
+#ifdef KJIT_VERSION
+  return KJIT_VERSION;
+#else
+  return "0.0.0";
+#endif
+}
+
+void kjit_free(void *p) { free(p); }
+
+static bool all_null(void *const *p, int n) {
+  for (int i = 0; i < n; i++)
+    if (p[i])
+      return false;
+  return true;
+}
+
+/* ---------------------------------------------------------- lifecycle --- */
+
+void kjit_context_options_init(kjit_context_options *opts) {
+  if (!opts)
+    return;
+  memset(opts, 0, sizeof *opts);
+}
+
+kjit_status kjit_context_create(const kjit_context_options *opts,
+                                kjit_context **out) {
+  if (!out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  kjit_context_options o;
+  kjit_context_options_init(&o);
+  if (opts)
+    o = *opts;
+  if (o.max_errors < 0 || !all_null(o.reserved, 8))
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  kjit_context *ctx = calloc(1, sizeof *ctx);
+  if (!ctx)
+    return KJIT_ERROR_OUT_OF_MEMORY;
+  ctx->opts = o;
+  ctx->last_error = empty_text;
+  ctx->last_diags = empty_text;
+  *out = ctx;
+  return KJIT_OK;
+}
+
+void kjit_context_destroy(kjit_context *ctx) {
+  if (!ctx)
+    return;
+  while (ctx->programs)
+    kjit_program_destroy(ctx->programs); /* unlinks itself */
+  rt_clear_error(ctx);
+  if (ctx->cg)
+    cg_session_free(ctx->cg);
+  free(ctx);
+}
+
+CgSession *rt_cg_session(kjit_context *ctx) {
+  if (!ctx->cg)
+    ctx->cg = cg_session_new();
+  return ctx->cg;
+}
+
+void rt_unlink_program(kjit_context *ctx, kjit_program *p) {
+  for (kjit_program **pp = &ctx->programs; *pp; pp = &(*pp)->next)
+    if (*pp == p) {
+      *pp = p->next;
+      return;
+    }
+}
+
+/* --------------------------------------------------------- last error --- */
+
+static void free_text(char *s) {
+  if (s != empty_text)
+    free(s);
+}
+
+void rt_clear_error(kjit_context *ctx) {
+  if (ctx->last_diags != ctx->last_error)
+    free_text(ctx->last_diags);
+  free_text(ctx->last_error);
+  free(ctx->err_file);
+  ctx->last_error = ctx->last_diags = empty_text;
+  ctx->err_file = NULL;
+  ctx->err_line = ctx->err_col = 0;
+}
+
+const char *kjit_last_error(const kjit_context *ctx) {
+  return ctx ? ctx->last_error : "";
+}
+
+const char *kjit_last_diagnostics(const kjit_context *ctx) {
+  return ctx ? ctx->last_diags : "";
+}
+
+kjit_status kjit_last_error_location(const kjit_context *ctx, const char **file,
+                                     int *line, int *col) {
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  bool have = ctx->err_file != NULL;
+  if (file)
+    *file = ctx->err_file;
+  if (line)
+    *line = have ? ctx->err_line : 0;
+  if (col)
+    *col = have ? ctx->err_col : 0;
+  return have ? KJIT_OK : KJIT_ERROR_NOT_FOUND;
+}
+
+/* ------------------------------------------------- one call's diagnostics */
+
+void rt_begin(RtCall *call, kjit_context *ctx) {
+  call->ctx = ctx;
+  arena_init(&call->arena);
+  diags_init(&call->diags, &call->arena);
+  call->diags.max_errors = ctx->opts.max_errors;
+  rt_clear_error(ctx);
+}
+
+/* The stage that reported an error decides the status: the code's family
+ * (see common/diag.h) names it. */
+kjit_status rt_status_of(const Diags *d) {
+  for (int i = 0; i < d->list.len; i++) {
+    int c = d->list.data[i].code;
+    if (d->list.data[i].level != DL_ERROR)
+      continue;
+    if (c == RT_E_IO) return KJIT_ERROR_IO;
+    if (c == RT_E_ARGUMENT || c == RT_E_ARCH) return KJIT_ERROR_INVALID_ARGUMENT;
+    if (c == RT_E_NO_KERNEL) return KJIT_ERROR_NOT_FOUND;
+    if ((c >= 100 && c < 200) || c == RT_E_SIG_SYNTAX) return KJIT_ERROR_SYNTAX;
+    if (c == RT_E_INTERNAL) return KJIT_ERROR_INTERNAL;
+    if (c >= 500 && c < 600) return KJIT_ERROR_CODEGEN;
+    return KJIT_ERROR_TYPE;
+  }
+  return d->nerrors ? KJIT_ERROR_TYPE : KJIT_OK;
+}
+
+static const Diag *first_error(const Diags *d) {
+  for (int i = 0; i < d->list.len; i++)
+    if (d->list.data[i].level == DL_ERROR)
+      return &d->list.data[i];
+  return NULL;
+}
+
+static void store_location(kjit_context *ctx, const Diag *g) {
+  if (!g || !g->loc.src || !g->loc.src->path)
+    return;
+  ctx->err_file = strdup(g->loc.src->path);
+  ctx->err_line = g->loc.line;
+  ctx->err_col = g->loc.col;
+}
+
+kjit_status rt_finish(RtCall *call, kjit_status st) {
+  kjit_context *ctx = call->ctx;
+  const Diags *d = &call->diags;
+  if (st == KJIT_OK && d->nerrors)
+    st = rt_status_of(d);
+  if (st != KJIT_OK && !d->nerrors) /* every failure gets a message */
+    diag_error(&call->diags, RT_E_INTERNAL, (SrcLoc){0}, NULL, "%s",
+               st == KJIT_ERROR_OUT_OF_MEMORY ? "out of memory"
+               : "the call failed without a diagnostic (a bug in kjit)");
+  if (d->list.len || d->ndropped) {
+    StrBuf sb;
+    sb_init(&sb);
+    diags_render(d, &sb);
+    if (d->ndropped)
+      sb_printf(&sb, "kjit: note: %d more diagnostics not shown\n", d->ndropped);
+    ctx->last_diags = sb_take(&sb);
+  }
+  if (st != KJIT_OK) {
+    ctx->last_error = ctx->last_diags;
+    store_location(ctx, first_error(d));
+  }
+  arena_destroy(&call->arena);
+  return st;
+}

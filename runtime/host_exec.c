@@ -1,0 +1,509 @@
+/* host_exec.c - the host-CPU executor (ABI and semantics in host_exec.h).
+ *
+ * A pool of workers takes blocks from an atomic counter.  Each worker owns
+ * a Block: shared memory, and for barrier kernels one fiber per thread with
+ * a pooled stack.  Fibers switch directly to the next runnable fiber (no
+ * scheduler round trip); only when none is runnable are barriers released
+ * (release_waiters), and if nothing can be released while threads still
+ * wait, the block is deadlocked and reported, never left hanging. */
+#include "runtime/host_exec.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runtime/fiber.h"
+
+typedef enum FiberState { F_READY, F_WAIT_BLOCK, F_WAIT_WARP, F_EXITED } FiberState;
+
+typedef struct Block Block;
+
+typedef struct Fiber {
+  HostCtx ctx;            /* first member: a HostCtx* is its Fiber* */
+  RtFiberCtx fc;
+  RtFiberStack stack;
+  Block *blk;
+  int index;              /* linear thread index in the block */
+  FiberState state;
+  uint32_t mask;          /* syncwarp mask (own lane included) */
+  int pred;               /* syncthreads_count/and/or operand */
+} Fiber;
+
+typedef struct Launch {
+  HostKernelFn fn;
+  void *args;
+  int flags;
+  uint32_t grid[3], block[3];
+  size_t static_shared, dyn_shared, shared_bytes;
+  uint64_t nblocks;
+  int nthreads;               /* per block */
+  atomic_uint_fast64_t next;  /* next block to run */
+  atomic_int failed;          /* set once: workers stop taking blocks */
+  pthread_mutex_t err_mu;
+  int code;
+  char err[256];
+} Launch;
+
+struct Block {
+  Launch *launch;
+  Fiber *fibers;          /* capacity nfibers, stacks kept across launches */
+  int nfibers;
+  int n;                  /* threads of the running block */
+  int nexited;
+  bool stuck;             /* deadlock (or strict-mode exit) detected */
+  bool uses_fibers;
+  int red_count, red_and, red_or; /* results of the last block barrier */
+  RtFiberCtx sched;       /* the worker's own context */
+  char *shared;
+  size_t shared_cap;
+};
+
+typedef struct Worker {
+  RtHostPool *pool;
+  pthread_t thread;
+  int index;
+  Block blk;
+} Worker;
+
+struct RtHostPool {
+  int n;                  /* workers, including the launching thread */
+  Worker *workers;
+  pthread_mutex_t mu, launch_mu;
+  pthread_cond_t wake, done;
+  uint64_t generation;    /* bumped per launch */
+  int want, active;       /* workers in this launch, helpers still running */
+  bool quit;
+  Launch *job;
+};
+
+/* ---- errors ---------------------------------------------------------- */
+
+static void launch_fail(Launch *L, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void launch_fail(Launch *L, int code, const char *fmt, ...) {
+  pthread_mutex_lock(&L->err_mu);
+  if (!atomic_load(&L->failed)) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(L->err, sizeof L->err, fmt, ap);
+    va_end(ap);
+    L->code = code;
+    atomic_store(&L->failed, 1);
+  }
+  pthread_mutex_unlock(&L->err_mu);
+}
+
+static int set_err(char *err, size_t len, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int set_err(char *err, size_t len, int code, const char *fmt, ...) {
+  if (err && len) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+  }
+  return code;
+}
+
+/* ---- barriers -------------------------------------------------------- */
+
+static void block_where(const Block *b, char *buf, size_t len) {
+  const uint32_t *c = b->fibers[0].ctx.ctaid;
+  snprintf(buf, len, "(%u,%u,%u)", c[0], c[1], c[2]);
+}
+
+/* Releases every thread waiting at syncthreads, computing the reductions. */
+static void release_block_barrier(Block *b) {
+  int count = 0, all = 1, any = 0;
+  for (int i = 0; i < b->n; i++) {
+    Fiber *f = &b->fibers[i];
+    if (f->state != F_WAIT_BLOCK) continue;
+    count += f->pred;
+    all &= f->pred;
+    any |= f->pred;
+    f->state = F_READY;
+  }
+  b->red_count = count;
+  b->red_and = all;
+  b->red_or = any;
+}
+
+/* Releases, per warp, the syncwarp waiters whose live mask lanes all wait.
+ * Decisions use the state before any release.  Returns whether any was. */
+static bool release_warps(Block *b) {
+  bool any = false;
+  for (int w = 0; w * 32 < b->n; w++) {
+    Fiber *lane = &b->fibers[w * 32];
+    int nl = b->n - w * 32 < 32 ? b->n - w * 32 : 32;
+    uint32_t live = 0, waiting = 0, go = 0;
+    for (int l = 0; l < nl; l++) {
+      if (lane[l].state != F_EXITED) live |= 1u << l;
+      if (lane[l].state == F_WAIT_WARP) waiting |= 1u << l;
+    }
+    for (int l = 0; l < nl; l++)
+      if ((waiting >> l & 1) && (lane[l].mask & live & ~waiting) == 0) go |= 1u << l;
+    for (int l = 0; l < nl; l++)
+      if (go >> l & 1) lane[l].state = F_READY;
+    any |= go != 0;
+  }
+  return any;
+}
+
+/* Called when no fiber is runnable.  Returns true if some were released;
+ * false when the block is done or stuck (b->stuck, error recorded). */
+static bool release_waiters(Block *b) {
+  int live = b->n - b->nexited, at_block = 0, at_warp = 0;
+  if (live == 0) return false;
+  for (int i = 0; i < b->n; i++) {
+    at_block += b->fibers[i].state == F_WAIT_BLOCK;
+    at_warp += b->fibers[i].state == F_WAIT_WARP;
+  }
+  char where[48];
+  if (at_block == live) {
+    if (b->nexited && (b->launch->flags & HOST_STRICT_BARRIERS)) {
+      block_where(b, where, sizeof where);
+      launch_fail(b->launch, RT_HOST_E_DEADLOCK,
+                  "threads of block %s exited while others wait at syncthreads (%d of %d threads exited)",
+                  where, b->nexited, b->n);
+      b->stuck = true;
+      return false;
+    }
+    release_block_barrier(b);
+    return true;
+  }
+  if (at_warp && release_warps(b)) return true;
+  block_where(b, where, sizeof where);
+  launch_fail(b->launch, RT_HOST_E_DEADLOCK,
+              "deadlock in block %s: %d threads wait at syncthreads, %d at syncwarp, %d exited; "
+              "a barrier must be reached by every thread it names",
+              where, at_block, at_warp, b->nexited);
+  b->stuck = true;
+  return false;
+}
+
+/* The next runnable fiber after `from` in thread order, releasing barriers
+ * when the round is over; NULL when the block is finished or stuck. */
+static Fiber *pick_next(Block *b, int from) {
+  for (int i = from + 1; i < b->n; i++)
+    if (b->fibers[i].state == F_READY) return &b->fibers[i];
+  if (!release_waiters(b)) return NULL;
+  for (int i = 0; i < b->n; i++)
+    if (b->fibers[i].state == F_READY) return &b->fibers[i];
+  return NULL;
+}
+
+/* Leaves fiber `self` (waiting or exited) for the next runnable one. */
+static void run_next(Block *b, Fiber *self) {
+  Fiber *nx = pick_next(b, self->index);
+  if (nx == self) {
+    self->state = F_READY;
+    return;
+  }
+  rt_fiber_switch(&self->fc, nx ? &nx->fc : &b->sched);
+}
+
+static void fiber_main(void *arg) {
+  Fiber *f = arg;
+  Block *b = f->blk;
+  b->launch->fn(&f->ctx, b->launch->args);
+  f->state = F_EXITED;
+  b->nexited++;
+  run_next(b, f);   /* never comes back: nothing resumes an exited fiber */
+}
+
+/* Common path of the sync functions; false if the kernel has no fibers. */
+static bool wait_at(HostCtx *ctx, FiberState st, const char *what) {
+  Block *b = ctx->block;
+  if (!b->uses_fibers) {
+    launch_fail(b->launch, RT_HOST_E_KERNEL,
+                "kernel called %s but was launched without HOST_USES_BARRIERS", what);
+    return false;
+  }
+  Fiber *f = (Fiber *)ctx;
+  f->state = st;
+  run_next(b, f);
+  return true;
+}
+
+static int sync_pred(HostCtx *ctx, int pred, const char *what) {
+  Fiber *f = (Fiber *)ctx;
+  Block *b = ctx->block;
+  if (b->uses_fibers) f->pred = pred != 0;
+  return wait_at(ctx, F_WAIT_BLOCK, what);
+}
+
+void kjit_host_syncthreads(HostCtx *ctx) { (void)sync_pred(ctx, 0, "syncthreads"); }
+
+int kjit_host_syncthreads_count(HostCtx *ctx, int pred) {
+  return sync_pred(ctx, pred, "syncthreads_count") ? ((Block *)ctx->block)->red_count : 0;
+}
+
+int kjit_host_syncthreads_and(HostCtx *ctx, int pred) {
+  return sync_pred(ctx, pred, "syncthreads_and") ? ((Block *)ctx->block)->red_and : 0;
+}
+
+int kjit_host_syncthreads_or(HostCtx *ctx, int pred) {
+  return sync_pred(ctx, pred, "syncthreads_or") ? ((Block *)ctx->block)->red_or : 0;
+}
+
+void kjit_host_syncwarp(HostCtx *ctx, uint32_t mask) {
+  Block *b = ctx->block;
+  if (b->uses_fibers) {
+    Fiber *f = (Fiber *)ctx;
+    f->mask = mask | 1u << (f->index & 31);
+  }
+  (void)wait_at(ctx, F_WAIT_WARP, "syncwarp");
+}
+
+/* ---- running blocks -------------------------------------------------- */
+
+static void ctx_init(HostCtx *c, const Launch *L, Block *b, const uint32_t ctaid[3]) {
+  memset(c, 0, sizeof *c);
+  memcpy(c->ntid, L->block, sizeof c->ntid);
+  memcpy(c->ctaid, ctaid, sizeof c->ctaid);
+  memcpy(c->nctaid, L->grid, sizeof c->nctaid);
+  c->shared = b->shared;
+  c->dyn_shared_bytes = L->dyn_shared;
+  c->block = b;
+}
+
+static void run_block_loop(Block *b, const Launch *L, const uint32_t ctaid[3]) {
+  HostCtx c;
+  ctx_init(&c, L, b, ctaid);
+  if (L->flags & HOST_FN_PER_BLOCK) {
+    L->fn(&c, L->args);
+    return;
+  }
+  for (uint32_t z = 0; z < L->block[2]; z++)
+    for (uint32_t y = 0; y < L->block[1]; y++)
+      for (uint32_t x = 0; x < L->block[0]; x++) {
+        c.tid[0] = x; c.tid[1] = y; c.tid[2] = z;
+        L->fn(&c, L->args);
+      }
+}
+
+static void run_block_fibers(Block *b, const Launch *L, const uint32_t ctaid[3]) {
+  b->n = L->nthreads;
+  b->nexited = 0;
+  b->stuck = false;
+  for (int i = 0; i < b->n; i++) {
+    Fiber *f = &b->fibers[i];
+    ctx_init(&f->ctx, L, b, ctaid);
+    f->ctx.tid[0] = (uint32_t)i % L->block[0];
+    f->ctx.tid[1] = (uint32_t)i / L->block[0] % L->block[1];
+    f->ctx.tid[2] = (uint32_t)i / (L->block[0] * L->block[1]);
+    f->blk = b;
+    f->index = i;
+    f->state = F_READY;
+    rt_fiber_init(&f->fc, &f->stack, fiber_main, f);
+  }
+  rt_fiber_switch(&b->sched, &b->fibers[0].fc);
+}
+
+/* Grows the worker's shared buffer and fiber pool for launch L. */
+static int block_prepare(Block *b, Launch *L) {
+  b->launch = L;
+  b->uses_fibers = (L->flags & HOST_USES_BARRIERS) != 0;
+  if (L->shared_bytes > b->shared_cap) {
+    size_t cap = (L->shared_bytes + 63) / 64 * 64;
+    char *p = aligned_alloc(64, cap);
+    if (!p) return -1;
+    free(b->shared);
+    b->shared = p;
+    b->shared_cap = cap;
+  }
+  if (!b->uses_fibers || b->nfibers >= L->nthreads) return 0;
+  Fiber *fs = realloc(b->fibers, (size_t)L->nthreads * sizeof *fs);
+  if (!fs) return -1;
+  b->fibers = fs;
+  for (; b->nfibers < L->nthreads; b->nfibers++) {
+    memset(&fs[b->nfibers], 0, sizeof fs[0]);
+    if (rt_fiber_stack_alloc(&fs[b->nfibers].stack, RT_HOST_FIBER_STACK) != 0) return -1;
+  }
+  return 0;
+}
+
+static void block_release(Block *b) {
+  for (int i = 0; i < b->nfibers; i++) rt_fiber_stack_free(&b->fibers[i].stack);
+  free(b->fibers);
+  free(b->shared);
+  memset(b, 0, sizeof *b);
+}
+
+static void run_blocks(Worker *w, Launch *L) {
+  Block *b = &w->blk;
+  if (block_prepare(b, L) != 0) {
+    launch_fail(L, RT_HOST_E_NOMEM, "cannot map %d fiber stacks of %u KiB or %zu bytes of shared memory: %s",
+                L->nthreads, RT_HOST_FIBER_STACK / 1024, L->shared_bytes, strerror(errno));
+    return;
+  }
+  const uint64_t gx = L->grid[0], gxy = gx * L->grid[1];
+  while (!atomic_load_explicit(&L->failed, memory_order_relaxed)) {
+    uint64_t i = atomic_fetch_add_explicit(&L->next, 1, memory_order_relaxed);
+    if (i >= L->nblocks) break;
+    uint32_t ctaid[3] = {(uint32_t)(i % gx), (uint32_t)(i % gxy / gx), (uint32_t)(i / gxy)};
+    if (L->shared_bytes) memset(b->shared, 0, L->shared_bytes);
+    if (b->uses_fibers) run_block_fibers(b, L, ctaid);
+    else run_block_loop(b, L, ctaid);
+  }
+}
+
+/* ---- the pool -------------------------------------------------------- */
+
+static void *worker_main(void *arg) {
+  Worker *w = arg;
+  RtHostPool *p = w->pool;
+  uint64_t seen = 0;
+  pthread_mutex_lock(&p->mu);
+  for (;;) {
+    while (!p->quit && p->generation == seen) pthread_cond_wait(&p->wake, &p->mu);
+    if (p->quit) break;
+    seen = p->generation;
+    if (w->index >= p->want) continue;
+    Launch *L = p->job;
+    pthread_mutex_unlock(&p->mu);
+    run_blocks(w, L);
+    pthread_mutex_lock(&p->mu);
+    if (--p->active == 0) pthread_cond_signal(&p->done);
+  }
+  pthread_mutex_unlock(&p->mu);
+  return NULL;
+}
+
+static int default_threads(void) {
+  const char *e = getenv("KJIT_CPU_THREADS");
+  if (e && *e) {
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (!*end && v > 0) return v > 1024 ? 1024 : (int)v;
+  }
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
+}
+
+RtHostPool *rt_host_pool_new(int nthreads, char *err, size_t errlen) {
+  RtHostPool *p = calloc(1, sizeof *p);
+  if (!p) { set_err(err, errlen, RT_HOST_E_NOMEM, "out of memory"); return NULL; }
+  p->n = nthreads > 0 ? nthreads : default_threads();
+  p->workers = calloc((size_t)p->n, sizeof *p->workers);
+  pthread_mutex_init(&p->mu, NULL);
+  pthread_mutex_init(&p->launch_mu, NULL);
+  pthread_cond_init(&p->wake, NULL);
+  pthread_cond_init(&p->done, NULL);
+  if (!p->workers) { p->n = 0; rt_host_pool_free(p); set_err(err, errlen, RT_HOST_E_NOMEM, "out of memory"); return NULL; }
+  for (int i = 0; i < p->n; i++) {
+    p->workers[i].pool = p;
+    p->workers[i].index = i;
+    if (i == 0) continue;   /* worker 0 is whichever thread launches */
+    int rc = pthread_create(&p->workers[i].thread, NULL, worker_main, &p->workers[i]);
+    if (rc) {
+      set_err(err, errlen, RT_HOST_E_NOMEM, "cannot start host worker thread %d: %s", i, strerror(rc));
+      p->n = i;
+      rt_host_pool_free(p);
+      return NULL;
+    }
+  }
+  return p;
+}
+
+void rt_host_pool_free(RtHostPool *p) {
+  if (!p) return;
+  pthread_mutex_lock(&p->mu);
+  p->quit = true;
+  pthread_cond_broadcast(&p->wake);
+  pthread_mutex_unlock(&p->mu);
+  for (int i = 1; i < p->n; i++) pthread_join(p->workers[i].thread, NULL);
+  for (int i = 0; i < p->n; i++) block_release(&p->workers[i].blk);
+  pthread_cond_destroy(&p->wake);
+  pthread_cond_destroy(&p->done);
+  pthread_mutex_destroy(&p->mu);
+  pthread_mutex_destroy(&p->launch_mu);
+  free(p->workers);
+  free(p);
+}
+
+int rt_host_pool_threads(const RtHostPool *p) { return p->n; }
+
+/* ---- launch ---------------------------------------------------------- */
+
+static int check_dims(const uint32_t grid[3], const uint32_t block[3], char *err, size_t el) {
+  static const uint32_t gmax[3] = {2147483647u, 65535u, 65535u}, bmax[3] = {1024u, 1024u, 64u};
+  for (int d = 0; d < 3; d++) {
+    if (!grid[d]) return set_err(err, el, RT_HOST_E_LIMIT, "grid dimension %c is 0", "xyz"[d]);
+    if (!block[d]) return set_err(err, el, RT_HOST_E_LIMIT, "block dimension %c is 0", "xyz"[d]);
+    if (grid[d] > gmax[d])
+      return set_err(err, el, RT_HOST_E_LIMIT, "grid dimension %c of %u exceeds the limit of %u", "xyz"[d], grid[d], gmax[d]);
+    if (block[d] > bmax[d] && (uint64_t)block[0] * block[1] * block[2] <= RT_HOST_MAX_THREADS)
+      return set_err(err, el, RT_HOST_E_LIMIT, "block dimension %c of %u exceeds the limit of %u", "xyz"[d], block[d], bmax[d]);
+  }
+  uint64_t nt = (uint64_t)block[0] * block[1] * block[2];
+  if (nt > RT_HOST_MAX_THREADS)
+    return set_err(err, el, RT_HOST_E_LIMIT, "block of %llu threads exceeds the limit of %d",
+                   (unsigned long long)nt, RT_HOST_MAX_THREADS);
+  return 0;
+}
+
+static int check_launch(HostKernelFn fn, int flags, const uint32_t grid[3], const uint32_t block[3],
+                        size_t st, size_t dyn, char *err, size_t el) {
+  if (!fn) return set_err(err, el, RT_HOST_E_LIMIT, "no kernel function");
+  if ((flags & HOST_FN_PER_BLOCK) && (flags & HOST_USES_BARRIERS))
+    return set_err(err, el, RT_HOST_E_LIMIT, "HOST_FN_PER_BLOCK and HOST_USES_BARRIERS exclude each other");
+  int rc = check_dims(grid, block, err, el);
+  if (rc) return rc;
+  if (st > RT_HOST_MAX_STATIC_SHARED)
+    return set_err(err, el, RT_HOST_E_LIMIT, "static shared memory of %zu bytes exceeds the limit of %u (48 KiB)",
+                   st, RT_HOST_MAX_STATIC_SHARED);
+  if (dyn > RT_HOST_MAX_SHARED || RT_HOST_DYN_SHARED_OFFSET(st) + dyn > RT_HOST_MAX_SHARED)
+    return set_err(err, el, RT_HOST_E_LIMIT,
+                   "shared memory of %zu bytes (%zu static + %zu dynamic) exceeds the limit of %u (228 KiB)",
+                   st + dyn, st, dyn, RT_HOST_MAX_SHARED);
+  return 0;
+}
+
+/* Hands L to min(workers, blocks) workers, runs a share itself, waits. */
+static void run_launch(RtHostPool *p, Launch *L) {
+  int want = L->nblocks < (uint64_t)p->n ? (int)L->nblocks : p->n;
+  pthread_mutex_lock(&p->launch_mu);
+  if (want > 1) {
+    pthread_mutex_lock(&p->mu);
+    p->job = L;
+    p->want = want;
+    p->active = want - 1;
+    p->generation++;
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->mu);
+  }
+  run_blocks(&p->workers[0], L);
+  if (want > 1) {
+    pthread_mutex_lock(&p->mu);
+    while (p->active > 0) pthread_cond_wait(&p->done, &p->mu);
+    p->job = NULL;
+    pthread_mutex_unlock(&p->mu);
+  }
+  pthread_mutex_unlock(&p->launch_mu);
+}
+
+int rt_host_launch(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t grid[3], const uint32_t block[3],
+                   size_t static_shared, size_t dyn_shared, void *args, char *err, size_t errlen) {
+  int rc = check_launch(fn, flags, grid, block, static_shared, dyn_shared, err, errlen);
+  if (rc) return rc;
+  Launch L = {.fn = fn, .args = args, .flags = flags, .static_shared = static_shared, .dyn_shared = dyn_shared};
+  memcpy(L.grid, grid, sizeof L.grid);
+  memcpy(L.block, block, sizeof L.block);
+  L.shared_bytes = dyn_shared ? RT_HOST_DYN_SHARED_OFFSET(static_shared) + dyn_shared : static_shared;
+  L.nblocks = (uint64_t)grid[0] * grid[1] * grid[2];
+  L.nthreads = (int)(block[0] * block[1] * block[2]);
+  atomic_init(&L.next, 0);
+  atomic_init(&L.failed, 0);
+  pthread_mutex_init(&L.err_mu, NULL);
+  run_launch(p, &L);
+  pthread_mutex_destroy(&L.err_mu);
+  if (!atomic_load(&L.failed)) return RT_HOST_OK;
+  return set_err(err, errlen, L.code, "%s", L.err);
+}

@@ -1,0 +1,156 @@
+/* host_exec.h - runs kernels compiled for the host CPU with CUDA's execution
+ * model: a grid of blocks spread over a thread pool, the threads of a block
+ * either as a plain loop (barrier-free kernels) or as fibers that meet at
+ * barriers (kernels that call syncthreads/syncwarp).
+ *
+ * This header is the ABI between codegen's host target and the executor.
+ *
+ * == Kernel entry ==
+ *   void fn(HostCtx *ctx, void *args)
+ * `args` points to the packed argument struct built by the launcher (its
+ * layout belongs to codegen and the launcher; the executor never reads it).
+ *
+ * Three ways to run a block, chosen by the launch flags:
+ *   flags 0                   fn is called once per thread, x fastest, then
+ *                             y, then z; ctx->tid holds the thread index.
+ *                             The same ctx is reused: fn must not keep it.
+ *   HOST_FN_PER_BLOCK         fn is called once per block and loops over
+ *                             the block's threads itself (what codegen emits
+ *                             for barrier-free kernels so LLVM can vectorize
+ *                             over x); ctx->tid is {0,0,0}.
+ *   HOST_USES_BARRIERS        each thread runs fn on its own fiber (a 64 KiB
+ *                             stack with a guard page) with its own ctx; the
+ *                             kjit_host_sync* functions switch fibers.
+ * PER_BLOCK and USES_BARRIERS together are rejected.
+ *
+ * == HostCtx == (offsets fixed; codegen loads them with constant GEPs)
+ *   0  uint32 tid[3]      threadIdx
+ *  12  uint32 ntid[3]     blockDim
+ *  24  uint32 ctaid[3]    blockIdx
+ *  36  uint32 nctaid[3]   gridDim
+ *  48  void  *shared      this block's shared memory, 64-byte aligned: the
+ *                         static part at offset 0, the dynamic part at
+ *                         RT_HOST_DYN_SHARED_OFFSET(static_bytes) (16-aligned)
+ *  56  uint64 dyn_shared_bytes
+ *  64  void  *block       executor state; opaque to codegen
+ *  sizeof 72
+ * Shared memory is zero-filled before each block (CUDA leaves it undefined;
+ * zero makes runs reproducible).
+ *
+ * == Symbols JIT code calls == (default visibility; the host JIT resolves
+ * them by name in the process, or codegen registers their addresses)
+ *   void kjit_host_syncthreads(HostCtx *)
+ *   int  kjit_host_syncthreads_count(HostCtx *, int pred)  -> threads with pred != 0
+ *   int  kjit_host_syncthreads_and(HostCtx *, int pred)    -> 1 if all preds != 0
+ *   int  kjit_host_syncthreads_or(HostCtx *, int pred)     -> 1 if any pred != 0
+ *   void kjit_host_syncwarp(HostCtx *, uint32_t mask)
+ * Called from a kernel launched without HOST_USES_BARRIERS they record an
+ * error for the launch and return at once (0 for the predicate forms).
+ *
+ * == Barrier semantics ==
+ * A block's fibers run in linear thread order (x + ntid.x*(y + ntid.y*z)),
+ * each until it waits or exits.  When no fiber can run:
+ *   - syncthreads: released when every live (not exited) thread waits at
+ *     it.  Exited threads count as arrived, as on hardware, so the common
+ *     `if i >= n: return` before a barrier works; with HOST_STRICT_BARRIERS
+ *     it is an error instead ("threads of block (x,y,z) exited while others
+ *     wait at syncthreads").
+ *   - syncwarp(mask): the lanes of warp w (threads 32w..32w+31) named in
+ *     mask are released when every live lane in mask waits at syncwarp;
+ *     lanes past the end of the block or exited count as arrived.
+ *   - nothing releasable while threads still wait: a deadlock (e.g. half a
+ *     warp at syncwarp, the other half at syncthreads) is reported as an
+ *     error naming the block; the launch stops, it never hangs.
+ * Released threads continue in thread order.
+ *
+ * == Warp operations (design for shfl/vote/match) ==
+ * A warp collective is a lane barrier that carries data: each lane stores
+ * its operand (WaitOp.value, .lane_arg) and waits like syncwarp(mask); when
+ * the group is complete the executor computes every lane's result at once
+ * (shfl: result[l] = value[src(l)]; ballot: the OR of pred bits; all/any/eq)
+ * and writes it to WaitOp.result before releasing the lanes, which then
+ * return it.  Lockstep therefore holds at each warp op, with partial masks,
+ * exactly as syncwarp does here; kjit_host_syncwarp is that mechanism with
+ * no data.  Barrier-free kernels that use warp ops must be launched with
+ * HOST_USES_BARRIERS.
+ *
+ * == Pool == one pool per executor object; workers are created once and
+ * sleep between launches.  Blocks are taken from an atomic counter, so the
+ * blocks of one launch run concurrently (atomics in kernels are real
+ * atomics).  rt_host_launch is synchronous and serialized per pool: calls
+ * from several threads are safe and run one after another. */
+#ifndef KJIT_RUNTIME_HOST_EXEC_H
+#define KJIT_RUNTIME_HOST_EXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define KJIT_HOST_EXPORT __attribute__((visibility("default")))
+#else
+#define KJIT_HOST_EXPORT
+#endif
+
+typedef struct HostCtx {  /* one per (simulated) CUDA thread */
+  uint32_t tid[3];        /* threadIdx */
+  uint32_t ntid[3];       /* blockDim */
+  uint32_t ctaid[3];      /* blockIdx */
+  uint32_t nctaid[3];     /* gridDim */
+  void *shared;           /* block's shared memory (static, then dynamic) */
+  uint64_t dyn_shared_bytes;
+  void *block;            /* the executor's per-block state (opaque) */
+} HostCtx;
+
+_Static_assert(sizeof(HostCtx) == 72, "HostCtx layout is ABI");
+_Static_assert(offsetof(HostCtx, shared) == 48, "HostCtx layout is ABI");
+_Static_assert(offsetof(HostCtx, dyn_shared_bytes) == 56, "HostCtx layout is ABI");
+_Static_assert(offsetof(HostCtx, block) == 64, "HostCtx layout is ABI");
+
+typedef void (*HostKernelFn)(HostCtx *ctx, void *args);
+
+enum {
+  HOST_FN_PER_BLOCK = 1 << 0,    /* fn loops over the block's threads itself */
+  HOST_USES_BARRIERS = 1 << 1,   /* one fiber per thread; sync functions work */
+  HOST_STRICT_BARRIERS = 1 << 2, /* exiting while others wait is an error */
+};
+
+/* Status codes of rt_host_launch. */
+enum {
+  RT_HOST_OK = 0,
+  RT_HOST_E_LIMIT = 1,    /* block/grid/shared-memory limits, bad flags */
+  RT_HOST_E_DEADLOCK = 2, /* a barrier that can never complete */
+  RT_HOST_E_NOMEM = 3,    /* stacks or shared memory could not be mapped */
+  RT_HOST_E_KERNEL = 4,   /* the kernel misused the ABI (sync without fibers) */
+};
+
+#define RT_HOST_MAX_THREADS 1024           /* per block */
+#define RT_HOST_MAX_STATIC_SHARED (48u * 1024)
+#define RT_HOST_MAX_SHARED (228u * 1024)   /* static + dynamic */
+#define RT_HOST_FIBER_STACK (64u * 1024)
+#define RT_HOST_DYN_SHARED_OFFSET(static_bytes) (((static_bytes) + 15) & ~(size_t)15)
+
+typedef struct RtHostPool RtHostPool;
+
+/* Creates a pool of `nthreads` workers (the launching thread is one of
+ * them); 0 means $KJIT_CPU_THREADS if set to a positive number, else the
+ * online CPU count.  Returns NULL (with err) if threads cannot be started. */
+RtHostPool *rt_host_pool_new(int nthreads, char *err, size_t errlen);
+/* Joins the workers and unmaps their stacks.  No launch may be running. */
+void rt_host_pool_free(RtHostPool *pool);
+int rt_host_pool_threads(const RtHostPool *pool);
+
+/* Runs fn over grid x block and returns when every block is done: RT_HOST_OK
+ * or an RT_HOST_E_* code with the message in err (e.g. "block of 2048
+ * threads exceeds the limit of 1024").  Limits are checked before anything
+ * runs; after a deadlock or ABI error no further blocks start. */
+int rt_host_launch(RtHostPool *pool, HostKernelFn fn, int flags, const uint32_t grid[3],
+                   const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
+                   char *err, size_t errlen);
+
+KJIT_HOST_EXPORT void kjit_host_syncthreads(HostCtx *ctx);
+KJIT_HOST_EXPORT int kjit_host_syncthreads_count(HostCtx *ctx, int pred);
+KJIT_HOST_EXPORT int kjit_host_syncthreads_and(HostCtx *ctx, int pred);
+KJIT_HOST_EXPORT int kjit_host_syncthreads_or(HostCtx *ctx, int pred);
+KJIT_HOST_EXPORT void kjit_host_syncwarp(HostCtx *ctx, uint32_t mask);
+
+#endif

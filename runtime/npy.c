@@ -1,0 +1,398 @@
+/* npy.c - NumPy .npy reader and writer (see npy.h for the contract).
+ *
+ * A .npy file is "\x93NUMPY", a version (major, minor), the header length
+ * (2 bytes little-endian in 1.0, 4 in 2.0/3.0), a Python dict literal
+ * {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), } padded with
+ * spaces and '\n', then the raw data.  The reader never trusts a length or
+ * a shape from the file before checking it, so no input can crash it. */
+#include "runtime/npy.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NPY_MAX_HEADER (1u << 20) /* NumPy itself rejects > 10000 by default */
+#define SUPPORTED_DTYPES "bool, int8..int64, uint8..uint64, float16/32/64, complex64/128"
+
+static int fail(int code, char *err, size_t errlen, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static int fail(int code, char *err, size_t errlen, const char *name, const char *fmt, ...) {
+  if (!err || !errlen) return code;
+  int n = snprintf(err, errlen, "%s: ", name);
+  if (n >= 0 && (size_t)n < errlen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+  }
+  return code;
+}
+
+static bool host_is_little(void) {
+  uint16_t one = 1;
+  uint8_t b;
+  memcpy(&b, &one, 1);
+  return b == 1;
+}
+
+/* ---- header dict ----------------------------------------------------- */
+
+typedef struct Header {
+  char descr[64];
+  bool have_descr, have_fortran, have_shape, fortran;
+  int ndim;                 /* may exceed RT_MAX_NDIM: checked by the caller */
+  int64_t shape[RT_MAX_NDIM];
+} Header;
+
+typedef struct Scan {
+  const char *p, *end;
+  char why[160];            /* what is wrong, when a parse function fails */
+} Scan;
+
+static void skip_ws(Scan *s) {
+  while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r')) s->p++;
+}
+
+static bool expect(Scan *s, char c, const char *where) {
+  skip_ws(s);
+  if (s->p < s->end && *s->p == c) { s->p++; return true; }
+  snprintf(s->why, sizeof s->why, "expected '%c' %s", c, where);
+  return false;
+}
+
+/* string := '...' | "..."  (no escapes: NumPy's keys and descrs have none) */
+static bool scan_string(Scan *s, char *out, size_t cap) {
+  skip_ws(s);
+  if (s->p >= s->end || (*s->p != '\'' && *s->p != '"')) {
+    snprintf(s->why, sizeof s->why, "expected a quoted string");
+    return false;
+  }
+  char q = *s->p++;
+  const char *b = s->p;
+  while (s->p < s->end && *s->p != q) s->p++;
+  if (s->p >= s->end) { snprintf(s->why, sizeof s->why, "unterminated string"); return false; }
+  size_t n = (size_t)(s->p - b);
+  s->p++;
+  if (n >= cap) n = cap - 1;   /* long strings are never valid keys or dtypes */
+  memcpy(out, b, n);
+  out[n] = 0;
+  return true;
+}
+
+static bool scan_word(Scan *s, const char *w) {
+  size_t n = strlen(w);
+  skip_ws(s);
+  if ((size_t)(s->end - s->p) >= n && memcmp(s->p, w, n) == 0) { s->p += n; return true; }
+  return false;
+}
+
+/* int := digits ['L']   (Python 2 wrote 3L) */
+static bool scan_dim(Scan *s, int64_t *out) {
+  skip_ws(s);
+  if (s->p >= s->end || *s->p < '0' || *s->p > '9') {
+    snprintf(s->why, sizeof s->why, "shape entries must be non-negative integers");
+    return false;
+  }
+  int64_t v = 0;
+  while (s->p < s->end && *s->p >= '0' && *s->p <= '9') {
+    if (v > (INT64_MAX - 9) / 10) { snprintf(s->why, sizeof s->why, "shape overflow"); return false; }
+    v = v * 10 + (*s->p++ - '0');
+  }
+  if (s->p < s->end && *s->p == 'L') s->p++;
+  *out = v;
+  return true;
+}
+
+/* shape := '(' [int (',' int)* [',']] ')' */
+static bool scan_shape(Scan *s, Header *h) {
+  if (!expect(s, '(', "to open the shape tuple")) return false;
+  h->ndim = 0;
+  for (;;) {
+    skip_ws(s);
+    if (s->p < s->end && *s->p == ')') { s->p++; return true; }
+    int64_t d;
+    if (!scan_dim(s, &d)) return false;
+    if (h->ndim < RT_MAX_NDIM) h->shape[h->ndim] = d;
+    if (h->ndim < 1000) h->ndim++;
+    skip_ws(s);
+    if (s->p < s->end && *s->p == ',') s->p++;
+    else if (s->p >= s->end || *s->p != ')') {
+      snprintf(s->why, sizeof s->why, "expected ',' or ')' in the shape tuple");
+      return false;
+    }
+  }
+}
+
+static bool scan_value(Scan *s, const char *key, Header *h) {
+  if (strcmp(key, "descr") == 0) {
+    skip_ws(s);
+    if (s->p < s->end && *s->p == '[') {
+      snprintf(s->why, sizeof s->why, "structured dtypes are not supported (kjit arrays hold %s)", SUPPORTED_DTYPES);
+      return false;
+    }
+    h->have_descr = true;
+    return scan_string(s, h->descr, sizeof h->descr);
+  }
+  if (strcmp(key, "fortran_order") == 0) {
+    h->have_fortran = true;
+    if (scan_word(s, "True")) { h->fortran = true; return true; }
+    if (scan_word(s, "False")) { h->fortran = false; return true; }
+    snprintf(s->why, sizeof s->why, "'fortran_order' must be True or False");
+    return false;
+  }
+  if (strcmp(key, "shape") == 0) { h->have_shape = true; return scan_shape(s, h); }
+  snprintf(s->why, sizeof s->why, "unexpected key '%.40s'", key);
+  return false;
+}
+
+/* dict := '{' (string ':' value ',')* [string ':' value] '}' ws* */
+static bool scan_header(Scan *s, Header *h) {
+  if (!expect(s, '{', "at the start of the header")) return false;
+  for (;;) {
+    skip_ws(s);
+    if (s->p < s->end && *s->p == '}') { s->p++; break; }
+    char key[48];
+    if (!scan_string(s, key, sizeof key) || !expect(s, ':', "after a key") || !scan_value(s, key, h))
+      return false;
+    skip_ws(s);
+    if (s->p < s->end && *s->p == ',') s->p++;
+    else if (s->p >= s->end || *s->p != '}') {
+      snprintf(s->why, sizeof s->why, "expected ',' or '}' after the value of '%.40s'", key);
+      return false;
+    }
+  }
+  skip_ws(s);
+  if (s->p != s->end) { snprintf(s->why, sizeof s->why, "unexpected text after '}'"); return false; }
+  const char *miss = !h->have_descr ? "descr" : !h->have_fortran ? "fortran_order" : !h->have_shape ? "shape" : NULL;
+  if (miss) { snprintf(s->why, sizeof s->why, "missing key '%s'", miss); return false; }
+  return true;
+}
+
+/* ---- dtypes ---------------------------------------------------------- */
+
+typedef struct DescrMap { const char *code; RtDtype dt; } DescrMap;
+
+static const DescrMap descr_map[] = {
+  {"b1", RT_BOOL}, {"?", RT_BOOL}, {"i1", RT_I8}, {"i2", RT_I16}, {"i4", RT_I32},
+  {"i8", RT_I64}, {"u1", RT_U8}, {"u2", RT_U16}, {"u4", RT_U32}, {"u8", RT_U64},
+  {"f2", RT_F16}, {"f4", RT_F32}, {"f8", RT_F64}, {"c8", RT_C64}, {"c16", RT_C128},
+};
+
+/* Parses a descr like "<f4"; *swap is set when the data needs byte swapping.
+ * Returns 0, or RT_NPY_E_DTYPE with the message in *why. */
+static int parse_descr(const char *d, RtDtype *dt, bool *swap, char *why, size_t wl) {
+  char order = '=';
+  const char *code = d;
+  if (*code == '<' || *code == '>' || *code == '|' || *code == '=') order = *code++;
+  for (size_t i = 0; i < sizeof descr_map / sizeof descr_map[0]; i++) {
+    if (strcmp(code, descr_map[i].code) == 0) {
+      *dt = descr_map[i].dt;
+      bool little = host_is_little();
+      *swap = rt_dtype_size(*dt) > 1 && ((order == '<' && !little) || (order == '>' && little));
+      return 0;
+    }
+  }
+  bool known_kind = *code && strchr("biufcmMOSUVa", *code) != NULL;
+  snprintf(why, wl, "%s dtype '%.40s' (kjit arrays hold %s)",
+           known_kind ? "unsupported" : "unknown", d, SUPPORTED_DTYPES);
+  return RT_NPY_E_DTYPE;
+}
+
+/* Byte-swaps each scalar of n bytes; complex numbers swap each half. */
+static void swap_bytes(void *data, size_t nbytes, size_t scalar) {
+  uint8_t *p = data;
+  for (size_t off = 0; off + scalar <= nbytes; off += scalar)
+    for (size_t i = 0; i < scalar / 2; i++) {
+      uint8_t t = p[off + i];
+      p[off + i] = p[off + scalar - 1 - i];
+      p[off + scalar - 1 - i] = t;
+    }
+}
+
+/* ---- reading --------------------------------------------------------- */
+
+/* Reads the preamble and the header text (malloc'd into *text). */
+static int read_preamble(FILE *f, const char *name, char **text, size_t *tlen, char *err, size_t el) {
+  uint8_t pre[12];
+  size_t got = fread(pre, 1, 8, f);
+  if (ferror(f)) return fail(RT_NPY_E_IO, err, el, name, "cannot read: %s", strerror(errno));
+  if (got == 0) return fail(RT_NPY_E_FORMAT, err, el, name, "not a .npy file (the file is empty)");
+  if (got < 6 || memcmp(pre, "\x93NUMPY", 6) != 0)
+    return fail(RT_NPY_E_FORMAT, err, el, name, "not a .npy file (bad magic; expected \\x93NUMPY)");
+  if (got < 8) return fail(RT_NPY_E_FORMAT, err, el, name, "truncated file (no version after the magic)");
+  if ((pre[6] != 1 && pre[6] != 2 && pre[6] != 3) || pre[7] != 0)
+    return fail(RT_NPY_E_FORMAT, err, el, name, "unsupported .npy format version %u.%u (kjit reads 1.0, 2.0, 3.0)", pre[6], pre[7]);
+  size_t lenbytes = pre[6] == 1 ? 2 : 4;
+  if (fread(pre + 8, 1, lenbytes, f) != lenbytes)
+    return fail(RT_NPY_E_FORMAT, err, el, name, "truncated file (no header length)");
+  uint32_t hlen = pre[8] | (uint32_t)pre[9] << 8;
+  if (lenbytes == 4) hlen |= (uint32_t)pre[10] << 16 | (uint32_t)pre[11] << 24;
+  if (hlen > NPY_MAX_HEADER)
+    return fail(RT_NPY_E_FORMAT, err, el, name, "header length %" PRIu32 " is implausible (over %u bytes)", hlen, NPY_MAX_HEADER);
+  *text = malloc(hlen + 1);
+  if (!*text) return fail(RT_NPY_E_NOMEM, err, el, name, "out of memory");
+  *tlen = fread(*text, 1, hlen, f);
+  if (*tlen != hlen) {
+    free(*text);
+    *text = NULL;
+    return fail(RT_NPY_E_FORMAT, err, el, name, "truncated header: expected %" PRIu32 " bytes, found %zu", hlen, *tlen);
+  }
+  (*text)[hlen] = 0;
+  return 0;
+}
+
+static int parse_header_text(const char *text, size_t tlen, const char *name, Header *h, char *err, size_t el) {
+  memset(h, 0, sizeof *h);
+  Scan s = {.p = text, .end = text + tlen};
+  if (!scan_header(&s, h)) {
+    if (strstr(s.why, "structured")) return fail(RT_NPY_E_DTYPE, err, el, name, "%s", s.why);
+    return fail(RT_NPY_E_FORMAT, err, el, name, "malformed header dict: %s", s.why);
+  }
+  if (h->ndim > RT_MAX_NDIM)
+    return fail(RT_NPY_E_SHAPE, err, el, name, "kjit arrays have at most 4 dimensions (the file has %d)", h->ndim);
+  return 0;
+}
+
+static void set_fortran_strides(RtArray *a) {
+  int64_t st = (int64_t)rt_dtype_size(a->dtype);
+  for (int i = 0; i < a->ndim; i++) {
+    a->strides[i] = st;
+    st *= a->shape[i] ? a->shape[i] : 1;
+  }
+}
+
+/* Allocates the array of the header and reads its data. */
+static int read_data(FILE *f, const char *name, const Header *h, RtDtype dt, bool swap, RtArray *out,
+                     char *err, size_t el) {
+  size_t nb;
+  if (!rt_shape_nbytes(dt, h->ndim, h->shape, &nb))
+    return fail(RT_NPY_E_SHAPE, err, el, name, "shape overflow: the array would not fit in memory");
+  if (rt_array_alloc(out, dt, h->ndim, h->shape) != 0)
+    return fail(RT_NPY_E_NOMEM, err, el, name, "out of memory for %zu bytes of data", nb);
+  if (h->fortran) set_fortran_strides(out);
+  size_t got = fread(out->data, 1, nb, f);
+  if (got != nb) {
+    int e = ferror(f) ? errno : 0;
+    rt_array_free(out);
+    if (e) return fail(RT_NPY_E_IO, err, el, name, "cannot read the data: %s", strerror(e));
+    return fail(RT_NPY_E_FORMAT, err, el, name, "truncated data: expected %zu bytes of data, found %zu", nb, got);
+  }
+  if (swap) swap_bytes(out->data, nb, rt_dtype_is_complex(dt) ? rt_dtype_size(dt) / 2 : rt_dtype_size(dt));
+  return 0;
+}
+
+int rt_npy_read_stream(FILE *f, const char *name, RtArray *out, char *err, size_t el) {
+  memset(out, 0, sizeof *out);
+  char *text = NULL;
+  size_t tlen = 0;
+  int rc = read_preamble(f, name, &text, &tlen, err, el);
+  if (rc) return rc;
+  Header h;
+  rc = parse_header_text(text, tlen, name, &h, err, el);
+  free(text);
+  if (rc) return rc;
+  RtDtype dt;
+  bool swap;
+  char why[200];
+  if (parse_descr(h.descr, &dt, &swap, why, sizeof why)) return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
+  return read_data(f, name, &h, dt, swap, out, err, el);
+}
+
+int rt_npy_read(const char *path, RtArray *out, char *err, size_t errlen) {
+  memset(out, 0, sizeof *out);
+  FILE *f = fopen(path, "rb");
+  if (!f) return fail(RT_NPY_E_IO, err, errlen, path, "cannot open: %s", strerror(errno));
+  int rc = rt_npy_read_stream(f, path, out, err, errlen);
+  fclose(f);
+  return rc;
+}
+
+/* ---- writing --------------------------------------------------------- */
+
+static const char *descr_of(RtDtype dt) {
+  static const char *const le[RT_NDTYPES] = {"|b1", "|i1", "<i2", "<i4", "<i8", "|u1", "<u2", "<u4", "<u8",
+                                             "<f2", "<f4", "<f8", "<c8", "<c16"};
+  static const char *const be[RT_NDTYPES] = {"|b1", "|i1", ">i2", ">i4", ">i8", "|u1", ">u2", ">u4", ">u8",
+                                             ">f2", ">f4", ">f8", ">c8", ">c16"};
+  return host_is_little() ? le[dt] : be[dt];
+}
+
+/* Builds the preamble + header, padded so the data starts 64-byte aligned
+ * (as NumPy does).  Returns its length. */
+static size_t build_header(const RtArray *a, char *buf, size_t cap) {
+  char dict[256], dims[160] = "";
+  size_t n = 0;
+  for (int i = 0; i < a->ndim; i++)
+    n += (size_t)snprintf(dims + n, sizeof dims - n, "%" PRId64 ",%s", a->shape[i], i + 1 < a->ndim ? " " : "");
+  if (a->ndim > 1) dims[n - 1] = 0;   /* (3, 4) but (3,) */
+  int dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }",
+                    descr_of(a->dtype), dims);
+  size_t pre = 10, total = ((pre + (size_t)dl + 1) + 63) / 64 * 64;
+  if (total - pre > 65535) { pre = 12; total = ((pre + (size_t)dl + 1) + 63) / 64 * 64; }
+  if (total > cap) return 0;
+  size_t hlen = total - pre;
+  memcpy(buf, "\x93NUMPY", 6);
+  buf[6] = pre == 10 ? 1 : 2;
+  buf[7] = 0;
+  for (size_t i = 0; i < pre - 8; i++) buf[8 + i] = (char)((hlen >> (8 * i)) & 0xff);
+  memset(buf + pre, ' ', hlen);
+  memcpy(buf + pre, dict, (size_t)dl);
+  buf[total - 1] = '\n';
+  return total;
+}
+
+/* Writes the elements in C order; contiguous arrays in one call. */
+static bool write_data(FILE *f, const RtArray *a) {
+  int64_t n = rt_array_size(a);
+  size_t es = rt_dtype_size(a->dtype);
+  if (rt_array_is_c_contiguous(a)) return n == 0 || fwrite(a->data, es, (size_t)n, f) == (size_t)n;
+  char chunk[65536];
+  size_t used = 0;
+  for (int64_t i = 0; i < n; i++) {
+    memcpy(chunk + used, rt_array_elem(a, i), es);
+    used += es;
+    if (used + es > sizeof chunk || i + 1 == n) {
+      if (fwrite(chunk, 1, used, f) != used) return false;
+      used = 0;
+    }
+  }
+  return true;
+}
+
+int rt_npy_write_stream(FILE *f, const char *name, const RtArray *a, char *err, size_t el) {
+  if ((unsigned)a->dtype >= RT_NDTYPES || a->ndim < 0 || a->ndim > RT_MAX_NDIM)
+    return fail(RT_NPY_E_SHAPE, err, el, name, "invalid array (dtype or ndim out of range)");
+  char hdr[512];
+  size_t hl = build_header(a, hdr, sizeof hdr);
+  if (!hl) return fail(RT_NPY_E_SHAPE, err, el, name, "header too long");
+  if (fwrite(hdr, 1, hl, f) != hl || !write_data(f, a))
+    return fail(RT_NPY_E_IO, err, el, name, "cannot write: %s", strerror(errno));
+  return 0;
+}
+
+int rt_npy_write(const char *path, const RtArray *a, char *err, size_t el) {
+  size_t pl = strlen(path);
+  char *tmp = malloc(pl + 16);
+  if (!tmp) return fail(RT_NPY_E_NOMEM, err, el, path, "out of memory");
+  snprintf(tmp, pl + 16, "%s.tmp.XXXXXX", path);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    int e = errno;
+    free(tmp);
+    return fail(RT_NPY_E_IO, err, el, path, "cannot create: %s", strerror(e));
+  }
+  (void)fchmod(fd, 0644);
+  FILE *f = fdopen(fd, "wb");
+  int rc = f ? rt_npy_write_stream(f, path, a, err, el) : fail(RT_NPY_E_IO, err, el, path, "cannot write: %s", strerror(errno));
+  if (f && fclose(f) != 0 && rc == 0) rc = fail(RT_NPY_E_IO, err, el, path, "cannot write: %s", strerror(errno));
+  if (!f) close(fd);
+  if (rc == 0 && rename(tmp, path) != 0) rc = fail(RT_NPY_E_IO, err, el, path, "cannot rename into place: %s", strerror(errno));
+  if (rc) unlink(tmp);
+  free(tmp);
+  return rc;
+}

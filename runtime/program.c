@@ -1,0 +1,148 @@
+/* program.c - kjit_program: loading a kernel file into generic IR.
+ *
+ * A program owns one Arena that holds the source text, the AST, the generic
+ * IR of every decorated function and the interned types; all of it is freed
+ * by kjit_program_destroy.  Loading is: read the file -> parse_module ->
+ * ir_lower_program -> list the kernels.  Diagnostics point into the
+ * program's Source, so they are rendered (rt_finish) before a program that
+ * failed to load is freed. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+
+/* ----------------------------------------------------------- reading --- */
+
+/* Reads the whole file into malloc'd, NUL-terminated text.  Errors name
+ * the file as the user wrote it: "cannot open 'x.py': No such file..." */
+static bool read_file(const char *path, char **text, size_t *len, Diags *d) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot open '%s': %s", path,
+               strerror(errno));
+    return false;
+  }
+  StrBuf sb;
+  sb_init(&sb);
+  char buf[16384];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    sb_putn(&sb, buf, n);
+  int err = ferror(f) ? errno : 0;
+  fclose(f);
+  if (err) {
+    diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot read '%s': %s", path,
+               strerror(err));
+    sb_free(&sb);
+    return false;
+  }
+  *len = sb.len;
+  *text = sb_take(&sb);
+  return true;
+}
+
+/* ----------------------------------------------------------- loading --- */
+
+static kjit_program *program_new(kjit_context *ctx, const char *name,
+                                 const char *text, size_t len) {
+  kjit_program *p = calloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  p->ctx = ctx;
+  arena_init(&p->arena);
+  p->src.path = arena_strdup(&p->arena, name);
+  p->src.text = arena_strndup(&p->arena, text, len);
+  p->src.len = len;
+  p->ir.arena = &p->arena;
+  p->ir.src = &p->src;
+  p->ir.types = ty_table_new(&p->arena);
+  return p;
+}
+
+static void collect_kernels(kjit_program *p) {
+  for (int i = 0; i < p->ir.funcs.len; i++)
+    if (p->ir.funcs.data[i]->is_kernel)
+      vec_push(&p->arena, &p->kernels, p->ir.funcs.data[i]);
+}
+
+/* The loading pipeline: parse, then lower (only a file that parsed is
+ * lowered, so one syntax error does not cascade into name errors). */
+static kjit_status load(RtCall *call, kjit_program *p) {
+  p->ir.ast = parse_module(&p->arena, &p->src, &call->diags);
+  if (call->diags.nerrors)
+    return KJIT_ERROR_SYNTAX;
+  if (!ir_lower_program(&p->ir, &call->diags) || call->diags.nerrors)
+    return rt_status_of(&call->diags);
+  collect_kernels(p);
+  return KJIT_OK;
+}
+
+static kjit_status load_text(kjit_context *ctx, RtCall *call, const char *name,
+                             const char *text, size_t len, kjit_program **out) {
+  kjit_program *p = program_new(ctx, name, text, len);
+  if (!p)
+    return rt_finish(call, KJIT_ERROR_OUT_OF_MEMORY);
+  kjit_status st = rt_finish(call, load(call, p)); /* renders while p lives */
+  if (st != KJIT_OK) {
+    arena_destroy(&p->arena);
+    free(p);
+    return st;
+  }
+  p->next = ctx->programs;
+  ctx->programs = p;
+  *out = p;
+  return KJIT_OK;
+}
+
+kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
+                                   kjit_program **out) {
+  if (!ctx || !path || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  char *text;
+  size_t len;
+  if (!read_file(path, &text, &len, &call.diags))
+    return rt_finish(&call, KJIT_ERROR_IO);
+  kjit_status st = load_text(ctx, &call, path, text, len, out);
+  free(text);
+  return st;
+}
+
+kjit_status kjit_program_load_source(kjit_context *ctx, const char *name,
+                                     const char *text, kjit_program **out) {
+  if (!ctx || !text || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  return load_text(ctx, &call, name ? name : "<string>", text, strlen(text), out);
+}
+
+void kjit_program_destroy(kjit_program *prog) {
+  if (!prog)
+    return;
+  rt_unlink_program(prog->ctx, prog);
+  arena_destroy(&prog->arena);
+  free(prog);
+}
+
+/* ------------------------------------------------------------ queries --- */
+
+kjit_status kjit_program_kernel_count(const kjit_program *prog, int *count) {
+  if (!prog || !count)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  *count = prog->kernels.len;
+  return KJIT_OK;
+}
+
+kjit_status kjit_program_kernel_name(const kjit_program *prog, int i,
+                                     const char **name) {
+  if (!prog || !name)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  if (i < 0 || i >= prog->kernels.len)
+    return KJIT_ERROR_NOT_FOUND;
+  *name = prog->kernels.data[i]->name;
+  return KJIT_OK;
+}

@@ -1,0 +1,12 @@
+# ARGS: ptx %s:helper --sig "int64(int64)"
+from numba import cuda
+
+
+@cuda.jit(device=True)
+def helper(x):
+    return x + 1
+
+
+@cuda.jit("void(int64[:])")
+def k(a):
+    a[0] = helper(a[0])

@@ -1,0 +1,8 @@
+# ARGS: check %s
+from numba import cuda
+
+
+@cuda.jit("void(int32[:])")
+def k(a):
+    b = a + 1
+    a[0] = b[0]

@@ -1,0 +1,8 @@
+# ARGS: check %s
+from numba import cuda
+
+
+@cuda.jit("void(int32[:])")
+def k(a):
+    i = cuda.grid(1)
+    print(f"thread {i}")

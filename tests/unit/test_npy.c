@@ -1,0 +1,426 @@
+/* test_npy.c - runtime/npy.c: round trips of every dtype, NumPy's exact
+ * header bytes, big-endian and Fortran-order inputs built byte by byte,
+ * versions 2.0/3.0, every malformed case with its message, atomic writes,
+ * and a quick mutation/truncation fuzz (run it under ASan). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runtime/npy.h"
+
+static int failures;
+static char tmpdir[256];
+
+#define CHECK(cond)                                                         \
+  do {                                                                      \
+    if (!(cond)) {                                                          \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      failures++;                                                           \
+    }                                                                       \
+  } while (0)
+
+#define CHECK_STR(got, want)                                                \
+  do {                                                                      \
+    if (strcmp((got), (want)) != 0) {                                       \
+      fprintf(stderr, "%s:%d: got  \"%s\"\n%*swant \"%s\"\n", __FILE__, __LINE__, (got), \
+              (int)strlen(__FILE__) + 8, "", (want));                       \
+      failures++;                                                           \
+    }                                                                       \
+  } while (0)
+
+static const char *tmp_path(const char *name) {
+  static char buf[4][512];
+  static int k;
+  k = (k + 1) % 4;
+  snprintf(buf[k], sizeof buf[k], "%s/%s", tmpdir, name);
+  return buf[k];
+}
+
+/* Writes "\x93NUMPY" + version + header (padded like NumPy) + data. */
+static const char *make_npy(const char *name, int major, const char *dict, const void *data, size_t dlen) {
+  const char *path = tmp_path(name);
+  FILE *f = fopen(path, "wb");
+  size_t pre = major == 1 ? 10 : 12, hl = strlen(dict) + 1;
+  hl += (64 - (pre + hl) % 64) % 64;
+  unsigned char p[12] = {0x93, 'N', 'U', 'M', 'P', 'Y', (unsigned char)major, 0,
+                         (unsigned char)hl, (unsigned char)(hl >> 8), 0, 0};
+  fwrite(p, 1, pre, f);
+  char *h = malloc(hl);
+  memset(h, ' ', hl);
+  memcpy(h, dict, strlen(dict));
+  h[hl - 1] = '\n';
+  fwrite(h, 1, hl, f);
+  free(h);
+  if (dlen) fwrite(data, 1, dlen, f);
+  fclose(f);
+  return path;
+}
+
+static const char *make_raw(const char *name, const void *bytes, size_t n) {
+  const char *path = tmp_path(name);
+  FILE *f = fopen(path, "wb");
+  if (n) fwrite(bytes, 1, n, f);
+  fclose(f);
+  return path;
+}
+
+/* ---- round trips ----------------------------------------------------- */
+
+static void test_round_trip(void) {
+  for (int dt = 0; dt < RT_NDTYPES; dt++) {
+    int64_t shape[3] = {2, 3, 5};
+    RtArray a, b;
+    CHECK(rt_array_alloc(&a, (RtDtype)dt, 3, shape) == 0);
+    for (int64_t i = 0; i < 30; i++) rt_array_set_i64(&a, i, i * 3 - 7);
+    char err[512];
+    const char *path = tmp_path("rt.npy");
+    CHECK(rt_npy_write(path, &a, err, sizeof err) == 0);
+    CHECK(rt_npy_read(path, &b, err, sizeof err) == 0);
+    CHECK(b.dtype == (RtDtype)dt && b.ndim == 3 && b.shape[0] == 2 && b.shape[2] == 5);
+    CHECK(rt_array_is_c_contiguous(&b) && b.nbytes == a.nbytes);
+    CHECK(b.data && memcmp(a.data, b.data, a.nbytes) == 0);
+    rt_array_free(&a);
+    rt_array_free(&b);
+  }
+}
+
+/* The bytes NumPy writes for np.save(f, np.arange(3, dtype=np.float32)). */
+static void test_exact_header(void) {
+  int64_t shape[1] = {3};
+  RtArray a;
+  rt_array_alloc(&a, RT_F32, 1, shape);
+  char err[256];
+  const char *path = tmp_path("exact.npy");
+  CHECK(rt_npy_write(path, &a, err, sizeof err) == 0);
+  FILE *f = fopen(path, "rb");
+  char buf[256];
+  size_t n = fread(buf, 1, sizeof buf, f);
+  fclose(f);
+  CHECK(n == 128 + 12);
+  CHECK(memcmp(buf, "\x93NUMPY\x01\x00\x76\x00", 10) == 0);
+  const char *dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }";
+  CHECK(memcmp(buf + 10, dict, strlen(dict)) == 0 && buf[127] == '\n' && buf[126] == ' ');
+  struct stat st;
+  CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
+  rt_array_free(&a);
+  /* 2-D and 0-d shapes */
+  int64_t s2[2] = {4, 5};
+  RtArray z;
+  rt_array_alloc(&z, RT_I64, 2, s2);
+  CHECK(rt_npy_write(path, &z, err, sizeof err) == 0);
+  f = fopen(path, "rb");
+  n = fread(buf, 1, sizeof buf, f);
+  fclose(f);
+  CHECK(memcmp(buf + 10, "{'descr': '<i8', 'fortran_order': False, 'shape': (4, 5), }", 59) == 0);
+  rt_array_free(&z);
+}
+
+static void test_zero_d_and_empty(void) {
+  char err[256];
+  RtArray a, b;
+  double v = 2.5;
+  const char *p = make_npy("zd.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (), }", &v, 8);
+  CHECK(rt_npy_read(p, &a, err, sizeof err) == 0);
+  CHECK(a.ndim == 0 && rt_array_size(&a) == 1 && rt_array_get_f64(&a, 0) == 2.5);
+  CHECK(rt_npy_write(tmp_path("zd2.npy"), &a, err, sizeof err) == 0);
+  CHECK(rt_npy_read(tmp_path("zd2.npy"), &b, err, sizeof err) == 0 && b.ndim == 0 && rt_array_get_f64(&b, 0) == 2.5);
+  rt_array_free(&a);
+  rt_array_free(&b);
+  p = make_npy("empty.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 0), }", NULL, 0);
+  CHECK(rt_npy_read(p, &a, err, sizeof err) == 0);
+  CHECK(a.ndim == 2 && a.shape[1] == 0 && rt_array_size(&a) == 0 && a.data != NULL);
+  CHECK(rt_npy_write(tmp_path("empty2.npy"), &a, err, sizeof err) == 0);
+  CHECK(rt_npy_read(tmp_path("empty2.npy"), &b, err, sizeof err) == 0 && b.shape[0] == 2 && b.shape[1] == 0);
+  rt_array_free(&a);
+  rt_array_free(&b);
+}
+
+/* ---- byte order, Fortran order, versions ------------------------------ */
+
+static void test_big_endian(void) {
+  char err[256];
+  RtArray a;
+  const unsigned char i4[] = {0, 0, 1, 2, 0xff, 0xff, 0xff, 0xfe};
+  CHECK(rt_npy_read(make_npy("be.npy", 1, "{'descr': '>i4', 'fortran_order': False, 'shape': (2,), }", i4, 8), &a,
+                    err, sizeof err) == 0);
+  CHECK(a.dtype == RT_I32 && rt_array_get_i64(&a, 0) == 258 && rt_array_get_i64(&a, 1) == -2);
+  rt_array_free(&a);
+  const unsigned char f8[] = {0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18};  /* pi */
+  CHECK(rt_npy_read(make_npy("bef.npy", 1, "{'descr': '>f8', 'fortran_order': False, 'shape': (1,), }", f8, 8), &a,
+                    err, sizeof err) == 0);
+  CHECK(a.dtype == RT_F64 && rt_array_get_f64(&a, 0) == 3.141592653589793);
+  rt_array_free(&a);
+  const unsigned char c8[] = {0x3f, 0x80, 0, 0, 0xc0, 0, 0, 0};  /* 1 - 2j */
+  CHECK(rt_npy_read(make_npy("bec.npy", 1, "{'descr': '>c8', 'fortran_order': False, 'shape': (1,), }", c8, 8), &a,
+                    err, sizeof err) == 0);
+  CHECK(a.dtype == RT_C64 && ((float *)a.data)[0] == 1.0f && ((float *)a.data)[1] == -2.0f);
+  rt_array_free(&a);
+  const unsigned char f2[] = {0x3c, 0x00, 0xc0, 0x00};  /* 1.0, -2.0 */
+  CHECK(rt_npy_read(make_npy("beh.npy", 1, "{'descr': '>f2', 'fortran_order': False, 'shape': (2,), }", f2, 4), &a,
+                    err, sizeof err) == 0);
+  CHECK(a.dtype == RT_F16 && rt_array_get_f64(&a, 0) == 1.0 && rt_array_get_f64(&a, 1) == -2.0);
+  rt_array_free(&a);
+  const unsigned char u2[] = {0x12, 0x34};
+  CHECK(rt_npy_read(make_npy("beu.npy", 1, "{\"descr\": \">u2\", \"fortran_order\": False, \"shape\": (1L,)}", u2, 2),
+                    &a, err, sizeof err) == 0);
+  CHECK(rt_array_get_i64(&a, 0) == 0x1234);
+  rt_array_free(&a);
+}
+
+static void test_fortran(void) {
+  /* np.asfortranarray([[1, 2, 3], [4, 5, 6]], dtype='<i4'): column-major */
+  const int32_t data[6] = {1, 4, 2, 5, 3, 6};
+  char err[256];
+  RtArray a, b;
+  const char *p = make_npy("f.npy", 1, "{'descr': '<i4', 'fortran_order': True, 'shape': (2, 3), }", data, 24);
+  CHECK(rt_npy_read(p, &a, err, sizeof err) == 0);
+  CHECK(a.ndim == 2 && a.shape[0] == 2 && a.shape[1] == 3 && a.strides[0] == 4 && a.strides[1] == 8);
+  CHECK(!rt_array_is_c_contiguous(&a));
+  int bad = 0;
+  for (int i = 0; i < 6; i++) bad += rt_array_get_i64(&a, i) != i + 1;
+  CHECK(bad == 0);
+  /* written back in C order */
+  CHECK(rt_npy_write(tmp_path("f2.npy"), &a, err, sizeof err) == 0);
+  CHECK(rt_npy_read(tmp_path("f2.npy"), &b, err, sizeof err) == 0);
+  CHECK(rt_array_is_c_contiguous(&b) && b.strides[0] == 12);
+  for (int i = 0; i < 6; i++) bad += ((int32_t *)b.data)[i] != i + 1;
+  CHECK(bad == 0);
+  rt_array_free(&a);
+  rt_array_free(&b);
+}
+
+static void test_versions(void) {
+  const uint8_t d[3] = {1, 0, 1};
+  char err[256];
+  RtArray a;
+  for (int v = 2; v <= 3; v++) {
+    const char *p = make_npy("v.npy", v, "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", d, 3);
+    CHECK(rt_npy_read(p, &a, err, sizeof err) == 0);
+    CHECK(a.dtype == RT_BOOL && rt_array_get_i64(&a, 0) == 1 && rt_array_get_i64(&a, 1) == 0);
+    rt_array_free(&a);
+  }
+}
+
+/* ---- NumPy-written fixtures (tests/data/npy, from make_fixtures.py) ------ */
+
+static const char *fixture(const char *name) {
+  static char buf[1024];
+  const char *slash = strrchr(__FILE__, '/');
+  int dl = slash ? (int)(slash - __FILE__) : 0;
+  snprintf(buf, sizeof buf, "%.*s%s../data/npy/%s", dl, __FILE__, slash ? "/" : "", name);
+  if (access(buf, R_OK) != 0) snprintf(buf, sizeof buf, "data/npy/%s", name);  /* cwd tests/ */
+  return buf;
+}
+
+static void test_fixtures(void) {
+  static const char *const codes[RT_NDTYPES] = {"b1", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8",
+                                                "f2", "f4", "f8", "c8", "c16"};
+  char err[1200], name[64];
+  RtArray a;
+  for (int dt = 0; dt < RT_NDTYPES; dt++)
+    for (int be = 0; be < 2; be++) {
+      snprintf(name, sizeof name, "%s_%s.npy", be ? "be" : "le", codes[dt]);
+      int rc = rt_npy_read(fixture(name), &a, err, sizeof err);
+      CHECK(rc == 0);
+      if (rc) { fprintf(stderr, "  %s\n", err); continue; }
+      CHECK(a.dtype == (RtDtype)dt && a.ndim == 2 && a.shape[0] == 2 && a.shape[1] == 3);
+      int bad = 0;
+      for (int i = 0; i < 6; i++) bad += rt_array_get_i64(&a, i) != (dt == RT_BOOL ? i != 0 : i);
+      CHECK(bad == 0);
+      rt_array_free(&a);
+    }
+  CHECK(rt_npy_read(fixture("fortran_f8.npy"), &a, err, sizeof err) == 0);
+  CHECK(a.ndim == 3 && a.strides[0] == 8 && a.strides[1] == 16 && a.strides[2] == 48);
+  int bad = 0;
+  for (int i = 0; i < 24; i++) bad += rt_array_get_f64(&a, i) != i;
+  CHECK(bad == 0);
+  rt_array_free(&a);
+  CHECK(rt_npy_read(fixture("v2_i4.npy"), &a, err, sizeof err) == 0 && a.shape[0] == 5 && rt_array_get_i64(&a, 4) == 4);
+  rt_array_free(&a);
+  CHECK(rt_npy_read(fixture("v3_i4.npy"), &a, err, sizeof err) == 0 && a.shape[0] == 5 && rt_array_get_i64(&a, 4) == 4);
+  rt_array_free(&a);
+  CHECK(rt_npy_read(fixture("scalar_f8.npy"), &a, err, sizeof err) == 0 && a.ndim == 0 && rt_array_get_f64(&a, 0) == 2.5);
+  rt_array_free(&a);
+  CHECK(rt_npy_read(fixture("empty_f4.npy"), &a, err, sizeof err) == 0 && a.shape[0] == 0 && a.shape[1] == 3);
+  rt_array_free(&a);
+  CHECK(rt_npy_read(fixture("unicode_U3.npy"), &a, err, sizeof err) == RT_NPY_E_DTYPE);
+  CHECK(strstr(err, "unsupported dtype '<U3'") != NULL);
+}
+
+/* ---- malformed files --------------------------------------------------- */
+
+static void expect_error(const char *path, int code, const char *want_suffix) {
+  char err[512] = "";
+  RtArray a;
+  memset(&a, 0x5a, sizeof a);
+  int rc = rt_npy_read(path, &a, err, sizeof err);
+  CHECK(rc == code);
+  CHECK(a.data == NULL && !a.owns);
+  char want[512];
+  snprintf(want, sizeof want, "%s: %s", path, want_suffix);
+  CHECK_STR(err, want);
+}
+
+static void test_malformed(void) {
+  float data[1000] = {0};
+  const char *D = "{'descr': '<f4', 'fortran_order': False, 'shape': (1000,), }";
+  expect_error(make_raw("empty.npy", "", 0), RT_NPY_E_FORMAT, "not a .npy file (the file is empty)");
+  expect_error(make_raw("magic.npy", "PK\x03\x04 zip", 8), RT_NPY_E_FORMAT,
+               "not a .npy file (bad magic; expected \\x93NUMPY)");
+  expect_error(make_raw("ver.npy", "\x93NUMPY\x04\x00\x10\x00", 10), RT_NPY_E_FORMAT,
+               "unsupported .npy format version 4.0 (kjit reads 1.0, 2.0, 3.0)");
+  expect_error(make_raw("nolen.npy", "\x93NUMPY\x01\x00\x10", 9), RT_NPY_E_FORMAT, "truncated file (no header length)");
+  expect_error(make_raw("hdr.npy", "\x93NUMPY\x01\x00\x40\x00{'descr'", 18), RT_NPY_E_FORMAT,
+               "truncated header: expected 64 bytes, found 8");
+  expect_error(make_raw("huge.npy", "\x93NUMPY\x02\x00\xff\xff\xff\x7f", 12), RT_NPY_E_FORMAT,
+               "header length 2147483647 is implausible (over 1048576 bytes)");
+  expect_error(make_npy("trunc.npy", 1, D, data, 1200), RT_NPY_E_FORMAT,
+               "truncated data: expected 4000 bytes of data, found 1200");
+  expect_error(make_npy("nokey.npy", 1, "{'descr': '<f4', 'shape': (3,), }", data, 12), RT_NPY_E_FORMAT,
+               "malformed header dict: missing key 'fortran_order'");
+  expect_error(make_npy("badfo.npy", 1, "{'descr': '<f4', 'fortran_order': 0, 'shape': (3,), }", data, 12),
+               RT_NPY_E_FORMAT, "malformed header dict: 'fortran_order' must be True or False");
+  expect_error(make_npy("xkey.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), 'x': 1}", data, 12),
+               RT_NPY_E_FORMAT, "malformed header dict: unexpected key 'x'");
+  expect_error(make_npy("nodict.npy", 1, "descr", data, 0), RT_NPY_E_FORMAT,
+               "malformed header dict: expected '{' at the start of the header");
+  expect_error(make_npy("neg.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (-3,), }", data, 12),
+               RT_NPY_E_FORMAT, "malformed header dict: shape entries must be non-negative integers");
+  expect_error(make_npy("tup.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (3 4), }", data, 12),
+               RT_NPY_E_FORMAT, "malformed header dict: expected ',' or ')' in the shape tuple");
+  expect_error(make_npy("str.npy", 1, "{'descr': '<U10', 'fortran_order': False, 'shape': (3,), }", data, 120),
+               RT_NPY_E_DTYPE,
+               "unsupported dtype '<U10' (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
+  expect_error(make_npy("obj.npy", 1, "{'descr': '|O', 'fortran_order': False, 'shape': (3,), }", data, 24),
+               RT_NPY_E_DTYPE,
+               "unsupported dtype '|O' (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
+  expect_error(make_npy("ld.npy", 1, "{'descr': '<f16', 'fortran_order': False, 'shape': (3,), }", data, 48),
+               RT_NPY_E_DTYPE,
+               "unsupported dtype '<f16' (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
+  expect_error(make_npy("zz.npy", 1, "{'descr': 'zz', 'fortran_order': False, 'shape': (3,), }", data, 24),
+               RT_NPY_E_DTYPE,
+               "unknown dtype 'zz' (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
+  expect_error(make_npy("rec.npy", 1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (3,), }", data, 12),
+               RT_NPY_E_DTYPE,
+               "structured dtypes are not supported (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
+  expect_error(make_npy("5d.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 1, 1, 2), }", data, 8),
+               RT_NPY_E_SHAPE, "kjit arrays have at most 4 dimensions (the file has 5)");
+  expect_error(make_npy("ovf.npy", 1,
+                        "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", data, 8),
+               RT_NPY_E_SHAPE, "shape overflow: the array would not fit in memory");
+  expect_error(make_npy("ovf2.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999,), }",
+                        data, 8),
+               RT_NPY_E_FORMAT, "malformed header dict: shape overflow");
+  expect_error(tmp_path("missing.npy"), RT_NPY_E_IO, "cannot open: No such file or directory");
+  expect_error(tmpdir, RT_NPY_E_IO, "cannot read: Is a directory");
+}
+
+/* ---- atomic writes ----------------------------------------------------- */
+
+static int count_files(const char *dir) {
+  DIR *d = opendir(dir);
+  int n = 0;
+  for (struct dirent *e; d && (e = readdir(d));) n += e->d_name[0] != '.';
+  if (d) closedir(d);
+  return n;
+}
+
+static void test_write_errors(void) {
+  int64_t shape[1] = {4};
+  RtArray a;
+  rt_array_alloc(&a, RT_F64, 1, shape);
+  char err[512];
+  int before = count_files(tmpdir);
+  const char *bad = tmp_path("no/such/dir/x.npy");
+  CHECK(rt_npy_write(bad, &a, err, sizeof err) == RT_NPY_E_IO);
+  char want[600];
+  snprintf(want, sizeof want, "%s: cannot create: No such file or directory", bad);
+  CHECK_STR(err, want);
+  /* replacing an existing file leaves no temporary behind */
+  CHECK(rt_npy_write(tmp_path("repl.npy"), &a, err, sizeof err) == 0);
+  rt_array_set_f64(&a, 0, 9.5);
+  CHECK(rt_npy_write(tmp_path("repl.npy"), &a, err, sizeof err) == 0);
+  CHECK(count_files(tmpdir) == before + 1);
+  RtArray b;
+  CHECK(rt_npy_read(tmp_path("repl.npy"), &b, err, sizeof err) == 0 && rt_array_get_f64(&b, 0) == 9.5);
+  rt_array_free(&b);
+  /* writing into a directory path fails cleanly too */
+  CHECK(rt_npy_write(tmpdir, &a, err, sizeof err) == RT_NPY_E_IO);
+  CHECK(count_files(tmpdir) == before + 1);
+  rt_array_free(&a);
+}
+
+/* ---- fuzz ---------------------------------------------------------------- */
+
+static uint64_t rng(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static void read_mem(const unsigned char *buf, size_t n) {
+  FILE *f = fmemopen((void *)buf, n ? n : 1, "rb");
+  if (!f) return;
+  if (n == 0) fgetc(f);  /* fmemopen needs size > 0: consume the byte */
+  RtArray a;
+  char err[256];
+  if (rt_npy_read_stream(f, "fuzz", &a, err, sizeof err) == 0) {
+    CHECK(a.data != NULL);
+    char sum[512];
+    rt_array_summary(&a, sum, sizeof sum);
+    rt_array_free(&a);
+  } else CHECK(err[0] != 0);
+  fclose(f);
+}
+
+static void test_fuzz(void) {
+  static const char *const dicts[] = {
+    "{'descr': '<f4', 'fortran_order': True, 'shape': (3, 4), }",
+    "{'descr': '>c16', 'fortran_order': False, 'shape': (2, 1, 2, 1), }",
+    "{'descr': '|b1', 'fortran_order': False, 'shape': (), }",
+  };
+  unsigned char base[512], buf[512];
+  uint64_t st = 42;
+  for (int d = 0; d < 3; d++) {
+    const char *p = make_npy("fz.npy", d + 1, dicts[d], base, 200);
+    FILE *f = fopen(p, "rb");
+    size_t n = fread(base, 1, sizeof base, f);
+    fclose(f);
+    for (size_t cut = 0; cut <= n; cut++) read_mem(base, cut);        /* every truncation */
+    for (int it = 0; it < 20000; it++) {                              /* random mutations */
+      memcpy(buf, base, n);
+      int k = 1 + (int)(rng(&st) % 4);
+      for (int j = 0; j < k; j++) {
+        size_t at = rng(&st) % n;
+        uint64_t r = rng(&st);
+        buf[at] = (r & 3) == 0 ? (unsigned char)"(),:'{} 0123456789TFLx<>|"[r % 25] : (unsigned char)(r >> 8);
+      }
+      read_mem(buf, rng(&st) % 4 == 0 ? rng(&st) % (n + 1) : n);
+    }
+  }
+}
+
+int main(void) {
+  snprintf(tmpdir, sizeof tmpdir, "%s/kjit_npy_XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  if (!mkdtemp(tmpdir)) { perror("mkdtemp"); return 1; }
+  test_round_trip();
+  test_exact_header();
+  test_zero_d_and_empty();
+  test_big_endian();
+  test_fortran();
+  test_versions();
+  test_fixtures();
+  test_malformed();
+  test_write_errors();
+  test_fuzz();
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", tmpdir);
+  if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
+  else printf("test_npy: all passed\n");
+  return failures ? 1 : 0;
+}
