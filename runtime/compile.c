@@ -40,11 +40,11 @@ typedef struct Job {
 
 static Arena *job_arena(Job *j) { return &j->call.arena; }
 static Diags *job_diags(Job *j) { return &j->call.diags; }
-static const char *file_name(const Job *j) { return j->prog->src.path; }
+static const char *get_file_name(const Job *j) { return j->prog->src.path; }
 
 /* ------------------------------------------------------- did you mean --- */
 
-static int edit_distance(const char *a, const char *b) {
+static int count_edits(const char *a, const char *b) {
   int la = (int)strlen(a), lb = (int)strlen(b);
   if (la > 64 || lb > 64)
     return 1000;
@@ -68,13 +68,13 @@ static int edit_distance(const char *a, const char *b) {
 }
 
 /* The closest of names[0..n) to `s`, if close enough to be a likely typo. */
-static const char *closest(const char *s, const char *const *names, int n) {
+static const char *find_closest(const char *s, const char *const *names, int n) {
   const char *best = NULL;
   int bestd = (int)strlen(s) / 3 + 1;
   if (bestd > 3)
     bestd = 3;
   for (int i = 0; i < n; i++) {
-    int d = edit_distance(s, names[i]);
+    int d = count_edits(s, names[i]);
     if (d <= bestd && (!best || d < bestd || strlen(names[i]) < strlen(best)))
       best = names[i], bestd = d;
   }
@@ -82,7 +82,7 @@ static const char *closest(const char *s, const char *const *names, int n) {
 }
 
 /* "a, b, c" of the program's kernels (arena text). */
-static const char *kernel_list(Job *j) {
+static const char *list_kernels(Job *j) {
   StrBuf sb;
   sb_init(&sb);
   for (int i = 0; i < j->prog->kernels.len; i++)
@@ -97,10 +97,10 @@ static const char *kernel_list(Job *j) {
 /* For "sm_NN" (or "compute_NN"): the newest known architecture not above
  * NN, without the arch-specific 'a' variants (sm_91 -> sm_90); otherwise
  * the closest spelling. */
-static const char *nearest_arch(const char *arch) {
+static const char *suggest_arch(const char *arch) {
   int n = 0;
   if (sscanf(arch, "%*[a-z]_%d", &n) != 1 || n <= 0)
-    return closest(arch, known_archs, NARCHS);
+    return find_closest(arch, known_archs, NARCHS);
   const char *best = NULL;
   for (int i = 0; i < NARCHS; i++)
     if (atoi(known_archs[i] + 3) <= n && !strchr(known_archs[i] + 3, 'a'))
@@ -113,7 +113,7 @@ static bool check_arch(Job *j) {
   for (int i = 0; i < NARCHS; i++)
     if (strcmp(arch, known_archs[i]) == 0)
       return true;
-  const char *near = nearest_arch(arch);
+  const char *near = suggest_arch(arch);
   StrBuf sb;
   sb_init(&sb);
   if (near)
@@ -185,11 +185,11 @@ static IrFunc *find_kernel(Job *j, const char *name) {
 
 static void report_unknown_kernel(Job *j, const char *name) {
   Diags *d = job_diags(j);
-  const char *list = kernel_list(j);
+  const char *list = list_kernels(j);
   IrFunc *f = ir_find_func(&j->prog->ir, name);
   if (f && f->is_device) {
     diag_error(d, RT_E_NO_KERNEL, f->ast ? f->ast->loc : (SrcLoc){0},
-               *list ? arena_printf(job_arena(j), "kernels in %s: %s", file_name(j), list)
+               *list ? arena_printf(job_arena(j), "kernels in %s: %s", get_file_name(j), list)
                      : "a kernel is decorated @cuda.jit without device=True",
                "'%s' is a device function, not a kernel", name);
     return;
@@ -197,18 +197,18 @@ static void report_unknown_kernel(Job *j, const char *name) {
   const char **names = arena_alloc(job_arena(j), sizeof *names * (size_t)(j->prog->kernels.len + 1));
   for (int i = 0; i < j->prog->kernels.len; i++)
     names[i] = j->prog->kernels.data[i]->name;
-  const char *near = closest(name, names, j->prog->kernels.len);
+  const char *near = find_closest(name, names, j->prog->kernels.len);
   const char *hint;
   if (!*list)
     hint = arena_printf(job_arena(j), "%s has no kernels (functions decorated "
-                        "@cuda.jit without device=True)", file_name(j));
+                        "@cuda.jit without device=True)", get_file_name(j));
   else if (near)
     hint = arena_printf(job_arena(j), "did you mean '%s'? (kernels in %s: %s)",
-                        near, file_name(j), list);
+                        near, get_file_name(j), list);
   else
-    hint = arena_printf(job_arena(j), "kernels in %s: %s", file_name(j), list);
+    hint = arena_printf(job_arena(j), "kernels in %s: %s", get_file_name(j), list);
   diag_error(d, RT_E_NO_KERNEL, (SrcLoc){0}, hint, "no kernel named '%s' in %s",
-             name, file_name(j));
+             name, get_file_name(j));
 }
 
 static void add_unit(Job *j, IrFunc *f, Signature sig) {
@@ -230,12 +230,12 @@ static bool select_all_kernels(Job *j) {
     return true;
   const char *hint = j->prog->kernels.len
       ? arena_printf(job_arena(j), "name a kernel and give its signature: "
-                     "%s:%s --sig \"void(...)\"", file_name(j),
+                     "%s:%s --sig \"void(...)\"", get_file_name(j),
                      j->prog->kernels.data[0]->name)
       : "kernels are functions decorated @cuda.jit without device=True";
   diag_error(job_diags(j), RT_E_NO_SIGNATURE, (SrcLoc){0}, hint,
              j->prog->kernels.len ? "no kernel in %s has an eager signature"
-                                  : "no kernels in %s", file_name(j));
+                                  : "no kernels in %s", get_file_name(j));
   return false;
 }
 
@@ -263,8 +263,8 @@ static bool select_units(Job *j, const char *kernel, const char *signature) {
     f = j->prog->kernels.data[0];
   } else {
     diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0},
-               arena_printf(job_arena(j), "kernels in %s: %s", file_name(j), kernel_list(j)),
-               "a signature needs a kernel name: %s has %d kernels", file_name(j),
+               arena_printf(job_arena(j), "kernels in %s: %s", get_file_name(j), list_kernels(j)),
+               "a signature needs a kernel name: %s has %d kernels", get_file_name(j),
                j->prog->kernels.len);
     return false;
   }
@@ -286,12 +286,12 @@ static bool select_units(Job *j, const char *kernel, const char *signature) {
 
 /* ----------------------------------------------------- specialization --- */
 
-static const char *type_name(Job *j, const Type *t) {
+static const char *format_type(Job *j, const Type *t) {
   char buf[128];
   return arena_strdup(job_arena(j), ty_name(t, buf, sizeof buf));
 }
 
-static const char *param_list(Job *j, const IrFunc *f) {
+static const char *list_params(Job *j, const IrFunc *f) {
   StrBuf sb;
   sb_init(&sb);
   for (int i = 0; i < f->nparams; i++)
@@ -312,13 +312,13 @@ static bool check_signature(Job *j, Unit *u) {
                "Numba kernels cannot return a value; write the result to an "
                "output array and use \"void(...)\"",
                "kernel '%s' must return void, but its signature returns %s",
-               f->name, type_name(j, s->ret));
+               f->name, format_type(j, s->ret));
     ok = false;
   }
   if (s->nparams != f->nparams) {
     diag_error(job_diags(j), RT_E_ARITY, s->loc,
                arena_printf(job_arena(j), "%s(%s) is defined at %s:%d", f->name,
-                            param_list(j, f), file_name(j), f->ast ? f->ast->loc.line : 0),
+                            list_params(j, f), get_file_name(j), f->ast ? f->ast->loc.line : 0),
                "signature has %d parameter%s but '%s' takes %d", s->nparams,
                s->nparams == 1 ? "" : "s", f->name, f->nparams);
     ok = false;

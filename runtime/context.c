@@ -39,7 +39,7 @@ const char *kjit_version(void) {
 
 void kjit_free(void *p) { free(p); }
 
-static bool all_null(void *const *p, int n) {
+static bool is_all_null(void *const *p, int n) {
   for (int i = 0; i < n; i++)
     if (p[i])
       return false;
@@ -62,7 +62,7 @@ kjit_status kjit_context_create(const kjit_context_options *opts,
   kjit_context_options_init(&o);
   if (opts)
     o = *opts;
-  if (o.max_errors < 0 || !all_null(o.reserved, 8))
+  if (o.max_errors < 0 || !is_all_null(o.reserved, 8))
     return KJIT_ERROR_INVALID_ARGUMENT;
   kjit_context *ctx = calloc(1, sizeof *ctx);
   if (!ctx)
@@ -166,7 +166,7 @@ kjit_status rt_status_of(const Diags *d) {
   return d->nerrors ? KJIT_ERROR_TYPE : KJIT_OK;
 }
 
-static const Diag *first_error(const Diags *d) {
+static const Diag *find_first_error(const Diags *d) {
   for (int i = 0; i < d->list.len; i++)
     if (d->list.data[i].level == DL_ERROR)
       return &d->list.data[i];
@@ -200,7 +200,7 @@ kjit_status rt_finish(RtCall *call, kjit_status st) {
   }
   if (st != KJIT_OK) {
     ctx->last_error = ctx->last_diags;
-    store_location(ctx, first_error(d));
+    store_location(ctx, find_first_error(d));
   }
   arena_destroy(&call->arena);
   return st;

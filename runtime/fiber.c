@@ -51,17 +51,13 @@ __asm__(
     ".type rt_fiber_swap,@function\n"
     "rt_fiber_swap:\n"
     "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
-    "  pushq $0\n"                /* slot for MXCSR + x87 CW, pad zeroed */
+    "  subq $8, %rsp\n"
     "  stmxcsr (%rsp)\n"
     "  fnstcw 4(%rsp)\n"
-    "  movq (%rsp), %rax\n"
     "  movq %rsp, (%rdi)\n"
     "  movq %rsi, %rsp\n"
-    "  cmpq (%rsp), %rax\n"       /* same MXCSR and x87 CW (the usual case): */
-    "  je 1f\n"                    /* skip the slow, serializing loads */
     "  ldmxcsr (%rsp)\n"
     "  fldcw 4(%rsp)\n"
-    "1:\n"
     "  addq $8, %rsp\n"
     "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
     "  ret\n"

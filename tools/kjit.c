@@ -86,7 +86,7 @@ typedef struct Cli {
   int i;                  /* next argument */
 } Cli;
 
-static int usage_error(const Cli *c, const char *fmt, const char *what) {
+static int report_usage(const Cli *c, const char *fmt, const char *what) {
   fputs("kjit: error: ", stderr);
   fprintf(stderr, fmt, what, c->cmd);
   fprintf(stderr, "\nTry 'kjit %s --help'.\n", c->cmd);
@@ -108,7 +108,7 @@ static int take_value(Cli *c, const char *name, const char **value, int *err) {
   if (a[n] != '\0')
     return 0;
   if (c->i + 1 >= c->argc) {
-    *err = usage_error(c, "option '%s' of '%s' needs a value", name);
+    *err = report_usage(c, "option '%s' of '%s' needs a value", name);
     return 1;
   }
   *value = c->argv[c->i + 1];
@@ -276,11 +276,11 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
   } else if (strcmp(arg, "--lineinfo") == 0) {
     a->opts.lineinfo = 1;
   } else if (arg[0] == '-' && arg[1] != '\0') {
-    return usage_error(c, "unknown option '%s' for '%s'", arg);
+    return report_usage(c, "unknown option '%s' for '%s'", arg);
   } else if (!a->file) {
     split_target(arg, a);
   } else {
-    return usage_error(c, "unexpected argument '%s' for '%s'", arg);
+    return report_usage(c, "unexpected argument '%s' for '%s'", arg);
   }
   c->i++;
   return EXIT_OK;
@@ -295,7 +295,7 @@ static int parse_ptx_args(Cli *c, PtxArgs *a) {
       return rc;
   }
   if (!a->file)
-    return usage_error(c, "missing FILE.py%s for '%s'", "[:KERNEL]");
+    return report_usage(c, "missing FILE.py%s for '%s'", "[:KERNEL]");
   return EXIT_OK;
 }
 
@@ -329,13 +329,13 @@ static int cmd_check(Cli *c, kjit_context *ctx) {
   for (; c->i < c->argc; c->i++) {
     const char *arg = c->argv[c->i];
     if (arg[0] == '-' && arg[1] != '\0')
-      return usage_error(c, "unknown option '%s' for '%s'", arg);
+      return report_usage(c, "unknown option '%s' for '%s'", arg);
     if (file)
-      return usage_error(c, "unexpected argument '%s' for '%s'", arg);
+      return report_usage(c, "unexpected argument '%s' for '%s'", arg);
     file = arg;
   }
   if (!file)
-    return usage_error(c, "missing FILE.py%s for '%s'", "");
+    return report_usage(c, "missing FILE.py%s for '%s'", "");
   kjit_program *prog = NULL;
   kjit_status st = kjit_program_load_file(ctx, file, &prog);
   if (st == KJIT_OK)
@@ -355,7 +355,7 @@ static int cmd_check(Cli *c, kjit_context *ctx) {
 static int cmd_version(Cli *c, kjit_context *ctx) {
   (void)ctx;
   if (c->i < c->argc)
-    return usage_error(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
+    return report_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
   printf("kjit %s\n", kjit_version());
   return EXIT_OK;
 }
