@@ -124,6 +124,8 @@ struct Node {
   bool imag;       /* ND_FLOAT: j suffix */
   bool bytes;      /* ND_STR: bytes literal */
   bool fstring;    /* ND_STR: contains an f-string part */
+  int bodycol;     /* ND_STR: column where str starts in the source line when it is
+                      one literal's text verbatim (diagnostics inside it); else 0 */
 };
 
 /* import numba.cuda as nc ; from numba import cuda, float32 as f32 ; import math */

@@ -462,7 +462,11 @@ static void lex_string(Lexer *L, const char *start, StrPrefix sp) {
     loc.len = 1;
   Token *t = emit(L, TK_STRING, loc);
   t->raw = sp.raw, t->bytes = sp.bytes, t->fstring = sp.fstring;
-  decode_body(L, t, quote + qlen > bodyend ? bodyend : quote + qlen, bodyend, sp);
+  const char *body = quote + qlen > bodyend ? bodyend : quote + qlen;
+  decode_body(L, t, body, bodyend, sp);
+  if (st == STR_OK && !sp.fstring && L->linestart == linestart &&
+      t->strlen == (size_t)(bodyend - body) && memcmp(t->str, body, t->strlen) == 0)
+    t->bodycol = (int)(body - linestart) + 1;
 }
 
 /* ---- numbers ---- */
@@ -792,6 +796,17 @@ static void lex_one(Lexer *L) {
   }
 }
 
+/* Whether a tokenizer error was reported inside the logical line that the
+ * outermost open bracket starts: an unterminated string there swallowed the
+ * closing bracket, so "'(' was never closed" would only be a cascade. */
+static bool error_in_open_line(Lexer *L) {
+  int first = L->brackets.data[0].loc.line;
+  for (int i = 0; i < L->out->errlines.len; i++)
+    if (L->out->errlines.data[i] >= first)
+      return true;
+  return false;
+}
+
 /* At EOF: report the innermost unclosed bracket, close the last line and
  * the open blocks. */
 static void lex_finish(Lexer *L) {
@@ -802,7 +817,8 @@ static void lex_finish(Lexer *L) {
   }
   if (L->brackets.len) {
     Bracket b = L->brackets.data[L->brackets.len - 1];
-    lex_error(L, E_UNCLOSED_BRACKET, b.loc, NULL, "'%c' was never closed", b.ch);
+    if (!error_in_open_line(L))
+      lex_error(L, E_UNCLOSED_BRACKET, b.loc, NULL, "'%c' was never closed", b.ch);
     L->out->quiet_from = L->brackets.data[0].tokidx + 1;
   }
   if (last_kind(L) != TK_NEWLINE)

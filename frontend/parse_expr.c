@@ -464,7 +464,7 @@ static Node *primary(Parser *p) {
 static Node *strings(Parser *p) {
   Token *t = parse_next(p);
   Node *n = parse_new(p, ND_STR, t->loc);
-  n->bytes = t->bytes, n->fstring = t->fstring;
+  n->bytes = t->bytes, n->fstring = t->fstring, n->bodycol = t->bodycol;
   StrBuf sb;
   sb_init(&sb);
   sb_putn(&sb, t->str, t->strlen);
@@ -475,6 +475,7 @@ static Node *strings(Parser *p) {
       parse_fail(p, u, E_SYNTAX, NULL, "cannot mix bytes and nonbytes literals");
     }
     n->fstring |= u->fstring;
+    n->bodycol = 0; /* concatenated: offsets no longer map to one column */
     sb_putn(&sb, u->str, u->strlen);
     n->loc = loc_span(n->loc, u->loc);
   }

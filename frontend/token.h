@@ -62,6 +62,8 @@ typedef struct Token {
   bool bytes;       /* STRING: b prefix */
   bool fstring;     /* STRING: f prefix */
   bool raw;         /* STRING: r prefix */
+  int bodycol;      /* STRING: column of the first body byte when str is the body
+                       verbatim (one line, no escapes, not an f-string), else 0 */
 } Token;
 
 typedef struct Tokens {

@@ -25,6 +25,10 @@ const char *ir_dotted(Arena *a, const Node *n) {
     return arena_printf(a, "%s.%s", ir_dotted(a, n->lhs), n->name);
   if (n->kind == ND_CALL)
     return arena_printf(a, "%s(...)", ir_dotted(a, n->lhs));
+  if (n->kind == ND_SUBSCRIPT)
+    return arena_printf(a, "%s[%s]", ir_dotted(a, n->lhs), ir_dotted(a, n->rhs));
+  if (n->kind == ND_INT && !n->big)
+    return arena_printf(a, "%lld", (long long)n->ival);
   return ast_kind_name(n->kind);
 }
 
@@ -129,38 +133,50 @@ const NonConst *ir_nonconst_find(LowerProg *lp, const char *name) {
 
 /* --------------------------------------------------------- did you mean -- */
 
+/* Optimal string alignment distance (Levenshtein plus transpositions), so
+ * "flaot32" is one edit from "float32". */
 static int edit_distance(const char *a, const char *b) {
-  int la = (int)strlen(a), lb = (int)strlen(b);
-  if (la > 40 || lb > 40)
+  int n = (int)strlen(a), m = (int)strlen(b);
+  if (n > 40 || m > 40)
     return 99;
-  int prev[41], cur[41];
-  for (int j = 0; j <= lb; j++)
-    prev[j] = j;
-  for (int i = 1; i <= la; i++) {
-    cur[0] = i;
-    for (int j = 1; j <= lb; j++) {
-      int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-      int del = prev[j] + 1, ins = cur[j - 1] + 1;
-      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+  int d[42][42];
+  for (int i = 0; i <= n; i++)
+    d[i][0] = i;
+  for (int j = 0; j <= m; j++)
+    d[0][j] = j;
+  for (int i = 1; i <= n; i++)
+    for (int j = 1; j <= m; j++) {
+      int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      if (d[i - 1][j] + 1 < best)
+        best = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < best)
+        best = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < best)
+        best = d[i - 2][j - 2] + 1;
+      d[i][j] = best;
     }
-    memcpy(prev, cur, sizeof(int) * (size_t)(lb + 1));
-  }
-  return prev[lb];
+  return d[n][m];
 }
 
+/* A suggestion must look like a typo of the name: one edit for names of up
+ * to 4 characters, two beyond.  Names under 3 characters are neither given
+ * nor offered suggestions: one edit there makes an unrelated name ("s" for
+ * "sum", "a" for "n"). */
 const char *ir_closest(const char *name, const char *const *cands, int n) {
+  size_t len = strlen(name);
+  if (len < 3)
+    return NULL;
   const char *best = NULL;
-  int bestd = (int)strlen(name) / 3 + 1; /* at most a third of the name wrong */
-  if (bestd > 3)
-    bestd = 3;
+  int bestd = len <= 4 ? 1 : 2;
   for (int i = 0; i < n; i++) {
-    if (!cands[i] || cands[i][0] == '$' || strcmp(cands[i], name) == 0)
+    if (!cands[i] || cands[i][0] == '$' || strlen(cands[i]) < 3 || strcmp(cands[i], name) == 0)
       continue;
     int d = edit_distance(name, cands[i]);
     if (d <= bestd) {
       best = cands[i];
-      bestd = d - 1 < 0 ? 0 : d - 1; /* strictly better wins */
-      if (d == 0)
+      bestd = d - 1; /* strictly better wins */
+      if (bestd < 0)
         break;
     }
   }
@@ -517,10 +533,18 @@ static bool fold_tuple(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *
   return true;
 }
 
+/* Names the expression as written: "`a.shape[0]` is not ...". */
+static bool not_const(LowerProg *lp, const Node *n, const char **why) {
+  *why = arena_printf(lp->a, "`%s` is not a compile-time constant", ir_dotted(lp->a, n));
+  return false;
+}
+
 static bool fold_subscript(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
                            const char **why) {
   IrGlobal base, idx;
-  if (!ir_fold(lp, f, n->lhs, &base, why) || !ir_fold(lp, f, n->rhs, &idx, why))
+  if (!ir_fold(lp, f, n->lhs, &base, why))
+    return n->lhs && n->lhs->kind == ND_ATTR ? not_const(lp, n, why) : false; /* a.shape[0] */
+  if (!ir_fold(lp, f, n->rhs, &idx, why))
     return false;
   if (!base.type || base.type->kind != TY_TUPLE || !is_intlike(idx.type) ||
       idx.type == TY_BOOL_T) {
@@ -629,8 +653,7 @@ bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const
     path = ir_resolve_path(lp, f, n);
     if (path && ir_path_const(path, out))
       return true;
-    *why = "attribute is not a compile-time constant";
-    return false;
+    return not_const(lp, n, why);
   case ND_TUPLE: return fold_tuple(lp, f, n, out, why);
   case ND_UNARY: return ir_fold(lp, f, n->lhs, &a, why) && fold_unary(n->op, &a, out, why);
   case ND_BINOP:

@@ -236,6 +236,53 @@ static bool prepare(Infer *inf) {
 
 /* ---------------------------------------------------------- fixed point -- */
 
+static void set_type(Infer *inf, int idx, const Type *t) {
+  if (t != inf->f->insts.data[idx].type) {
+    inf->f->insts.data[idx].type = t;
+    inf->changed = true;
+  }
+}
+
+/* Poison (TY_UNKNOWN_T, the error sentinel) marks a value whose typing
+ * failed with an error already out, and everything computed from it, so
+ * that one mistake gives one diagnostic.  Only untyped values are poisoned:
+ * a typed operand never changes, so no rule's verdict does either. */
+static bool poisoned(const Type *t) { return t && t->kind == TY_UNKNOWN; }
+
+static bool uses_poison(const Infer *inf, const Inst *in) {
+  for (int k = 0; k < in->nargs; k++)
+    if (poisoned(inf->f->insts.data[in->args[k]].type))
+      return true;
+  return in->op == OP_LOAD && poisoned(inf->f->locals.data[in->local].type);
+}
+
+/* A store of a poisoned value poisons a local that nothing else typed. */
+static void poison(Infer *inf, int idx) {
+  Inst *in = &inf->f->insts.data[idx];
+  set_type(inf, idx, TY_UNKNOWN_T);
+  if (in->op == OP_STORE && in->local >= 0 && !inf->f->locals.data[in->local].type) {
+    inf->f->locals.data[in->local].type = TY_UNKNOWN_T;
+    inf->changed = true;
+  }
+}
+
+/* Report mode: instructions using poison are skipped (no rule runs, so no
+ * diagnostic); one whose rule reports an error becomes poison itself. */
+static void infer_or_poison(Infer *inf, int idx) {
+  const Inst *in = &inf->f->insts.data[idx];
+  if (poisoned(in->type))
+    return;
+  if (inf->dead[idx] || uses_poison(inf, in)) {
+    poison(inf, idx);
+    return;
+  }
+  const Type *t = ir_infer_inst(inf, idx, NULL);
+  if (!t && inf->reported[idx])
+    poison(inf, idx);
+  else
+    set_type(inf, idx, t);
+}
+
 static void run_pass(Infer *inf) {
   IrFunc *f = inf->f;
   for (int b = 0; b < f->blocks.len; b++) {
@@ -243,15 +290,22 @@ static void run_pass(Infer *inf) {
       continue;
     for (int k = 0; k < f->blocks.data[b].insts.len; k++) {
       int idx = f->blocks.data[b].insts.data[k];
-      if (inf->dead[idx])
-        continue;
-      const Type *t = ir_infer_inst(inf, idx, NULL);
-      if (t != f->insts.data[idx].type) {
-        f->insts.data[idx].type = t;
-        inf->changed = true;
-      }
+      if (inf->report)
+        infer_or_poison(inf, idx);
+      else if (!inf->dead[idx])
+        set_type(inf, idx, ir_infer_inst(inf, idx, NULL));
     }
   }
+}
+
+/* Report passes until poison stops spreading (it only grows, and reports
+ * are made once per instruction; the bound is a guard all the same). */
+static void report_passes(Infer *inf) {
+  int pass = 0;
+  do {
+    inf->changed = false;
+    run_pass(inf);
+  } while (inf->changed && ++pass < MAX_PASSES);
 }
 
 static bool operands_typed(const IrFunc *f, const Inst *in) {
@@ -261,25 +315,63 @@ static bool operands_typed(const IrFunc *f, const Inst *in) {
   return true;
 }
 
-/* After the report pass: an instruction left untyped with every operand
- * typed and no error of its own is a root cause nobody explained. */
-static void report_untyped(Infer *inf) {
-  IrFunc *f = inf->f;
+/* An untyped, unpoisoned instruction whose operands are all typed: a root
+ * cause no rule explained (-1 when none is left). */
+static int find_unexplained(const Infer *inf) {
+  const IrFunc *f = inf->f;
   for (int b = 0; b < f->blocks.len; b++)
     for (int k = 0; inf->reachable[b] && k < f->blocks.data[b].insts.len; k++) {
       int idx = f->blocks.data[b].insts.data[k];
       const Inst *in = &f->insts.data[idx];
-      if (in->type || inf->reported[idx] || !operands_typed(f, in))
-        continue;
-      const char *hint = NULL;
-      char buf[256];
-      if (in->op == OP_LOAD && in->local >= 0 && in->local < f->locals.len) {
-        snprintf(buf, sizeof buf, "'%s' is only assigned values computed from itself",
-                 f->locals.data[in->local].name);
-        hint = buf;
-      }
-      ir_infer_fail(inf, idx, E_TY_UNKNOWN, hint, "could not infer type");
+      if (!in->type && !inf->reported[idx] && operands_typed(f, in))
+        return idx;
     }
+  return -1;
+}
+
+static bool loc_before(SrcLoc a, SrcLoc b) {
+  return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+/* The first use in the source of a local that is untyped, so unpoisoned. */
+static int first_load(const Infer *inf, int local) {
+  const IrFunc *f = inf->f;
+  int first = -1;
+  for (int i = 0; i < inf->ninsts; i++) {
+    const Inst *in = &f->insts.data[i];
+    if (in->op == OP_LOAD && in->local == local && !in->type &&
+        (first < 0 || loc_before(in->loc, f->insts.data[first].loc)))
+      first = i;
+  }
+  return first;
+}
+
+/* A local left untyped without poison is only ever assigned values computed
+ * from itself (`total += x` with no `total = 0`): Python would raise
+ * UnboundLocalError at its first read.  Same wording as type_load's. */
+static void report_unassigned(Infer *inf, int idx) {
+  int local = inf->f->insts.data[idx].local;
+  const char *name = inf->f->locals.data[local].name;
+  char hint[256];
+  snprintf(hint, sizeof hint, "give '%s' a value before it is first read (e.g. %s = 0)", name,
+           name);
+  ir_infer_fail(inf, first_load(inf, local), E_TY_UNDEFINED, hint,
+                "local variable '%s' referenced before assignment", name);
+  inf->f->locals.data[local].type = TY_UNKNOWN_T;
+}
+
+/* After the report passes: explain each remaining root cause once, then
+ * let its poison silence what depends on it. */
+static void report_untyped(Infer *inf) {
+  for (int idx; (idx = find_unexplained(inf)) >= 0;) {
+    const Inst *in = &inf->f->insts.data[idx];
+    if (in->op == OP_LOAD && in->local >= 0 && in->local < inf->f->locals.len)
+      report_unassigned(inf, idx);
+    else
+      ir_infer_fail(inf, idx, E_TY_UNKNOWN, NULL, "could not infer type");
+    inf->reported[idx] = true; /* a root found twice would loop forever */
+    report_passes(inf);
+  }
 }
 
 static bool solve(Infer *inf) {
@@ -295,7 +387,7 @@ static bool solve(Infer *inf) {
     return false;
   }
   inf->report = true;
-  run_pass(inf);
+  report_passes(inf);
   report_untyped(inf);
   inf->report = false;
   return inf->d->nerrors == before;

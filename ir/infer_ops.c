@@ -323,9 +323,22 @@ static const Type *need_array(Infer *inf, int idx, const Type *t, const char *wh
   return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "unknown attribute '%s' of type %s", what, TN(t));
 }
 
+/* t[k] on a tuple held in a variable: lowering could not know t is a
+ * tuple, so it emitted an array load; a constant k makes it the TUPLE_GET
+ * it is (rewritten once; a tuple-typed value never becomes an array). */
+static const Type *tuple_load(Infer *inf, int idx) {
+  Inst *in = &inf->f->insts.data[idx];
+  in->ival = arg_inst(inf, in, 1)->ival;
+  in->op = OP_TUPLE_GET;
+  in->nargs = 1;
+  return type_tuple_get(inf, idx);
+}
+
 static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0);
+  if (arr && arr->kind == TY_TUPLE && in->nargs == 2 && arg_inst(inf, in, 1)->op == OP_CONST_INT)
+    return tuple_load(inf, idx);
   if (!arr || !need_array(inf, idx, arr, "index"))
     return NULL;
   return check_indices(inf, idx, 1, arr, need) == 1 ? arr->elem : NULL;
@@ -345,6 +358,10 @@ static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
 static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0), *v = at(inf, in, 1);
+  if (arr && arr->kind == TY_TUPLE)
+    return ir_infer_fail(inf, idx, E_TY_INDEX,
+                         "tuples are immutable: build a new tuple, or use cuda.local.array",
+                         "'tuple' object does not support item assignment");
   if (!arr || !need_array(inf, idx, arr, "index") || !v)
     return NULL;
   if (!check_element(inf, idx, v, arr) || check_indices(inf, idx, 2, arr, need) != 1)
@@ -681,6 +698,23 @@ static const Type *type_intrinsic(Infer *inf, int idx, const Type **need) {
 
 /* ------------------------------------------------------ calls and output -- */
 
+/* A callee's errors point into its body; a note at the call says which
+ * call and argument types led there (once: a failed specialization is
+ * memoized, so later calls add nothing). */
+static void note_call_site(Infer *inf, int idx, const Type *const *ts, int first_diag) {
+  const Inst *in = &inf->f->insts.data[idx];
+  const Diags *d = inf->d;
+  if (first_diag >= d->list.len || d->list.data[first_diag].loc.line == in->loc.line)
+    return;
+  StrBuf sb;
+  sb_init(&sb);
+  for (int k = 0; k < in->nargs; k++)
+    sb_printf(&sb, "%s%s", k ? ", " : "", TN(ts[k]));
+  diag_add(inf->d, DL_NOTE, E_TY_CALL, in->loc, NULL, "in the call to '%s' with (%s)",
+           in->callee->name, sb.data ? sb.data : "");
+  sb_free(&sb);
+}
+
 static const Type *type_call(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   if (!in->callee)
@@ -695,9 +729,11 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
     if (!(ts[k] = at(inf, in, k)))
       return NULL;
   SrcLoc loc = in->loc;
+  int first_diag = inf->d->list.len;
   IrFunc *spec = ir_specialize(inf->c, gen, ts, in->nargs, loc);
   in = &inf->f->insts.data[idx];
   if (!spec) {
+    note_call_site(inf, idx, ts, first_diag);
     inf->dead[idx] = inf->reported[idx] = true; /* the callee reported why */
     return NULL;
   }

@@ -190,6 +190,10 @@ static void stmt_augassign(Lower *L, const Node *s) {
   }
   int ops[8];
   ops[0] = lower_expr(L, t->lhs);
+  if (ops[0] < 0) { /* the base's error is out: check only the value */
+    lower_expr(L, s->rhs);
+    return;
+  }
   int n = lower_index(L, t->rhs, ops + 1, 6);
   int old = lower_emit(L, OP_ARRAY_LOAD, t->loc, ops, n + 1);
   int v = lower_expr(L, s->rhs);
@@ -387,8 +391,12 @@ static void stmt_unsupported(Lower *L, const Node *s) {
   case ND_FUNCDEF:
     unsupported(L, s->loc, "a nested function",
                 "define a device function at module level with @cuda.jit(device=True)");
+    lower_assign_to(L, s, -1); /* binds the name as "already failed" */
     break;
-  case ND_CLASS: unsupported(L, s->loc, "a class definition", NULL); break;
+  case ND_CLASS:
+    unsupported(L, s->loc, "a class definition", NULL);
+    lower_assign_to(L, s, -1); /* binds the name as "already failed" */
+    break;
   case ND_TRY: unsupported(L, s->loc, "try", "exceptions are not supported on the GPU"); break;
   case ND_RAISE: unsupported(L, s->loc, "raise", "exceptions are not supported on the GPU"); break;
   case ND_WITH: unsupported(L, s->loc, "a with statement", NULL); break;

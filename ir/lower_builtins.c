@@ -69,12 +69,18 @@ static const char *member_of(const char *path, const char *ns) {
 
 static const char *written(Lower *L, const Node *n) { return ir_dotted(L->a, n); }
 
+/* cands says what was searched: cuda and math are modules; threadIdx & co.,
+ * cuda.atomic and cuda.shared/local are objects inside cuda, so they are
+ * not called modules; x/y/z is short enough to list whole. */
 static void no_attribute(Lower *L, const Node *n, const char *member, const char *const *cands) {
   const char *near = cands ? ir_closest(member, cands, list_len(cands)) : NULL;
+  const char *hint = cands == xyz ? "use x, y or z"
+                     : near       ? arena_printf(L->a, "did you mean '%s'?", near)
+                                  : NULL;
+  bool module = cands == cuda_members || cands == math_consts;
   const char *mod = n && n->kind == ND_ATTR ? written(L, n->lhs) : "?";
-  diag_error(L->d, E_NOATTR, n ? n->loc : (SrcLoc){0},
-             near ? arena_printf(L->a, "did you mean '%s'?", near) : NULL,
-             "module '%s' has no attribute '%s'", mod, member);
+  diag_error(L->d, E_NOATTR, n ? n->loc : (SrcLoc){0}, hint, "%s'%s' has no attribute '%s'",
+             module ? "module " : "", mod, member);
 }
 
 static int not_yet(Lower *L, const Node *n, const char *hint) {
@@ -383,15 +389,46 @@ static int array_shape(Lower *L, const Node *n, bool shared, int64_t *dims) {
     return -1;
   }
   for (int i = 0; i < nd; i++) {
+    char b[64];
     bool dyn = shared && nd == 1 && e[i].type && ty_is_int(e[i].type) && e[i].ival == 0;
-    if (!e[i].type || !ty_is_int(e[i].type) || (e[i].ival <= 0 && !dyn)) {
-      diag_error(L->d, E_BADARG, n->loc, shared ? "shape=0 (1-D only) requests dynamic shared memory" : NULL,
-                 "%s array extents must be positive integers", kind);
+    if (!e[i].type || !ty_is_int(e[i].type)) {
+      diag_error(L->d, E_BADARG, n->loc, NULL, "%s array extents must be integers, not %s", kind,
+                 e[i].type ? ty_name(e[i].type, b, sizeof b) : "?");
+      return -1;
+    }
+    if (e[i].ival <= 0 && !dyn) {
+      diag_error(L->d, E_BADARG, n->loc,
+                 shared ? "shape=0 (1-D only) requests dynamic shared memory" : NULL,
+                 "%s array extents must be positive, got %lld", kind, (long long)e[i].ival);
       return -1;
     }
     dims[i] = e[i].ival;
   }
   return nd;
+}
+
+#define STATIC_SHARED_LIMIT 49152 /* bytes per block without the opt-in, on every GPU */
+
+/* Bytes of a static shared array (saturating: extents are any int64). */
+static int64_t shared_bytes(const Inst *in) {
+  int64_t bytes = ty_size(in->tyimm->elem);
+  for (int i = 0; i < in->tyimm->ndim; i++)
+    bytes = in->shape[i] > INT64_MAX / (bytes ? bytes : 1) ? INT64_MAX : bytes * in->shape[i];
+  return bytes;
+}
+
+/* The function's static shared arrays must fit in one block's 48 KiB; said
+ * once, at the array that crosses the limit, rather than at launch. */
+static void check_shared_total(Lower *L, int v, SrcLoc loc) {
+  int64_t total = 0, mine = shared_bytes(lower_inst(L, v));
+  for (int i = 0; i < v; i++)
+    if (lower_inst(L, i)->op == OP_SHARED_ARRAY)
+      total += shared_bytes(lower_inst(L, i));
+  if (total <= STATIC_SHARED_LIMIT && mine > STATIC_SHARED_LIMIT - total)
+    diag_error(L->d, E_BADARG, loc,
+               "use smaller tiles, or dynamic shared memory (shape 0, sized at launch)",
+               "shared memory of %lld bytes exceeds the %d-byte static limit",
+               (long long)(mine > INT64_MAX - total ? INT64_MAX : total + mine), STATIC_SHARED_LIMIT);
 }
 
 static int cuda_array(Lower *L, const Node *call, bool shared) {
@@ -420,6 +457,8 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
                     L->lp->next_array_id++);
   lower_inst(L, v)->tyimm = ty_array(L->p->types, elem, nd, LAYOUT_C);
   lower_inst(L, v)->shape = sh;
+  if (shared)
+    check_shared_total(L, v, call->loc);
   return v;
 }
 

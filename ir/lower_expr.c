@@ -5,6 +5,8 @@
  * lowering carries on and reports every error).  Short-circuit operators,
  * chained comparisons and conditional expressions branch and leave their
  * result in a hidden local, loaded in the join block. */
+#include <stdio.h>
+
 #include "ir/lower_internal.h"
 
 static IrOp binop_of(AstOp op) {
@@ -123,7 +125,38 @@ static void collect_names(Lower *L, NameVec *c) {
     vec_push(L->a, c, builtins[i]);
 }
 
+/* Python builtins that Numba kernels lack, with what to write instead: the
+ * name is defined in Python, so "is not defined" would mislead. */
+static const char *unsupported_builtin_hint(const char *name) {
+  static const struct { const char *names, *hint; } groups[] = {
+      {" sum any all map filter zip enumerate sorted reversed iter next ",
+       "write the loop explicitly"},
+      {" pow ", "use the ** operator"},
+      {" divmod ", "use // and %"},
+      {" list dict set tuple frozenset ", "use cuda.local.array(n, dtype) for a per-thread array"},
+      {" str repr format chr ord ascii bytes bytearray ",
+       "kernels have no strings; print values as separate arguments: print(\"x =\", x)"},
+      {" isinstance type issubclass callable hasattr getattr setattr id hash ",
+       "types are fixed when the kernel is compiled"},
+      {" open input exit quit eval exec compile globals locals vars help dir ",
+       "do this in host code, outside the kernel"},
+  };
+  char key[40];
+  if (strlen(name) > sizeof key - 3)
+    return NULL;
+  snprintf(key, sizeof key, " %s ", name);
+  for (size_t i = 0; i < sizeof groups / sizeof *groups; i++)
+    if (strstr(groups[i].names, key))
+      return groups[i].hint;
+  return NULL;
+}
+
 static int undefined_name(Lower *L, const Node *n) {
+  const char *hint = unsupported_builtin_hint(n->name);
+  if (hint) {
+    diag_error(L->d, E_UNSUPPORTED, n->loc, hint, "'%s' is not supported in kernels", n->name);
+    return -1;
+  }
   NameVec cands = {0};
   collect_names(L, &cands);
   const char *near = ir_closest(n->name, cands.data, cands.len);
@@ -139,7 +172,29 @@ static bool is_module_def(Lower *L, const char *name) {
   return false;
 }
 
+/* The numpy call (np.zeros(...), np.array(...)) that made global `name` an
+ * array, or NULL: kernels see arrays only through their parameters. */
+static const Node *global_array_call(Lower *L, const char *name) {
+  const Module *m = L->p->ast;
+  for (int i = m->globals.len - 1; i >= 0; i--) {
+    const GlobalAssign *ga = &m->globals.data[i];
+    if (strcmp(ga->name, name) != 0)
+      continue;
+    const Node *v = ga->value;
+    const char *path = v && v->kind == ND_CALL ? ir_resolve_path(L->lp, NULL, v->lhs) : NULL;
+    return path && ir_starts_with(path, "numpy.") && !ir_path_dtype(path) ? v : NULL;
+  }
+  return NULL;
+}
+
 static int nonconst_global(Lower *L, const NonConst *nc, SrcLoc loc) {
+  const Node *arr = global_array_call(L, nc->name);
+  if (arr) {
+    diag_error(L->d, E_NOTCONST, loc, "pass the array to the kernel as an argument",
+               "global '%s' is not a compile-time constant: %s creates an array", nc->name,
+               ir_dotted(L->a, arr));
+    return -1;
+  }
   diag_error(L->d, E_NOTCONST, loc,
              "kernels can read module constants: int, float and bool literals, tuples of them, "
              "np.float32(...)-style casts and arithmetic on them",
@@ -147,8 +202,19 @@ static int nonconst_global(Lower *L, const NonConst *nc, SrcLoc loc) {
   return -1;
 }
 
+/* A local bound to a value that failed to lower (a lambda, a nested def, a
+ * walrus...): its error is already out, so using it reports nothing more.
+ * Lowering stops the compile on any error, so the marker never reaches
+ * type inference. */
+static bool bound_to_error(Lower *L, const char *name) {
+  int l = ir_local_find(L->f, name);
+  return l >= 0 && L->f->locals.data[l].type == TY_UNKNOWN_T;
+}
+
 /* Python scoping: local, module constant, function, import, builtin. */
 static int expr_name(Lower *L, const Node *n) {
+  if (bound_to_error(L, n->name))
+    return -1; /* its value is the failure already reported */
   int l = ir_local_find(L->f, n->name);
   if (l >= 0)
     return lower_load(L, l, n->loc);
@@ -291,7 +357,9 @@ static int expr_subscript(Lower *L, const Node *n) {
     return shape_subscript(L, n, k);
   int ops[8];
   ops[0] = lower_expr(L, b);
-  if (ops[0] >= 0 && is_tuple_value(lower_inst(L, ops[0])) && const_index(L, n->rhs, &k))
+  if (ops[0] < 0)
+    return -1; /* the base's error is out; its index count says nothing */
+  if (is_tuple_value(lower_inst(L, ops[0])) && const_index(L, n->rhs, &k))
     return tuple_get(L, ops[0], k, n->loc);
   int ni = lower_index(L, n->rhs, ops + 1, 4);
   return lower_emit(L, OP_ARRAY_LOAD, n->loc, ops, ni + 1);
@@ -462,6 +530,8 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
 static int call_name(Lower *L, const Node *call) {
   const Node *c = call->lhs;
   const char *name = c->name;
+  if (bound_to_error(L, name))
+    return -1;
   if (ir_local_find(L->f, name) >= 0 || ir_global_find(L->p, name) ||
       ir_nonconst_find(L->lp, name)) {
     diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);
@@ -513,7 +583,10 @@ static int unsupported_expr(Lower *L, const Node *n) {
   case ND_SET: hint = "use cuda.local.array or cuda.shared.array"; break;
   case ND_LAMBDA: hint = "define a device function at module level with @cuda.jit(device=True)"; break;
   case ND_COMPREHENSION: hint = "write a for loop over range(...)"; break;
-  case ND_NAMEDEXPR: what = "the ':=' operator"; hint = "assign in a separate statement"; break;
+  case ND_NAMEDEXPR:
+    what = "the ':=' operator", hint = "assign in a separate statement";
+    lower_assign_to(L, n, -1); /* n still binds its name, as "already failed" */
+    break;
   case ND_SLICE: what = "array slicing"; hint = "index element by element in a loop"; break;
   default: break;
   }
@@ -565,6 +638,8 @@ static void assign_unpack(Lower *L, const Node *t, int v) {
 static void assign_subscript(Lower *L, const Node *t, int v) {
   int ops[8];
   ops[0] = lower_expr(L, t->lhs);
+  if (ops[0] < 0)
+    return; /* as in expr_subscript */
   ops[1] = v;
   int ni = lower_index(L, t->rhs, ops + 2, 4);
   lower_emit(L, OP_ARRAY_STORE, t->loc, ops, ni + 2);
@@ -574,19 +649,30 @@ void lower_assign_to(Lower *L, const Node *t, int v) {
   if (!t)
     return;
   switch (t->kind) {
-  case ND_NAME: {
+  case ND_NAME:
+  case ND_NAMEDEXPR: /* rejected binding constructs still bind their name */
+  case ND_FUNCDEF:
+  case ND_CLASS: {
+    if (!t->name)
+      return;
     int l = ir_local_find(L->f, t->name);
     if (l < 0)
       l = ir_local_new(L->a, L->f, t->name, t->loc);
     lower_store(L, l, v, t->loc);
+    if (v < 0) /* its error is out: mark the name so its uses stay silent */
+      L->f->locals.data[l].type = TY_UNKNOWN_T;
     return;
   }
   case ND_SUBSCRIPT: assign_subscript(L, t, v); return;
   case ND_TUPLE:
   case ND_LIST: assign_unpack(L, t, v); return;
   case ND_ATTR:
-    diag_error(L->d, E_TARGET, t->loc, "array attributes are read-only",
-               "assigning to an attribute is not supported in kernels");
+    if (ir_resolve_path(L->lp, L->f, t)) /* cuda.threadIdx.x, math.pi... */
+      diag_error(L->d, E_TARGET, t->loc, "copy it into a local variable and change that",
+                 "cannot assign to %s: it is read-only", ir_dotted(L->a, t));
+    else
+      diag_error(L->d, E_TARGET, t->loc, "array attributes are read-only",
+                 "assigning to an attribute is not supported in kernels");
     return;
   default:
     diag_error(L->d, E_TARGET, t->loc, NULL, "cannot assign to a %s", ast_kind_name(t->kind));

@@ -29,20 +29,11 @@ static DecKind classify_decorator(LowerProg *lp, const Node *d) {
   return ir_starts_with(path, "numba.cuda.") ? DEC_NOTYET : DEC_HOST;
 }
 
-/* A signature string is parsed on its own: diagnostics point into it. */
+/* A signature (string or expression) of the decorator; diagnostics point
+ * into the .py file. */
 static void add_signature(LowerProg *lp, IrFunc *f, const Node *n) {
   Signature sig = {0};
-  bool ok;
-  if (n->kind == ND_STR) {
-    Source *src = arena_alloc(lp->a, sizeof *src);
-    src->path = "<signature>";
-    src->text = n->str ? n->str : "";
-    src->len = n->str ? n->strlen : 0;
-    ok = ir_parse_signature(lp->p, src, &sig, lp->d);
-  } else {
-    ok = ir_signature_from_ast(lp->p, n, &sig, lp->d);
-  }
-  if (ok) {
+  if (ir_signature_from_ast(lp->p, n, &sig, lp->d)) {
     if (sig.loc.src == NULL || n->kind == ND_STR)
       sig.loc = n->loc;
     vec_push(lp->a, &f->eager, sig);

@@ -2,8 +2,9 @@
  * decorator arguments, parameter annotations.
  *
  * A signature string is parsed by the frontend's parse_expression over its
- * own Source ("<signature>"), so errors point into the string with a caret;
- * decorator expressions are read from the module's AST as they are.  Type
+ * own Source ("<signature>"); when it came from a decorator's string literal
+ * its errors are then moved into the literal in the .py file.  Decorator
+ * expressions are read from the module's AST as they are.  Type
  * expressions are dtype names (bare or qualified: numba.float32, nb.f4,
  * np.float32) and arrays written with slices: [:] any layout, [::1]
  * C-contiguous on the last dimension (on the first: Fortran order, typed as
@@ -12,6 +13,7 @@
 #include <stdio.h>
 
 #include "ir/infer.h"
+#include "ir/lower_internal.h" /* ir_closest */
 
 /* Canonical spellings offered by "did you mean". */
 static const char *const suggestions[] = {
@@ -21,43 +23,8 @@ static const char *const suggestions[] = {
     "i4",      "i8",      "u4",        "u8",
 };
 
-/* Optimal string alignment distance (Levenshtein plus transpositions), so
- * "flaot32" is one edit from "float32". */
-static int edit_distance(const char *a, const char *b) {
-  int n = (int)strlen(a), m = (int)strlen(b);
-  if (n > 30 || m > 30)
-    return 99;
-  int d[32][32];
-  for (int i = 0; i <= n; i++)
-    d[i][0] = i;
-  for (int j = 0; j <= m; j++)
-    d[0][j] = j;
-  for (int i = 1; i <= n; i++)
-    for (int j = 1; j <= m; j++) {
-      int cost = a[i - 1] != b[j - 1];
-      int best = d[i - 1][j - 1] + cost;
-      if (d[i - 1][j] + 1 < best)
-        best = d[i - 1][j] + 1;
-      if (d[i][j - 1] + 1 < best)
-        best = d[i][j - 1] + 1;
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-          d[i - 2][j - 2] + 1 < best)
-        best = d[i - 2][j - 2] + 1;
-      d[i][j] = best;
-    }
-  return d[n][m];
-}
-
 static const char *did_you_mean(Arena *a, const char *name) {
-  const char *best = NULL;
-  int bestd = 3;
-  for (size_t i = 0; i < sizeof suggestions / sizeof *suggestions; i++) {
-    int dist = edit_distance(name, suggestions[i]);
-    if (dist < bestd) {
-      bestd = dist;
-      best = suggestions[i];
-    }
-  }
+  const char *best = ir_closest(name, suggestions, (int)(sizeof suggestions / sizeof *suggestions));
   return best ? arena_printf(a, "did you mean '%s'?", best) : NULL;
 }
 
@@ -235,16 +202,38 @@ bool ir_parse_signature(IrProgram *p, const Source *text, Signature *out, Diags 
   return signature_from_node(p, n, out, d);
 }
 
+/* Move diagnostics from index `from` on that point into the signature text
+ * `src` back into the .py file: into the literal when its text is verbatim
+ * (n->bodycol), else onto the whole literal. */
+static void relocate_diags(Diags *d, int from, const Source *src, const Node *lit) {
+  for (int i = from; i < d->list.len; i++) {
+    SrcLoc *l = &d->list.data[i].loc;
+    if (l->src != src)
+      continue;
+    if (lit->bodycol > 0 && l->line == 1) {
+      l->src = lit->loc.src;
+      l->line = lit->loc.line;
+      l->col = lit->bodycol + l->col - 1;
+    } else {
+      *l = lit->loc;
+    }
+  }
+}
+
 bool ir_signature_from_ast(IrProgram *p, const Node *n, Signature *out, Diags *d) {
   memset(out, 0, sizeof *out);
   if (!n)
     return false;
   if (n->kind != ND_STR)
     return signature_from_node(p, n, out, d);
-  /* a string: parsed on its own, errors point into the string's text */
+  /* a string literal: parsed on its own, then its errors are moved into
+   * the literal in the .py file */
   Source *src = arena_alloc(p->arena, sizeof *src);
   src->path = "<signature>";
   src->text = n->str ? n->str : "";
   src->len = n->str ? n->strlen : 0;
-  return ir_parse_signature(p, src, out, d);
+  int from = d->list.len;
+  bool ok = ir_parse_signature(p, src, out, d);
+  relocate_diags(d, from, src, n);
+  return ok;
 }
