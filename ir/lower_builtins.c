@@ -263,7 +263,8 @@ static int builtin_convert(Lower *L, const Node *call, const char *name, const T
   int c = lower_cast(L, v, to, call->loc);
   /* Python's int()/float() keep an operand of the same kind (int(int8) is
    * int8 in Numba); typing reads this mark. */
-  if (c >= 0 && c != v && L->f->insts.data[c].op == OP_CAST)
+  bool python_builtin = strcmp(name, "int") == 0 || strcmp(name, "float") == 0;
+  if (python_builtin && c >= 0 && c != v && L->f->insts.data[c].op == OP_CAST)
     L->f->insts.data[c].ival = 1;
   return c;
 }
