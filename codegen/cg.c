@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 struct CgSession {
@@ -28,10 +29,16 @@ static void init_targets(void) {
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
   LLVMInitializeNVPTXAsmPrinter();
+  LLVMInitializeNativeTarget();     /* the host CPU target (cg_host.c) */
+  LLVMInitializeNativeAsmPrinter();
+  static const char *const argv[] = {"kjit", "-irce-skip-profitability-checks"};
+  LLVMParseCommandLineOptions(2, argv, NULL);
 }
 
+void cg_init_targets(void) { pthread_once(&targets_once, init_targets); }
+
 CgSession *cg_session_new(void) {
-  pthread_once(&targets_once, init_targets);
+  cg_init_targets();
   CgSession *s = calloc(1, sizeof *s);
   if (s)
     pthread_mutex_init(&s->lock, NULL);
@@ -333,14 +340,15 @@ static LLVMValueRef declare_function(Cg *cg, const IrFunc *f) {
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, sym);
   if (fn)
     return fn;
-  LLVMTypeRef ptys[64];
+  LLVMTypeRef ptys[72];
   if (f->nparams > 64) {
     cg_unsupported(cg, NULL, "a function with more than 64 parameters");
     return NULL;
   }
+  int nh = cg->hooks->hidden_params ? cg->hooks->hidden_params(cg, ptys) : 0;
   for (int i = 0; i < f->nparams; i++) {
-    ptys[i] = param_type(cg, f, i);
-    if (!ptys[i] || ptys[i] == cg->t_void) {
+    ptys[nh + i] = param_type(cg, f, i);
+    if (!ptys[nh + i] || ptys[nh + i] == cg->t_void) {
       cg_fail(cg, NULL, "parameter %d of %s has no type", i, f->name);
       return NULL;
     }
@@ -348,7 +356,7 @@ static LLVMValueRef declare_function(Cg *cg, const IrFunc *f) {
   LLVMTypeRef ret = f->is_kernel ? cg->t_void : cg_type(cg, f->ret_type ? f->ret_type : cg_scalar(TY_VOID));
   if (!ret)
     ret = cg->t_void;
-  fn = LLVMAddFunction(cg->mod, sym, LLVMFunctionType(ret, ptys, (unsigned)f->nparams, 0));
+  fn = LLVMAddFunction(cg->mod, sym, LLVMFunctionType(ret, ptys, (unsigned)(nh + f->nparams), 0));
   unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, nounwind, 0));
   cg_set_fastmath_attrs(cg, fn);
@@ -357,7 +365,7 @@ static LLVMValueRef declare_function(Cg *cg, const IrFunc *f) {
     unsigned noundef = LLVMGetEnumAttributeKindForName("noundef", 7);
     for (int i = 0; i < f->nparams; i++)
       if (f->locals.data[i].type && f->locals.data[i].type->kind == TY_ARRAY)
-        LLVMAddAttributeAtIndex(fn, (unsigned)i + 1, LLVMCreateEnumAttribute(cg->ctx, noundef, 0));
+        LLVMAddAttributeAtIndex(fn, (unsigned)(nh + i) + 1, LLVMCreateEnumAttribute(cg->ctx, noundef, 0));
   } else {
     LLVMSetLinkage(fn, LLVMInternalLinkage);
     const char *inl = f->opts.inline_mode == 2 ? "noinline" : "alwaysinline";
@@ -385,7 +393,7 @@ static void lower_prologue(Cg *cg) {
   for (int i = 0; i < f->nparams; i++) {
     if (!cg->slots[i])
       continue;
-    LLVMValueRef p = LLVMGetParam(cg->fn, (unsigned)i);
+    LLVMValueRef p = LLVMGetParam(cg->fn, (unsigned)(cg_nhidden(cg) + i));
     const Type *t = f->locals.data[i].type;
     if (f->is_kernel && t->kind == TY_BOOL)
       p = LLVMBuildICmp(cg->b, LLVMIntNE, p, LLVMConstInt(cg->t_i8, 0, 0), "");
@@ -475,7 +483,7 @@ static bool choose_features(Cg *cg, char *buf, size_t n) {
   return true;
 }
 
-static bool create_target_machine(Cg *cg) {
+bool cg_create_target_machine(Cg *cg) {
   const char *triple = cg->target->triple ? cg->target->triple : "nvptx64-nvidia-cuda";
   char *err = NULL;
   LLVMTargetRef t;
@@ -484,7 +492,7 @@ static bool create_target_machine(Cg *cg) {
     LLVMDisposeMessage(err);
     return false;
   }
-  char feat[64];
+  char feat[4096]; /* host feature strings are long */
   if (!choose_features(cg, feat, sizeof feat))
     return false;
   LLVMCodeGenOptLevel ol = cg->opts->opt_level <= 0 ? LLVMCodeGenLevelNone
@@ -561,8 +569,14 @@ static bool print_output(Cg *cg, CgEmit what, char **out, size_t *len) {
 
 /* -------------------------------------------------------------- emit ---- */
 
-static void init_cg(Cg *cg) {
-  cg->ctx = LLVMContextCreate();
+int cg_nhidden(Cg *cg) {
+  LLVMTypeRef tys[8];
+  return cg->hooks->hidden_params ? cg->hooks->hidden_params(cg, tys) : 0;
+}
+
+void cg_init(Cg *cg, LLVMContextRef ctx) {
+  cg->borrowed_ctx = ctx != NULL;
+  cg->ctx = ctx ? ctx : LLVMContextCreate();
   cg->mod = LLVMModuleCreateWithNameInContext("kjit", cg->ctx);
   cg->b = LLVMCreateBuilderInContext(cg->ctx);
   cg->t_void = LLVMVoidTypeInContext(cg->ctx);
@@ -577,14 +591,16 @@ static void init_cg(Cg *cg) {
   cg->t_ptr = LLVMPointerTypeInContext(cg->ctx, 0);
 }
 
-static void dispose_cg(Cg *cg) {
+void cg_dispose(Cg *cg) {
   if (cg->dib)
     LLVMDisposeDIBuilder(cg->dib);
   LLVMDisposeBuilder(cg->b);
-  LLVMDisposeModule(cg->mod);
+  if (cg->mod)
+    LLVMDisposeModule(cg->mod);
   if (cg->tm)
     LLVMDisposeTargetMachine(cg->tm);
-  LLVMContextDispose(cg->ctx);
+  if (!cg->borrowed_ctx)
+    LLVMContextDispose(cg->ctx);
 }
 
 /* Declare every function first (calls may precede definitions), then
@@ -599,8 +615,19 @@ static void lower_compiles(Cg *cg, IrCompile *const *cs, int n) {
 }
 
 static const CgTargetHooks *hooks_for(const CgTarget *t) {
-  return t->kind == CG_NVPTX ? &cg_nvptx_hooks : NULL;
+  return t->kind == CG_NVPTX ? &cg_nvptx_hooks : t->kind == CG_HOST ? &cg_host_hooks : NULL;
 }
+
+/* Debug info, every function, verification: the module before any pass. */
+bool cg_lower_module(Cg *cg, IrCompile *const *compiles, int ncompiles) {
+  begin_debug_info(cg, ncompiles > 0 && compiles[0]->prog ? compiles[0]->prog->src : NULL);
+  lower_compiles(cg, compiles, ncompiles);
+  if (cg->dib)
+    LLVMDIBuilderFinalize(cg->dib);
+  return !cg->failed && verify_module(cg);
+}
+
+bool cg_optimize(Cg *cg) { return cg->hooks->finish_module(cg) && run_passes(cg); }
 
 bool cg_emit(CgSession *s, IrCompile *const *compiles, int ncompiles,
              const CgTarget *target, const CgOptions *opts, CgEmit what,
@@ -610,22 +637,15 @@ bool cg_emit(CgSession *s, IrCompile *const *compiles, int ncompiles,
   Cg cg = {.session = s, .target = target, .opts = opts, .diags = diags};
   cg.hooks = hooks_for(target);
   if (!cg.hooks) {
-    diag_error(diags, E_CG_UNSUPPORTED, (SrcLoc){0}, NULL, "the host CPU target is not implemented yet");
+    diag_error(diags, E_CG_UNSUPPORTED, (SrcLoc){0}, NULL, "unknown code generation target %d", (int)target->kind);
     return false;
   }
-  init_cg(&cg);
-  bool ok = create_target_machine(&cg);
-  if (ok) {
-    begin_debug_info(&cg, ncompiles > 0 && compiles[0]->prog ? compiles[0]->prog->src : NULL);
-    lower_compiles(&cg, compiles, ncompiles);
-    if (cg.dib)
-      LLVMDIBuilderFinalize(cg.dib);
-    ok = !cg.failed && verify_module(&cg);
-  }
+  cg_init(&cg, NULL);
+  bool ok = cg_create_target_machine(&cg) && cg_lower_module(&cg, compiles, ncompiles);
   if (ok && what != CG_EMIT_LLVM_RAW)
-    ok = cg.hooks->finish_module(&cg) && run_passes(&cg);
+    ok = cg_optimize(&cg);
   if (ok)
     ok = print_output(&cg, what, out, len);
-  dispose_cg(&cg);
+  cg_dispose(&cg);
   return ok;
 }

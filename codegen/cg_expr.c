@@ -61,6 +61,8 @@ LLVMValueRef cg_truth(Cg *cg, LLVMValueRef v, const Type *t) {
  * 32-bit (u32 through a 64-bit) signed conversion and truncate, so
  * uint8(300.7) == 44 as in Numba, not saturated. */
 static LLVMValueRef float_to_int(Cg *cg, LLVMValueRef v, const Type *to) {
+  if (cg->hooks->float_to_int) /* targets whose fptosi is not saturating */
+    return cg->hooks->float_to_int(cg, v, to);
   LLVMTypeRef dt = cg_type(cg, to);
   int bits = cg_bits(to);
   if (bits < 32)
@@ -406,19 +408,21 @@ static LLVMValueRef lower_call(Cg *cg, const Inst *in) {
     return NULL;
   }
   LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
-  unsigned n = LLVMCountParamTypes(fty);
-  LLVMValueRef args[64];
-  LLVMTypeRef ptys[64];
-  if ((int)n != in->nargs || n > 64) {
-    cg_fail(cg, in, "call to %s with %d arguments, expected %u", sym, in->nargs, n);
+  unsigned n = LLVMCountParamTypes(fty), nh = (unsigned)cg_nhidden(cg);
+  LLVMValueRef args[72];
+  LLVMTypeRef ptys[72];
+  if ((int)n != in->nargs + (int)nh || n > 72) {
+    cg_fail(cg, in, "call to %s with %d arguments, expected %u", sym, in->nargs, n - nh);
     return NULL;
   }
   LLVMGetParamTypes(fty, ptys);
-  for (unsigned i = 0; i < n; i++) {
-    args[i] = cg_arg(cg, in, (int)i);
+  for (unsigned i = 0; i < nh; i++) /* hidden parameters pass through */
+    args[i] = LLVMGetParam(cg->fn, i);
+  for (unsigned i = nh; i < n; i++) {
+    args[i] = cg_arg(cg, in, (int)(i - nh));
     if (!args[i] || LLVMTypeOf(args[i]) != ptys[i]) {
       if (args[i])
-        cg_fail(cg, in, "argument %u of %s has the wrong type", i + 1, sym);
+        cg_fail(cg, in, "argument %u of %s has the wrong type", i - nh + 1, sym);
       return NULL;
     }
   }

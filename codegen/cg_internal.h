@@ -52,13 +52,22 @@ typedef struct CgTargetHooks {
   /* optional: atomic inc/dec of a 32-bit int (old >= v ? 0 : old + 1 /
    * old == 0 || old > v ? v : old - 1), NULL = atomicrmw uinc/udec_wrap */
   LLVMValueRef (*atomic_incdec)(Cg *cg, bool inc, LLVMValueRef p, LLVMValueRef v);
-  /* after all functions are emitted: link libraries (libdevice...) */
+  /* optional: float -> int conversion (NULL = the NVPTX-style default in
+   * cg_expr.c, which relies on the backend's saturating cvt) */
+  LLVMValueRef (*float_to_int)(Cg *cg, LLVMValueRef v, const Type *to);
+  /* optional: leading parameters every function gets (the host's HostCtx*
+   * and thread index); returns their count and fills types (at most 8).
+   * A call forwards the caller's own hidden parameters. */
+  int (*hidden_params)(Cg *cg, LLVMTypeRef *types);
+  /* after all functions are emitted: link libraries (libdevice...), build
+   * entry wrappers (host) */
   bool (*finish_module)(Cg *cg);
   /* passes run before the default<On> pipeline ("" for none) */
   const char *pre_passes;
 } CgTargetHooks;
 
 extern const CgTargetHooks cg_nvptx_hooks;
+extern const CgTargetHooks cg_host_hooks;   /* cg_host.c */
 
 /* Session-level parsed libdevice (codegen/libdevice.c). */
 typedef struct CgLibdevice CgLibdevice;
@@ -75,8 +84,9 @@ struct Cg {
   const CgTargetHooks *hooks;
   Diags *diags;
   bool failed;                /* an internal error was reported */
-  LLVMContextRef ctx;         /* owned: disposed at the end of cg_emit */
-  LLVMModuleRef mod;          /* owned by ctx's lifetime; disposed first */
+  LLVMContextRef ctx;         /* disposed at the end unless borrowed_ctx */
+  bool borrowed_ctx;          /* ctx belongs to an ORC ThreadSafeContext */
+  LLVMModuleRef mod;          /* disposed first; NULL once handed to ORC */
   LLVMBuilderRef b;
   LLVMTargetMachineRef tm;
   /* common types */
@@ -93,6 +103,17 @@ struct Cg {
   LLVMBasicBlockRef entry;    /* allocas live here */
   LLVMValueRef dyn_shared;    /* module-level dynamic shared global, lazily */
 };
+
+/* ---- cg.c: the module pipeline (cg_emit and the host JIT share it) ---- */
+void cg_init_targets(void);                             /* NVPTX + native, once */
+/* ctx NULL: Cg creates (and later disposes) its own LLVM context */
+void cg_init(Cg *cg, LLVMContextRef ctx);
+bool cg_create_target_machine(Cg *cg);
+/* debug info, declare + define every function, verify */
+bool cg_lower_module(Cg *cg, IrCompile *const *compiles, int ncompiles);
+bool cg_optimize(Cg *cg);                                /* finish_module + passes */
+void cg_dispose(Cg *cg);
+int cg_nhidden(Cg *cg);                                  /* hidden leading params */
 
 /* ---- cg.c: types, diagnostics, helpers ---- */
 LLVMTypeRef cg_type(Cg *cg, const Type *t);            /* value type */

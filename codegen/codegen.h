@@ -4,7 +4,21 @@
  * data (CgTarget), not by `if (gpu)` tests scattered through the lowering.
  * Kernel ABI (documented in docs/internals.md): each array parameter is one
  * by-value struct { T *data; int64 shape[N]; int64 strides[N]; } (strides in
- * bytes); each scalar parameter is passed as itself (bool as i8). */
+ * bytes); each scalar parameter is passed as itself (bool as i8).
+ *
+ * Host CPU target (cg_host.c, run by runtime/host_exec.c): a kernel's entry
+ * is `void <symbol>(HostCtx *ctx, void *args)` where args points to one
+ * struct holding the parameters in order, each with its natural C alignment
+ * (as a C compiler lays out the equivalent struct):
+ *   array (ndim N)  { void *data; int64_t shape[N]; int64_t strides[N]; }
+ *                   size 8 + 16N, align 8 (strides in bytes)
+ *   bool            uint8_t 0/1                   size 1, align 1
+ *   intK/uintK/fK   itself                        size = align = K/8
+ *   complex64       float[2]  (re, im)            size 8, align 4
+ *   complex128      double[2]                     size 16, align 8
+ * cg_host_arg_layout computes exactly these offsets; the launcher packs with
+ * it.  Internally every host function also takes (HostCtx *, tid.x, tid.y,
+ * tid.z) as hidden leading parameters. */
 #ifndef KJIT_CODEGEN_CODEGEN_H
 #define KJIT_CODEGEN_CODEGEN_H
 
@@ -55,6 +69,42 @@ void cg_session_free(CgSession *s);
 bool cg_emit(CgSession *s, IrCompile *const *compiles, int ncompiles,
              const CgTarget *target, const CgOptions *opts, CgEmit what,
              char **out, size_t *len, Diags *diags);
+
+/* ---- host CPU target ------------------------------------------------ */
+
+typedef struct CgArgSlot {
+  size_t offset, size, align;   /* of one parameter in the argument struct */
+} CgArgSlot;
+
+/* Layout of the host argument struct for params[0..n): fills slots (n
+ * entries) and *total (padded to the largest alignment).  false when a
+ * parameter type cannot be passed to a host kernel (tuples, strings). */
+bool cg_host_arg_layout(const Type *const *params, int n, CgArgSlot *slots, size_t *total);
+
+/* One kernel entry added to a host JIT. */
+typedef struct CgHostKernel {
+  void *fn;              /* void fn(HostCtx *, void *args) */
+  int flags;             /* HOST_FN_PER_BLOCK or HOST_USES_BARRIERS (host_exec.h) */
+  size_t static_shared;  /* bytes of static shared memory per block */
+} CgHostKernel;
+
+/* An ORC LLJIT for the host: modules added to it stay until cg_jit_free.
+ * One per program; adds and lookups are serialized by the caller. */
+typedef struct CgJit CgJit;
+CgJit *cg_jit_new(Diags *diags);             /* NULL (with a diagnostic) on failure */
+void cg_jit_free(CgJit *jit);
+/* Lowers compiles[0..n) into one module for the host (O<opts->opt_level>,
+ * the host CPU's features, vectorizers on), hands it to the JIT and fills
+ * out[i] (may be NULL) with the entry of compiles[i]->funcs[0].  Entry
+ * symbols are renamed uniquely per JIT, so a kernel may be added again. */
+bool cg_jit_add(CgJit *jit, IrCompile *const *compiles, int n, const CgOptions *opts,
+                CgHostKernel *out, Diags *diags);
+/* Address of a symbol defined in the JIT (or the process); NULL if none. */
+void *cg_jit_lookup(CgJit *jit, const char *symbol);
+/* The host target description (triple, CPU, features of this machine);
+ * strings owned by LLVM's allocator: release with cg_host_target_free. */
+void cg_host_target(CgTarget *t);
+void cg_host_target_free(CgTarget *t);
 
 /* Versions that belong in cache keys: "19.1.x" and libdevice's hash. */
 const char *cg_llvm_version(void);

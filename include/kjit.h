@@ -22,10 +22,16 @@
  *     `char **` is malloc'd for the caller, who releases it with kjit_free().
  *   - The library never exits, aborts or prints on bad user input.
  *
- * Threads: a context and the programs loaded into it form one unit that
- * must be used by one thread at a time (the caller serialises).  Distinct
- * contexts share nothing and may be used from different threads at once.
- * kjit_status_name() and kjit_version() may be called from any thread.
+ * Threads: a context and everything made through it (programs, kernel
+ * handles, arrays) form one unit that must be used by one thread at a time:
+ * the caller serialises every call that takes the context or one of those
+ * handles, accessors included.  Distinct contexts share nothing and may be
+ * used from different threads at once.  The memory *behind* an array
+ * (kjit_array_data) is plain memory: any thread may read or write it while
+ * no kjit_launch that uses the array is running.  Functions that take no
+ * handle (kjit_status_name, kjit_version, kjit_free, kjit_dtype_name,
+ * kjit_dtype_size, kjit_arg_*, kjit_*_options_init,
+ * kjit_launch_config_init) may be called from any thread.
  *
  * Quick start (see docs/api.md for a complete program):
  *
@@ -35,11 +41,22 @@
  *     fputs(kjit_last_error(ctx), stderr);
  *   kjit_program_emit(prog, "add_kernel", NULL, NULL, KJIT_EMIT_PTX, &ptx, &n);
  *   ...  kjit_free(ptx);  kjit_program_destroy(prog);  kjit_context_destroy(ctx);
+ *
+ * Running a kernel (examples/vector_add.c is the whole program):
+ *
+ *   kjit_kernel *k;  kjit_array *x, *y, *out;  kjit_launch_config cfg;
+ *   kjit_program_kernel(prog, "add_kernel", &k);
+ *   kjit_array_wrap(ctx, KJIT_FLOAT32, 1, &n, NULL, my_x, &x);  (no copy)
+ *   ...
+ *   kjit_launch_config_init(&cfg);  cfg.grid[0] = 4096;  cfg.block[0] = 256;
+ *   kjit_arg args[] = {kjit_arg_array(x), kjit_arg_array(y), kjit_arg_array(out)};
+ *   kjit_launch(k, &cfg, args, 3);
  */
 #ifndef KJIT_H
 #define KJIT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -66,7 +83,7 @@ typedef enum kjit_status {
   KJIT_ERROR_NOT_FOUND = 5,        /* no kernel of that name in the program */
   KJIT_ERROR_CODEGEN = 6,          /* LLVM / PTX generation failed */
   KJIT_ERROR_NO_DEVICE = 7,        /* a GPU was required and none is usable
-                                      (reserved: launches come later) */
+                                      (KJIT_TARGET_CUDA) */
   KJIT_ERROR_INTERNAL = 8,         /* a bug in kjit; the message says where */
   KJIT_ERROR_OUT_OF_MEMORY = 9,
 } kjit_status;
@@ -90,15 +107,28 @@ KJIT_API void kjit_free(void *p);
  * are fully independent. */
 typedef struct kjit_context kjit_context;
 
+/* Where kernels launched through a context run. */
+typedef enum kjit_target {
+  KJIT_TARGET_AUTO = 0,  /* the GPU when one is usable, else the CPU (with a
+                            note in kjit_last_diagnostics) */
+  KJIT_TARGET_CPU = 1,   /* the host CPU through LLVM's ORC JIT, with CUDA's
+                            execution model (blocks on a thread pool) */
+  KJIT_TARGET_CUDA = 2,  /* an NVIDIA GPU through the driver API (loaded
+                            with dlopen); without a usable one, resolving it
+                            fails with KJIT_ERROR_NO_DEVICE (see
+                            kjit_context_target) */
+} kjit_target;
+
 /* Options for kjit_context_create.  Always start from
  * kjit_context_options_init(), then change fields: fields added by later
  * versions take their defaults from it. */
 typedef struct kjit_context_options {
   int max_errors;        /* diagnostics recorded per call before the rest are
                             only counted; 0 = default (100) */
-  /* Next milestone (not implemented; keep zero): the execution target
-   * ("auto" | "cuda" | "cpu"), the CUDA device ordinal, the disk cache
-   * directory / enable flag, and a log callback take their place here. */
+  kjit_target target;    /* default KJIT_TARGET_AUTO */
+  /* Next milestone (not implemented; keep zero): the CUDA device ordinal,
+   * the disk cache directory / enable flag, and a log callback take their
+   * place here. */
   void *reserved[8];     /* must be zero (kjit_context_options_init does it) */
 } kjit_context_options;
 
@@ -108,14 +138,29 @@ KJIT_API void kjit_context_options_init(kjit_context_options *opts);
 /* Creates a context.  opts may be NULL (= defaults); it is copied, so the
  * caller may free it on return.  On success *out owns a new context to be
  * released with kjit_context_destroy.  Errors: INVALID_ARGUMENT (out NULL,
- * non-zero reserved fields), OUT_OF_MEMORY.  Thread-safe. */
+ * non-zero reserved fields, a target outside kjit_target), OUT_OF_MEMORY.
+ * The target is not probed here (creating a context stays cheap and works
+ * without a GPU): see kjit_context_target.  Thread-safe. */
 KJIT_API kjit_status kjit_context_create(const kjit_context_options *opts,
                                          kjit_context **out);
 
-/* Destroys a context and every program still loaded in it (their handles
- * become invalid).  NULL is ignored.  Strings obtained from the context
- * (kjit_last_error, kernel names of its programs) become invalid. */
+/* Destroys a context and every program, kernel handle and array still
+ * alive in it (their handles become invalid; memory given to
+ * kjit_array_wrap stays the caller's).  NULL is ignored.  Strings obtained
+ * from the context (kjit_last_error, kernel names of its programs) become
+ * invalid. */
 KJIT_API void kjit_context_destroy(kjit_context *ctx);
+
+/* The target launches on ctx run on: KJIT_TARGET_CPU or KJIT_TARGET_CUDA,
+ * never AUTO.  The first call resolves the context's option and remembers
+ * the answer: CUDA opens the driver and the device; AUTO becomes CUDA when
+ * that works and CPU otherwise, leaving "kjit: note: no CUDA device (the
+ * reason); running on the cpu target" in kjit_last_diagnostics(ctx).
+ * kjit_launch resolves it the same way, so calling this is only needed to
+ * learn the target or to fail early.  Errors: NO_DEVICE for
+ * KJIT_TARGET_CUDA without a usable GPU (the message says why, with a hint
+ * to use the cpu target), INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out);
 
 /* The rendered diagnostics of the most recent call on ctx (or on one of its
  * programs) if that call failed, "" if it succeeded or no call was made.
@@ -241,16 +286,282 @@ KJIT_API kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
                                        const kjit_compile_options *opts,
                                        kjit_emit what, char **out, size_t *len);
 
+/* ------------------------------------------------------------ dtypes ---- */
+
+/* Element types of arrays and typed scalars (NumPy's). */
+typedef enum kjit_dtype {
+  KJIT_DTYPE_INVALID = -1, /* returned by accessors for a bad handle */
+  KJIT_BOOL = 0,
+  KJIT_INT8, KJIT_INT16, KJIT_INT32, KJIT_INT64,
+  KJIT_UINT8, KJIT_UINT16, KJIT_UINT32, KJIT_UINT64,
+  KJIT_FLOAT16, KJIT_FLOAT32, KJIT_FLOAT64,
+  KJIT_COMPLEX64, KJIT_COMPLEX128,
+} kjit_dtype;
+
+/* NumPy's name ("float32", "bool", "complex128"); NULL for a value outside
+ * the enum.  Static storage; thread-safe. */
+KJIT_API const char *kjit_dtype_name(kjit_dtype dtype);
+
+/* Bytes per element (bool 1, float16 2, complex128 16); 0 outside the
+ * enum.  Thread-safe. */
+KJIT_API size_t kjit_dtype_size(kjit_dtype dtype);
+
+/* ------------------------------------------------------------ arrays ---- */
+
+/* An n-dimensional array (1 to 4 dimensions; 0 = one element) of one
+ * dtype: a data pointer, a shape and byte strides.  Arrays are host memory:
+ * on the CPU target kernels use them in place.  Device arrays (and copies
+ * between host and device) come with the CUDA target.
+ *
+ * An array belongs to the context it was made in and lives until
+ * kjit_array_destroy or the context's destruction.  A handle used after
+ * kjit_array_destroy is detected by every call that takes it (launch: "array
+ * was destroyed", accessors: NULL/-1), as long as fewer than 4096 arrays of
+ * the context were destroyed after it (older destroyed handles are
+ * released; using one is undefined). */
+typedef struct kjit_array kjit_array;
+
+#define KJIT_MAX_NDIM 4
+
+/* Allocates a zero-filled, C-ordered (row-major) host array of `ndim`
+ * dimensions (0..KJIT_MAX_NDIM) with shape[0..ndim) (each >= 0; shape may be
+ * NULL when ndim is 0), 64-byte aligned.  *out owns it.  Errors:
+ * INVALID_ARGUMENT (bad dtype, ndim or shape; size overflow), OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype,
+                                       int ndim, const int64_t *shape,
+                                       kjit_array **out);
+
+/* Makes an array that views caller memory: no copy, no ownership.  The
+ * caller keeps `data` alive and unchanged in place for as long as the array
+ * is used, and frees it after kjit_array_destroy (which never frees it);
+ * kernels write straight into it.  strides: ndim byte strides (any sign,
+ * any order: a Fortran array is a strided view), or NULL for C order.
+ * data may be NULL only for an empty array.  Errors: INVALID_ARGUMENT,
+ * OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype,
+                                     int ndim, const int64_t *shape,
+                                     const int64_t *strides, void *data,
+                                     kjit_array **out);
+
+/* Reads a NumPy .npy file (format 1.0/2.0/3.0, every kjit dtype, either
+ * byte order, C or Fortran order; a Fortran file becomes a strided view,
+ * never transposed) into a new array owned by *out.  Errors: IO with
+ * "PATH: what is wrong" (missing, unreadable, malformed, truncated,
+ * unsupported dtype), OUT_OF_MEMORY, INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path,
+                                         kjit_array **out);
+
+/* Writes the array as a .npy file (C order, native byte order) through a
+ * temporary file in the same folder renamed into place: `path` is either
+ * left as it was or replaced by the complete file.  Errors (on the array's
+ * context): IO, INVALID_ARGUMENT (NULL, destroyed array). */
+KJIT_API kjit_status kjit_array_save_npy(kjit_array *a, const char *path);
+
+/* One line describing the array: "float32[1024] [0, 1, 2, ..., 1023]
+ * sum=523776 crc=1a2b3c4d" (shape, the first and last values, the sum of all
+ * elements as double (real parts for complex), the CRC-32 of the element
+ * bytes in C order, so it does not depend on the layout).  *out is
+ * malloc'd text for kjit_free.  Errors: INVALID_ARGUMENT, OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_array_summary(kjit_array *a, char **out);
+
+/* Accessors.  They do not touch the last error; for a NULL or destroyed
+ * handle they return NULL / -1 / KJIT_DTYPE_INVALID.  Pointers stay valid
+ * until the array is destroyed. */
+KJIT_API void *kjit_array_data(const kjit_array *a);
+KJIT_API int kjit_array_ndim(const kjit_array *a);
+KJIT_API const int64_t *kjit_array_shape(const kjit_array *a);   /* ndim entries */
+KJIT_API const int64_t *kjit_array_strides(const kjit_array *a); /* bytes */
+KJIT_API kjit_dtype kjit_array_dtype(const kjit_array *a);
+KJIT_API int64_t kjit_array_size(const kjit_array *a);           /* elements */
+
+/* Releases the array (and its memory unless it came from kjit_array_wrap).
+ * NULL and already destroyed handles are ignored. */
+KJIT_API void kjit_array_destroy(kjit_array *a);
+
+/* ---------------------------------------------------------- arguments --- */
+
+/* One kernel argument.  Build it with the kjit_arg_* helpers below or fill
+ * it by hand; each kind says which union member it uses. */
+typedef enum kjit_arg_kind {
+  KJIT_ARG_ARRAY = 0,    /* value.array (not owned by the kjit_arg) */
+  KJIT_ARG_INT64 = 1,    /* value.i64: a Python int, typed int64 as Numba does */
+  KJIT_ARG_FLOAT64 = 2,  /* value.f64: a Python float, typed float64 */
+  KJIT_ARG_SCALAR = 3,   /* value.bits holding a `dtype` value in its own
+                            native representation (float16: IEEE bits;
+                            complex: real then imaginary part) */
+} kjit_arg_kind;
+
+typedef struct kjit_arg {
+  kjit_arg_kind kind;
+  kjit_dtype dtype;      /* KJIT_ARG_SCALAR only */
+  union {
+    kjit_array *array;
+    int64_t i64;
+    double f64;
+    unsigned char bits[16];
+  } value;
+} kjit_arg;
+
+/* Argument builders (pure functions; thread-safe).  kjit_arg_scalar copies
+ * kjit_dtype_size(dtype) bytes from `value`; with an invalid dtype or a NULL
+ * value the launch reports the argument. */
+KJIT_API kjit_arg kjit_arg_array(kjit_array *a);
+KJIT_API kjit_arg kjit_arg_i64(int64_t v);
+KJIT_API kjit_arg kjit_arg_f64(double v);
+KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
+
+/* Parses one VALUE as `kjit run` takes it (docs/cli.md):
+ *   PATH.npy                      an array read from the file
+ *   zeros:DTYPE:SHAPE  full:DTYPE:SHAPE:V  arange:DTYPE:SHAPE
+ *   rand:DTYPE:SHAPE[:SEED]  randint:DTYPE:SHAPE:LO:HI[:SEED]
+ *   DTYPE:V                       a typed scalar (float32:2.5)
+ *   a bare number                 int -> KJIT_ARG_INT64, float -> FLOAT64
+ * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
+ * machine for a seed.  On success *out is the argument; for KJIT_ARG_ARRAY
+ * the caller owns out->value.array (kjit_array_destroy).  `what` names the
+ * value in messages ("argument 'x': ..."), or NULL.  Errors:
+ * INVALID_ARGUMENT (malformed spec, with what is wrong and the forms
+ * accepted), IO (the .npy cannot be read), OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_arg_parse(kjit_context *ctx, const char *spec,
+                                    const char *what, kjit_arg *out);
+
+/* ------------------------------------------------------------ kernels --- */
+
+/* A kernel of a program, ready to launch.  Handles are owned by the
+ * program: asking twice for a name gives the same handle, and every handle
+ * becomes invalid when the program is destroyed.  A kernel keeps its
+ * compiled specializations (one per argument-type signature: dtype, ndim
+ * and layout of each array, type of each scalar), so only the first launch
+ * with new argument types compiles. */
+typedef struct kjit_kernel kjit_kernel;
+
+/* Finds kernel `name` in prog.  Errors: NOT_FOUND ("no kernel 'ad' in
+ * 'x.py'; did you mean 'add'?", or that it is a device function),
+ * INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_program_kernel(kjit_program *prog, const char *name,
+                                         kjit_kernel **out);
+
+/* The kernel's name and parameters (names as written in the def; *name
+ * lives as long as the program).  Accessors: the last error is untouched.
+ * kjit_kernel_param_name gives NOT_FOUND for an index out of range. */
+KJIT_API kjit_status kjit_kernel_name(const kjit_kernel *k, const char **name);
+KJIT_API kjit_status kjit_kernel_param_count(const kjit_kernel *k, int *count);
+KJIT_API kjit_status kjit_kernel_param_name(const kjit_kernel *k, int i,
+                                            const char **name);
+
+/* ------------------------------------------------------------- launch --- */
+
+/* A launch's geometry.  Start from kjit_launch_config_init (grid and block
+ * {1,1,1}, no dynamic shared memory). */
+typedef struct kjit_launch_config {
+  uint32_t grid[3];      /* blocks per grid, x y z; each >= 1 */
+  uint32_t block[3];     /* threads per block, x y z; product <= 1024 */
+  size_t shared_bytes;   /* dynamic shared memory per block (the kernel's
+                            cuda.shared.array(0, ...)) */
+  void *stream;          /* reserved for the CUDA target's streams: NULL */
+} kjit_launch_config;
+
+/* Fills *cfg with a 1x1x1 grid of 1x1x1 blocks.  NULL is ignored. */
+KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
+
+/* Runs kernel k over cfg's grid with args[0..nargs) (one per parameter, in
+ * order) on the context's target (kjit_context_target).  The first launch
+ * with a new argument-type signature compiles a specialization (array
+ * arguments specialize on dtype, ndim and C-contiguity; KJIT_ARG_INT64 and
+ * FLOAT64 are int64 and float64; an eager kernel's signatures must match,
+ * scalars converting as Numba converts them).
+ *
+ * Everything is checked before anything runs, and an error names the kernel
+ * and the argument: "kernel 'add' takes 3 arguments (2 given)", "argument 2
+ * ('y'): array was destroyed", a type with no specialization, a block over
+ * 1024 threads, a zero grid dimension, shared memory over the limit.
+ *
+ * On the CPU target the call is synchronous: when it returns the kernel has
+ * finished and its writes are in the arrays (wrapped caller memory
+ * included).  The arrays are used in place and must not be touched by other
+ * threads meanwhile.
+ *
+ * Errors: INVALID_ARGUMENT (NULLs, counts, destroyed arrays, geometry),
+ * TYPE (no specialization for the argument types, typing errors in the
+ * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU), INTERNAL (also a fault
+ * the executor detected while running: a deadlock at a barrier),
+ * OUT_OF_MEMORY.  Times are in kjit_last_timing. */
+KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
+                                 const kjit_arg *args, int nargs);
+
+/* Times of the context's most recent successful kjit_launch, in
+ * milliseconds: compiling (0 on a specialization cache hit), copying
+ * between host and device (0 on the CPU target), running the kernel.  Each
+ * out-parameter may be NULL; all 0 before the first launch. */
+KJIT_API kjit_status kjit_last_timing(const kjit_context *ctx,
+                                      double *compile_ms, double *copy_ms,
+                                      double *run_ms);
+
+/* --------------------------------------------------------- Disk cache --- */
+
+/* Compiled output (PTX today; cubins with the CUDA target) is kept in a
+ * persistent cache shared by every process of the user, so a warm process
+ * skips LLVM: $KJIT_CACHE_DIR, else $XDG_CACHE_HOME/kjit, else
+ * ~/.cache/kjit; KJIT_CACHE=0 turns it off; KJIT_CACHE_MAX_BYTES caps its
+ * size (default 256 MiB, least-recently used entries evicted).  The key
+ * covers the typed IR of the kernel and of every device function and
+ * constant it uses, the signature, target, options and the kjit, LLVM and
+ * libdevice versions (docs/cache.md).  The cache never makes a call fail: a
+ * damaged entry is a miss and is rewritten, and a directory that cannot be
+ * written turns caching off for the context with one warning in
+ * kjit_last_diagnostics ("cache directory '...' is not writable (...);
+ * caching disabled"). */
+typedef struct kjit_cache_info {
+  int enabled;           /* 0: KJIT_CACHE=0, configured off, or turned off
+                            after a write failure */
+  const char *dir;       /* the directory ("" if none could be found); valid
+                            until kjit_cache_configure or the context dies */
+  uint64_t entries;      /* entry files in the directory now */
+  uint64_t bytes;        /* their total size */
+  uint64_t max_bytes;    /* the size cap */
+  uint64_t hits, misses, stores, evictions; /* by this context */
+} kjit_cache_info;
+
+/* Replaces the context's cache settings: enabled = 0 turns the disk cache
+ * off for ctx (KJIT_CACHE=0 turns it off regardless); dir = NULL uses the
+ * environment's directory.  dir is copied.  Creates nothing on disk.
+ * Errors: INVALID_ARGUMENT, OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_cache_configure(kjit_context *ctx, int enabled,
+                                          const char *dir);
+
+/* Fills *out (scans the directory).  Errors: INVALID_ARGUMENT,
+ * OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_cache_stats(kjit_context *ctx, kjit_cache_info *out);
+
+/* Deletes every entry of the cache directory (the directory stays).
+ * *removed (may be NULL) receives the count.  Safe while other processes
+ * use the cache: they see misses.  Errors: IO (directory unreadable),
+ * INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_cache_clear(kjit_context *ctx, uint64_t *removed);
+
+/* Evicts least-recently used entries until the directory holds at most
+ * max_bytes (kjit_cache_info.max_bytes for the cap).  *removed (may be NULL) receives the count.
+ * Errors: IO, INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_cache_prune(kjit_context *ctx, uint64_t max_bytes,
+                                      uint64_t *removed);
+
+/* -------------------------------------------------------------- info --- */
+
+/* A description of this installation, as `kjit info` prints it: kjit's
+ * version and build id, the LLVM version, the CUDA driver's version and the
+ * PTX ISA it accepts, each device (name, compute capability, memory, SMs,
+ * shared memory), whether nvJitLink was found, and the disk cache's
+ * directory and size.  Loads the CUDA driver (dlopen) if present; a machine
+ * without one is described ("CUDA driver: not available (...)"), not an
+ * error.  *text is malloc'd for kjit_free.  Errors: INVALID_ARGUMENT (text
+ * NULL), OUT_OF_MEMORY.  Thread-safe. */
+KJIT_API kjit_status kjit_info(char **text);
+
 /* Next milestone (planned, not declared yet so nothing pretends to work):
- *   kjit_kernel      kjit_program_get_kernel(prog, name, &kernel): a handle
- *                    that caches specializations keyed by argument types.
- *   kjit_array       device / host arrays (dtype, ndim, shape, strides),
- *                    kjit_array_create / _from_host / _to_host / _destroy.
- *   kjit_stream      kjit_stream_create / _synchronize / _destroy.
- *   kjit_launch      kjit_launch(kernel, grid[3], block[3], shared_bytes,
- *                    stream, args, nargs) with kjit_arg (array or scalar);
- *                    KJIT_ERROR_NO_DEVICE where no GPU is usable.
- *   kjit_context_options gains target/device/cache fields from `reserved`. */
+ *   device arrays and host<->device copies, kjit_stream_create /
+ *   _synchronize / _destroy, asynchronous launches on the CUDA target, the
+ *   device ordinal and disk cache in kjit_context_options, and kjit_call
+ *   (device functions called with their native signatures through libffi). */
 
 #ifdef __cplusplus
 }

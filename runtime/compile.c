@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/cache.h"
 #include "runtime/runtime.h"
 
 #define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
@@ -36,6 +37,7 @@ typedef struct Job {
   kjit_compile_options opts;
   Vec(Unit) units;
   FuncOptions *merged;  /* per unit: decorator options with overrides applied */
+  int ptx_isa_max;      /* CgTarget.ptx_version_max (the CUDA target's driver) */
 } Job;
 
 static Arena *job_arena(Job *j) { return &j->call.arena; }
@@ -420,10 +422,19 @@ static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   IrCompile **cs = arena_alloc(job_arena(j), sizeof *cs * (size_t)j->units.len);
   for (int i = 0; i < j->units.len; i++)
     cs[i] = j->units.data[i].compile;
-  CgTarget target = {CG_NVPTX, NVPTX_TRIPLE, j->opts.arch, "", 0};
+  CgTarget target = {CG_NVPTX, NVPTX_TRIPLE, j->opts.arch, "", j->ptx_isa_max};
   CgOptions o = cg_options(j);
   CgEmit e = what == KJIT_EMIT_LLVM ? CG_EMIT_LLVM : CG_EMIT_PTX;
-  return cg_emit(s, cs, j->units.len, &target, &o, e, out, len, job_diags(j));
+  /* Disk cache (runtime/cache.h): PTX whose key is found skips codegen;
+   * otherwise the PTX codegen produces is stored under that key. */
+  RtCachedCompile cc = {0};
+  if (e == CG_EMIT_PTX && rt_cache_find_ptx(j->prog->ctx, s, cs, j->units.len, &target,
+                                            &o, &cc, out, len, job_diags(j)))
+    return true;
+  bool ok = cg_emit(s, cs, j->units.len, &target, &o, e, out, len, job_diags(j));
+  if (ok && e == CG_EMIT_PTX)
+    rt_cache_store_ptx(j->prog->ctx, &cc, cs, j->units.len, *out, *len, job_diags(j));
+  return ok;
 }
 
 static bool emit(Job *j, kjit_emit what, char **out, size_t *len) {
@@ -484,4 +495,49 @@ kjit_status kjit_program_check(kjit_program *prog) {
     add_eager_units(&j, prog->ir.funcs.data[i]);
   compile_units(&j);
   return rt_finish(&j.call, rt_status_of(job_diags(&j)));
+}
+
+/* The launch API (api_launch.c) reports an unknown kernel name exactly as
+ * emit does: the report is made in a scratch Job, then copied (diag_add
+ * copies the text) into the caller's diagnostics. */
+void rt_report_unknown_kernel(kjit_program *prog, const char *name, RtCall *call) {
+  Job j = {.prog = prog};
+  arena_init(&j.call.arena);
+  diags_init(&j.call.diags, &j.call.arena);
+  report_unknown_kernel(&j, name);
+  for (int i = 0; i < j.call.diags.list.len; i++) {
+    const Diag *g = &j.call.diags.list.data[i];
+    diag_add(&call->diags, g->level, g->code, g->loc, g->hint, "%s", g->msg);
+  }
+  arena_destroy(&j.call.arena);
+}
+
+/* ------------------------------------------------------ CUDA target --- */
+
+/* Copies diagnostics (their text) into another list; source locations
+ * point into the program, which outlives the call. */
+static void copy_diags(const Diags *from, Diags *to) {
+  for (int i = 0; i < from->list.len; i++) {
+    const Diag *g = &from->list.data[i];
+    diag_add(to, g->level, g->code, g->loc, g->hint, "%s", g->msg);
+  }
+}
+
+/* The CUDA launch path (cuda_run.c): kernel f for one signature -> PTX for
+ * the device's arch, the .version at most ptx_isa_max.  The compile has its
+ * own arena (freed here); diagnostics are copied into `diags`. */
+bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const char *arch,
+                    int ptx_isa_max, char **ptx, size_t *len, bool *lineinfo, Diags *diags) {
+  Job j = {.prog = prog, .ptx_isa_max = ptx_isa_max};
+  j.call.ctx = prog->ctx;
+  arena_init(&j.call.arena);
+  diags_init(&j.call.diags, &j.call.arena);
+  kjit_compile_options_init(&j.opts);
+  j.opts.arch = arch;
+  add_unit(&j, f, *sig);
+  bool ok = check_arch(&j) && compile_units(&j) && emit(&j, KJIT_EMIT_PTX, ptx, len);
+  *lineinfo = ok && cg_options(&j).lineinfo;
+  copy_diags(&j.call.diags, diags);
+  arena_destroy(&j.call.arena);
+  return ok;
 }

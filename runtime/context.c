@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/cache.h"
 #include "runtime/runtime.h"
 
 static char empty_text[] = "";
@@ -62,7 +63,9 @@ kjit_status kjit_context_create(const kjit_context_options *opts,
   kjit_context_options_init(&o);
   if (opts)
     o = *opts;
-  if (o.max_errors < 0 || !is_all_null(o.reserved, 8))
+  if (o.max_errors < 0 || !is_all_null(o.reserved, 8) ||
+      (o.target != KJIT_TARGET_AUTO && o.target != KJIT_TARGET_CPU &&
+       o.target != KJIT_TARGET_CUDA))
     return KJIT_ERROR_INVALID_ARGUMENT;
   kjit_context *ctx = calloc(1, sizeof *ctx);
   if (!ctx)
@@ -79,9 +82,12 @@ void kjit_context_destroy(kjit_context *ctx) {
     return;
   while (ctx->programs)
     kjit_program_destroy(ctx->programs); /* unlinks itself */
+  rt_cuda_release(ctx);                  /* after the programs' modules */
+  rt_api_release(ctx);
   rt_clear_error(ctx);
   if (ctx->cg)
     cg_session_free(ctx->cg);
+  rt_cache_close(ctx->cache); /* disk cache (runtime/cache.h) */
   free(ctx);
 }
 
@@ -160,6 +166,7 @@ kjit_status rt_status_of(const Diags *d) {
     if (c == RT_E_NO_KERNEL) return KJIT_ERROR_NOT_FOUND;
     if ((c >= 100 && c < 200) || c == RT_E_SIG_SYNTAX) return KJIT_ERROR_SYNTAX;
     if (c == RT_E_INTERNAL) return KJIT_ERROR_INTERNAL;
+    if (c >= 60 && c < 70) return rt_cuda_status_of(c); /* runtime/cuda.h */
     if (c >= 500 && c < 600) return KJIT_ERROR_CODEGEN;
     return KJIT_ERROR_TYPE;
   }

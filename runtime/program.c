@@ -123,6 +123,7 @@ kjit_status kjit_program_load_source(kjit_context *ctx, const char *name,
 void kjit_program_destroy(kjit_program *prog) {
   if (!prog)
     return;
+  rt_cuda_forget_program(prog);          /* its GPU specializations */
   rt_unlink_program(prog->ctx, prog);
   arena_destroy(&prog->arena);
   free(prog);

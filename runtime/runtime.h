@@ -16,6 +16,7 @@
 #include "common/strbuf.h"
 #include "ir/ir.h"
 #include "kjit.h"
+#include "runtime/api.h"
 
 /* Diagnostic codes of this layer (E0xx: files and the API, E49x: picking
  * the kernel, signature and target of a compile). */
@@ -39,6 +40,9 @@ struct kjit_context {
   int err_line, err_col;
   CgSession *cg;          /* created on the first LLVM/PTX emit */
   kjit_program *programs; /* loaded programs, destroyed with the context */
+  struct RtCache *cache;  /* disk cache (runtime/cache_api.c), opened on first use */
+  RtApiState api;         /* arrays, resolved target, timings (runtime/api.h) */
+  struct RtCuda *cuda;    /* the GPU (runtime/cuda.h), opened on the first cuda launch */
 };
 
 struct kjit_program {
@@ -48,6 +52,10 @@ struct kjit_program {
   Source src;
   IrProgram ir;
   Vec(IrFunc *) kernels;  /* the kernels (not device functions), source order */
+  struct kjit_kernel **kernel_handles; /* per kernel, made on demand (arena) */
+  /* host CPU target (runtime/host_launch.c): JIT, specializations, thread
+   * pool; NULL until the first host launch, freed by rt_host_program_free */
+  struct RtHost *host;
 };
 
 /* One API call's diagnostics: a scratch arena for their text. */
@@ -67,5 +75,23 @@ kjit_status rt_status_of(const Diags *d);  /* from the first error's code */
 void rt_clear_error(kjit_context *ctx);
 CgSession *rt_cg_session(kjit_context *ctx); /* lazily created; NULL on failure */
 void rt_unlink_program(kjit_context *ctx, kjit_program *p);
+
+/* compile.c: "no kernel named 'x' in f.py" with a did-you-mean hint, or
+ * "'x' is a device function, not a kernel". */
+void rt_report_unknown_kernel(kjit_program *prog, const char *name, RtCall *call);
+
+/* compile.c: kernel f for one signature -> PTX for `arch` with the .version
+ * at most ptx_isa_max (x10, 0 = any); *ptx malloc'd; *lineinfo says whether
+ * line info was asked for.  Diagnostics are copied into diags. */
+bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const char *arch,
+                    int ptx_isa_max, char **ptx, size_t *len, bool *lineinfo, Diags *diags);
+
+/* cuda_run.c: hooks of the CUDA target into the context and programs. */
+void rt_cuda_release(kjit_context *ctx);          /* at context destroy */
+void rt_cuda_forget_program(kjit_program *prog);  /* at program destroy */
+kjit_status rt_cuda_status_of(int code);          /* E06x -> status */
+/* Opens the context's GPU (KJIT_DEVICE, default 0) if not yet open; false
+ * with the reason (RT_E_CUDA_NO_DEVICE...) in diags. */
+bool rt_cuda_available(kjit_context *ctx, Diags *diags);
 
 #endif

@@ -1,12 +1,14 @@
 /* kjit.c - the `kjit` command-line tool.
  *
  * A client of the public API like any other: it includes only <kjit.h>.
- * Commands: ptx (compile to KIR / LLVM IR / PTX), check, version, help.
- * Exit status: 0 success, 1 errors in the kernel file (diagnostics on
- * stderr), 2 bad command line.  Output files are written to a temporary
+ * Commands: run (launch a kernel on .npy or generated arrays), ptx (compile
+ * to KIR / LLVM IR / PTX), check, version, help.
+ * Exit status: 0 success, 1 errors in the kernel file, the launch or I/O
+ * (diagnostics on stderr), 2 bad command line.  Output files are written to a temporary
  * file and renamed, so a failed compile never leaves a partial file. */
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,13 +27,16 @@ static const char main_help[] =
     "Compile Numba-style CUDA kernels (Python files using @cuda.jit) without Python.\n"
     "\n"
     "commands:\n"
+    "  run FILE.py:KERNEL    run a kernel on arrays (.npy files or generated)\n"
     "  ptx FILE.py[:KERNEL]  compile kernels to PTX (or --emit kir|llvm)\n"
     "  check FILE.py         parse and type-check every eager signature\n"
+    "  cache ACTION          the disk cache: stats, clear, prune\n"
+    "  info                  kjit, LLVM, CUDA driver, devices, cache location\n"
     "  version               print the version\n"
     "  help [COMMAND]        show this help, or a command's\n"
     "\n"
     "Run 'kjit COMMAND --help' for a command's options.\n"
-    "exit status: 0 success, 1 errors in the kernel file, 2 bad command line\n";
+    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line\n";
 
 static const char ptx_help[] =
     "usage: kjit ptx FILE.py[:KERNEL] [options]\n"
@@ -60,6 +65,50 @@ static const char ptx_help[] =
     "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
     "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
     "  kjit ptx vector_add.py:add_kernel --emit kir\n";
+
+static const char run_help[] =
+    "usage: kjit run FILE.py:KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n"
+    "\n"
+    "Run a kernel: compile it for the argument types, launch it over the grid,\n"
+    "then print one summary line per array argument (dtype, shape, first and\n"
+    "last values, sum, CRC-32 of the bytes).\n"
+    "\n"
+    "arguments (one per kernel parameter):\n"
+    "  NAME=VALUE or VALUE   VALUE alone binds in parameter order; positional\n"
+    "                        ARGs come before NAME=VALUE ones\n"
+    "values:\n"
+    "  PATH.npy                          a NumPy array file\n"
+    "  zeros:DTYPE:SHAPE                 zero-filled array\n"
+    "  full:DTYPE:SHAPE:V                every element V\n"
+    "  arange:DTYPE:SHAPE                0, 1, 2, ... in C order\n"
+    "  rand:DTYPE:SHAPE[:SEED]           uniform [0,1) (ints: 0..99), seed 0\n"
+    "  randint:DTYPE:SHAPE:LO:HI[:SEED]  integers LO <= v < HI\n"
+    "  DTYPE:V                           typed scalar, e.g. float32:2.5\n"
+    "  NUMBER                            int -> int64, float -> float64 (as Numba)\n"
+    "  SHAPE is N, AxB, AxBxC or AxBxCxD; DTYPE float32 (f32, f4), int64 (i64),\n"
+    "  uint8, bool, float16, complex64, ...\n"
+    "\n"
+    "options:\n"
+    "  --grid X[,Y[,Z]]     blocks per grid (required)\n"
+    "  --block X[,Y[,Z]]    threads per block, at most 1024 in all (required)\n"
+    "  --shared BYTES       dynamic shared memory per block (default 0)\n"
+    "  --target auto|cpu|cuda  where to run (default auto: the GPU when there\n"
+    "                       is one, else the CPU with a one-line note)\n"
+    "  -o NAME=PATH.npy     after a successful run, write array argument NAME\n"
+    "                       to PATH.npy (repeatable); nothing is written when\n"
+    "                       the run fails\n"
+    "  --repeat N           launch N times on the same arrays (default 1);\n"
+    "                       in-place updates accumulate\n"
+    "  --time               print compile, copy and kernel times in ms (the\n"
+    "                       kernel time is the median over --repeat runs)\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "examples:\n"
+    "  kjit run examples/vector_add.py:add_kernel --grid 4 --block 256 \\\n"
+    "      x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024\n"
+    "  kjit run saxpy.py:saxpy --grid 4096 --block 256 float32:2.0 x.npy y.npy -o y=y2.npy\n"
+    "\n"
+    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line\n";
 
 static const char check_help[] =
     "usage: kjit check FILE.py [options]\n"
@@ -235,13 +284,14 @@ static int is_identifier(const char *s) {
   return 1;
 }
 
-/* "file.py:kernel" -> file, kernel (only when the tail is an identifier). */
-static void split_target(const char *arg, PtxArgs *a) {
-  a->file = strdup(arg);
-  char *colon = strrchr(a->file, ':');
-  if (colon && colon != a->file && is_identifier(colon + 1)) {
+/* "file.py:kernel" -> file (malloc'd), kernel (only when the tail is an
+ * identifier; else left as it was). */
+static void split_target(const char *arg, char **file, const char **kernel) {
+  *file = strdup(arg);
+  char *colon = strrchr(*file, ':');
+  if (colon && colon != *file && is_identifier(colon + 1)) {
     *colon = '\0';
-    a->kernel = colon + 1;
+    *kernel = colon + 1;
   }
 }
 
@@ -278,7 +328,7 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
   } else if (arg[0] == '-' && arg[1] != '\0') {
     return report_usage(c, "unknown option '%s' for '%s'", arg);
   } else if (!a->file) {
-    split_target(arg, a);
+    split_target(arg, &a->file, &a->kernel);
   } else {
     return report_usage(c, "unexpected argument '%s' for '%s'", arg);
   }
@@ -352,12 +402,454 @@ static int cmd_check(Cli *c, kjit_context *ctx) {
   return rc;
 }
 
+static const char info_help[] =
+    "usage: kjit info\n"
+    "\n"
+    "Describe this installation: kjit and LLVM versions, the CUDA driver, its\n"
+    "devices (compute capability, memory) and the disk cache's location.\n"
+    "Works on machines without a GPU (it says so).\n";
+
+static int cmd_info(Cli *c, kjit_context *ctx) {
+  (void)ctx;
+  if (c->i < c->argc)
+    return report_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
+  char *text = NULL;
+  if (kjit_info(&text) != KJIT_OK) {
+    fputs("kjit: error: out of memory\n", stderr);
+    return EXIT_ERRORS;
+  }
+  fputs(text, stdout);
+  kjit_free(text);
+  return EXIT_OK;
+}
+
 static int cmd_version(Cli *c, kjit_context *ctx) {
   (void)ctx;
   if (c->i < c->argc)
     return report_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
   printf("kjit %s\n", kjit_version());
   return EXIT_OK;
+}
+
+/* ------------------------------------------------------------ kjit run --- */
+
+/* One ARG of `kjit run`: NAME=VALUE, or VALUE alone (name NULL). */
+typedef struct RunArg {
+  const char *name;
+  const char *value;
+} RunArg;
+
+typedef struct RunArgs {
+  char *file;             /* FILE.py (KERNEL split off) */
+  const char *kernel;
+  kjit_launch_config cfg;
+  int have_grid, have_block;
+  kjit_target target;
+  int repeat;             /* >= 1 */
+  int time;               /* --time */
+  RunArg *args;           /* argc entries at most */
+  int nargs;
+  RunArg *outs;           /* -o NAME=PATH */
+  int nouts;
+} RunArgs;
+
+/* The kernel, its parameters and the values bound to them. */
+typedef struct RunJob {
+  kjit_context *ctx;
+  kjit_program *prog;
+  kjit_kernel *kernel;
+  int nparams;
+  const char **params;    /* parameter names */
+  const char **specs;     /* per parameter: the VALUE text, or NULL */
+  kjit_arg *vals;         /* per parameter, after parsing */
+  int nvals;              /* how many are passed (positional-only: as given) */
+} RunJob;
+
+/* "X[,Y[,Z]]" of positive integers into dims (missing ones are 1). */
+static int parse_dims(const Cli *c, const char *opt, const char *s, uint32_t dims[3]) {
+  const char *p = s;
+  for (int d = 0; d < 3; d++)
+    dims[d] = 1;
+  for (int d = 0; d < 3; d++) {
+    char *end;
+    errno = 0;
+    unsigned long long v = (*p >= '0' && *p <= '9') ? strtoull(p, &end, 10) : 0;
+    if (v == 0 || errno || v > 0xffffffffull || (*end && *end != ',')) break;
+    dims[d] = (uint32_t)v;
+    if (!*end)
+      return EXIT_OK;
+    p = end + 1;
+  }
+  fprintf(stderr, "kjit: error: %s expects X[,Y[,Z]] (positive integers), not '%s'\n"
+                  "Try 'kjit %s --help'.\n", opt, s, c->cmd);
+  return EXIT_USAGE;
+}
+
+static int parse_target(const Cli *c, const char *v, kjit_target *out) {
+  if (strcmp(v, "auto") == 0) *out = KJIT_TARGET_AUTO;
+  else if (strcmp(v, "cpu") == 0) *out = KJIT_TARGET_CPU;
+  else if (strcmp(v, "cuda") == 0) *out = KJIT_TARGET_CUDA;
+  else {
+    fprintf(stderr, "kjit: error: unknown --target '%s' (expected auto, cpu or cuda)\n"
+                    "Try 'kjit %s --help'.\n", v, c->cmd);
+    return EXIT_USAGE;
+  }
+  return EXIT_OK;
+}
+
+static int parse_size(const Cli *c, const char *opt, const char *s, size_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = (*s >= '0' && *s <= '9') ? strtoull(s, &end, 10) : 1;
+  if (!(*s >= '0' && *s <= '9') || *end || errno) {
+    fprintf(stderr, "kjit: error: %s expects a number of bytes, not '%s'\n"
+                    "Try 'kjit %s --help'.\n", opt, s, c->cmd);
+    return EXIT_USAGE;
+  }
+  *out = (size_t)v;
+  return EXIT_OK;
+}
+
+/* "NAME=REST" with NAME an identifier: splits (NAME malloc'd). */
+static int split_named(const char *arg, char **name, const char **rest) {
+  const char *eq = strchr(arg, '=');
+  if (!eq || eq == arg)
+    return 0;
+  char *n = strndup(arg, (size_t)(eq - arg));
+  if (!n || !is_identifier(n)) {
+    free(n);
+    return 0;
+  }
+  *name = n;
+  *rest = eq + 1;
+  return 1;
+}
+
+static int parse_out_option(Cli *c, RunArgs *a, const char *v) {
+  char *name;
+  const char *path;
+  if (!split_named(v, &name, &path) || !*path)
+    return report_usage(c, "-o expects NAME=PATH.npy, not '%s' (for '%s')", v);
+  a->outs[a->nouts++] = (RunArg){name, path};
+  return EXIT_OK;
+}
+
+static int add_run_value(Cli *c, RunArgs *a, const char *arg) {
+  char *name = NULL;
+  const char *value = arg;
+  if (!a->file) {
+    split_target(arg, &a->file, &a->kernel);
+    return EXIT_OK;
+  }
+  if (split_named(arg, &name, &value)) {
+    a->args[a->nargs++] = (RunArg){name, value};
+    return EXIT_OK;
+  }
+  if (a->nargs && a->args[a->nargs - 1].name)
+    return report_usage(c, "positional argument '%s' after NAME=VALUE arguments (for '%s')", arg);
+  a->args[a->nargs++] = (RunArg){NULL, arg};
+  return EXIT_OK;
+}
+
+/* An option starts with "--", or is -o; "-5" and "-1.5e3" are values. */
+static int is_option(const char *a) {
+  return (a[0] == '-' && a[1] == '-') || strcmp(a, "-o") == 0 ||
+         (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9') && a[1] != '.' &&
+          strncmp(a, "-inf", 4) != 0 && strncmp(a, "-nan", 4) != 0);
+}
+
+static int parse_run_option(Cli *c, RunArgs *a) {
+  const char *v = NULL;
+  int err = EXIT_OK;
+  const char *arg = c->argv[c->i];
+  if (take_value(c, "--grid", &v, &err))
+    return err ? err : (a->have_grid = 1, parse_dims(c, "--grid", v, a->cfg.grid));
+  if (take_value(c, "--block", &v, &err))
+    return err ? err : (a->have_block = 1, parse_dims(c, "--block", v, a->cfg.block));
+  if (take_value(c, "--shared", &v, &err))
+    return err ? err : parse_size(c, "--shared", v, &a->cfg.shared_bytes);
+  if (take_value(c, "--target", &v, &err))
+    return err ? err : parse_target(c, v, &a->target);
+  if (take_value(c, "--repeat", &v, &err))
+    return err ? err : parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
+  if (take_value(c, "-o", &v, &err))
+    return err ? err : parse_out_option(c, a, v);
+  if (strcmp(arg, "--time") == 0)
+    a->time = 1;
+  else if (strcmp(arg, "--") == 0 || !is_option(arg))
+    return c->i++, add_run_value(c, a, arg);
+  else
+    return report_usage(c, "unknown option '%s' for '%s'", arg);
+  c->i++;
+  return EXIT_OK;
+}
+
+static int parse_run_args(Cli *c, RunArgs *a) {
+  kjit_launch_config_init(&a->cfg);
+  a->repeat = 1;
+  a->args = calloc((size_t)c->argc, sizeof *a->args);
+  a->outs = calloc((size_t)c->argc, sizeof *a->outs);
+  if (!a->args || !a->outs)
+    return EXIT_ERRORS;
+  while (c->i < c->argc) {
+    int rc = parse_run_option(c, a);
+    if (rc != EXIT_OK)
+      return rc;
+  }
+  if (!a->file)
+    return report_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
+  if (!a->kernel)
+    return report_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
+  if (!a->have_grid || !a->have_block)
+    return report_usage(c, "missing %s for '%s'", !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]");
+  return EXIT_OK;
+}
+
+static void free_run_args(RunArgs *a) {
+  for (int i = 0; i < a->nargs; i++)
+    free((char *)a->args[i].name);
+  for (int i = 0; i < a->nouts; i++)
+    free((char *)a->outs[i].name);
+  free(a->args);
+  free(a->outs);
+  free(a->file);
+}
+
+/* "x, y, out" */
+static void print_params(FILE *f, const RunJob *j) {
+  for (int i = 0; i < j->nparams; i++)
+    fprintf(f, "%s%s", i ? ", " : "", j->params[i]);
+}
+
+static int find_param(const RunJob *j, const char *name) {
+  for (int i = 0; i < j->nparams; i++)
+    if (strcmp(j->params[i], name) == 0)
+      return i;
+  return -1;
+}
+
+static int report_param(const RunJob *j, const char *fmt, const char *what) {
+  const char *kname;
+  kjit_kernel_name(j->kernel, &kname);
+  fputs("kjit: error: ", stderr);
+  fprintf(stderr, fmt, what, kname);
+  fputs(" (parameters: ", stderr);
+  print_params(stderr, j);
+  fputs(")\nTry 'kjit run --help'.\n", stderr);
+  return EXIT_USAGE;
+}
+
+/* Binds ARGs to parameters: positional ones first, then by name.  With
+ * positional ARGs only, they are passed as given (kjit_launch reports a
+ * count mismatch). */
+static int bind_args(const RunArgs *a, RunJob *j) {
+  int named = 0;
+  for (int i = 0; i < a->nargs; i++) {
+    const RunArg *r = &a->args[i];
+    if (!r->name) {
+      if (i >= j->nparams)
+        continue;                      /* too many: kjit_launch says so */
+      j->specs[i] = r->value;
+      continue;
+    }
+    named = 1;
+    int p = find_param(j, r->name);
+    if (p < 0)
+      return report_param(j, "unknown parameter '%s' of kernel '%s'", r->name);
+    if (j->specs[p])
+      return report_param(j, "parameter '%s' of kernel '%s' is given twice", r->name);
+    j->specs[p] = r->value;
+  }
+  j->nvals = a->nargs;
+  if (!named)
+    return EXIT_OK;
+  if (a->nargs > j->nparams)
+    return report_param(j, "%s arguments given; kernel '%s' has fewer parameters", "too many");
+  for (int p = 0; p < j->nparams; p++)
+    if (!j->specs[p])
+      return report_param(j, "missing argument '%s' of kernel '%s'", j->params[p]);
+  j->nvals = j->nparams;
+  return EXIT_OK;
+}
+
+/* -o NAME=PATH: NAME is a parameter; PATH's folder exists and is writable
+ * (checked before the launch, so a typo costs no run). */
+static int check_outputs(const RunArgs *a, const RunJob *j) {
+  for (int i = 0; i < a->nouts; i++) {
+    if (find_param(j, a->outs[i].name) < 0)
+      return report_param(j, "-o names '%s', not a parameter of kernel '%s'", a->outs[i].name);
+    char *dir = strdup(a->outs[i].value);
+    char *slash = dir ? strrchr(dir, '/') : NULL;
+    const char *d = !slash ? "." : slash == dir ? "/" : (*slash = '\0', dir);
+    int ok = dir && access(d, W_OK | X_OK) == 0;
+    int err = errno;
+    free(dir);
+    if (!ok) {
+      fprintf(stderr, "kjit: error: cannot write '%s': %s\n", a->outs[i].value, strerror(err));
+      return EXIT_ERRORS;
+    }
+  }
+  return EXIT_OK;
+}
+
+/* Parses every bound VALUE (the .npy files are read here). */
+static int make_values(RunJob *j, const RunArgs *a) {
+  for (int i = 0; i < j->nvals; i++) {
+    const char *spec = i < j->nparams ? j->specs[i] : a->args[i].value;
+    const char *what = i < j->nparams ? j->params[i] : NULL;
+    kjit_status st = kjit_arg_parse(j->ctx, spec, what, &j->vals[i]);
+    if (st != KJIT_OK) {
+      fputs(kjit_last_error(j->ctx), stderr);
+      if (st != KJIT_ERROR_INVALID_ARGUMENT)
+        return EXIT_ERRORS;
+      fputs("Try 'kjit run --help'.\n", stderr);
+      return EXIT_USAGE;
+    }
+  }
+  for (int i = 0; i < a->nouts; i++) {
+    int p = find_param(j, a->outs[i].name);
+    if (p < j->nvals && j->vals[p].kind != KJIT_ARG_ARRAY)
+      return report_param(j, "-o names '%s', a scalar argument of kernel '%s', not an array",
+                          a->outs[i].name);
+  }
+  return EXIT_OK;
+}
+
+static int compare_doubles(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* Launch times: the first launch's compile, the last one's copies, the
+ * median kernel time. */
+typedef struct RunTimes {
+  double compile_ms, copy_ms, run_ms;
+} RunTimes;
+
+/* Launches `repeat` times and fills *t. */
+static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
+  double *runs = calloc((size_t)a->repeat, sizeof *runs);
+  if (!runs)
+    return EXIT_ERRORS;
+  int rc = EXIT_OK;
+  for (int r = 0; r < a->repeat; r++) {
+    kjit_status st = kjit_launch(j->kernel, &a->cfg, j->vals, j->nvals);
+    if (st != KJIT_OK) {
+      fputs(kjit_last_error(j->ctx), stderr);
+      rc = EXIT_ERRORS;
+      break;
+    }
+    double c;
+    kjit_last_timing(j->ctx, &c, &t->copy_ms, &runs[r]);
+    if (r == 0)
+      t->compile_ms = c;
+  }
+  qsort(runs, (size_t)a->repeat, sizeof *runs, compare_doubles);
+  t->run_ms = runs[a->repeat / 2];
+  free(runs);
+  return rc;
+}
+
+static int write_outputs(const RunArgs *a, RunJob *j) {
+  for (int i = 0; i < a->nouts; i++) {
+    int p = find_param(j, a->outs[i].name);
+    if (kjit_array_save_npy(j->vals[p].value.array, a->outs[i].value) != KJIT_OK) {
+      fputs(kjit_last_error(j->ctx), stderr);
+      return EXIT_ERRORS;
+    }
+  }
+  return EXIT_OK;
+}
+
+static int print_summaries(RunJob *j) {
+  for (int i = 0; i < j->nvals && i < j->nparams; i++) {
+    char *s;
+    if (j->vals[i].kind != KJIT_ARG_ARRAY)
+      continue;
+    if (kjit_array_summary(j->vals[i].value.array, &s) != KJIT_OK)
+      return EXIT_ERRORS;
+    printf("%s: %s\n", j->params[i], s);
+    kjit_free(s);
+  }
+  return EXIT_OK;
+}
+
+/* The context (with the requested target), the program and the kernel. */
+static int open_kernel(const RunArgs *a, RunJob *j) {
+  kjit_context_options o;
+  kjit_context_options_init(&o);
+  o.target = a->target;
+  kjit_target t;
+  if (kjit_context_create(&o, &j->ctx) != KJIT_OK) {
+    fputs("kjit: error: cannot create a context\n", stderr);
+    return EXIT_ERRORS;
+  }
+  kjit_status st = kjit_context_target(j->ctx, &t);
+  if (st != KJIT_OK)
+    return report(j->ctx, st), EXIT_ERRORS;
+  print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
+  st = kjit_program_load_file(j->ctx, a->file, &j->prog);
+  if (st == KJIT_OK)
+    st = kjit_program_kernel(j->prog, a->kernel, &j->kernel);
+  if (st == KJIT_OK)
+    st = kjit_kernel_param_count(j->kernel, &j->nparams);
+  if (st != KJIT_OK)
+    return report(j->ctx, st), EXIT_ERRORS;
+  int n = j->nparams + a->nargs + 1;
+  j->params = calloc((size_t)n, sizeof *j->params);
+  j->specs = calloc((size_t)n, sizeof *j->specs);
+  j->vals = calloc((size_t)n, sizeof *j->vals);
+  if (!j->params || !j->specs || !j->vals)
+    return EXIT_ERRORS;
+  for (int i = 0; i < j->nparams; i++)
+    kjit_kernel_param_name(j->kernel, i, &j->params[i]);
+  return EXIT_OK;
+}
+
+static void print_times(const RunArgs *a, const RunTimes *t) {
+  printf("time: compile %.3f ms, copy %.3f ms, kernel %.3f ms", t->compile_ms, t->copy_ms,
+         t->run_ms);
+  if (a->repeat > 1)
+    printf(" (median of %d runs)", a->repeat);
+  putchar('\n');
+}
+
+static int run_job(const RunArgs *a, RunJob *j) {
+  int rc = open_kernel(a, j);
+  if (rc == EXIT_OK) rc = bind_args(a, j);
+  if (rc == EXIT_OK) rc = check_outputs(a, j);
+  if (rc == EXIT_OK) rc = make_values(j, a);
+  RunTimes t = {0};
+  if (rc == EXIT_OK) rc = launch_all(j, a, &t);
+  if (rc == EXIT_OK) rc = write_outputs(a, j);
+  if (rc == EXIT_OK) rc = print_summaries(j);
+  if (rc == EXIT_OK && a->time)
+    print_times(a, &t);
+  return rc;
+}
+
+/* `kjit run` makes its own context: the target is a context option. */
+static int cmd_run(Cli *c, kjit_context *unused) {
+  (void)unused;
+  RunArgs a = {0};
+  RunJob j = {0};
+  int rc = parse_run_args(c, &a);
+  if (rc == EXIT_OK)
+    rc = run_job(&a, &j);
+  fflush(stdout);
+  kjit_context_destroy(j.ctx);         /* its arrays and program too */
+  free(j.params);
+  free(j.specs);
+  free(j.vals);
+  free_run_args(&a);
+  return rc;
+}
+
+/* Disk cache: `kjit cache ...` lives in tools/kjit_cache.c. */
+extern const char kjit_cache_help[];
+int kjit_cli_cache(int argc, char **argv, int first, kjit_context *ctx);
+static int cmd_cache(Cli *c, kjit_context *ctx) {
+  return kjit_cli_cache(c->argc, c->argv, c->i, ctx);
 }
 
 typedef struct Command {
@@ -367,8 +859,11 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
+    {"run", run_help, cmd_run},
     {"ptx", ptx_help, cmd_ptx},
     {"check", check_help, cmd_check},
+    {"cache", kjit_cache_help, cmd_cache},
+    {"info", info_help, cmd_info},
     {"version", version_help, cmd_version},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))

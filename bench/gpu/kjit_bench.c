@@ -1,0 +1,552 @@
+/* kjit_bench.c - the GPU benchmark kernels (bench/gpu/kernels/NAME.py) run
+ * through kjit's public C API on the CUDA target.
+ *
+ * ASSUMED API (include/kjit.h as of 2026-11-21; the CUDA target was being
+ * built while this was written):
+ *   kjit_context_options_init / kjit_context_create with .target =
+ *     KJIT_TARGET_CUDA, kjit_context_target, kjit_context_destroy,
+ *     kjit_last_error
+ *   kjit_program_load_file, kjit_program_kernel, kjit_program_destroy
+ *   kjit_array_create (host arrays), kjit_array_data, kjit_array_destroy
+ *   kjit_arg_array, kjit_arg_scalar(KJIT_FLOAT32 / KJIT_INT32, &v)
+ *   kjit_launch_config_init, kjit_launch
+ *   kjit_last_timing(ctx, &compile_ms, &copy_ms, &run_ms): run_ms = kernel
+ *     time measured with CUDA events, compile_ms = source -> loaded function
+ *     (0 on a specialization hit; a disk-cache hit on a new context is the
+ *     "warm" compile)
+ *   kjit_cache_configure(ctx, 1, DIR) to point a context at a fresh cache
+ *   Optional, at compile time: -DKJIT_BENCH_REPEAT_FIELD=repeat when
+ *     kjit_launch_config gains a field that runs the kernel that many times
+ *     back to back on the GPU (events around each, run_ms = median), as
+ *     runtime/cuda_launch.c's rt_cuda_launch(repeat) does internally.
+ *     run.sh sets it when include/kjit.h has such a field.
+ *
+ * TODO(device arrays): the declared API has host arrays only, so every
+ * kjit_launch copies its arrays in and out (Numba's semantics for NumPy
+ * arrays).  Kernel times are unaffected (run_ms is the kernel alone, copies
+ * are in copy_ms), but:
+ *   - without KJIT_BENCH_REPEAT_FIELD each timed launch is one kjit_launch
+ *     (events around a single kernel, with copies between launches): the
+ *     event pair may include ~1-3 us of submission latency per launch;
+ *   - the launch overhead measured here includes two tiny copies and a
+ *     synchronization per launch (mode=host-arrays in the output).  When
+ *     device arrays land (no copies, asynchronous launch), create the tiny
+ *     kernels' arrays on the device in launch_overhead() and the loop there
+ *     is exactly the C-API overhead to compare with raw_launch.c.
+ *
+ * Inputs are exactly those of bench/gpu/cuda/bench_common.h and
+ * numba_bench.py (same hash, sizes, seeds, geometry).  Output lines (parsed
+ * by run.sh):
+ *   RESULT impl=kjit kernel=NAME median_ms=M min_ms=m n=N checksum=C mode=...
+ *   OVERHEAD impl=kjit args=K us_per_launch=U launches=L mode=...
+ *   COMPILE impl=kjit what=WHAT ms=T
+ *   ERROR impl=kjit kernel=NAME message
+ *
+ * Usage: kjit_bench --kernels DIR [-n N] [-w W] [--only NAME] [--launches L]
+ *                   [--no-overhead] [--no-compile] [--no-kernels]
+ *                   [--target cuda|cpu]   (cpu: to test this program without a GPU)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <kjit.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *g_kdir = "bench/gpu/kernels";
+static int g_n = 50, g_warm = 5, g_launches = 10000;
+static kjit_target g_target = KJIT_TARGET_CUDA; /* --target cpu: to test the program */
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* ------------------------------------------------------------- inputs --- */
+/* bench_common.h's formulas. */
+static double u01(uint32_t i, uint32_t seed) {
+  return (double)(uint32_t)(i * 2654435761u + seed * 97531u) / 4294967296.0;
+}
+
+static void fill_f32(kjit_array *a, uint32_t seed, double lo, double hi) {
+  float *p = kjit_array_data(a);
+  int64_t n = kjit_array_size(a);
+  double span = hi - lo;
+  for (int64_t i = 0; i < n; i++)
+    p[i] = (float)(lo + span * u01((uint32_t)i, seed));
+}
+
+static double checksum(kjit_array *a) {
+  int64_t n = kjit_array_size(a);
+  const void *p = kjit_array_data(a);
+  double s = 0.0;
+  for (int64_t k = 0; k < n; k++) {
+    double v;
+    switch (kjit_array_dtype(a)) {
+    case KJIT_FLOAT32: v = ((const float *)p)[k]; break;
+    case KJIT_INT32: v = ((const int32_t *)p)[k]; break;
+    case KJIT_UINT32: v = ((const uint32_t *)p)[k]; break;
+    default: v = 0; break;
+    }
+    s += v * (double)(1 + k % 7);
+  }
+  return s;
+}
+
+/* --------------------------------------------------------- benchmarks --- */
+
+#define MAXA 8
+
+typedef struct Bench {
+  const char *name;     /* row name, also the .py file name */
+  const char *kernel;   /* kernel function in the file */
+  kjit_launch_config cfg;
+  kjit_arg args[MAXA];
+  int nargs;
+  kjit_array *arrays[MAXA]; /* owned, destroyed after the run */
+  int narrays;
+  kjit_array *outs[2];  /* checksummed */
+  int nouts;
+} Bench;
+
+static kjit_array *arr(kjit_context *ctx, Bench *b, kjit_dtype dt, int ndim, int64_t d0,
+                       int64_t d1) {
+  int64_t shape[2] = {d0, d1};
+  kjit_array *a = NULL;
+  if (kjit_array_create(ctx, dt, ndim, shape, &a) != KJIT_OK) {
+    fprintf(stderr, "kjit_bench: kjit_array_create: %s\n", kjit_last_error(ctx));
+    return NULL;
+  }
+  b->arrays[b->narrays++] = a;
+  b->args[b->nargs++] = kjit_arg_array(a);
+  return a;
+}
+
+static void f32arg(Bench *b, float v) { b->args[b->nargs++] = kjit_arg_scalar(KJIT_FLOAT32, &v); }
+static void i32arg(Bench *b, int32_t v) { b->args[b->nargs++] = kjit_arg_scalar(KJIT_INT32, &v); }
+
+static void geom(Bench *b, uint32_t gx, uint32_t gy, uint32_t bx, uint32_t by) {
+  kjit_launch_config_init(&b->cfg);
+  b->cfg.grid[0] = gx;
+  b->cfg.grid[1] = gy;
+  b->cfg.block[0] = bx;
+  b->cfg.block[1] = by;
+}
+
+/* Sets up benchmark `name`; returns 0 on success. */
+static int setup(kjit_context *ctx, const char *name, Bench *b) {
+  memset(b, 0, sizeof *b);
+  b->name = name;
+  kjit_array *a, *x, *y;
+  if (strcmp(name, "vector_add") == 0) {
+    int64_t n = 1 << 26;
+    b->kernel = "vector_add";
+    if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(y = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
+      return 1;
+    fill_f32(x, 1, 0.0, 1.0);
+    fill_f32(y, 2, 0.0, 1.0);
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  } else if (strcmp(name, "saxpy") == 0) {
+    int64_t n = 1 << 26;
+    b->kernel = "saxpy";
+    f32arg(b, 2.5f);
+    if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(y = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
+      return 1;
+    fill_f32(x, 1, 0.0, 1.0);
+    fill_f32(y, 2, 0.0, 1.0);
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  } else if (strcmp(name, "matmul") == 0) {
+    int64_t n = 2048;
+    b->kernel = "matmul";
+    if (!(x = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(y = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) ||
+        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
+      return 1;
+    fill_f32(x, 3, 0.0, 1.0);
+    fill_f32(y, 4, 0.0, 1.0);
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 16), (uint32_t)(n / 16), 16, 16);
+  } else if (strcmp(name, "reduce") == 0) {
+    int64_t n = 1 << 26;
+    b->kernel = "reduce_sum";
+    if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, 1, 0)))
+      return 1;
+    fill_f32(x, 5, 0.0, 1.0);
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  } else if (strcmp(name, "stencil") == 0) {
+    int64_t n = 4096;
+    b->kernel = "stencil5";
+    if (!(a = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
+      return 1;
+    fill_f32(a, 6, 0.0, 1.0);
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 32), (uint32_t)(n / 8), 32, 8);
+  } else if (strcmp(name, "histogram") == 0) {
+    int64_t n = 1 << 26;
+    b->kernel = "histogram";
+    if (!(a = arr(ctx, b, KJIT_UINT8, 1, n, 0)) || !(b->outs[0] = arr(ctx, b, KJIT_UINT32, 1, 256, 0)))
+      return 1;
+    uint8_t *d = kjit_array_data(a);
+    for (int64_t i = 0; i < n; i++)
+      d[i] = (uint8_t)((uint32_t)((uint32_t)i * 2654435761u + 7u * 97531u) >> 24);
+    b->nouts = 1;
+    geom(b, 1024, 1, 256, 1);
+  } else if (strcmp(name, "mandelbrot") == 0) {
+    int64_t n = 2048;
+    b->kernel = "mandelbrot";
+    float d = (float)(3.0 / n);
+    f32arg(b, -2.0f);
+    f32arg(b, -1.5f);
+    f32arg(b, d);
+    f32arg(b, d);
+    if (!(b->outs[0] = arr(ctx, b, KJIT_INT32, 2, n, n)))
+      return 1;
+    i32arg(b, 256);
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 32), (uint32_t)(n / 8), 32, 8);
+  } else if (strcmp(name, "black_scholes") == 0) {
+    int64_t n = 1 << 24;
+    b->kernel = "black_scholes";
+    kjit_array *S, *X, *T;
+    if (!(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+        !(b->outs[1] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+        !(S = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(X = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+        !(T = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
+      return 1;
+    fill_f32(S, 8, 5.0, 30.0);
+    fill_f32(X, 9, 1.0, 100.0);
+    fill_f32(T, 10, 0.25, 10.0);
+    f32arg(b, 0.02f);
+    f32arg(b, 0.30f);
+    b->nouts = 2;
+    geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  } else if (strcmp(name, "transpose") == 0) {
+    int64_t n = 8192;
+    b->kernel = "transpose";
+    if (!(a = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
+      return 1;
+    fill_f32(a, 11, 0.0, 1.0);
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 32), (uint32_t)(n / 32), 32, 8);
+  } else {
+    fprintf(stderr, "kjit_bench: unknown benchmark '%s'\n", name);
+    return 1;
+  }
+  return 0;
+}
+
+static void teardown(Bench *b) {
+  for (int i = 0; i < b->narrays; i++)
+    kjit_array_destroy(b->arrays[i]);
+}
+
+static const char *const NAMES[] = {"vector_add", "saxpy",         "matmul",
+                                    "reduce",     "stencil",       "histogram",
+                                    "mandelbrot", "black_scholes", "transpose"};
+
+static kjit_context *new_context(const char *cache_dir) {
+  kjit_context_options o;
+  kjit_context_options_init(&o);
+  o.target = g_target;
+  kjit_context *ctx = NULL;
+  if (kjit_context_create(&o, &ctx) != KJIT_OK) {
+    fputs("kjit_bench: cannot create a context\n", stderr);
+    return NULL;
+  }
+  kjit_target t;
+  if (kjit_context_target(ctx, &t) != KJIT_OK || t != g_target) {
+    fprintf(stderr, "kjit_bench: target not available: %s\n", kjit_last_error(ctx));
+    kjit_context_destroy(ctx);
+    return NULL;
+  }
+  if (cache_dir && kjit_cache_configure(ctx, 1, cache_dir) != KJIT_OK)
+    fprintf(stderr, "kjit_bench: kjit_cache_configure: %s\n", kjit_last_error(ctx));
+  return ctx;
+}
+
+static kjit_kernel *open_kernel(kjit_context *ctx, const char *file, const char *name,
+                                kjit_program **prog) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.py", g_kdir, file);
+  kjit_kernel *k = NULL;
+  if (kjit_program_load_file(ctx, path, prog) != KJIT_OK ||
+      kjit_program_kernel(*prog, name, &k) != KJIT_OK) {
+    printf("ERROR impl=kjit kernel=%s cannot load %s:%s: %s\n", file, path, name,
+           kjit_last_error(ctx));
+    return NULL;
+  }
+  return k;
+}
+
+static int launch(kjit_context *ctx, kjit_kernel *k, const Bench *b, const kjit_launch_config *cfg) {
+  if (kjit_launch(k, cfg, b->args, b->nargs) != KJIT_OK) {
+    char *msg = strdup(kjit_last_error(ctx));
+    for (char *p = msg; p && *p; p++)
+      if (*p == '\n') *p = ' ';
+    printf("ERROR impl=kjit kernel=%s kjit_launch: %s\n", b->name, msg ? msg : "?");
+    free(msg);
+    return 1;
+  }
+  return 0;
+}
+
+static int run_bench(kjit_context *ctx, const char *name) {
+  Bench b;
+  kjit_program *prog = NULL;
+  if (setup(ctx, name, &b)) {
+    teardown(&b);
+    printf("ERROR impl=kjit kernel=%s setup failed\n", name);
+    return 1;
+  }
+  int rc = 1;
+  kjit_kernel *k = open_kernel(ctx, name, b.kernel, &prog);
+  if (!k)
+    goto done;
+  /* 1. the checked launch, on zeroed outputs */
+  if (launch(ctx, k, &b, &b.cfg))
+    goto done;
+  double cs = 0;
+  for (int i = 0; i < b.nouts; i++)
+    cs += checksum(b.outs[i]);
+  double *ms = calloc((size_t)g_n, sizeof *ms);
+  if (!ms)
+    goto done;
+  double min = 1e30;
+  const char *mode;
+#ifdef KJIT_BENCH_REPEAT_FIELD
+  /* 2-3. warm-up, then g_n launches back to back on the GPU, each timed
+   * with events by the runtime; run_ms is their median. */
+  kjit_launch_config cfg = b.cfg;
+  cfg.KJIT_BENCH_REPEAT_FIELD = g_warm > 0 ? g_warm : 1;
+  if (launch(ctx, k, &b, &cfg)) {
+    free(ms);
+    goto done;
+  }
+  cfg.KJIT_BENCH_REPEAT_FIELD = g_n;
+  if (launch(ctx, k, &b, &cfg)) {
+    free(ms);
+    goto done;
+  }
+  kjit_last_timing(ctx, NULL, NULL, &ms[0]);
+  for (int i = 1; i < g_n; i++)
+    ms[i] = ms[0];
+  min = ms[0]; /* only the median comes back */
+  mode = "repeat";
+#else
+  /* 2-3. warm-up, then g_n separate launches; run_ms of each (events around
+   * the kernel, copies excluded). */
+  for (int i = 0; i < g_warm; i++)
+    if (launch(ctx, k, &b, &b.cfg)) {
+      free(ms);
+      goto done;
+    }
+  for (int i = 0; i < g_n; i++) {
+    if (launch(ctx, k, &b, &b.cfg)) {
+      free(ms);
+      goto done;
+    }
+    kjit_last_timing(ctx, NULL, NULL, &ms[i]);
+    if (ms[i] < min)
+      min = ms[i];
+  }
+  mode = "single";
+#endif
+  printf("RESULT impl=kjit kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g mode=%s\n",
+         name, median(ms, g_n), min, g_n, cs, mode);
+  fflush(stdout);
+  free(ms);
+  rc = 0;
+done:
+  teardown(&b);
+  kjit_program_destroy(prog);
+  fflush(stdout);
+  return rc;
+}
+
+/* Tiny grid (1 block of 32 threads), 1 and 4 array arguments, g_launches
+ * back-to-back kjit_launch calls: wall time / launches. */
+static int launch_overhead(kjit_context *ctx) {
+  kjit_program *prog = NULL;
+  int rc = 0;
+  for (int nargs = 1; nargs <= 4; nargs += 3) {
+    kjit_kernel *k = open_kernel(ctx, "launch_overhead", nargs == 1 ? "tiny1" : "tiny4", &prog);
+    if (!k)
+      return 1;
+    Bench b;
+    memset(&b, 0, sizeof b);
+    b.name = nargs == 1 ? "tiny1" : "tiny4";
+    for (int i = 0; i < nargs; i++)
+      if (!arr(ctx, &b, KJIT_FLOAT32, 1, 32, 0)) {
+        rc = 1;
+        goto next;
+      }
+    geom(&b, 1, 1, 32, 1);
+    for (int i = 0; i < 100; i++)
+      if (launch(ctx, k, &b, &b.cfg)) {
+        rc = 1;
+        goto next;
+      }
+    double best = 1e30;
+    for (int rep = 0; rep < 3; rep++) {
+      double t0 = now_ms();
+      for (int i = 0; i < g_launches; i++)
+        if (launch(ctx, k, &b, &b.cfg)) {
+          rc = 1;
+          goto next;
+        }
+      /* TODO(device arrays): with asynchronous launches, synchronize the
+       * context here before reading the clock. */
+      double us = (now_ms() - t0) * 1e3 / g_launches;
+      if (us < best)
+        best = us;
+    }
+    printf("OVERHEAD impl=kjit args=%d us_per_launch=%.3f launches=%d mode=host-arrays\n", nargs,
+           best, g_launches);
+    fflush(stdout);
+  next:
+    teardown(&b);
+    kjit_program_destroy(prog);
+    prog = NULL;
+  }
+  return rc;
+}
+
+/* Compile latency of the vector add on a started driver:
+ *   cold: a context on an empty cache directory: program load + first
+ *         launch's compile_ms (source -> PTX -> cubin -> loaded function);
+ *   warm: a second context on the same directory: program load + compile_ms
+ *         (the cubin from the disk cache, loaded). */
+static int compile_latency(void) {
+  char dir[] = "/tmp/kjit-bench-cache.XXXXXX";
+  if (!mkdtemp(dir)) {
+    perror("kjit_bench: mkdtemp");
+    return 1;
+  }
+  int rc = 0;
+  for (int round = 0; round < 2 && rc == 0; round++) {
+    kjit_context *ctx = new_context(dir);
+    if (!ctx)
+      return 1;
+    /* start the driver and primary context with another kernel first */
+    kjit_program *p0 = NULL, *p1 = NULL;
+    kjit_kernel *k0 = open_kernel(ctx, "launch_overhead", "tiny1", &p0);
+    Bench b0, b1;
+    memset(&b0, 0, sizeof b0);
+    memset(&b1, 0, sizeof b1);
+    b0.name = "tiny1";
+    if (!k0 || !arr(ctx, &b0, KJIT_FLOAT32, 1, 32, 0)) {
+      rc = 1;
+      goto out;
+    }
+    geom(&b0, 1, 1, 32, 1);
+    if (launch(ctx, k0, &b0, &b0.cfg)) {
+      rc = 1;
+      goto out;
+    }
+    b1.name = "vector_add";
+    for (int i = 0; i < 3; i++)
+      if (!arr(ctx, &b1, KJIT_FLOAT32, 1, 1024, 0)) {
+        rc = 1;
+        goto out;
+      }
+    geom(&b1, 4, 1, 256, 1);
+    double t0 = now_ms();
+    kjit_kernel *k1 = open_kernel(ctx, "vector_add", "vector_add", &p1);
+    double t_load = now_ms() - t0;
+    if (!k1 || launch(ctx, k1, &b1, &b1.cfg)) {
+      rc = 1;
+      goto out;
+    }
+    double compile_ms = 0;
+    kjit_last_timing(ctx, &compile_ms, NULL, NULL);
+    printf("COMPILE impl=kjit what=%s ms=%.3f\n",
+           round == 0 ? "cold_vector_add" : "warm_vector_add", t_load + compile_ms);
+    printf("COMPILE impl=kjit what=%s_launch_compile_only ms=%.3f\n",
+           round == 0 ? "cold_vector_add" : "warm_vector_add", compile_ms);
+    fflush(stdout);
+  out:
+    teardown(&b0);
+    teardown(&b1);
+    kjit_program_destroy(p0);
+    kjit_program_destroy(p1);
+    kjit_context_destroy(ctx);
+  }
+  char cmd[256];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0)
+    fprintf(stderr, "kjit_bench: could not remove %s\n", dir);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  const char *only = NULL;
+  int do_kernels = 1, do_overhead = 1, do_compile = 1;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--kernels") == 0 && i + 1 < argc)
+      g_kdir = argv[++i];
+    else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
+      g_n = atoi(argv[++i]);
+    else if (strcmp(argv[i], "-w") == 0 && i + 1 < argc)
+      g_warm = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--launches") == 0 && i + 1 < argc)
+      g_launches = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+      only = argv[++i];
+    else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc)
+      g_target = strcmp(argv[++i], "cpu") == 0 ? KJIT_TARGET_CPU : KJIT_TARGET_CUDA;
+    else if (strcmp(argv[i], "--no-kernels") == 0)
+      do_kernels = 0;
+    else if (strcmp(argv[i], "--no-overhead") == 0)
+      do_overhead = 0;
+    else if (strcmp(argv[i], "--no-compile") == 0)
+      do_compile = 0;
+    else {
+      fprintf(stderr,
+              "usage: %s --kernels DIR [-n N] [-w W] [--only NAME] [--launches L]\n"
+              "          [--no-kernels] [--no-overhead] [--no-compile] [--target cuda|cpu]\n",
+              argv[0]);
+      return 2;
+    }
+  }
+  if (g_n < 1) g_n = 1;
+  if (g_warm < 0) g_warm = 0;
+  if (g_launches < 1) g_launches = 1;
+  printf("INFO impl=kjit version=%s\n", kjit_version());
+  int failed = 0;
+  /* compile latency first: its cold round wants a process whose LLVM and
+   * libdevice state is fresh, like a user's first call */
+  if (do_compile)
+    failed |= compile_latency();
+  kjit_context *ctx = NULL;
+  if (do_kernels || do_overhead) {
+    ctx = new_context(NULL);
+    if (!ctx)
+      return 1;
+  }
+  if (do_kernels)
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
+      if (!only || strcmp(only, NAMES[i]) == 0)
+        failed |= run_bench(ctx, NAMES[i]);
+  if (do_overhead)
+    failed |= launch_overhead(ctx);
+  kjit_context_destroy(ctx);
+  return failed ? 1 : 0;
+}

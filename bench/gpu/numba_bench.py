@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""numba_bench.py - the GPU benchmark kernels (bench/gpu/kernels/*.py) under Numba.
+
+For each kernel file: import it (its @cuda.jit kernels have eager signatures,
+so importing compiles them), build the same deterministic inputs as the CUDA C
+programs (bench/gpu/cuda/bench_common.h) and kjit_bench.c, launch once on
+zeroed outputs and checksum the result, warm up, then time N launches one by
+one with CUDA events while a "gate" kernel holds the stream (so host-side
+launch cost never shows in the kernel times; same method as the .cu
+programs), median.  Also: launch overhead (1 and 4 array arguments, tiny grid,
+back-to-back launches, microseconds per launch), the time of the first import
+(Numba start-up + eager compile + load of vector_add) and cuda.compile_ptx of
+the vector add.
+
+Output: one line per measurement, parsed by run.sh:
+  RESULT impl=numba kernel=NAME median_ms=M min_ms=m n=N checksum=C
+  OVERHEAD impl=numba args=K us_per_launch=U launches=L
+  COMPILE impl=numba what=WHAT ms=T
+  INFO key=value ...
+
+Usage: numba_bench.py [-n N] [-w W] [--launches L] [--only NAME[,NAME...]]
+"""
+import argparse
+import importlib.util
+import os
+import sys
+import time
+
+import numpy
+numpy.row_stack = numpy.vstack  # required by the Numba build on the GPU machine
+import numpy as np  # noqa: E402
+from numba import cuda  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.join(HERE, "kernels")
+
+
+# ----------------------------------------------------------------- inputs --
+# Exactly the formulas of bench_common.h: the 32-bit hash
+# i * 2654435761 + seed * 97531 (mod 2^32), over 2^32 in float64.
+
+def u01(n, seed):
+    i = np.arange(n, dtype=np.uint32)
+    h = i * np.uint32(2654435761) + np.uint32(seed * 97531)
+    return h.astype(np.float64) / 4294967296.0
+
+
+def fill_f32(n, seed, lo, hi):
+    return (lo + (hi - lo) * u01(n, seed)).astype(np.float32)
+
+
+def hash_byte(n, seed):
+    i = np.arange(n, dtype=np.uint32)
+    h = i * np.uint32(2654435761) + np.uint32(seed * 97531)
+    return (h >> np.uint32(24)).astype(np.uint8)
+
+
+def checksum(a):
+    """sum(out[k] * (1 + k % 7)) in float64 over the C-order elements."""
+    flat = np.ascontiguousarray(a).ravel().astype(np.float64)
+    w = 1.0 + (np.arange(flat.size) % 7).astype(np.float64)
+    return float(np.dot(flat, w))
+
+
+def load(name):
+    path = os.path.join(KERNELS, name + ".py")
+    spec = importlib.util.spec_from_file_location("kjit_bench_" + name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def blocks(n, tpb):
+    return (n + tpb - 1) // tpb
+
+
+# ------------------------------------------------------------- benchmarks --
+# Each returns (kernel, grid, block, args, outputs): outputs are the device
+# arrays whose checksums are added.  Sizes, seeds and geometry are those of
+# bench/gpu/cuda/*.cu and kjit_bench.c.
+
+def b_vector_add(m):
+    n = 1 << 26
+    x = cuda.to_device(fill_f32(n, 1, 0.0, 1.0))
+    y = cuda.to_device(fill_f32(n, 2, 0.0, 1.0))
+    out = cuda.to_device(np.zeros(n, np.float32))
+    return m.vector_add, blocks(n, 256), 256, (x, y, out), (out,)
+
+
+def b_saxpy(m):
+    n = 1 << 26
+    x = cuda.to_device(fill_f32(n, 1, 0.0, 1.0))
+    y = cuda.to_device(fill_f32(n, 2, 0.0, 1.0))
+    out = cuda.to_device(np.zeros(n, np.float32))
+    return m.saxpy, blocks(n, 256), 256, (np.float32(2.5), x, y, out), (out,)
+
+
+def b_matmul(m):
+    n = 2048
+    A = cuda.to_device(fill_f32(n * n, 3, 0.0, 1.0).reshape(n, n))
+    B = cuda.to_device(fill_f32(n * n, 4, 0.0, 1.0).reshape(n, n))
+    C = cuda.to_device(np.zeros((n, n), np.float32))
+    return m.matmul, (n // 16, n // 16), (16, 16), (A, B, C), (C,)
+
+
+def b_reduce(m):
+    n = 1 << 26
+    x = cuda.to_device(fill_f32(n, 5, 0.0, 1.0))
+    out = cuda.to_device(np.zeros(1, np.float32))
+    return m.reduce_sum, blocks(n, 256), 256, (x, out), (out,)
+
+
+def b_stencil(m):
+    n = 4096
+    a = cuda.to_device(fill_f32(n * n, 6, 0.0, 1.0).reshape(n, n))
+    out = cuda.to_device(np.zeros((n, n), np.float32))
+    return m.stencil5, (n // 32, n // 8), (32, 8), (a, out), (out,)
+
+
+def b_histogram(m):
+    n = 1 << 26
+    data = cuda.to_device(hash_byte(n, 7))
+    bins = cuda.to_device(np.zeros(256, np.uint32))
+    return m.histogram, 1024, 256, (data, bins), (bins,)
+
+
+def b_mandelbrot(m):
+    n = 2048
+    img = cuda.to_device(np.zeros((n, n), np.int32))
+    dx = np.float32(3.0 / n)
+    args = (np.float32(-2.0), np.float32(-1.5), dx, dx, img, np.int32(256))
+    return m.mandelbrot, (n // 32, n // 8), (32, 8), args, (img,)
+
+
+def b_black_scholes(m):
+    n = 1 << 24
+    S = cuda.to_device(fill_f32(n, 8, 5.0, 30.0))
+    X = cuda.to_device(fill_f32(n, 9, 1.0, 100.0))
+    T = cuda.to_device(fill_f32(n, 10, 0.25, 10.0))
+    call = cuda.to_device(np.zeros(n, np.float32))
+    put = cuda.to_device(np.zeros(n, np.float32))
+    args = (call, put, S, X, T, np.float32(0.02), np.float32(0.30))
+    return m.black_scholes, blocks(n, 256), 256, args, (call, put)
+
+
+def b_transpose(m):
+    n = 8192
+    a = cuda.to_device(fill_f32(n * n, 11, 0.0, 1.0).reshape(n, n))
+    b = cuda.to_device(np.zeros((n, n), np.float32))
+    return m.transpose, (n // 32, n // 32), (32, 8), (a, b), (b,)
+
+
+BENCHES = [
+    ("vector_add", b_vector_add), ("saxpy", b_saxpy), ("matmul", b_matmul),
+    ("reduce", b_reduce), ("stencil", b_stencil), ("histogram", b_histogram),
+    ("mandelbrot", b_mandelbrot), ("black_scholes", b_black_scholes),
+    ("transpose", b_transpose),
+]
+
+
+# ------------------------------------------------------------------ gate --
+
+def make_gate_kernel():
+    # Compiled on first use, so that the first kernel of the process is the
+    # one compile_times() measures.
+    @cuda.jit("void(float32[::1], int64)")
+    def gate_kernel(a, n):
+        x = a[0]
+        for _ in range(n):
+            x = x * np.float32(0.9999999) + np.float32(1e-7)
+        a[0] = x
+    return gate_kernel
+
+
+class Gate:
+    """Holds the default stream busy for about `ms` milliseconds."""
+
+    def __init__(self, ms=30.0):
+        self.kernel = make_gate_kernel()
+        self.buf = cuda.to_device(np.zeros(1, np.float32))
+        n0 = 1 << 20
+        self.kernel[1, 1](self.buf, n0)
+        cuda.synchronize()
+        e0, e1 = cuda.event(timing=True), cuda.event(timing=True)
+        e0.record()
+        self.kernel[1, 1](self.buf, n0)
+        e1.record()
+        e1.synchronize()
+        t = max(cuda.event_elapsed_time(e0, e1), 1e-3)
+        self.iters = max(n0, int(n0 * ms / t))
+
+    def __call__(self):
+        self.kernel[1, 1](self.buf, self.iters)
+
+
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
+
+
+def run_bench(name, setup, gate, n_timed, n_warm):
+    mod = load(name)
+    kernel, grid, block, args, outputs = setup(mod)
+    launch = kernel[grid, block]
+    launch(*args)                       # the checked launch, on zeroed outputs
+    cuda.synchronize()
+    cs = sum(checksum(o.copy_to_host()) for o in outputs)
+    for _ in range(n_warm):
+        launch(*args)
+    cuda.synchronize()
+    starts = [cuda.event(timing=True) for _ in range(n_timed)]
+    stops = [cuda.event(timing=True) for _ in range(n_timed)]
+    gate()
+    for i in range(n_timed):
+        starts[i].record()
+        launch(*args)
+        stops[i].record()
+    cuda.synchronize()
+    ms = [cuda.event_elapsed_time(a, b) for a, b in zip(starts, stops)]
+    print("RESULT impl=numba kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g"
+          % (name, median(ms), min(ms), n_timed, cs), flush=True)
+
+
+def launch_overhead(launches):
+    mod = load("launch_overhead")
+    bufs = [cuda.to_device(np.zeros(32, np.float32)) for _ in range(4)]
+    for nargs, k, args in ((1, mod.tiny1, bufs[:1]), (4, mod.tiny4, bufs)):
+        launch = k[1, 32]
+        for _ in range(100):
+            launch(*args)
+        cuda.synchronize()
+        per = []
+        for _rep in range(3):           # best of 3 batches
+            t0 = time.perf_counter()
+            for _ in range(launches):
+                launch(*args)
+            cuda.synchronize()
+            per.append((time.perf_counter() - t0) / launches * 1e6)
+        print("OVERHEAD impl=numba args=%d us_per_launch=%.3f launches=%d"
+              % (nargs, min(per), launches), flush=True)
+
+
+def compile_times():
+    # First kernel ready: import of vector_add.py with its eager signature
+    # (type inference, LLVM, PTX, driver JIT, module load) in this process.
+    t0 = time.perf_counter()
+    mod = load("vector_add")
+    t1 = time.perf_counter()
+    print("COMPILE impl=numba what=first_kernel_import ms=%.3f" % ((t1 - t0) * 1e3), flush=True)
+    sig = "void(float32[::1], float32[::1], float32[::1])"
+    pyfunc = mod.vector_add.py_func
+    times = []
+    for _ in range(7):
+        t0 = time.perf_counter()
+        cuda.compile_ptx(pyfunc, sig, cc=(9, 0))
+        times.append((time.perf_counter() - t0) * 1e3)
+    print("COMPILE impl=numba what=compile_ptx_vector_add_first ms=%.3f" % times[0], flush=True)
+    print("COMPILE impl=numba what=compile_ptx_vector_add ms=%.3f" % median(times[1:]), flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("-n", type=int, default=50, help="timed launches per kernel")
+    ap.add_argument("-w", type=int, default=5, help="warm-up launches per kernel")
+    ap.add_argument("--launches", type=int, default=10000,
+                    help="back-to-back launches for the launch overhead")
+    ap.add_argument("--only", default="", help="comma-separated kernel names")
+    a = ap.parse_args()
+    only = set(filter(None, a.only.split(",")))
+
+    import numba
+    dev = cuda.get_current_device()
+    print("INFO impl=numba numba=%s numpy=%s device=%s cc=%d.%d"
+          % (numba.__version__, np.__version__, dev.name.decode() if isinstance(dev.name, bytes)
+             else dev.name, *dev.compute_capability), flush=True)
+    compile_times()  # first: the vector_add import measures a fresh process
+    gate = Gate()
+    failed = 0
+    for name, setup in BENCHES:
+        if only and name not in only:
+            continue
+        try:
+            run_bench(name, setup, gate, max(a.n, 1), max(a.w, 0))
+        except Exception as e:  # report and go on with the next kernel
+            failed += 1
+            print("ERROR impl=numba kernel=%s %s: %s" % (name, type(e).__name__,
+                                                         str(e).replace("\n", " ")[:300]),
+                  flush=True)
+    if not only:
+        launch_overhead(a.launches)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,494 @@
+/* cg_host.c - the host CPU target hooks: CUDA's execution model on the CPU
+ * running the code (ABI: runtime/host_exec.h, argument struct: codegen.h).
+ *
+ * Every function takes (HostCtx *ctx, i32 tid.x, i32 tid.y, i32 tid.z) as
+ * hidden leading parameters, so threadIdx is an SSA value and blockIdx etc.
+ * are invariant loads from ctx.  The kernel itself becomes an internal,
+ * always-inlined "thread body"; finish_module renames it <symbol>.thread and
+ * builds the real entry <symbol>(ctx, args): for a kernel that never reaches
+ * a barrier, a per-block loop over z, y, x calling the body (HOST_FN_PER_BLOCK;
+ * after inlining LLVM can vectorize the x loop and a `return` ends only one
+ * thread), otherwise a per-thread entry reading ctx->tid that runs on a fiber
+ * and meets the others in kjit_host_sync* (HOST_USES_BARRIERS).  The entry
+ * records its flags and static shared size as string attributes
+ * ("kjit-flags", "kjit-static-shared") for the JIT to report. */
+#include "codegen/cg_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/host_exec.h"
+
+enum { NHIDDEN = 4, MAX_KERNELS = 256, MAX_VISIT = 512 };
+
+#define SHARED_TOTAL "__kjit_static_shared" /* module-wide static shared bytes */
+
+/* ------------------------------------------------------------ helpers --- */
+
+static void add_attr(Cg *cg, LLVMValueRef fn, unsigned idx, const char *name, uint64_t v) {
+  unsigned k = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  LLVMAddAttributeAtIndex(fn, idx, LLVMCreateEnumAttribute(cg->ctx, k, v));
+}
+
+static void add_str_attr(Cg *cg, LLVMValueRef fn, const char *key, const char *val) {
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(cg->ctx, key, (unsigned)strlen(key), val,
+                                                    (unsigned)strlen(val)));
+}
+
+/* A load that never changes during the launch (HostCtx fields, arguments):
+ * !invariant.load lets LICM hoist it out of the thread loop. */
+static LLVMValueRef load_invariant(Cg *cg, LLVMValueRef base, size_t offset, LLVMTypeRef ty,
+                                   unsigned align) {
+  LLVMValueRef off = cg_const_i64(cg, (int64_t)offset);
+  LLVMValueRef p = offset ? LLVMBuildGEP2(cg->b, cg->t_i8, base, &off, 1, "") : base;
+  LLVMValueRef v = LLVMBuildLoad2(cg->b, ty, p, "");
+  LLVMSetAlignment(v, align);
+  unsigned kind = LLVMGetMDKindIDInContext(cg->ctx, "invariant.load", 14);
+  LLVMSetMetadata(v, kind, LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, NULL, 0)));
+  return v;
+}
+
+static LLVMValueRef ctx_param(Cg *cg) { return LLVMGetParam(cg->fn, 0); }
+
+/* The values a HostCtx field can hold (CUDA's limits, as the executor
+ * enforces them): with !range, index arithmetic is known non-negative, so
+ * Numba's negative-index wraparound folds away and accesses stay affine. */
+static void range_of(size_t offset, uint64_t *lo, uint64_t *hi) {
+  if (offset < offsetof(HostCtx, ntid) || (offset >= offsetof(HostCtx, ctaid) && offset < offsetof(HostCtx, nctaid)))
+    *lo = 0, *hi = offset < offsetof(HostCtx, ntid) ? RT_HOST_MAX_THREADS : 0x7fffffffu;
+  else if (offset < offsetof(HostCtx, ctaid))
+    *lo = 1, *hi = RT_HOST_MAX_THREADS + 1;
+  else
+    *lo = 1, *hi = 0x80000000u;
+}
+
+static LLVMValueRef ctx_u32(Cg *cg, size_t offset) {
+  LLVMValueRef v = load_invariant(cg, ctx_param(cg), offset, cg->t_i32, 4);
+  uint64_t lo, hi;
+  range_of(offset, &lo, &hi);
+  LLVMMetadataRef r[2] = {LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, lo, 0)),
+                          LLVMValueAsMetadata(LLVMConstInt(cg->t_i32, hi, 0))};
+  LLVMSetMetadata(v, LLVMGetMDKindIDInContext(cg->ctx, "range", 5),
+                  LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, r, 2)));
+  return v;
+}
+
+/* The module-wide static shared-memory total: a private constant whose
+ * initializer grows as shared arrays are met (folded by the optimizer). */
+static LLVMValueRef shared_total_global(Cg *cg) {
+  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, SHARED_TOTAL);
+  if (!g) {
+    g = LLVMAddGlobal(cg->mod, cg->t_i64, SHARED_TOTAL);
+    LLVMSetInitializer(g, cg_const_i64(cg, 0));
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+  }
+  return g;
+}
+
+static uint64_t shared_total(Cg *cg) {
+  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, SHARED_TOTAL);
+  return g ? LLVMConstIntGetZExtValue(LLVMGetInitializer(g)) : 0;
+}
+
+/* ------------------------------------------------------ hidden params --- */
+
+static int host_hidden_params(Cg *cg, LLVMTypeRef *types) {
+  types[0] = cg->t_ptr;
+  types[1] = types[2] = types[3] = cg->t_i32;
+  return NHIDDEN;
+}
+
+/* ---------------------------------------------------- special registers -- */
+
+static LLVMValueRef linear_tid(Cg *cg) {
+  LLVMValueRef tx = LLVMGetParam(cg->fn, 1), ty = LLVMGetParam(cg->fn, 2), tz = LLVMGetParam(cg->fn, 3);
+  LLVMValueRef nx = ctx_u32(cg, offsetof(HostCtx, ntid)), ny = ctx_u32(cg, offsetof(HostCtx, ntid) + 4);
+  LLVMValueRef yz = LLVMBuildAdd(cg->b, ty, LLVMBuildMul(cg->b, ny, tz, ""), "");
+  return LLVMBuildAdd(cg->b, tx, LLVMBuildMul(cg->b, nx, yz, ""), "");
+}
+
+static LLVMValueRef host_special_reg(Cg *cg, IrOp op, int dim) {
+  if (op == OP_WARPSIZE)
+    return cg_const_i32(cg, 32);
+  if (op == OP_LANEID)
+    return LLVMBuildAnd(cg->b, linear_tid(cg), cg_const_i32(cg, 31), "");
+  if (dim < 0 || dim > 2) {
+    cg_fail(cg, NULL, "special register %d.%d", (int)op, dim);
+    return NULL;
+  }
+  switch (op) {
+  case OP_THREAD_IDX: return LLVMGetParam(cg->fn, 1 + (unsigned)dim);
+  case OP_BLOCK_DIM: return ctx_u32(cg, offsetof(HostCtx, ntid) + 4 * (size_t)dim);
+  case OP_BLOCK_IDX: return ctx_u32(cg, offsetof(HostCtx, ctaid) + 4 * (size_t)dim);
+  case OP_GRID_DIM: return ctx_u32(cg, offsetof(HostCtx, nctaid) + 4 * (size_t)dim);
+  default:
+    cg_fail(cg, NULL, "special register %d", (int)op);
+    return NULL;
+  }
+}
+
+/* ------------------------------------------------- barriers and fences -- */
+
+static LLVMValueRef host_barrier(Cg *cg, IrOp op, LLVMValueRef pred) {
+  LLVMValueRef a[2] = {ctx_param(cg), pred};
+  switch (op) {
+  case OP_SYNCTHREADS_COUNT: return cg_call_extern(cg, "kjit_host_syncthreads_count", cg->t_i32, a, 2);
+  case OP_SYNCTHREADS_AND: return cg_call_extern(cg, "kjit_host_syncthreads_and", cg->t_i32, a, 2);
+  case OP_SYNCTHREADS_OR: return cg_call_extern(cg, "kjit_host_syncthreads_or", cg->t_i32, a, 2);
+  default: return cg_call_extern(cg, "kjit_host_syncthreads", cg->t_void, a, 1);
+  }
+}
+
+static void host_syncwarp(Cg *cg, LLVMValueRef mask) {
+  LLVMValueRef a[2] = {ctx_param(cg), mask};
+  cg_call_extern(cg, "kjit_host_syncwarp", cg->t_void, a, 2);
+}
+
+/* A block's threads share one OS thread, so a block-scope fence only has to
+ * stop the compiler; device and system scope order memory between cores. */
+static void host_fence(Cg *cg, int scope) {
+  LLVMBuildFence(cg->b, LLVMAtomicOrderingSequentiallyConsistent, scope == 0, "");
+}
+
+/* ------------------------------------------------------ shared memory --- */
+
+/* Static shared arrays are slices of ctx->shared at offsets fixed here, one
+ * per (function, id), 16-byte aligned; the offset lives in a private
+ * constant so a shared.array in a loop keeps its memory. */
+static LLVMValueRef host_shared_alloc(Cg *cg, LLVMTypeRef elem, int64_t n, int64_t id) {
+  char name[256];
+  const char *fsym = cg->f ? (cg->f->symbol ? cg->f->symbol : cg->f->name) : "kjit";
+  snprintf(name, sizeof name, "__kjit_shoff_%s_%lld", fsym, (long long)id);
+  LLVMValueRef g = LLVMGetNamedGlobal(cg->mod, name);
+  if (!g) {
+    LLVMValueRef total = shared_total_global(cg);
+    uint64_t at = (LLVMConstIntGetZExtValue(LLVMGetInitializer(total)) + 15) & ~(uint64_t)15;
+    uint64_t bytes = LLVMABISizeOfType(LLVMGetModuleDataLayout(cg->mod), elem) * (uint64_t)n;
+    LLVMSetInitializer(total, cg_const_i64(cg, (int64_t)(at + bytes)));
+    g = LLVMAddGlobal(cg->mod, cg->t_i64, name);
+    LLVMSetInitializer(g, cg_const_i64(cg, (int64_t)at));
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMPrivateLinkage);
+  }
+  LLVMValueRef base = load_invariant(cg, ctx_param(cg), offsetof(HostCtx, shared), cg->t_ptr, 8);
+  LLVMValueRef off = LLVMGetInitializer(g);
+  return LLVMBuildGEP2(cg->b, cg->t_i8, base, &off, 1, "");
+}
+
+/* Dynamic shared memory follows the static part at
+ * RT_HOST_DYN_SHARED_OFFSET(static); the static total is only final once
+ * every function is lowered, so it is loaded from its constant (folded). */
+static LLVMValueRef host_dyn_shared(Cg *cg, LLVMValueRef *bytes) {
+  LLVMValueRef base = load_invariant(cg, ctx_param(cg), offsetof(HostCtx, shared), cg->t_ptr, 8);
+  LLVMValueRef st = LLVMBuildLoad2(cg->b, cg->t_i64, shared_total_global(cg), "");
+  st = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, st, cg_const_i64(cg, 15), ""), cg_const_i64(cg, ~(int64_t)15), "");
+  *bytes = load_invariant(cg, ctx_param(cg), offsetof(HostCtx, dyn_shared_bytes), cg->t_i64, 8);
+  return LLVMBuildGEP2(cg->b, cg->t_i8, base, &st, 1, "");
+}
+
+/* ---------------------------------------------------------- printing ---- */
+
+/* libc printf, variadic (the launcher flushes stdout after each launch). */
+static void host_print(Cg *cg, LLVMValueRef fmt, LLVMValueRef *args, int nargs) {
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_i32, &cg->t_ptr, 1, 1);
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, "printf");
+  if (!fn)
+    fn = LLVMAddFunction(cg->mod, "printf", fty);
+  LLVMValueRef a[33];
+  a[0] = fmt;
+  for (int i = 0; i < nargs && i < 32; i++)
+    a[i + 1] = args[i];
+  LLVMBuildCall2(cg->b, fty, fn, a, (unsigned)(nargs < 32 ? nargs : 32) + 1, "");
+}
+
+/* --------------------------------------------------------- conversions -- */
+
+/* Saturating float -> int with the values an H200 gives under Numba (x86's
+ * cvttsd2si would give "integer indefinite" and LLVM's fptosi is poison out
+ * of range): signed saturates with NaN -> INT_MIN; unsigned saturates with
+ * NaN -> 2^(w-1); 8/16-bit results are the low bits of the 32-bit one
+ * (uint8(300.7) == 44, uint8(-1.5) == 0, int32(1e10) == INT32_MAX). */
+static LLVMValueRef host_float_to_int(Cg *cg, LLVMValueRef v, const Type *to) {
+  int bits = cg_bits(to), w = bits < 32 ? 32 : bits;
+  bool sg = cg_is_signed(to);
+  LLVMTypeRef wt = LLVMIntTypeInContext(cg->ctx, (unsigned)w);
+  LLVMTypeRef over[2] = {wt, LLVMTypeOf(v)};
+  LLVMValueRef r = cg_intrinsic(cg, sg ? "llvm.fptosi.sat" : "llvm.fptoui.sat", over, 2, &v, 1);
+  if (!r)
+    return NULL;
+  LLVMValueRef nan = LLVMBuildFCmp(cg->b, LLVMRealUNO, v, v, "");
+  LLVMValueRef top = LLVMConstInt(wt, 1ull << (w - 1), 0);
+  r = LLVMBuildSelect(cg->b, nan, top, r, "");
+  return bits < w ? LLVMBuildTrunc(cg->b, r, cg_type(cg, to), "") : r;
+}
+
+/* ------------------------------------------------------------- entries -- */
+
+static void host_mark_kernel(Cg *cg, LLVMValueRef fn, const IrFunc *f) {
+  (void)f;
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  add_attr(cg, fn, LLVMAttributeFunctionIndex, "alwaysinline", 0);
+  add_str_attr(cg, fn, "kjit-kernel", "1");
+}
+
+static LLVMValueRef host_param_pointer(Cg *cg, LLVMValueRef p) {
+  (void)cg;
+  return p;
+}
+
+static bool is_kernel_body(LLVMValueRef fn) {
+  return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "kjit-kernel", 11) != NULL;
+}
+
+/* Does fn, or anything it calls in this module, reach a kjit_host_sync*? */
+static bool reaches_barrier(LLVMValueRef fn, LLVMValueRef *seen, int *nseen) {
+  for (int i = 0; i < *nseen; i++)
+    if (seen[i] == fn)
+      return false;
+  if (*nseen >= MAX_VISIT)
+    return true; /* too deep to tell: fibers are always correct */
+  seen[(*nseen)++] = fn;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+      if (!callee || !LLVMIsAFunction(callee))
+        continue;
+      size_t n;
+      const char *name = LLVMGetValueName2(callee, &n);
+      if (n >= 14 && strncmp(name, "kjit_host_sync", 14) == 0)
+        return true;
+      if (!LLVMIsDeclaration(callee) && reaches_barrier(callee, seen, nseen))
+        return true;
+    }
+  return false;
+}
+
+static bool uses_barriers(LLVMValueRef body) {
+  LLVMValueRef *seen = malloc(sizeof *seen * MAX_VISIT);
+  int n = 0;
+  bool r = !seen || reaches_barrier(body, seen, &n);
+  free(seen);
+  return r;
+}
+
+/* Loads every parameter from the argument struct (natural layout, so the
+ * LLVM struct of the parameter types is the C struct of codegen.h). */
+static int load_args(Cg *cg, LLVMValueRef body, LLVMValueRef argp, LLVMValueRef *out) {
+  LLVMTypeRef fty = LLVMGlobalGetValueType(body);
+  int n = (int)LLVMCountParamTypes(fty) - NHIDDEN;
+  LLVMTypeRef all[72];
+  LLVMGetParamTypes(fty, all);
+  LLVMTypeRef st = LLVMStructTypeInContext(cg->ctx, all + NHIDDEN, (unsigned)n, 0);
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(cg->mod);
+  for (int i = 0; i < n; i++) {
+    LLVMTypeRef t = all[NHIDDEN + i];
+    out[i] = load_invariant(cg, argp, LLVMOffsetOfElement(td, st, (unsigned)i), t, LLVMABIAlignmentOfType(td, t));
+  }
+  return n;
+}
+
+static void call_body(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef tid[3],
+                      LLVMValueRef *params, int n) {
+  LLVMValueRef a[72] = {ctx, tid[0], tid[1], tid[2]};
+  memcpy(a + NHIDDEN, params, sizeof *params * (size_t)n);
+  LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(body), body, a, (unsigned)(NHIDDEN + n), "");
+}
+
+/* One do-while loop level: returns the induction variable's phi; *latch
+ * receives the block the caller closes with close_loop. */
+static LLVMValueRef open_loop(Cg *cg, const char *name, LLVMBasicBlockRef *head) {
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
+  *head = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, name);
+  LLVMBuildBr(cg->b, *head);
+  LLVMPositionBuilderAtEnd(cg->b, *head);
+  LLVMValueRef iv = LLVMBuildPhi(cg->b, cg->t_i32, name);
+  LLVMValueRef zero = cg_const_i32(cg, 0);
+  LLVMAddIncoming(iv, &zero, &pre, 1);
+  return iv;
+}
+
+static void close_loop(Cg *cg, LLVMValueRef iv, LLVMBasicBlockRef head, LLVMValueRef limit) {
+  LLVMValueRef next = LLVMBuildNUWAdd(cg->b, iv, cg_const_i32(cg, 1), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "");
+  LLVMValueRef br = LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntULT, next, limit, ""), head, exit);
+  /* blocks run many threads: tells IRCE and the vectorizer the loop is hot */
+  LLVMMetadataRef w[3] = {LLVMMDStringInContext2(cg->ctx, "branch_weights", 14),
+                          LLVMValueAsMetadata(cg_const_i32(cg, 255)), LLVMValueAsMetadata(cg_const_i32(cg, 1))};
+  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(cg->ctx, "prof", 4),
+                  LLVMMetadataAsValue(cg->ctx, LLVMMDNodeInContext2(cg->ctx, w, 3)));
+  LLVMAddIncoming(iv, &next, &latch, 1);
+  LLVMPositionBuilderAtEnd(cg->b, exit);
+}
+
+/* for z, y, x over ctx->ntid: body(ctx, x, y, z, params) (blocks have at
+ * least one thread in each dimension, so do-while loops suffice). */
+static void emit_block_loop(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef *params, int n) {
+  LLVMValueRef lim[3];
+  for (int d = 0; d < 3; d++)
+    lim[d] = ctx_u32(cg, offsetof(HostCtx, ntid) + 4 * (size_t)d);
+  LLVMBasicBlockRef hz, hy, hx;
+  LLVMValueRef tid[3];
+  tid[2] = open_loop(cg, "tid.z", &hz);
+  tid[1] = open_loop(cg, "tid.y", &hy);
+  tid[0] = open_loop(cg, "tid.x", &hx);
+  call_body(cg, body, ctx, tid, params, n);
+  close_loop(cg, tid[0], hx, lim[0]);
+  close_loop(cg, tid[1], hy, lim[1]);
+  close_loop(cg, tid[2], hz, lim[2]);
+}
+
+static void emit_thread_call(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef *params, int n) {
+  LLVMValueRef tid[3];
+  for (int d = 0; d < 3; d++)
+    tid[d] = ctx_u32(cg, offsetof(HostCtx, tid) + 4 * (size_t)d);
+  call_body(cg, body, ctx, tid, params, n);
+}
+
+static void set_entry_attrs(Cg *cg, LLVMValueRef fn, int flags) {
+  char buf[32];
+  add_attr(cg, fn, LLVMAttributeFunctionIndex, "nounwind", 0);
+  add_attr(cg, fn, 1, "nonnull", 0);
+  add_attr(cg, fn, 1, "dereferenceable", sizeof(HostCtx));
+  add_attr(cg, fn, 1, "align", 8);
+  if (flags & HOST_FN_PER_BLOCK) /* nothing else touches ctx while it runs */
+    add_attr(cg, fn, 1, "noalias", 0);
+  add_attr(cg, fn, 2, "noalias", 0);
+  add_attr(cg, fn, 2, "readonly", 0);
+  snprintf(buf, sizeof buf, "%d", flags);
+  add_str_attr(cg, fn, "kjit-flags", buf);
+  snprintf(buf, sizeof buf, "%llu", (unsigned long long)shared_total(cg));
+  add_str_attr(cg, fn, "kjit-static-shared", buf);
+}
+
+/* Renames the thread body <sym>.thread and defines <sym>(ctx, args). */
+static void build_entry(Cg *cg, LLVMValueRef body) {
+  size_t len;
+  const char *name = LLVMGetValueName2(body, &len);
+  char *sym = malloc(len + 1), *tname = malloc(len + 8);
+  memcpy(sym, name, len);
+  sym[len] = '\0';
+  snprintf(tname, len + 8, "%s.thread", sym);
+  LLVMSetValueName2(body, tname, strlen(tname));
+  int flags = uses_barriers(body) ? HOST_USES_BARRIERS : HOST_FN_PER_BLOCK;
+  LLVMTypeRef pt[2] = {cg->t_ptr, cg->t_ptr};
+  cg->fn = LLVMAddFunction(cg->mod, sym, LLVMFunctionType(cg->t_void, pt, 2, 0));
+  set_entry_attrs(cg, cg->fn, flags);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
+  LLVMValueRef params[64];
+  int n = load_args(cg, body, LLVMGetParam(cg->fn, 1), params);
+  if (flags & HOST_FN_PER_BLOCK)
+    emit_block_loop(cg, body, LLVMGetParam(cg->fn, 0), params, n);
+  else
+    emit_thread_call(cg, body, LLVMGetParam(cg->fn, 0), params, n);
+  LLVMBuildRetVoid(cg->b);
+  cg->fn = NULL;
+  free(sym);
+  free(tname);
+}
+
+/* powi/powif (float ** int) have no libm function: defined here on pow. */
+static void define_powi(Cg *cg, const char *name, LLVMTypeRef ft) {
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, name);
+  if (!fn || !LLVMIsDeclaration(fn))
+    return;
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef a[2] = {LLVMGetParam(fn, 0), LLVMBuildSIToFP(cg->b, LLVMGetParam(fn, 1), ft, "")};
+  LLVMTypeRef over[1] = {ft};
+  LLVMValueRef saved = cg->fn;
+  cg->fn = fn;
+  LLVMBuildRet(cg->b, cg_intrinsic(cg, "llvm.pow", over, 1, a, 2));
+  cg->fn = saved;
+}
+
+static bool host_finish_module(Cg *cg) {
+  LLVMSetCurrentDebugLocation2(cg->b, NULL);
+  define_powi(cg, "powi", cg->t_f64);
+  define_powi(cg, "powif", cg->t_f32);
+  LLVMValueRef bodies[MAX_KERNELS];
+  int n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
+    if (is_kernel_body(f) && !LLVMIsDeclaration(f) && n < MAX_KERNELS)
+      bodies[n++] = f;
+  for (int i = 0; i < n; i++)
+    build_entry(cg, bodies[i]);
+  return !cg->failed;
+}
+
+const CgTargetHooks cg_host_hooks = {
+    .name = "CPU",
+    .math_prefix = "",
+    .special_reg = host_special_reg,
+    .barrier = host_barrier,
+    .syncwarp = host_syncwarp,
+    .fence = host_fence,
+    .shared_alloc = host_shared_alloc,
+    .dyn_shared = host_dyn_shared,
+    .print = host_print,
+    .mark_kernel = host_mark_kernel,
+    .param_pointer = host_param_pointer,
+    .atomic_incdec = NULL, /* atomicrmw uinc_wrap/udec_wrap: a CAS loop on x86 */
+    .float_to_int = host_float_to_int,
+    .hidden_params = host_hidden_params,
+    .finish_module = host_finish_module,
+    /* inline the thread body into the block loop, simplify, then split the
+     * x loop at the kernel's bounds check (IRCE: no masked accesses left for
+     * the vectorizer, which AMD CPUs execute slowly) */
+    .pre_passes = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,"
+                  "loop-mssa(licm),loop(indvars),irce)",
+};
+
+/* ------------------------------------------------- target and layout ---- */
+
+void cg_host_target(CgTarget *t) {
+  cg_init_targets();
+  *t = (CgTarget){.kind = CG_HOST,
+                  .triple = LLVMGetDefaultTargetTriple(),
+                  .cpu = LLVMGetHostCPUName(),
+                  .features = LLVMGetHostCPUFeatures()};
+}
+
+void cg_host_target_free(CgTarget *t) {
+  LLVMDisposeMessage((char *)t->triple);
+  LLVMDisposeMessage((char *)t->cpu);
+  LLVMDisposeMessage((char *)t->features);
+  memset(t, 0, sizeof *t);
+}
+
+static bool slot_of(const Type *t, CgArgSlot *s) {
+  if (!t)
+    return false;
+  if (t->kind == TY_ARRAY) {
+    s->size = 8 + 16 * (size_t)t->ndim;
+    s->align = 8;
+    return true;
+  }
+  if (t->kind == TY_C64 || t->kind == TY_C128) {
+    s->size = t->kind == TY_C64 ? 8 : 16;
+    s->align = s->size / 2;
+    return true;
+  }
+  if (t->kind < TY_BOOL || t->kind > TY_F64)
+    return false;
+  s->size = s->align = (size_t)cg_size(t);
+  return true;
+}
+
+bool cg_host_arg_layout(const Type *const *params, int n, CgArgSlot *slots, size_t *total) {
+  size_t off = 0, maxa = 1;
+  for (int i = 0; i < n; i++) {
+    if (!slot_of(params[i], &slots[i]))
+      return false;
+    off = (off + slots[i].align - 1) & ~(slots[i].align - 1);
+    slots[i].offset = off;
+    off += slots[i].size;
+    if (slots[i].align > maxa)
+      maxa = slots[i].align;
+  }
+  *total = (off + maxa - 1) & ~(maxa - 1);
+  return true;
+}

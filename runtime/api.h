@@ -1,0 +1,54 @@
+/* api.h - the objects of the launch API behind include/kjit.h: arrays,
+ * kernel handles and the per-context state they need (api_array.c,
+ * api_launch.c).
+ *
+ * A kjit_array wraps an RtArray and carries a magic word: destroyed arrays
+ * are poisoned and parked in a bounded quarantine on their context, so a
+ * launch after kjit_array_destroy reports "array was destroyed" instead of
+ * reading freed memory.  Nothing here is global. */
+#ifndef KJIT_RUNTIME_API_H
+#define KJIT_RUNTIME_API_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kjit.h"
+#include "runtime/array.h"
+
+#define RT_ARRAY_LIVE 0x6b6a4172u   /* "kjAr" */
+#define RT_ARRAY_DEAD 0xdeadA77au
+#define RT_KERNEL_MAGIC 0x6b6a4b6eu /* "kjKn" */
+#define RT_QUARANTINE_MAX 4096      /* destroyed handles kept poisoned */
+
+struct kjit_array {
+  uint32_t magic;          /* RT_ARRAY_LIVE, or RT_ARRAY_DEAD once destroyed */
+  kjit_context *ctx;       /* owner */
+  kjit_array *prev, *next; /* in the owner's live list or its quarantine */
+  RtArray a;               /* a.owns: false for kjit_array_wrap */
+};
+
+typedef struct IrFunc IrFunc;
+
+struct kjit_kernel {
+  uint32_t magic;          /* RT_KERNEL_MAGIC */
+  kjit_program *prog;      /* owner; the handle lives in its arena */
+  IrFunc *fn;              /* the kernel's generic IR */
+};
+
+/* The part of kjit_context that belongs to the launch API. */
+typedef struct RtApiState {
+  kjit_array *live;              /* arrays not yet destroyed */
+  kjit_array *dead, *dead_tail;  /* quarantine, oldest first */
+  int ndead;
+  kjit_target target;            /* resolved: CPU/CUDA; AUTO until then */
+  double compile_ms, copy_ms, run_ms; /* the last successful launch */
+} RtApiState;
+
+/* api_array.c */
+/* The array behind a handle if it is live and of ctx (ctx NULL: any). */
+bool rt_array_is_live(const kjit_array *a);
+/* Frees every array (live and quarantined) of ctx; at context destroy. */
+void rt_api_release(kjit_context *ctx);
+RtDtype rt_dtype_of(kjit_dtype dt);      /* same numbering (asserted) */
+
+#endif

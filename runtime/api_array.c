@@ -1,0 +1,360 @@
+/* api_array.c - the public array API: dtypes, kjit_array, argument builders
+ * and the `kjit run` VALUE parser (kjit_arg_parse).
+ *
+ * A kjit_array is an RtArray (runtime/array.h) with a magic word, linked on
+ * its context.  kjit_array_destroy frees the memory but keeps the handle,
+ * poisoned, in a quarantine of the last RT_QUARANTINE_MAX destroyed arrays,
+ * so a later launch can say "array was destroyed" instead of crashing.
+ * Errors are reported on the array's context like every other API call. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/npy.h"
+#include "runtime/runtime.h"
+
+_Static_assert((int)KJIT_BOOL == RT_BOOL && (int)KJIT_INT64 == RT_I64 &&
+                   (int)KJIT_UINT8 == RT_U8 && (int)KJIT_FLOAT16 == RT_F16 &&
+                   (int)KJIT_COMPLEX128 == RT_C128 && RT_NDTYPES == 14,
+               "kjit_dtype and RtDtype share their numbering");
+
+/* ------------------------------------------------------------ dtypes --- */
+
+static bool is_dtype(kjit_dtype dt) {
+  return (int)dt >= 0 && (int)dt < RT_NDTYPES;
+}
+
+RtDtype rt_dtype_of(kjit_dtype dt) { return (RtDtype)dt; }
+
+const char *kjit_dtype_name(kjit_dtype dtype) {
+  return is_dtype(dtype) ? rt_dtype_name(rt_dtype_of(dtype)) : NULL;
+}
+
+size_t kjit_dtype_size(kjit_dtype dtype) {
+  return is_dtype(dtype) ? rt_dtype_size(rt_dtype_of(dtype)) : 0;
+}
+
+/* ------------------------------------------------------- bookkeeping --- */
+
+bool rt_array_is_live(const kjit_array *a) {
+  return a && a->magic == RT_ARRAY_LIVE;
+}
+
+static void link_live(kjit_context *ctx, kjit_array *h) {
+  h->prev = NULL;
+  h->next = ctx->api.live;
+  if (h->next)
+    h->next->prev = h;
+  ctx->api.live = h;
+}
+
+static void unlink_live(kjit_context *ctx, kjit_array *h) {
+  if (h->prev)
+    h->prev->next = h->next;
+  else
+    ctx->api.live = h->next;
+  if (h->next)
+    h->next->prev = h->prev;
+}
+
+/* Parks a destroyed handle; the oldest one leaves when the quarantine is
+ * full (a use of that one is undefined, as documented in kjit.h). */
+static void quarantine(kjit_context *ctx, kjit_array *h) {
+  RtApiState *s = &ctx->api;
+  h->magic = RT_ARRAY_DEAD;
+  h->next = NULL;
+  h->prev = s->dead_tail;
+  if (s->dead_tail)
+    s->dead_tail->next = h;
+  else
+    s->dead = h;
+  s->dead_tail = h;
+  if (++s->ndead <= RT_QUARANTINE_MAX)
+    return;
+  kjit_array *old = s->dead;
+  s->dead = old->next;
+  s->dead->prev = NULL;
+  s->ndead--;
+  free(old);
+}
+
+void rt_api_release(kjit_context *ctx) {
+  while (ctx->api.live)
+    kjit_array_destroy(ctx->api.live);
+  for (kjit_array *h = ctx->api.dead, *next; h; h = next) {
+    next = h->next;
+    free(h);
+  }
+  ctx->api.dead = ctx->api.dead_tail = NULL;
+  ctx->api.ndead = 0;
+}
+
+/* A new handle owning `a` (moved in); NULL when out of memory. */
+static kjit_array *adopt(kjit_context *ctx, RtArray *a) {
+  kjit_array *h = calloc(1, sizeof *h);
+  if (!h)
+    return NULL;
+  h->magic = RT_ARRAY_LIVE;
+  h->ctx = ctx;
+  h->a = *a;
+  link_live(ctx, h);
+  return h;
+}
+
+/* -------------------------------------------------------- validation --- */
+
+static kjit_status fail(RtCall *call, kjit_status st, const char *fmt, const char *a) {
+  diag_error(&call->diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL, fmt, a);
+  return rt_finish(call, st);
+}
+
+static bool check_shape(RtCall *call, kjit_dtype dt, int ndim, const int64_t *shape) {
+  Diags *d = &call->diags;
+  if (!is_dtype(dt)) {
+    diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, NULL, "%d is not a kjit_dtype", (int)dt);
+    return false;
+  }
+  if (ndim < 0 || ndim > RT_MAX_NDIM || (ndim > 0 && !shape)) {
+    diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+               ndim > 0 && !shape ? "shape is NULL for a %d-dimensional array"
+                                  : "arrays have 0 to 4 dimensions, not %d", ndim);
+    return false;
+  }
+  size_t nbytes;
+  for (int i = 0; i < ndim; i++)
+    if (shape[i] < 0) {
+      diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+                 "shape[%d] is negative (%lld)", i, (long long)shape[i]);
+      return false;
+    }
+  if (!rt_shape_nbytes(rt_dtype_of(dt), ndim, shape, &nbytes)) {
+    diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, NULL, "the array's size overflows");
+    return false;
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------ create --- */
+
+kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype, int ndim,
+                              const int64_t *shape, kjit_array **out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!check_shape(&call, dtype, ndim, shape))
+    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+  RtArray a;
+  if (rt_array_alloc(&a, rt_dtype_of(dtype), ndim, shape) != 0)
+    return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
+  kjit_array *h = adopt(ctx, &a);
+  if (!h) {
+    rt_array_free(&a);
+    return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
+  }
+  *out = h;
+  return rt_finish(&call, KJIT_OK);
+}
+
+kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
+                            const int64_t *shape, const int64_t *strides,
+                            void *data, kjit_array **out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!check_shape(&call, dtype, ndim, shape))
+    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+  RtArray a = {.dtype = rt_dtype_of(dtype), .ndim = ndim, .data = data, .owns = false};
+  for (int i = 0; i < ndim; i++)
+    a.shape[i] = shape[i];
+  rt_shape_nbytes(a.dtype, ndim, shape, &a.nbytes);
+  if (strides)
+    for (int i = 0; i < ndim; i++)
+      a.strides[i] = strides[i];
+  else
+    rt_array_set_c_strides(&a);
+  if (!data && a.nbytes)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "data is NULL for a non-empty array");
+  kjit_array *h = adopt(ctx, &a);
+  if (!h)
+    return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
+  *out = h;
+  return rt_finish(&call, KJIT_OK);
+}
+
+/* ---------------------------------------------------------- .npy I/O --- */
+
+static kjit_status npy_status(int rc) {
+  return rc == RT_NPY_E_NOMEM ? KJIT_ERROR_OUT_OF_MEMORY : KJIT_ERROR_IO;
+}
+
+kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path, kjit_array **out) {
+  if (!ctx || !path || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  char err[512];
+  RtArray a;
+  int rc = rt_npy_read(path, &a, err, sizeof err);
+  if (rc != RT_NPY_OK) {
+    diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "%s", err);
+    return rt_finish(&call, npy_status(rc));
+  }
+  kjit_array *h = adopt(ctx, &a);
+  if (!h) {
+    rt_array_free(&a);
+    return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
+  }
+  *out = h;
+  return rt_finish(&call, KJIT_OK);
+}
+
+/* The context of a handle that may be destroyed: a quarantined handle still
+ * knows it, so the error lands where the caller looks. */
+static kjit_context *context_of(const kjit_array *a) {
+  return a && (a->magic == RT_ARRAY_LIVE || a->magic == RT_ARRAY_DEAD) ? a->ctx : NULL;
+}
+
+kjit_status kjit_array_save_npy(kjit_array *a, const char *path) {
+  kjit_context *ctx = context_of(a);
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!rt_array_is_live(a))
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the array was destroyed");
+  if (!path)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "path is NULL");
+  char err[512];
+  int rc = rt_npy_write(path, &a->a, err, sizeof err);
+  if (rc != RT_NPY_OK) {
+    diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "%s", err);
+    return rt_finish(&call, npy_status(rc));
+  }
+  return rt_finish(&call, KJIT_OK);
+}
+
+kjit_status kjit_array_summary(kjit_array *a, char **out) {
+  kjit_context *ctx = context_of(a);
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!rt_array_is_live(a))
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the array was destroyed");
+  size_t n = rt_array_summary(&a->a, NULL, 0) + 1;
+  char *buf = malloc(n);
+  if (!buf)
+    return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
+  rt_array_summary(&a->a, buf, n);
+  *out = buf;
+  return rt_finish(&call, KJIT_OK);
+}
+
+/* --------------------------------------------------------- accessors --- */
+
+void *kjit_array_data(const kjit_array *a) {
+  return rt_array_is_live(a) ? a->a.data : NULL;
+}
+
+int kjit_array_ndim(const kjit_array *a) {
+  return rt_array_is_live(a) ? a->a.ndim : -1;
+}
+
+const int64_t *kjit_array_shape(const kjit_array *a) {
+  return rt_array_is_live(a) ? a->a.shape : NULL;
+}
+
+const int64_t *kjit_array_strides(const kjit_array *a) {
+  return rt_array_is_live(a) ? a->a.strides : NULL;
+}
+
+kjit_dtype kjit_array_dtype(const kjit_array *a) {
+  return rt_array_is_live(a) ? (kjit_dtype)a->a.dtype : KJIT_DTYPE_INVALID;
+}
+
+int64_t kjit_array_size(const kjit_array *a) {
+  return rt_array_is_live(a) ? rt_array_size(&a->a) : -1;
+}
+
+void kjit_array_destroy(kjit_array *a) {
+  if (!rt_array_is_live(a))
+    return;
+  unlink_live(a->ctx, a);
+  rt_array_free(&a->a);
+  quarantine(a->ctx, a);
+}
+
+/* --------------------------------------------------------- arguments --- */
+
+kjit_arg kjit_arg_array(kjit_array *a) {
+  kjit_arg r;
+  memset(&r, 0, sizeof r);
+  r.kind = KJIT_ARG_ARRAY;
+  r.value.array = a;
+  return r;
+}
+
+kjit_arg kjit_arg_i64(int64_t v) {
+  kjit_arg r;
+  memset(&r, 0, sizeof r);
+  r.kind = KJIT_ARG_INT64;
+  r.dtype = KJIT_INT64;
+  r.value.i64 = v;
+  return r;
+}
+
+kjit_arg kjit_arg_f64(double v) {
+  kjit_arg r;
+  memset(&r, 0, sizeof r);
+  r.kind = KJIT_ARG_FLOAT64;
+  r.dtype = KJIT_FLOAT64;
+  r.value.f64 = v;
+  return r;
+}
+
+kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value) {
+  kjit_arg r;
+  memset(&r, 0, sizeof r);
+  r.kind = KJIT_ARG_SCALAR;
+  r.dtype = is_dtype(dtype) && value ? dtype : KJIT_DTYPE_INVALID;
+  if (r.dtype != KJIT_DTYPE_INVALID)
+    memcpy(r.value.bits, value, kjit_dtype_size(dtype));
+  return r;
+}
+
+kjit_status kjit_arg_parse(kjit_context *ctx, const char *spec, const char *what,
+                           kjit_arg *out) {
+  if (!ctx || !spec || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  char err[1024];
+  RtValue v;
+  if (rt_value_parse(spec, &v, err, sizeof err) != 0) {
+    size_t n = strlen(spec);
+    bool is_file = n > 4 && strcmp(spec + n - 4, ".npy") == 0;
+    diag_error(&call.diags, is_file ? RT_E_IO : RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+               "%s%s%s%s", what ? "argument '" : "", what ? what : "",
+               what ? "': " : "", err);
+    return rt_finish(&call, is_file ? KJIT_ERROR_IO : KJIT_ERROR_INVALID_ARGUMENT);
+  }
+  kjit_arg r;
+  memset(&r, 0, sizeof r);
+  if (v.is_array) {
+    kjit_array *h = adopt(ctx, &v.array);
+    if (!h) {
+      rt_value_free(&v);
+      return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
+    }
+    r = kjit_arg_array(h);
+  } else if (v.scalar.dtype == RT_I64) {
+    r = kjit_arg_i64(v.scalar.v.i64);
+  } else if (v.scalar.dtype == RT_F64) {
+    r = kjit_arg_f64(v.scalar.v.f64);
+  } else {
+    r = kjit_arg_scalar((kjit_dtype)v.scalar.dtype, v.scalar.v.bytes);
+  }
+  *out = r;
+  return rt_finish(&call, KJIT_OK);
+}

@@ -1,0 +1,427 @@
+/* api_launch.c - the public launch API: the context's target, kernel
+ * handles, kjit_launch and its checks, timings.
+ *
+ * kjit_launch validates everything it can before anything runs (geometry,
+ * argument count, each argument's handle and type against the kernel's
+ * eager signatures), each error naming the kernel and the argument, then
+ * hands RtValues to the target's runner (rt_host_run for the CPU target,
+ * runtime/launch.h), which specializes, compiles on a cache miss and runs.
+ * Kernel handles live in their program's arena. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/cuda.h"
+#include "runtime/host_exec.h"
+#include "runtime/launch.h"
+#include "runtime/runtime.h"
+
+#define MAX_GRID_X 2147483647u
+#define MAX_GRID_YZ 65535u
+#define MAX_BLOCK_XY 1024u
+#define MAX_BLOCK_Z 64u
+#define STACK_ARGS 16          /* arguments packed without allocating */
+
+/* ------------------------------------------------------------ target --- */
+
+/* Resolves ctx's target once.  CUDA opens the device (runtime/cuda.h) or
+ * fails with the reason; AUTO becomes CUDA when a device opens, else CPU
+ * with a note. */
+static kjit_status resolve_target(RtCall *call) {
+  kjit_context *ctx = call->ctx;
+  if (ctx->api.target != KJIT_TARGET_AUTO)
+    return KJIT_OK;
+  switch (ctx->opts.target) {
+  case KJIT_TARGET_CUDA:
+    if (!rt_cuda_available(ctx, &call->diags))
+      return KJIT_ERROR_NO_DEVICE;
+    ctx->api.target = KJIT_TARGET_CUDA;
+    return KJIT_OK;
+  case KJIT_TARGET_AUTO: {
+    Diags probe;                       /* why there is no GPU: not an error */
+    diags_init(&probe, &call->arena);
+    if (rt_cuda_available(ctx, &probe)) {
+      ctx->api.target = KJIT_TARGET_CUDA;
+      return KJIT_OK;
+    }
+    diag_add(&call->diags, DL_NOTE, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+             "no CUDA device; running on the cpu target (%s)",
+             probe.list.len ? probe.list.data[0].msg : "none found");
+  }
+    /* fall through */
+  default:
+    ctx->api.target = KJIT_TARGET_CPU;
+    return KJIT_OK;
+  }
+}
+
+kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  kjit_status st = resolve_target(&call);
+  if (st == KJIT_OK)
+    *out = ctx->api.target;
+  return rt_finish(&call, st);
+}
+
+kjit_status kjit_last_timing(const kjit_context *ctx, double *compile_ms,
+                             double *copy_ms, double *run_ms) {
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  if (compile_ms) *compile_ms = ctx->api.compile_ms;
+  if (copy_ms) *copy_ms = ctx->api.copy_ms;
+  if (run_ms) *run_ms = ctx->api.run_ms;
+  return KJIT_OK;
+}
+
+/* ----------------------------------------------------------- kernels --- */
+
+static int find_kernel_index(const kjit_program *prog, const char *name) {
+  for (int i = 0; i < prog->kernels.len; i++)
+    if (strcmp(prog->kernels.data[i]->name, name) == 0)
+      return i;
+  return -1;
+}
+
+static kjit_kernel *get_handle(kjit_program *prog, int i) {
+  if (!prog->kernel_handles)
+    prog->kernel_handles = arena_alloc(&prog->arena, sizeof(kjit_kernel *) *
+                                                         (size_t)prog->kernels.len);
+  if (!prog->kernel_handles[i]) {
+    kjit_kernel *k = arena_alloc(&prog->arena, sizeof *k);
+    *k = (kjit_kernel){RT_KERNEL_MAGIC, prog, prog->kernels.data[i]};
+    prog->kernel_handles[i] = k;
+  }
+  return prog->kernel_handles[i];
+}
+
+kjit_status kjit_program_kernel(kjit_program *prog, const char *name, kjit_kernel **out) {
+  if (!prog || !name || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, prog->ctx);
+  int i = find_kernel_index(prog, name);
+  if (i < 0) {
+    rt_report_unknown_kernel(prog, name, &call);
+    return rt_finish(&call, KJIT_ERROR_NOT_FOUND);
+  }
+  *out = get_handle(prog, i);
+  return rt_finish(&call, KJIT_OK);
+}
+
+static bool is_kernel(const kjit_kernel *k) { return k && k->magic == RT_KERNEL_MAGIC; }
+
+kjit_status kjit_kernel_name(const kjit_kernel *k, const char **name) {
+  if (!is_kernel(k) || !name)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  *name = k->fn->name;
+  return KJIT_OK;
+}
+
+kjit_status kjit_kernel_param_count(const kjit_kernel *k, int *count) {
+  if (!is_kernel(k) || !count)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  *count = k->fn->nparams;
+  return KJIT_OK;
+}
+
+kjit_status kjit_kernel_param_name(const kjit_kernel *k, int i, const char **name) {
+  if (!is_kernel(k) || !name)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  if (i < 0 || i >= k->fn->nparams)
+    return KJIT_ERROR_NOT_FOUND;
+  *name = k->fn->locals.data[i].name;
+  return KJIT_OK;
+}
+
+/* ------------------------------------------------------------ checks --- */
+
+void kjit_launch_config_init(kjit_launch_config *cfg) {
+  if (!cfg)
+    return;
+  memset(cfg, 0, sizeof *cfg);
+  for (int d = 0; d < 3; d++)
+    cfg->grid[d] = cfg->block[d] = 1;
+}
+
+/* One launch being checked: the kernel, the call, where messages go. */
+typedef struct Launch {
+  kjit_kernel *k;
+  RtCall call;
+  const kjit_arg *args;
+  int nargs;
+  RtValue *vals;           /* nargs values handed to the runner */
+} Launch;
+
+static const char *kernel_name(const Launch *l) { return l->k->fn->name; }
+static const char *param_name(const Launch *l, int i) { return l->k->fn->locals.data[i].name; }
+
+static bool fail_launch(Launch *l, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* "kernel 'add': <message>" */
+static bool fail_launch(Launch *l, const char *hint, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0}, hint, "kernel '%s': %s",
+             kernel_name(l), msg);
+  return false;
+}
+
+static bool check_geometry(Launch *l, const kjit_launch_config *c) {
+  static const char xyz[] = "xyz";
+  for (int d = 0; d < 3; d++) {
+    if (c->grid[d] == 0 || c->block[d] == 0)
+      return fail_launch(l, "use 1 for unused dimensions",
+                         "%s.%c is 0; every grid and block dimension must be at least 1",
+                         c->grid[d] == 0 ? "grid" : "block", xyz[d]);
+    if (c->grid[d] > (d ? MAX_GRID_YZ : MAX_GRID_X))
+      return fail_launch(l, NULL, "grid.%c is %u; the limit is %u", xyz[d], c->grid[d],
+                         d ? MAX_GRID_YZ : MAX_GRID_X);
+    if (c->block[d] > (d == 2 ? MAX_BLOCK_Z : MAX_BLOCK_XY))
+      return fail_launch(l, NULL, "block.%c is %u; the limit is %u", xyz[d], c->block[d],
+                         d == 2 ? MAX_BLOCK_Z : MAX_BLOCK_XY);
+  }
+  uint64_t threads = (uint64_t)c->block[0] * c->block[1] * c->block[2];
+  if (threads > RT_HOST_MAX_THREADS)
+    return fail_launch(l, NULL, "a block of %u x %u x %u = %llu threads exceeds the limit of %u",
+                       c->block[0], c->block[1], c->block[2], (unsigned long long)threads,
+                       RT_HOST_MAX_THREADS);
+  if (c->shared_bytes > RT_HOST_MAX_SHARED)
+    return fail_launch(l, NULL, "%zu bytes of dynamic shared memory exceed the limit of %u",
+                       c->shared_bytes, RT_HOST_MAX_SHARED);
+  if (c->stream)
+    return fail_launch(l, NULL, "streams come with the cuda target; pass stream = NULL");
+  return true;
+}
+
+/* Numba's spelling of an array type: float32[::1], float64[:, :]. */
+static void array_type_text(RtDtype dt, int ndim, bool c_order, char *buf, size_t n) {
+  size_t w = (size_t)snprintf(buf, n, "%s[", rt_dtype_name(dt));
+  for (int d = 0; d < ndim && w < n; d++)
+    w += (size_t)snprintf(buf + w, n - w, "%s%s", d ? ", " : "",
+                          d == ndim - 1 && c_order ? "::1" : ":");
+  if (w < n)
+    snprintf(buf + w, n - w, "]");
+}
+
+/* Moves one argument into l->vals[i] (arrays shallow: the runner uses the
+ * caller's memory). */
+static bool take_arg(Launch *l, int i) {
+  const kjit_arg *a = &l->args[i];
+  RtValue *v = &l->vals[i];
+  memset(v, 0, sizeof *v);
+  switch (a->kind) {
+  case KJIT_ARG_ARRAY:
+    if (!a->value.array)
+      return fail_launch(l, NULL, "argument %d ('%s'): the array is NULL", i + 1, param_name(l, i));
+    if (a->value.array->magic == RT_ARRAY_DEAD)
+      return fail_launch(l, NULL, "argument %d ('%s'): array was destroyed", i + 1, param_name(l, i));
+    if (!rt_array_is_live(a->value.array))
+      return fail_launch(l, NULL, "argument %d ('%s'): not a kjit_array", i + 1, param_name(l, i));
+    if (a->value.array->ctx != l->call.ctx)
+      return fail_launch(l, NULL, "argument %d ('%s'): the array belongs to another context",
+                         i + 1, param_name(l, i));
+    if (a->value.array->a.ndim == 0)
+      return fail_launch(l, "pass a scalar, or an array of shape (1,)",
+                         "argument %d ('%s'): 0-dimensional arrays cannot be kernel arguments",
+                         i + 1, param_name(l, i));
+    v->is_array = true;
+    v->array = a->value.array->a;
+    v->array.owns = false;
+    return true;
+  case KJIT_ARG_INT64:
+    v->scalar.dtype = RT_I64;
+    v->scalar.v.i64 = a->value.i64;
+    return true;
+  case KJIT_ARG_FLOAT64:
+    v->scalar.dtype = RT_F64;
+    v->scalar.v.f64 = a->value.f64;
+    return true;
+  case KJIT_ARG_SCALAR:
+    if ((int)a->dtype < 0 || (int)a->dtype >= RT_NDTYPES)
+      return fail_launch(l, NULL, "argument %d ('%s'): invalid scalar dtype %d", i + 1,
+                         param_name(l, i), (int)a->dtype);
+    v->scalar.dtype = rt_dtype_of(a->dtype);
+    memcpy(v->scalar.v.bytes, a->value.bits, rt_dtype_size(v->scalar.dtype));
+    return true;
+  }
+  return fail_launch(l, NULL, "argument %d ('%s'): invalid kjit_arg kind %d", i + 1,
+                     param_name(l, i), (int)a->kind);
+}
+
+/* ------------------------------------------------- eager signatures --- */
+
+static const Type *type_of_dtype(RtDtype dt) {
+  static const Type *const map[RT_NDTYPES] = {
+      TY_BOOL_T, TY_I8_T, TY_I16_T, TY_I32_T, TY_I64_T, TY_U8_T, TY_U16_T,
+      TY_U32_T, TY_U64_T, TY_F16_T, TY_F32_T, TY_F64_T, TY_C64_T, TY_C128_T};
+  return map[dt];
+}
+
+static bool dtype_of_type(const Type *t, RtDtype *out) {
+  for (int d = 0; d < RT_NDTYPES; d++)
+    if (type_of_dtype((RtDtype)d) == t) {
+      *out = (RtDtype)d;
+      return true;
+    }
+  return false;
+}
+
+/* Does value v fit parameter type p?  Arrays need the same dtype and ndim
+ * (and C order for a [::1] parameter); scalars convert, complex only to
+ * complex, as Numba's dispatcher allows. */
+static bool value_fits(const RtValue *v, const Type *p) {
+  if (v->is_array)
+    return p->kind == TY_ARRAY && p->elem == type_of_dtype(v->array.dtype) &&
+           p->ndim == v->array.ndim &&
+           (p->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
+  return ty_is_number(p) &&
+         (rt_dtype_is_complex(v->scalar.dtype) ? ty_is_complex(p) : true);
+}
+
+static void convert_scalar(RtScalar *s, const Type *p) {
+  RtDtype to;
+  if (!dtype_of_type(p, &to) || to == s->dtype)
+    return;
+  RtScalar r = {.dtype = to};
+  if (rt_dtype_is_complex(to)) {
+    double re = s->dtype == RT_C64 ? s->v.c64[0] : s->v.c128[0];
+    double im = s->dtype == RT_C64 ? s->v.c64[1] : s->v.c128[1];
+    if (to == RT_C64) r.v.c64[0] = (float)re, r.v.c64[1] = (float)im;
+    else r.v.c128[0] = re, r.v.c128[1] = im;
+    *s = r;
+    return;
+  }
+  RtArray src = {.dtype = s->dtype, .data = s->v.bytes, .nbytes = 16};
+  RtArray dst = {.dtype = to, .data = r.v.bytes, .nbytes = 16};
+  if (rt_dtype_is_float(s->dtype) || rt_dtype_is_float(to))
+    rt_array_set_f64(&dst, 0, rt_array_get_f64(&src, 0));
+  else
+    rt_array_set_i64(&dst, 0, rt_array_get_i64(&src, 0));
+  *s = r;
+}
+
+static void value_text(const RtValue *v, char *buf, size_t n) {
+  if (v->is_array)
+    array_type_text(v->array.dtype, v->array.ndim, rt_array_is_c_contiguous(&v->array), buf, n);
+  else
+    snprintf(buf, n, "%s", rt_dtype_name(v->scalar.dtype));
+}
+
+static void type_text(const Type *t, char *buf, size_t n) {
+  RtDtype dt;
+  if (t->kind == TY_ARRAY && dtype_of_type(t->elem, &dt))
+    array_type_text(dt, t->ndim, t->layout == LAYOUT_C, buf, n);
+  else
+    ty_name(t, buf, (int)n);
+}
+
+static int first_misfit(const Launch *l, const Signature *s) {
+  for (int i = 0; i < l->nargs && i < s->nparams; i++)
+    if (!value_fits(&l->vals[i], s->params[i]))
+      return i;
+  return -1;
+}
+
+/* An eager kernel runs only with one of its signatures: pick the first
+ * that fits and convert the scalars to it. */
+static bool match_eager(Launch *l) {
+  const IrFunc *f = l->k->fn;
+  if (f->eager.len == 0)
+    return true;
+  for (int s = 0; s < f->eager.len; s++)
+    if (first_misfit(l, &f->eager.data[s]) < 0) {
+      for (int i = 0; i < l->nargs; i++)
+        if (!l->vals[i].is_array)
+          convert_scalar(&l->vals[i].scalar, f->eager.data[s].params[i]);
+      return true;
+    }
+  const Signature *s0 = &f->eager.data[0];
+  int i = first_misfit(l, s0);
+  char got[64], want[64];
+  value_text(&l->vals[i], got, sizeof got);
+  type_text(s0->params[i], want, sizeof want);
+  diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},
+             f->eager.len > 1 ? "the kernel has several signatures; none matches the arguments"
+                              : "pass arguments of the declared types, or declare the kernel lazily (@cuda.jit)",
+             "kernel '%s': argument %d ('%s'): %s does not match the signature's %s",
+             f->name, i + 1, param_name(l, i), got, want);
+  return false;
+}
+
+/* ------------------------------------------------------------ launch --- */
+
+static kjit_status check_launch(Launch *l, const kjit_launch_config *cfg) {
+  if (!cfg) {
+    fail_launch(l, NULL, "the launch configuration is NULL");
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  }
+  int want = l->k->fn->nparams;
+  if (l->nargs != want || (l->nargs > 0 && !l->args)) {
+    if (!l->args && l->nargs > 0)
+      fail_launch(l, NULL, "args is NULL but nargs is %d", l->nargs);
+    else
+      diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+                 "kernel '%s' takes %d argument%s (%d given)", kernel_name(l), want,
+                 want == 1 ? "" : "s", l->nargs);
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  }
+  if (!check_geometry(l, cfg))
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  for (int i = 0; i < l->nargs; i++)
+    if (!take_arg(l, i))
+      return KJIT_ERROR_INVALID_ARGUMENT;
+  if (!match_eager(l))
+    return KJIT_ERROR_TYPE;
+  return resolve_target(&l->call);
+}
+
+static kjit_status run_launch(Launch *l, const kjit_launch_config *cfg) {
+  kjit_context *ctx = l->call.ctx;
+  double compile_ms = 0, run_ms = 0;
+  if (ctx->api.target == KJIT_TARGET_CUDA) {  /* runtime/cuda_run.c */
+    RtCudaTiming t;
+    if (!rt_cuda_run(l->k->prog, kernel_name(l), l->vals, l->nargs, cfg->grid, cfg->block,
+                     cfg->shared_bytes, 1, false, &l->call.diags, &t))
+      return l->call.diags.nerrors ? rt_status_of(&l->call.diags) : KJIT_ERROR_INTERNAL;
+    ctx->api.compile_ms = t.compile_ms;
+    ctx->api.copy_ms = t.copy_ms;
+    ctx->api.run_ms = t.kernel_ms;
+    return KJIT_OK;
+  }
+  bool ok = rt_host_run(l->k->prog, kernel_name(l), l->vals, l->nargs, cfg->grid,
+                        cfg->block, cfg->shared_bytes, &l->call.diags, &compile_ms, &run_ms);
+  if (!ok)
+    return l->call.diags.nerrors ? rt_status_of(&l->call.diags) : KJIT_ERROR_INTERNAL;
+  ctx->api.compile_ms = compile_ms;
+  ctx->api.copy_ms = 0;
+  ctx->api.run_ms = run_ms;
+  return KJIT_OK;
+}
+
+kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
+                        const kjit_arg *args, int nargs) {
+  if (!is_kernel(k))
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtValue stack_vals[STACK_ARGS];
+  Launch l = {.k = k, .args = args, .nargs = nargs, .vals = stack_vals};
+  rt_begin(&l.call, k->prog->ctx);
+  if (nargs > STACK_ARGS && nargs <= k->fn->nparams) {
+    l.vals = calloc((size_t)nargs, sizeof *l.vals);
+    if (!l.vals)
+      return rt_finish(&l.call, KJIT_ERROR_OUT_OF_MEMORY);
+  }
+  kjit_status st = check_launch(&l, cfg);
+  if (st == KJIT_OK)
+    st = run_launch(&l, cfg);
+  if (l.vals != stack_vals)
+    free(l.vals);
+  return rt_finish(&l.call, st);
+}

@@ -1,0 +1,327 @@
+/* cuda_run.c - one launch on the GPU, start to finish: the context's device
+ * (opened on first use), the specialization for these argument types
+ * (found in the table, else compiled: signature -> PTX -> cubin -> loaded
+ * function), the launch checks, host arrays copied in, the timed launches,
+ * the arrays copied back out.
+ *
+ * Host arrays are treated as Numba treats NumPy arrays passed to a kernel:
+ * each is copied to a fresh device buffer before the launch and copied
+ * back (all of them, inputs included) after it, synchronously with respect
+ * to the caller.  The device buffer keeps the host array's strides, so a
+ * strided view is copied as the span it covers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ir/type.h"
+#include "runtime/cuda.h"
+#include "runtime/runtime.h"
+
+/* ------------------------------------------------------------- hooks --- */
+
+void rt_cuda_release(kjit_context *ctx) {
+  rt_cuda_close(ctx->cuda);
+  ctx->cuda = NULL;
+}
+
+void rt_cuda_forget_program(kjit_program *prog) {
+  RtCuda *cu = prog->ctx ? prog->ctx->cuda : NULL;
+  if (cu && cu->specs.count) {
+    cu->api.CtxSetCurrent(cu->ctx);
+    rt_spec_forget_program(&cu->specs, cu, prog);
+  }
+}
+
+kjit_status rt_cuda_status_of(int code) {
+  switch (code) {
+  case RT_E_CUDA_LINK: return KJIT_ERROR_CODEGEN;
+  case RT_E_CUDA_LAUNCH: return KJIT_ERROR_INVALID_ARGUMENT;
+  case RT_E_CUDA_NOMEM: return KJIT_ERROR_OUT_OF_MEMORY;
+  default: return KJIT_ERROR_NO_DEVICE;   /* no device, driver errors, faults */
+  }
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The context's device; KJIT_DEVICE picks the ordinal (default 0). */
+static RtCuda *context_device(kjit_context *ctx, Diags *diags) {
+  if (ctx->cuda)
+    return rt_cuda_make_current(ctx->cuda, diags) ? ctx->cuda : NULL;
+  const char *env = getenv("KJIT_DEVICE");
+  int ordinal = env && *env ? atoi(env) : 0;
+  ctx->cuda = rt_cuda_open(ordinal, diags);
+  return ctx->cuda;
+}
+
+/* Opens the context's device if it can; false with the reason in diags. */
+bool rt_cuda_available(kjit_context *ctx, Diags *diags) {
+  return context_device(ctx, diags) != NULL;
+}
+
+/* ---------------------------------------------------------- binding --- */
+
+static const Type *dtype_type(RtDtype dt) {
+  static const Type *const tab[RT_NDTYPES] = {
+      [RT_BOOL] = &ty_bool_, [RT_I8] = &ty_i8_, [RT_I16] = &ty_i16_, [RT_I32] = &ty_i32_,
+      [RT_I64] = &ty_i64_, [RT_U8] = &ty_u8_, [RT_U16] = &ty_u16_, [RT_U32] = &ty_u32_,
+      [RT_U64] = &ty_u64_, [RT_F16] = &ty_f16_, [RT_F32] = &ty_f32_, [RT_F64] = &ty_f64_,
+      [RT_C64] = &ty_c64_, [RT_C128] = &ty_c128_};
+  return (unsigned)dt < RT_NDTYPES ? tab[dt] : NULL;
+}
+
+static const char *param_name(const IrFunc *f, int i) {
+  return i < f->locals.len ? f->locals.data[i].name : "?";
+}
+
+/* The type a launch argument has on its own (lazy kernels). */
+static const Type *value_type(kjit_program *prog, const RtValue *v) {
+  if (!v->is_array)
+    return dtype_type(v->scalar.dtype);
+  if (v->array.ndim < 1 || v->array.ndim > 4)
+    return NULL;
+  return ty_array(prog->ir.types, dtype_type(v->array.dtype), v->array.ndim,
+                  rt_array_is_c_contiguous(&v->array) ? LAYOUT_C : LAYOUT_A);
+}
+
+/* Does v fit parameter type t?  exact: scalars of the same dtype only. */
+static bool value_fits(const RtValue *v, const Type *t, bool exact) {
+  if (t->kind == TY_ARRAY)
+    return v->is_array && dtype_type(v->array.dtype) == t->elem && v->array.ndim == t->ndim &&
+           (t->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
+  if (v->is_array || !ty_is_scalar(t))
+    return false;
+  return !exact || dtype_type(v->scalar.dtype) == t;
+}
+
+/* The first eager signature all arguments fit: exactly, else with scalar
+ * conversions (Numba's dispatch order). */
+static const Signature *match_eager(const IrFunc *f, const RtValue *args, int nargs) {
+  for (int pass = 0; pass < 2; pass++)
+    for (int s = 0; s < f->eager.len; s++) {
+      const Signature *sig = &f->eager.data[s];
+      bool ok = sig->nparams == nargs;
+      for (int i = 0; ok && i < nargs; i++)
+        ok = value_fits(&args[i], sig->params[i], pass == 0);
+      if (ok)
+        return sig;
+    }
+  return NULL;
+}
+
+static RtDtype type_dtype(const Type *t) {
+  for (int d = 0; d < RT_NDTYPES; d++)
+    if (dtype_type((RtDtype)d) == t)
+      return (RtDtype)d;
+  return RT_I64;
+}
+
+/* Scalar conversion with C semantics (as kjit's host target converts). */
+static void convert_scalar(const RtScalar *in, RtDtype to, RtScalar *out) {
+  RtScalar src = *in;
+  memset(out, 0, sizeof *out);
+  out->dtype = to;
+  RtArray a = {.dtype = src.dtype, .ndim = 0, .data = src.v.bytes};
+  RtArray b = {.dtype = to, .ndim = 0, .data = out->v.bytes};
+  bool cplx_in = rt_dtype_is_complex(src.dtype), cplx_out = rt_dtype_is_complex(to);
+  if (cplx_in && cplx_out) {
+    double re = src.dtype == RT_C64 ? src.v.c64[0] : src.v.c128[0];
+    double im = src.dtype == RT_C64 ? src.v.c64[1] : src.v.c128[1];
+    if (to == RT_C64) out->v.c64[0] = (float)re, out->v.c64[1] = (float)im;
+    else out->v.c128[0] = re, out->v.c128[1] = im;
+  } else if (rt_dtype_is_int(to) && !rt_dtype_is_float(src.dtype) && !cplx_in) {
+    rt_array_set_i64(&b, 0, rt_array_get_i64(&a, 0));
+  } else {
+    rt_array_set_f64(&b, 0, rt_array_get_f64(&a, 0));
+  }
+}
+
+/* Arguments -> the signature to compile. */
+static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
+                 const Type **types, Signature *sig, Diags *diags) {
+  const Signature *eager = f->eager.len ? match_eager(f, args, nargs) : NULL;
+  if (f->eager.len && !eager) {
+    diag_error(diags, RT_E_CUDA_LAUNCH, f->ast ? f->ast->loc : (SrcLoc){0},
+               "the arguments' dtypes, dimensions and layouts must fit one of its signatures",
+               "no signature of kernel '%s' accepts these arguments", f->name);
+    return false;
+  }
+  for (int i = 0; i < nargs; i++) {
+    types[i] = eager ? eager->params[i] : value_type(prog, &args[i]);
+    if (!types[i]) {
+      diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, "pass arrays of 1 to 4 dimensions",
+                 "argument '%s' of kernel '%s' cannot be passed to the GPU", param_name(f, i), f->name);
+      return false;
+    }
+  }
+  *sig = (Signature){.ret = &ty_void_, .nparams = nargs, .params = types};
+  return true;
+}
+
+/* ---------------------------------------------------------- compiling --- */
+
+static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *diags) {
+  for (int i = 0; i < prog->kernels.len; i++)
+    if (strcmp(prog->kernels.data[i]->name, name) == 0)
+      return prog->kernels.data[i];
+  diag_error(diags, RT_E_NO_KERNEL, (SrcLoc){0}, NULL, "no kernel named '%s' in %s", name,
+             prog->src.path);
+  return NULL;
+}
+
+static bool check_arity(const IrFunc *f, int nargs, Diags *diags) {
+  if (nargs == f->nparams && nargs <= RT_CUDA_MAX_ARGS)
+    return true;
+  diag_error(diags, RT_E_CUDA_LAUNCH, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
+             "kernel '%s' takes %d argument%s but %d %s given", f->name, f->nparams,
+             f->nparams == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
+  return false;
+}
+
+/* Signature -> PTX -> loaded specialization, inserted into the table. */
+static RtCudaSpec *compile_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const Signature *sig,
+                                const RtSpecKey *key, Diags *diags) {
+  char arch[16];
+  rt_cuda_codegen_arch(cu->info.cc_major, cu->info.cc_minor, arch, sizeof arch);
+  char *ptx = NULL;
+  size_t len = 0;
+  bool lineinfo = false;
+  if (!rt_compile_ptx(prog, f, sig, arch, cu->ptx_isa_max, &ptx, &len, &lineinfo, diags))
+    return NULL;
+  rt_ptx_clamp_version(ptx, cu->ptx_isa_max);
+  RtCudaSpec *spec = calloc(1, sizeof *spec);
+  bool ok = spec && rt_cuda_module_load(cu, ptx, f->name, lineinfo, false, &spec->m, diags);
+  free(ptx);
+  if (ok) {
+    spec->key = *key;
+    snprintf(spec->kernel, sizeof spec->kernel, "%s", f->name);
+    ok = rt_spec_prepare_slots(spec) && rt_spec_insert(&cu->specs, spec);
+    if (!ok)
+      diag_error(diags, RT_E_CUDA_NOMEM, (SrcLoc){0}, NULL, "out of memory");
+  }
+  if (!ok && spec) {
+    rt_cuda_module_unload(cu, &spec->m);
+    free(spec->slots);
+    free(spec);
+  }
+  return ok ? spec : NULL;
+}
+
+/* ------------------------------------------------------------- arrays --- */
+
+/* Bytes from data that the array's elements span (strides >= 0). */
+static bool array_span(const RtArray *a, size_t *span) {
+  int64_t size = rt_array_size(a), end = (int64_t)rt_dtype_size(a->dtype);
+  for (int d = 0; d < a->ndim; d++) {
+    if (a->strides[d] < 0)
+      return false;
+    end += (a->shape[d] - 1) * a->strides[d];
+  }
+  *span = size == 0 ? 0 : (size_t)end;
+  if (a->nbytes && *span > a->nbytes)
+    *span = a->nbytes;
+  return true;
+}
+
+typedef struct Buffers {
+  RtCuDeviceptr ptr[RT_CUDA_MAX_ARGS];
+  size_t span[RT_CUDA_MAX_ARGS];
+} Buffers;
+
+static bool copy_in(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, Buffers *b,
+                    Diags *diags) {
+  for (int i = 0; i < nargs; i++) {
+    if (!args[i].is_array)
+      continue;
+    char what[160];
+    snprintf(what, sizeof what, "argument '%s' of kernel '%s'", param_name(f, i), f->name);
+    if (!array_span(&args[i].array, &b->span[i])) {
+      diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, "pass a copy with positive strides",
+                 "%s has negative strides, which the cuda target does not copy", what);
+      return false;
+    }
+    if (!rt_cuda_alloc(cu, b->span[i], &b->ptr[i], what, diags))
+      return false;
+    if (b->span[i] &&
+        !rt_cuda_check(cu, cu->api.MemcpyHtoDAsync(b->ptr[i], args[i].array.data, b->span[i], cu->stream),
+                       "cuMemcpyHtoDAsync", f->name, diags))
+      return false;
+  }
+  return rt_cuda_check(cu, cu->api.StreamSynchronize(cu->stream), "cuStreamSynchronize", f->name, diags);
+}
+
+static bool copy_out(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, const Buffers *b,
+                     Diags *diags) {
+  for (int i = 0; i < nargs; i++)
+    if (args[i].is_array && b->span[i] &&
+        !rt_cuda_check(cu, cu->api.MemcpyDtoHAsync(args[i].array.data, b->ptr[i], b->span[i], cu->stream),
+                       "cuMemcpyDtoHAsync", f->name, diags))
+      return false;
+  return rt_cuda_check(cu, cu->api.StreamSynchronize(cu->stream), "cuStreamSynchronize", f->name, diags);
+}
+
+static void free_buffers(RtCuda *cu, unsigned resets, Buffers *b, int nargs) {
+  if (cu->resets != resets)      /* a context reset already released them */
+    return;
+  for (int i = 0; i < nargs; i++)
+    rt_cuda_free(cu, b->ptr[i]);
+}
+
+/* ---------------------------------------------------------------- run --- */
+
+/* The specialization for these arguments: a table hit, or a compile. */
+static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtValue *args,
+                            int nargs, RtValue *bound, Diags *diags, double *compile_ms) {
+  RtSpecKey key;
+  rt_spec_key(&key, prog, f, args, NULL, nargs);
+  RtCudaSpec *spec = rt_spec_find(&cu->specs, &key);
+  if (!spec) {                                  /* else the fast path: a hit */
+    const Type *types[RT_CUDA_MAX_ARGS];
+    Signature sig;
+    double t0 = now_ms();
+    if (!bind(prog, f, args, nargs, types, &sig, diags) ||
+        !(spec = compile_spec(cu, prog, f, &sig, &key, diags)))
+      return NULL;
+    for (int i = 0; i < nargs; i++)
+      spec->arg_dtype[i] = (uint8_t)type_dtype(types[i]->kind == TY_ARRAY ? types[i]->elem : types[i]);
+    *compile_ms = now_ms() - t0;
+  }
+  for (int i = 0; i < nargs; i++) {             /* scalars as the parameters' types */
+    bound[i] = args[i];
+    if (!args[i].is_array && args[i].scalar.dtype != (RtDtype)spec->arg_dtype[i])
+      convert_scalar(&args[i].scalar, (RtDtype)spec->arg_dtype[i], &bound[i].scalar);
+  }
+  return spec;
+}
+
+bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args, int nargs,
+                 const uint32_t grid[3], const uint32_t block[3], size_t dyn_shared,
+                 int repeat, bool graph, Diags *diags, RtCudaTiming *t) {
+  memset(t, 0, sizeof *t);
+  IrFunc *f = find_kernel(prog, kernel, diags);
+  if (!f || !check_arity(f, nargs, diags))
+    return false;
+  RtCuda *cu = context_device(prog->ctx, diags);
+  if (!cu)
+    return false;
+  RtValue bound[RT_CUDA_MAX_ARGS];
+  RtCudaSpec *spec = get_spec(cu, prog, f, args, nargs, bound, diags, &t->compile_ms);
+  if (!spec || !rt_cuda_check_launch(cu, &spec->m, f->name, grid, block, dyn_shared, diags))
+    return false;
+  Buffers b = {{0}, {0}};
+  unsigned resets = cu->resets;
+  double t0 = now_ms();
+  bool ok = copy_in(cu, f, args, nargs, &b, diags) &&
+            rt_cuda_pack_args(spec, bound, b.ptr, nargs, diags);
+  t->copy_ms = now_ms() - t0;
+  ok = ok && rt_cuda_launch(cu, spec, grid, block, dyn_shared, repeat, graph, &t->kernel_ms, diags);
+  t0 = now_ms();
+  ok = ok && copy_out(cu, f, args, nargs, &b, diags);
+  t->copy_ms += now_ms() - t0;
+  free_buffers(cu, resets, &b, nargs);
+  return ok;
+}

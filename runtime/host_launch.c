@@ -1,0 +1,437 @@
+/* host_launch.c - kernels run on the host CPU: argument checks, the
+ * specialization table, JIT compiles and the launch (see launch.h).
+ *
+ * prog->host holds one JIT, one thread pool and an open-addressing table of
+ * specializations keyed by (kernel, per-argument record): the record is one
+ * fixed-width word per argument (array?, dtype, ndim, C-contiguous?), so a
+ * launch that hits the table hashes a few words, packs the arguments on the
+ * stack and runs: no allocation, no source hashing.  A miss specializes the
+ * kernel in a scratch arena, adds it to the JIT and keeps only the entry
+ * point and the argument layout. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "codegen/codegen.h"
+#include "runtime/host_exec.h"
+#include "runtime/launch.h"
+
+typedef struct RtHostSpec {
+  const IrFunc *kernel;               /* generic kernel; NULL = empty slot */
+  uint64_t hash;
+  int nargs;
+  uint32_t key[RT_HOST_MAX_ARGS];     /* per argument, see arg_record */
+  CgHostKernel entry;                 /* fn, flags, static shared bytes */
+  size_t args_size;                   /* bytes of the packed argument struct */
+  CgArgSlot slots[RT_HOST_MAX_ARGS];
+  uint8_t kind[RT_HOST_MAX_ARGS];     /* TypeKind of each parameter */
+} RtHostSpec;
+
+typedef struct RtHost {
+  pthread_mutex_t lock;               /* table, JIT and pool creation */
+  CgJit *jit;                         /* NULL until the first compile */
+  RtHostPool *pool;                   /* NULL until the first launch */
+  RtHostSpec *specs;                  /* open addressing, cap a power of 2 */
+  int cap, len;
+} RtHost;
+
+/* ------------------------------------------------------------- types --- */
+
+static const Type *dtype_type(RtDtype dt) {
+  static const Type *const map[RT_NDTYPES] = {
+      [RT_BOOL] = TY_BOOL_T, [RT_I8] = TY_I8_T, [RT_I16] = TY_I16_T, [RT_I32] = TY_I32_T,
+      [RT_I64] = TY_I64_T, [RT_U8] = TY_U8_T, [RT_U16] = TY_U16_T, [RT_U32] = TY_U32_T,
+      [RT_U64] = TY_U64_T, [RT_F16] = TY_F16_T, [RT_F32] = TY_F32_T, [RT_F64] = TY_F64_T,
+      [RT_C64] = TY_C64_T, [RT_C128] = TY_C128_T};
+  return (unsigned)dt < RT_NDTYPES ? map[dt] : NULL;
+}
+
+const Type *rt_value_type(TypeTable *tt, const RtValue *v) {
+  if (!v->is_array)
+    return dtype_type(v->scalar.dtype);
+  const RtArray *a = &v->array;
+  if (a->ndim < 1 || a->ndim > 4 || !dtype_type(a->dtype))
+    return NULL;
+  Layout l = rt_array_is_c_contiguous(a) ? LAYOUT_C : LAYOUT_A;
+  return ty_array(tt, dtype_type(a->dtype), a->ndim, l);
+}
+
+/* One word per argument: bit 24 array, bits 16..23 dtype, 8..15 ndim, bit 0
+ * C-contiguous. */
+static uint32_t arg_record(const RtValue *v) {
+  if (!v->is_array)
+    return (uint32_t)v->scalar.dtype << 16;
+  const RtArray *a = &v->array;
+  return 1u << 24 | (uint32_t)a->dtype << 16 | (uint32_t)(a->ndim & 0xff) << 8 |
+         (uint32_t)rt_array_is_c_contiguous(a);
+}
+
+static uint64_t hash_key(const IrFunc *k, const uint32_t *key, int n) {
+  uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)(uintptr_t)k;
+  for (int i = 0; i < n; i++)
+    h = (h ^ key[i]) * 0x100000001b3ull;
+  return h ^ (h >> 29);
+}
+
+/* --------------------------------------------------------- the table --- */
+
+static RtHostSpec *find_slot(RtHost *h, const IrFunc *k, uint64_t hash, const uint32_t *key, int n) {
+  for (int i = (int)(hash & (uint64_t)(h->cap - 1));; i = (i + 1) & (h->cap - 1)) {
+    RtHostSpec *s = &h->specs[i];
+    if (!s->kernel || (s->kernel == k && s->hash == hash && s->nargs == n &&
+                       memcmp(s->key, key, sizeof *key * (size_t)n) == 0))
+      return s;
+  }
+}
+
+static bool grow_table(RtHost *h) {
+  int cap = h->cap ? h->cap * 2 : 16;
+  RtHostSpec *old = h->specs, *nw = calloc((size_t)cap, sizeof *nw);
+  if (!nw)
+    return false;
+  int oldcap = h->cap;
+  h->specs = nw;
+  h->cap = cap;
+  for (int i = 0; i < oldcap; i++)
+    if (old[i].kernel)
+      *find_slot(h, old[i].kernel, old[i].hash, old[i].key, old[i].nargs) = old[i];
+  free(old);
+  return true;
+}
+
+/* prog->host, created by the first launch (a race between two first
+ * launches is settled by compare-and-swap). */
+static RtHost *get_host(kjit_program *prog) {
+  RtHost *h = __atomic_load_n(&prog->host, __ATOMIC_ACQUIRE);
+  if (h)
+    return h;
+  if (!(h = calloc(1, sizeof *h)))
+    return NULL;
+  pthread_mutex_init(&h->lock, NULL);
+  RtHost *expected = NULL;
+  if (__atomic_compare_exchange_n(&prog->host, &expected, h, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return h;
+  pthread_mutex_destroy(&h->lock);
+  free(h);
+  return expected;
+}
+
+void rt_host_program_free(kjit_program *prog) {
+  RtHost *h = prog ? prog->host : NULL;
+  if (!h)
+    return;
+  rt_host_pool_free(h->pool);
+  cg_jit_free(h->jit);
+  free(h->specs);
+  pthread_mutex_destroy(&h->lock);
+  free(h);
+  prog->host = NULL;
+}
+
+/* ------------------------------------------------------------ checks --- */
+
+static const char *type_name(const Type *t, char *buf, int n) {
+  return t ? ty_name(t, buf, n) : "an unsupported value";
+}
+
+static const char *param_name(const IrFunc *f, int i) { return f->locals.data[i].name; }
+
+static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *d) {
+  for (int i = 0; i < prog->kernels.len; i++)
+    if (strcmp(prog->kernels.data[i]->name, name) == 0)
+      return prog->kernels.data[i];
+  StrBuf sb;
+  sb_init(&sb);
+  for (int i = 0; i < prog->kernels.len; i++)
+    sb_printf(&sb, "%s%s", i ? ", " : "kernels: ", prog->kernels.data[i]->name);
+  diag_error(d, RT_E_NO_KERNEL, (SrcLoc){0}, sb.data, "no kernel named '%s' in %s", name,
+             prog->src.path);
+  sb_free(&sb);
+  return NULL;
+}
+
+static bool check_count(const IrFunc *f, int nargs, Diags *d) {
+  if (nargs == f->nparams && nargs <= RT_HOST_MAX_ARGS)
+    return true;
+  if (nargs != f->nparams)
+    diag_error(d, RT_E_LAUNCH_ARGS, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
+               "kernel '%s' takes %d argument%s but %d %s given", f->name, f->nparams,
+               f->nparams == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
+  else
+    diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "kernel '%s' has %d parameters; the CPU target passes at most %d",
+               f->name, nargs, RT_HOST_MAX_ARGS);
+  return false;
+}
+
+/* Without touching the program's type table (that happens under the lock). */
+static bool check_values(const IrFunc *f, const RtValue *args, int n, Diags *d) {
+  bool ok = true;
+  for (int i = 0; i < n; i++) {
+    const RtValue *v = &args[i];
+    RtDtype dt = v->is_array ? v->array.dtype : v->scalar.dtype;
+    bool shaped = !v->is_array || (v->array.ndim >= 1 && v->array.ndim <= 4);
+    if (dtype_type(dt) && shaped && (!v->is_array || v->array.data || rt_array_size(&v->array) == 0))
+      continue;
+    diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, shaped ? NULL : "kernel arrays have 1 to 4 dimensions",
+               "argument %d ('%s') of kernel '%s': %s", i + 1, param_name(f, i), f->name,
+               !dtype_type(dt) ? "unknown dtype" : !shaped ? "cannot pass an array of this shape"
+                                                           : "array without data");
+    ok = false;
+  }
+  return ok;
+}
+
+/* Can an argument of type `got` be passed for a parameter declared `want`? */
+static bool accepts(const Type *want, const Type *got) {
+  if (want->kind == TY_ARRAY)
+    return got->kind == TY_ARRAY && got->elem == want->elem && got->ndim == want->ndim &&
+           (want->layout == LAYOUT_A || got->layout == LAYOUT_C);
+  if (got->kind == TY_ARRAY || !ty_is_number(want))
+    return false;
+  return ty_is_complex(want) || !ty_is_complex(got);
+}
+
+static int first_mismatch(const Signature *s, const Type *const *got, int n) {
+  for (int i = 0; i < n && i < s->nparams; i++)
+    if (!s->params[i] || !accepts(s->params[i], got[i]))
+      return i;
+  return s->nparams == n ? -1 : n;
+}
+
+/* Eager kernels: the first signature that accepts the arguments; lazy ones
+ * are typed from the arguments themselves. */
+static bool pick_types(const IrFunc *f, const Type **got, int n, Diags *d) {
+  if (f->eager.len == 0)
+    return true;
+  for (int s = 0; s < f->eager.len; s++)
+    if (first_mismatch(&f->eager.data[s], got, n) < 0) {
+      memcpy(got, f->eager.data[s].params, sizeof *got * (size_t)n);
+      return true;
+    }
+  const Signature *s0 = &f->eager.data[0];
+  int i = first_mismatch(s0, got, n);
+  char a[96], b[96];
+  if (i < 0 || i >= n || i >= s0->nparams)
+    i = 0;
+  diag_error(d, RT_E_LAUNCH_ARGS, s0->loc,
+             f->eager.len > 1 ? "none of the kernel's signatures accepts these argument types" : NULL,
+             "argument %d ('%s') of kernel '%s': expected %s, got %s", i + 1, param_name(f, i), f->name,
+             type_name(s0->params[i], a, sizeof a), type_name(got[i], b, sizeof b));
+  return false;
+}
+
+static bool check_geometry(const IrFunc *f, const uint32_t grid[3], const uint32_t block[3], Diags *d) {
+  uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+  if (!grid[0] || !grid[1] || !grid[2] || !block[0] || !block[1] || !block[2]) {
+    diag_error(d, RT_E_LAUNCH_LIMIT, (SrcLoc){0}, NULL,
+               "kernel '%s': grid (%u, %u, %u) and block (%u, %u, %u) need at least 1 in every dimension",
+               f->name, grid[0], grid[1], grid[2], block[0], block[1], block[2]);
+    return false;
+  }
+  if (threads > RT_HOST_MAX_THREADS) {
+    diag_error(d, RT_E_LAUNCH_LIMIT, (SrcLoc){0}, "a block has at most 1024 threads; use more blocks",
+               "kernel '%s': block (%u, %u, %u) has %llu threads", f->name, block[0], block[1], block[2],
+               (unsigned long long)threads);
+    return false;
+  }
+  return true;
+}
+
+static bool check_shared(const IrFunc *f, const CgHostKernel *e, size_t dyn, Diags *d) {
+  if (e->static_shared > RT_HOST_MAX_STATIC_SHARED) {
+    diag_error(d, RT_E_LAUNCH_LIMIT, (SrcLoc){0}, NULL,
+               "kernel '%s' uses %zu bytes of static shared memory; the limit is %u", f->name,
+               e->static_shared, RT_HOST_MAX_STATIC_SHARED);
+    return false;
+  }
+  if (dyn > RT_HOST_MAX_SHARED || RT_HOST_DYN_SHARED_OFFSET(e->static_shared) + dyn > RT_HOST_MAX_SHARED) {
+    diag_error(d, RT_E_LAUNCH_LIMIT, (SrcLoc){0}, NULL,
+               "kernel '%s': %zu bytes of static and %zu of dynamic shared memory exceed the limit of %u",
+               f->name, e->static_shared, dyn, RT_HOST_MAX_SHARED);
+    return false;
+  }
+  return true;
+}
+
+/* ---------------------------------------------------------- compiling --- */
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static CgOptions host_options(const IrFunc *k) {
+  return (CgOptions){.opt_level = k->opts.opt > 0 ? k->opts.opt : 3, .fastmath = k->opts.fastmath};
+}
+
+/* Specializes f for params in a scratch arena and JITs it into s->entry. */
+static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **params, int n,
+                         RtHostSpec *s, Diags *d) {
+  if (!h->jit && !(h->jit = cg_jit_new(d)))
+    return false;
+  Arena arena;
+  arena_init(&arena);
+  IrCompile c = {.prog = &prog->ir, .arena = &arena, .diags = d};
+  bool ok = ir_specialize(&c, f, params, n, f->ast ? f->ast->loc : (SrcLoc){0}) && c.funcs.len > 0;
+  for (int i = 0; ok && i < c.funcs.len; i++) {
+    IrFunc *g = c.funcs.data[i];
+    g->opts = (g->generic ? g->generic : g)->opts;
+    ok = ir_verify(g, d);
+  }
+  IrCompile *cp = &c;
+  CgOptions o = host_options(f);
+  ok = ok && d->nerrors == 0 && cg_jit_add(h->jit, &cp, 1, &o, &s->entry, d);
+  arena_destroy(&arena);
+  return ok;
+}
+
+static bool fill_layout(const IrFunc *f, const Type *const *params, int n, RtHostSpec *s, Diags *d) {
+  if (!cg_host_arg_layout(params, n, s->slots, &s->args_size)) {
+    diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL,
+               "kernel '%s': a parameter type cannot be passed on the CPU target", f->name);
+    return false;
+  }
+  for (int i = 0; i < n; i++)
+    s->kind[i] = (uint8_t)params[i]->kind;
+  return true;
+}
+
+/* The specialization for these arguments: the table's, or a new one.
+ * Called with h->lock held; *out is a copy (the table may move). */
+static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *args, int n,
+                     RtHostSpec *out, Diags *d, double *compile_ms) {
+  uint32_t key[RT_HOST_MAX_ARGS];
+  for (int i = 0; i < n; i++)
+    key[i] = arg_record(&args[i]);
+  uint64_t hash = hash_key(f, key, n);
+  if (h->cap) {
+    RtHostSpec *s = find_slot(h, f, hash, key, n);
+    if (s->kernel) {
+      *out = *s;
+      return true;
+    }
+  }
+  double t0 = now_ms();
+  const Type *params[RT_HOST_MAX_ARGS];
+  for (int i = 0; i < n; i++)
+    params[i] = rt_value_type(prog->ir.types, &args[i]);
+  RtHostSpec s = {.kernel = f, .hash = hash, .nargs = n};
+  memcpy(s.key, key, sizeof *key * (size_t)n);
+  if (!pick_types(f, params, n, d) || !fill_layout(f, params, n, &s, d) ||
+      !compile_spec(h, prog, f, params, n, &s, d))
+    return false;
+  if ((h->len + 1) * 4 > h->cap * 3 && !grow_table(h))
+    return false;
+  *find_slot(h, f, hash, key, n) = s;
+  h->len++;
+  *out = s;
+  if (compile_ms)
+    *compile_ms = now_ms() - t0;
+  return true;
+}
+
+/* ------------------------------------------------------------ packing --- */
+
+/* A scalar argument converted to the parameter's type, written in place. */
+static void pack_scalar(const RtScalar *v, TypeKind k, unsigned char *dst) {
+  bool fl = rt_dtype_is_float(v->dtype) || rt_dtype_is_complex(v->dtype);
+  double f = fl ? rt_array_get_f64(&(RtArray){.dtype = v->dtype, .data = (void *)&v->v}, 0) : 0;
+  int64_t i = fl ? 0 : rt_array_get_i64(&(RtArray){.dtype = v->dtype, .data = (void *)&v->v}, 0);
+  double im = v->dtype == RT_C64 ? v->v.c64[1] : v->dtype == RT_C128 ? v->v.c128[1] : 0;
+  if (!fl)
+    f = v->dtype == RT_U64 ? (double)(uint64_t)i : (double)i;
+  else if (k != TY_F16 && k != TY_F32 && k != TY_F64 && k != TY_C64 && k != TY_C128)
+    i = (int64_t)f; /* typing allows float -> int only through an eager signature */
+  union { bool b; int8_t i8; int16_t i16; int32_t i32; int64_t i64; uint16_t h; float f32[2]; double f64[2]; } u;
+  memset(&u, 0, sizeof u);
+  size_t n = 8;
+  switch (k) {
+  case TY_BOOL: u.b = fl ? f != 0 : i != 0; n = 1; break;
+  case TY_I8: case TY_U8: u.i8 = (int8_t)i; n = 1; break;
+  case TY_I16: case TY_U16: u.i16 = (int16_t)i; n = 2; break;
+  case TY_I32: case TY_U32: u.i32 = (int32_t)i; n = 4; break;
+  case TY_F16: u.h = rt_f32_to_f16((float)f); n = 2; break;
+  case TY_F32: u.f32[0] = (float)f; n = 4; break;
+  case TY_F64: u.f64[0] = f; break;
+  case TY_C64: u.f32[0] = (float)f; u.f32[1] = (float)im; break;
+  case TY_C128: u.f64[0] = f; u.f64[1] = im; n = 16; break;
+  default: u.i64 = i; break;
+  }
+  memcpy(dst, &u, n);
+}
+
+static void pack_array(const RtArray *a, unsigned char *dst) {
+  memcpy(dst, &a->data, sizeof a->data);
+  memcpy(dst + 8, a->shape, sizeof *a->shape * (size_t)a->ndim);
+  memcpy(dst + 8 + 8 * (size_t)a->ndim, a->strides, sizeof *a->strides * (size_t)a->ndim);
+}
+
+static void pack_args(const RtHostSpec *s, const RtValue *args, unsigned char *buf) {
+  memset(buf, 0, s->args_size);
+  for (int i = 0; i < s->nargs; i++) {
+    unsigned char *dst = buf + s->slots[i].offset;
+    if (args[i].is_array)
+      pack_array(&args[i].array, dst);
+    else
+      pack_scalar(&args[i].scalar, (TypeKind)s->kind[i], dst);
+  }
+}
+
+/* ------------------------------------------------------------ running --- */
+
+static bool launch(RtHost *h, const IrFunc *f, const RtHostSpec *s, const RtValue *args,
+                   const uint32_t grid[3], const uint32_t block[3], size_t dyn, Diags *d) {
+  _Alignas(16) unsigned char buf[RT_HOST_MAX_ARGS * 72];
+  char err[256] = "";
+  pack_args(s, args, buf);
+  int rc = rt_host_launch(h->pool, (HostKernelFn)s->entry.fn, s->entry.flags, grid, block,
+                          s->entry.static_shared, dyn, buf, err, sizeof err);
+  fflush(stdout);
+  if (rc == RT_HOST_OK)
+    return true;
+  diag_error(d, rc == RT_HOST_E_LIMIT ? RT_E_LAUNCH_LIMIT : RT_E_LAUNCH_FAILED, (SrcLoc){0}, NULL,
+             "kernel '%s' on the CPU: %s", f->name, err);
+  return false;
+}
+
+static bool ensure_pool(RtHost *h, Diags *d) {
+  char err[256] = "";
+  if (h->pool || (h->pool = rt_host_pool_new(0, err, sizeof err)))
+    return true;
+  diag_error(d, RT_E_LAUNCH_FAILED, (SrcLoc){0}, NULL, "cannot start the CPU thread pool: %s", err);
+  return false;
+}
+
+/* Everything that can fail before the launch, under the lock. */
+static bool prepare(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs, size_t dyn,
+                    RtHostSpec *s, Diags *d, double *compile_ms) {
+  RtHost *h = prog->host;
+  pthread_mutex_lock(&h->lock);
+  bool ok = get_spec(h, prog, f, args, nargs, s, d, compile_ms) && check_shared(f, &s->entry, dyn, d) &&
+            ensure_pool(h, d);
+  pthread_mutex_unlock(&h->lock);
+  return ok;
+}
+
+bool rt_host_run(kjit_program *prog, const char *kernel, const RtValue *args, int nargs,
+                 const uint32_t grid[3], const uint32_t block[3], size_t dyn_shared,
+                 Diags *diags, double *compile_ms, double *run_ms) {
+  if (compile_ms)
+    *compile_ms = 0;
+  if (run_ms)
+    *run_ms = 0;
+  IrFunc *f = find_kernel(prog, kernel, diags);
+  RtHostSpec s;
+  if (!f || !check_count(f, nargs, diags) || !check_values(f, args, nargs, diags) ||
+      !check_geometry(f, grid, block, diags) || !get_host(prog) ||
+      !prepare(prog, f, args, nargs, dyn_shared, &s, diags, compile_ms))
+    return false;
+  double t0 = now_ms();
+  bool ok = launch(prog->host, f, &s, args, grid, block, dyn_shared, diags);
+  if (run_ms)
+    *run_ms = now_ms() - t0;
+  return ok;
+}

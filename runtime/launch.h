@@ -1,0 +1,53 @@
+/* launch.h - running a kernel on the host CPU target (runtime/host_launch.c),
+ * the internal interface under the public launch API and `kjit run`.
+ *
+ * rt_host_run specializes a kernel for the launch's argument types (memoized
+ * per kernel and per-argument (dtype, ndim, layout) record, so a repeated
+ * launch allocates nothing and compiles nothing), JIT-compiles it for this
+ * machine (codegen/cg_jit.c), packs the arguments as codegen.h describes and
+ * runs it on the program's thread pool (runtime/host_exec.h).  Every check
+ * happens before anything runs; errors name the kernel and the argument. */
+#ifndef KJIT_RUNTIME_LAUNCH_H
+#define KJIT_RUNTIME_LAUNCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "runtime/array.h"
+#include "runtime/runtime.h"
+
+/* Diagnostic codes of launches (rt_status_of maps them to KJIT_ERROR_TYPE
+ * unless the API layer says otherwise). */
+enum {
+  RT_E_LAUNCH_ARGS = 495,   /* argument count, type, layout or memory */
+  RT_E_LAUNCH_LIMIT = 496,  /* grid/block/shared-memory limits */
+  RT_E_LAUNCH_FAILED = 497, /* the kernel failed while running (deadlock...) */
+};
+
+#define RT_HOST_MAX_ARGS 32   /* kernel parameters a host launch can pass */
+
+/* The kjit type of a launch argument (RtValue is in array.h): arrays have C
+ * layout when C-contiguous, else A; scalars their dtype (a Python int is
+ * int64, a float float64, as rt_value_parse gives them).  NULL for 0-d
+ * arrays or more than 4 dimensions. */
+const Type *rt_value_type(TypeTable *tt, const RtValue *v);
+
+/* Runs `kernel` of prog on the host over grid x block with dyn_shared bytes
+ * of dynamic shared memory.  Array arguments are used in place (any
+ * strides); scalars are converted to the parameter's type when the kernel
+ * has an eager signature, which must otherwise match the arrays' dtype, ndim
+ * and layout.  Errors go to diags (codes RT_E_LAUNCH_*, or the compile's
+ * own) BEFORE anything runs, except a failure while running (a deadlock).
+ * stdout is flushed after the launch (kernels print with printf).
+ * compile_ms / run_ms (may be NULL) receive the time spent specializing and
+ * JIT-compiling (0 on a cache hit) and running.  Thread-safe per program. */
+bool rt_host_run(kjit_program *prog, const char *kernel, const RtValue *args, int nargs,
+                 const uint32_t grid[3], const uint32_t block[3], size_t dyn_shared,
+                 Diags *diags, double *compile_ms, double *run_ms);
+
+/* Frees prog->host (JIT, specializations, pool) and sets it to NULL; safe
+ * to call twice.  kjit_program_destroy must call it. */
+void rt_host_program_free(kjit_program *prog);
+
+#endif

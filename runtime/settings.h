@@ -1,0 +1,44 @@
+/* settings.h - the one registry of kjit's environment variables.
+ *
+ * Every environment variable the library reads is listed in one table
+ * (runtime/settings.c) with its default and whether it changes generated
+ * code.  The disk cache's key appends every codegen-affecting value through
+ * rt_settings_append_key, so a new knob that changes codegen cannot be
+ * forgotten by the key: add it to the table with affects_codegen = true and
+ * read it with rt_setting(). */
+#ifndef KJIT_RUNTIME_SETTINGS_H
+#define KJIT_RUNTIME_SETTINGS_H
+
+#include <stdbool.h>
+
+#include "common/strbuf.h"
+
+typedef enum RtSettingId {
+  RT_SET_CACHE,           /* KJIT_CACHE: "0" disables the disk cache */
+  RT_SET_CACHE_DIR,       /* KJIT_CACHE_DIR: the cache directory */
+  RT_SET_CACHE_MAX_BYTES, /* KJIT_CACHE_MAX_BYTES: size cap */
+  RT_SET_XDG_CACHE_HOME,  /* XDG_CACHE_HOME: parent of the default cache dir */
+  RT_SET_HOME,            /* HOME: ~/.cache/kjit when XDG_CACHE_HOME is unset */
+  RT_SET_LIBDEVICE,       /* KJIT_LIBDEVICE: libdevice bitcode path */
+  RT_SET_CPU_THREADS,     /* KJIT_CPU_THREADS: host executor threads */
+  RT_SET__COUNT
+} RtSettingId;
+
+typedef struct RtSetting {
+  const char *name;       /* short name for listings ("cache_dir") */
+  const char *env;        /* environment variable */
+  const char *def;        /* default value, or NULL for "unset" */
+  bool affects_codegen;   /* part of every cache key */
+  const char *doc;        /* one line */
+} RtSetting;
+
+/* The table entry (id < RT_SET__COUNT). */
+const RtSetting *rt_setting_info(RtSettingId id);
+/* The value: the environment variable when set and non-empty, else the
+ * default (may be NULL).  Read at each call: nothing is cached. */
+const char *rt_setting(RtSettingId id);
+/* Appends "env=value\n" for every codegen-affecting setting, in table
+ * order ("env=<unset>" when it has no value). */
+void rt_settings_append_key(StrBuf *sb);
+
+#endif

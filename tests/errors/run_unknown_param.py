@@ -1,0 +1,11 @@
+"""kjit run: an unknown parameter name lists the kernel's parameters"""
+from numba import cuda
+
+# ARGS: run %s:scale --grid 1 --block 32 --target cpu x=zeros:f32:4 z=zeros:f32:4
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def scale(x, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = x[i] * 2

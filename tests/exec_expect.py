@@ -1,0 +1,42 @@
+# Turns "# EXPECT: @NAME DTYPE SHAPE PYEXPR" into the summary line kjit run
+# prints, computed in plain Python (independently of kjit).
+import math, re, struct, sys, zlib
+
+def mandel_py(real, imag, iters):
+    zr = zi = 0.0
+    for i in range(iters):
+        t = zr * zr - zi * zi + real
+        zi = 2.0 * zr * zi + imag
+        zr = t
+        if zr * zr + zi * zi >= 4.0:
+            return i
+    return 255
+
+FMT = {'float32': 'f', 'float64': 'd', 'int8': 'b', 'uint8': 'B', 'int16': 'h', 'uint16': 'H',
+       'int32': 'i', 'uint32': 'I', 'int64': 'q', 'uint64': 'Q'}
+
+def summary(name, dtype, shape, vals):
+    f = FMT[dtype]
+    raw = b''.join(struct.pack('<' + f, v) for v in vals)
+    vals = list(struct.unpack('<%d%s' % (len(vals), f), raw))
+    fl = f in 'fd'
+    el = lambda v: ('%.6g' % v) if fl else str(v)
+    n = len(vals)
+    idx = list(range(n)) if n <= 6 else [0, 1, 2, None, n - 1]
+    txt = ', '.join('...' if i is None else el(vals[i]) for i in idx)
+    s = 0.0
+    for v in vals:
+        s += float(v)
+    return '%s: %s[%s] [%s] sum=%.10g crc=%08x' % (name, dtype, shape, txt, s, zlib.crc32(raw))
+
+for path in sys.argv[1:]:
+    out = []
+    for line in open(path):
+        m = re.match(r'# EXPECT: @(\w+) (\w+) (\S+) (.*)$', line)
+        if not m:
+            out.append(line); continue
+        name, dtype, shape, expr = m.groups()
+        vals = eval(expr)
+        out.append('# EXPECT: %s\n' % summary(name, dtype, shape, vals))
+        out.append('#   (computed in Python from: %s)\n' % expr)
+    open(path, 'w').write(''.join(out))

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# run_gpu_suite.sh BUILD_DIR - every CPU-target execution test, on the GPU.
+#
+# Runs tests/exec/*.py through tests/exec.sh exactly as the CPU suite does
+# (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
+# turned into `--target cuda`, then the driver-layer test (BUILD_DIR/tests/
+# gpu/test_cuda --gpu).  Prints the date, the device and the counts.
+#
+# Exit: 0 all passed, 1 a failure, 77 skipped (libcuda.so.1 cannot be loaded
+# or no device) - never "passed" without a GPU.  Needs nothing from the
+# build machine but BUILD_DIR itself (libkjit.so is found through
+# LD_LIBRARY_PATH, so a build carried to another path or machine works; a
+# static-LLVM build needs no LLVM there).  KJIT_GPU_SUITE_FILTER=REGEX runs
+# only matching test files.
+set -uo pipefail
+if [ $# -ne 1 ]; then
+  echo "usage: run_gpu_suite.sh BUILD_DIR" >&2; exit 2
+fi
+build=$(cd "$1" && pwd) || exit 2
+tests=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+kjit="$build/kjit"
+[ -x "$kjit" ] || { echo "run_gpu_suite.sh: no kjit in $build" >&2; exit 2; }
+export LD_LIBRARY_PATH="$build${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+work=$(mktemp -d "${TMPDIR:-/tmp}/kjit-gpu.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME="$work/cache" NO_COLOR=1 LC_ALL=C
+
+# ---- is there a GPU? -------------------------------------------------------
+info=$("$kjit" info 2>&1)
+if ! grep -q "device 0:" <<<"$info"; then
+  echo "SKIP: no usable CUDA device"
+  sed 's/^/  /' <<<"$info"
+  exit 77
+fi
+device=$(sed -n 's/^  device 0: //p' <<<"$info")
+echo "gpu suite: $(date -u '+%Y-%m-%d %H:%M UTC') on $device"
+grep '^CUDA driver' <<<"$info"
+
+# ---- kjit wrapper: --target cpu -> --target cuda ---------------------------
+cat >"$work/kjit" <<WRAP
+#!/usr/bin/env bash
+args=() prev=""
+for a in "\$@"; do
+  if [ "\$prev" = --target ] && [ "\$a" = cpu ]; then a=cuda; fi
+  args+=("\$a"); prev=\$a
+done
+exec "$kjit" "\${args[@]}"
+WRAP
+chmod +x "$work/kjit"
+
+passed=0 failed=0 failed_names=()
+cd "$tests" || exit 2
+for f in exec/*.py; do
+  [ -e "$f" ] || continue
+  if [ -n "${KJIT_GPU_SUITE_FILTER:-}" ] && ! [[ $f =~ $KJIT_GPU_SUITE_FILTER ]]; then
+    continue
+  fi
+  if bash "$tests/exec.sh" "$work/kjit" "$f" >"$work/log" 2>&1; then
+    passed=$((passed + 1)); echo "PASS $f"
+  else
+    failed=$((failed + 1)); failed_names+=("$f"); echo "FAIL $f"
+    sed 's/^/    /' "$work/log"
+  fi
+done
+
+# ---- the driver layer -------------------------------------------------------
+drv="$build/tests/gpu/test_cuda"
+if [ -x "$drv" ]; then
+  "$drv" --gpu >"$work/log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1)); echo "PASS tests/gpu/test_cuda --gpu"
+  else
+    failed=$((failed + 1)); failed_names+=("test_cuda --gpu (exit $rc)")
+    echo "FAIL tests/gpu/test_cuda --gpu (exit $rc)"
+  fi
+  sed 's/^/    /' "$work/log"
+fi
+
+echo "gpu suite: $passed passed, $failed failed"
+for n in "${failed_names[@]}"; do echo "  failed: $n"; done
+[ $failed -eq 0 ] || exit 1
+exit 0
