@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/launch.h"
 #include "runtime/runtime.h"
 
 /* ----------------------------------------------------------- reading --- */
@@ -124,6 +125,7 @@ void kjit_program_destroy(kjit_program *prog) {
   if (!prog)
     return;
   rt_cuda_forget_program(prog);          /* its GPU specializations */
+  rt_host_program_free(prog);            /* its host JIT, pool, specializations */
   rt_unlink_program(prog->ctx, prog);
   arena_destroy(&prog->arena);
   free(prog);

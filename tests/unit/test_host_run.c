@@ -105,7 +105,6 @@ static RtValue arr(RtDtype dt, int ndim, int64_t d0, int64_t d1) {
 
 static RtValue sc_i64(int64_t x) { return (RtValue){.scalar = {.dtype = RT_I64, .v.i64 = x}}; }
 static RtValue sc_f64(double x) { return (RtValue){.scalar = {.dtype = RT_F64, .v.f64 = x}}; }
-static RtValue sc_f32(float x) { return (RtValue){.scalar = {.dtype = RT_F32, .v.f32 = x}}; }
 static RtValue sc_i32(int32_t x) { return (RtValue){.scalar = {.dtype = RT_I32, .v.i32 = x}}; }
 
 static void free_vals(RtValue *v, int n) {
