@@ -42,6 +42,7 @@ typedef struct Launch {
   uint32_t grid[3], block[3];
   size_t static_shared, dyn_shared, shared_bytes;
   uint64_t nblocks;
+  uint64_t chunk;             /* blocks a worker takes per counter update */
   int nthreads;               /* per block */
   atomic_uint_fast64_t next;  /* next block to run */
   atomic_int failed;          /* set once: workers stop taking blocks */
@@ -345,13 +346,25 @@ static void run_blocks(Worker *w, Launch *L) {
   }
   const uint64_t gx = L->grid[0], gxy = gx * L->grid[1];
   while (!atomic_load_explicit(&L->failed, memory_order_relaxed)) {
-    uint64_t i = atomic_fetch_add_explicit(&L->next, 1, memory_order_relaxed);
-    if (i >= L->nblocks) break;
-    uint32_t ctaid[3] = {(uint32_t)(i % gx), (uint32_t)(i % gxy / gx), (uint32_t)(i / gxy)};
-    if (L->shared_bytes) memset(b->shared, 0, L->shared_bytes);
-    if (b->uses_fibers) run_block_fibers(b, L, ctaid);
-    else run_block_loop(b, L, ctaid);
+    uint64_t first = atomic_fetch_add_explicit(&L->next, L->chunk, memory_order_relaxed);
+    if (first >= L->nblocks) break;
+    uint64_t end = first + L->chunk < L->nblocks ? first + L->chunk : L->nblocks;
+    for (uint64_t i = first; i < end; i++) {
+      uint32_t ctaid[3] = {(uint32_t)(i % gx), (uint32_t)(i % gxy / gx), (uint32_t)(i / gxy)};
+      if (L->shared_bytes) memset(b->shared, 0, L->shared_bytes);
+      if (b->uses_fibers) run_block_fibers(b, L, ctaid);
+      else run_block_loop(b, L, ctaid);
+    }
   }
+}
+
+/* Blocks per counter update: one contended atomic per block costs about as
+ * much as a small block's work (vector add: 65,536 blocks), so workers take
+ * runs of consecutive blocks, small enough that every worker still gets
+ * about 32 runs to balance uneven blocks. */
+static uint64_t chunk_size(uint64_t nblocks, int workers) {
+  uint64_t c = nblocks / ((uint64_t)(workers > 0 ? workers : 1) * 32);
+  return c < 1 ? 1 : c > 64 ? 64 : c;
 }
 
 /* ---- the pool -------------------------------------------------------- */
@@ -499,6 +512,7 @@ int rt_host_launch(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t gri
   L.shared_bytes = dyn_shared ? RT_HOST_DYN_SHARED_OFFSET(static_shared) + dyn_shared : static_shared;
   L.nblocks = (uint64_t)grid[0] * grid[1] * grid[2];
   L.nthreads = (int)(block[0] * block[1] * block[2]);
+  L.chunk = chunk_size(L.nblocks, p->n);
   atomic_init(&L.next, 0);
   atomic_init(&L.failed, 0);
   pthread_mutex_init(&L.err_mu, NULL);
