@@ -390,6 +390,85 @@ static void build_entry(Cg *cg, LLVMValueRef body) {
   free(tname);
 }
 
+/* ------------------------------------------------ C-ABI wrapper (call) -- */
+
+/* The wrapper's type for parameter i of f: arrays by pointer, bool as i8. */
+static LLVMTypeRef cabi_param(Cg *cg, const IrFunc *f, LLVMTypeRef native, int i) {
+  const Type *t = f->locals.data[i].type;
+  return t->kind == TY_ARRAY ? cg->t_ptr : t->kind == TY_BOOL ? cg->t_i8 : native;
+}
+
+/* A zeroed HostCtx on the stack for thread (0,0,0) of a 1x1x1 launch (the
+ * block and grid sizes are 1: the !range of those loads excludes 0). */
+static LLVMValueRef cabi_ctx(Cg *cg) {
+  LLVMValueRef ctx = LLVMBuildAlloca(cg->b, LLVMArrayType2(cg->t_i8, sizeof(HostCtx)), "ctx");
+  LLVMSetAlignment(ctx, 8);
+  LLVMBuildMemSet(cg->b, ctx, LLVMConstInt(cg->t_i8, 0, 0), cg_const_i64(cg, sizeof(HostCtx)), 8);
+  for (int d = 0; d < 3; d++) {
+    size_t offs[2] = {offsetof(HostCtx, ntid) + 4 * (size_t)d, offsetof(HostCtx, nctaid) + 4 * (size_t)d};
+    for (int k = 0; k < 2; k++) {
+      LLVMValueRef off = cg_const_i64(cg, (int64_t)offs[k]);
+      LLVMBuildStore(cg->b, cg_const_i32(cg, 1), LLVMBuildGEP2(cg->b, cg->t_i8, ctx, &off, 1, ""));
+    }
+  }
+  return ctx;
+}
+
+/* Converts the wrapper's parameter p to what the device function takes. */
+static LLVMValueRef cabi_arg(Cg *cg, const Type *t, LLVMTypeRef native, LLVMValueRef p) {
+  if (t->kind == TY_ARRAY) {
+    LLVMValueRef v = LLVMBuildLoad2(cg->b, native, p, "");
+    LLVMSetAlignment(v, 8);
+    return v;
+  }
+  return t->kind == TY_BOOL ? LLVMBuildICmp(cg->b, LLVMIntNE, p, LLVMConstInt(cg->t_i8, 0, 0), "") : p;
+}
+
+/* A function run through kjit_call has no block: no barriers, no shared memory. */
+static bool cabi_check(Cg *cg, const IrFunc *f, LLVMValueRef dev) {
+  const char *why = uses_barriers(dev)                         ? "synchronizes threads (syncthreads)"
+                    : LLVMGetNamedGlobal(cg->mod, SHARED_TOTAL) ? "uses shared memory"
+                                                                : NULL;
+  if (!why)
+    return true;
+  diag_error(cg->diags, E_CG_UNSUPPORTED, f->ast ? f->ast->loc : (SrcLoc){0},
+             "only kernels launched with kjit_launch have a block", "device function '%s' %s; kjit_call cannot run it",
+             f->name, why);
+  cg->failed = true;
+  return false;
+}
+
+/* Defines <symbol>__cabi for kjit_call (codegen.h: cg_jit_add_cabi). */
+static void build_cabi(Cg *cg, const IrFunc *f) {
+  LLVMValueRef dev = f->symbol ? LLVMGetNamedFunction(cg->mod, f->symbol) : NULL;
+  if (!dev || LLVMIsDeclaration(dev) || f->nparams > 64) {
+    cg_fail(cg, NULL, "no host function for %s", f->name);
+    return;
+  }
+  if (!cabi_check(cg, f, dev))
+    return;
+  LLVMTypeRef dty = LLVMGlobalGetValueType(dev), all[72], pt[64];
+  LLVMGetParamTypes(dty, all);
+  for (int i = 0; i < f->nparams; i++)
+    pt[i] = cabi_param(cg, f, all[NHIDDEN + i], i);
+  LLVMTypeRef rt = LLVMGetReturnType(dty);
+  bool rbool = rt == cg->t_i1;
+  char name[256];
+  snprintf(name, sizeof name, "%.200s__cabi", f->symbol);
+  cg->fn = LLVMAddFunction(cg->mod, name, LLVMFunctionType(rbool ? cg->t_i8 : rt, pt, (unsigned)f->nparams, 0));
+  add_attr(cg, cg->fn, LLVMAttributeFunctionIndex, "nounwind", 0);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
+  LLVMValueRef a[72] = {cabi_ctx(cg), cg_const_i32(cg, 0), cg_const_i32(cg, 0), cg_const_i32(cg, 0)};
+  for (int i = 0; i < f->nparams; i++)
+    a[NHIDDEN + i] = cabi_arg(cg, f->locals.data[i].type, all[NHIDDEN + i], LLVMGetParam(cg->fn, (unsigned)i));
+  LLVMValueRef r = LLVMBuildCall2(cg->b, dty, dev, a, (unsigned)(NHIDDEN + f->nparams), "");
+  if (rt == cg->t_void)
+    LLVMBuildRetVoid(cg->b);
+  else
+    LLVMBuildRet(cg->b, rbool ? LLVMBuildZExt(cg->b, r, cg->t_i8, "") : r);
+  cg->fn = NULL;
+}
+
 /* powi/powif (float ** int) have no libm function: defined here on pow. */
 static void define_powi(Cg *cg, const char *name, LLVMTypeRef ft) {
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, name);
@@ -416,6 +495,8 @@ static bool host_finish_module(Cg *cg) {
       bodies[n++] = f;
   for (int i = 0; i < n; i++)
     build_entry(cg, bodies[i]);
+  if (cg->cabi && !cg->failed)
+    build_cabi(cg, cg->cabi);
   return !cg->failed;
 }
 

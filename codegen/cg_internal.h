@@ -102,6 +102,8 @@ struct Cg {
   LLVMBasicBlockRef *bbs;     /* per IR block */
   LLVMBasicBlockRef entry;    /* allocas live here */
   LLVMValueRef dyn_shared;    /* module-level dynamic shared global, lazily */
+  const IrFunc *cabi;         /* host JIT: device function that also gets an
+                                 external <symbol>__cabi wrapper (kjit_call) */
 };
 
 /* ---- cg.c: the module pipeline (cg_emit and the host JIT share it) ---- */

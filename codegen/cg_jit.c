@@ -150,12 +150,27 @@ static bool name_entries(CgJit *j, Cg *cg, IrCompile *const *cs, int n, CgHostKe
   return true;
 }
 
+/* kjit_call's wrapper <symbol>__cabi, renamed <symbol>__cabi.k<N>. */
+static bool name_cabi(CgJit *j, Cg *cg, char *name) {
+  char sym[256];
+  snprintf(sym, sizeof sym, "%.200s__cabi", cg->cabi->symbol);
+  LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, sym);
+  if (!fn || LLVMIsDeclaration(fn)) {
+    diag_error(cg->diags, E_CG_INTERNAL, (SrcLoc){0}, NULL,
+               "internal error in codegen: no C-ABI wrapper for %s", cg->cabi->name);
+    return false;
+  }
+  snprintf(name, 256, "%.210s.k%u", sym, j->nmodules);
+  LLVMSetValueName2(fn, name, strlen(name));
+  return true;
+}
+
 /* Builds, optimizes and names the module; on success *mod is the module,
  * no longer owned by cg. */
 static bool build_module(CgJit *j, Cg *cg, IrCompile *const *cs, int n, CgHostKernel *out,
                          char (*names)[256], LLVMModuleRef *mod) {
   bool ok = cg_create_target_machine(cg) && cg_lower_module(cg, cs, n) && cg_optimize(cg) &&
-            name_entries(j, cg, cs, n, out, names);
+            (cg->cabi ? name_cabi(j, cg, names[0]) : name_entries(j, cg, cs, n, out, names));
   if (ok) {
     *mod = cg->mod;
     cg->mod = NULL;
@@ -173,12 +188,15 @@ static bool lookup_entries(CgJit *j, int n, CgHostKernel *out, char (*names)[256
   return true;
 }
 
-bool cg_jit_add(CgJit *j, IrCompile *const *cs, int n, const CgOptions *opts, CgHostKernel *out, Diags *d) {
+/* cabi: the device function of cs[0] whose C-ABI wrapper is the entry
+ * (out then gets only .fn), or NULL for kernels. */
+static bool add_module(CgJit *j, IrCompile *const *cs, int n, const IrFunc *cabi, const CgOptions *opts,
+                       CgHostKernel *out, Diags *d) {
   if (!j || n <= 0)
     return false;
   char (*names)[256] = calloc((size_t)n, sizeof *names);
   LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
-  Cg cg = {.target = &j->target, .opts = opts, .hooks = &cg_host_hooks, .diags = d};
+  Cg cg = {.target = &j->target, .opts = opts, .hooks = &cg_host_hooks, .diags = d, .cabi = cabi};
   cg_init(&cg, LLVMOrcThreadSafeContextGetContext(tsc));
   LLVMModuleRef mod = NULL;
   bool ok = names && build_module(j, &cg, cs, n, out, names, &mod);
@@ -194,6 +212,19 @@ bool cg_jit_add(CgJit *j, IrCompile *const *cs, int n, const CgOptions *opts, Cg
   ok = ok && lookup_entries(j, n, out, names, d);
   free(names);
   return ok;
+}
+
+bool cg_jit_add(CgJit *j, IrCompile *const *cs, int n, const CgOptions *opts, CgHostKernel *out, Diags *d) {
+  return add_module(j, cs, n, NULL, opts, out, d);
+}
+
+bool cg_jit_add_cabi(CgJit *j, IrCompile *c, const CgOptions *opts, void **fn, Diags *d) {
+  const IrFunc *f = c && c->funcs.len ? c->funcs.data[0] : NULL;
+  CgHostKernel e = {0};
+  if (!f || f->is_kernel || !f->symbol || !add_module(j, &c, 1, f, opts, &e, d))
+    return false;
+  *fn = e.fn;
+  return true;
 }
 
 void *cg_jit_lookup(CgJit *j, const char *symbol) {

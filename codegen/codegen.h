@@ -99,6 +99,15 @@ void cg_jit_free(CgJit *jit);
  * symbols are renamed uniquely per JIT, so a kernel may be added again. */
 bool cg_jit_add(CgJit *jit, IrCompile *const *compiles, int n, const CgOptions *opts,
                 CgHostKernel *out, Diags *diags);
+/* Lowers c (c->funcs[0] a device function, then its callees) for the host
+ * and adds, besides, an external C-ABI wrapper `<symbol>__cabi` taking the
+ * function's native parameters (scalars as themselves, bool as i8, arrays
+ * as a pointer to their { data, shape[N], strides[N] } struct) and
+ * returning its value (bool as i8; None as void).  The wrapper calls the
+ * function as thread (0,0,0) of a 1x1x1 launch with a zeroed HostCtx, so
+ * a function that synchronizes or uses shared memory is refused.  *fn
+ * receives the wrapper's address.  Serialized by the caller like adds. */
+bool cg_jit_add_cabi(CgJit *jit, IrCompile *c, const CgOptions *opts, void **fn, Diags *diags);
 /* Address of a symbol defined in the JIT (or the process); NULL if none. */
 void *cg_jit_lookup(CgJit *jit, const char *symbol);
 /* The host target description (triple, CPU, features of this machine);

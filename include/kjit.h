@@ -290,6 +290,7 @@ KJIT_API kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
 
 /* Element types of arrays and typed scalars (NumPy's). */
 typedef enum kjit_dtype {
+  KJIT_NONE = -2,          /* kjit_value of a function returning nothing */
   KJIT_DTYPE_INVALID = -1, /* returned by accessors for a bad handle */
   KJIT_BOOL = 0,
   KJIT_INT8, KJIT_INT16, KJIT_INT32, KJIT_INT64,
@@ -298,8 +299,8 @@ typedef enum kjit_dtype {
   KJIT_COMPLEX64, KJIT_COMPLEX128,
 } kjit_dtype;
 
-/* NumPy's name ("float32", "bool", "complex128"); NULL for a value outside
- * the enum.  Static storage; thread-safe. */
+/* NumPy's name ("float32", "bool", "complex128"; "none" for KJIT_NONE);
+ * NULL for a value outside the enum.  Static storage; thread-safe. */
 KJIT_API const char *kjit_dtype_name(kjit_dtype dtype);
 
 /* Bytes per element (bool 1, float16 2, complex128 16); 0 outside the
@@ -374,9 +375,52 @@ KJIT_API const int64_t *kjit_array_strides(const kjit_array *a); /* bytes */
 KJIT_API kjit_dtype kjit_array_dtype(const kjit_array *a);
 KJIT_API int64_t kjit_array_size(const kjit_array *a);           /* elements */
 
-/* Releases the array (and its memory unless it came from kjit_array_wrap).
- * NULL and already destroyed handles are ignored. */
+/* Releases the array (and its memory unless it came from kjit_array_wrap;
+ * a device array's device memory too).  NULL and already destroyed handles
+ * are ignored. */
 KJIT_API void kjit_array_destroy(kjit_array *a);
+
+/* ------------------------------------------------------ device arrays --- */
+
+/* Device arrays live in the GPU memory of the context's device (cuda
+ * target only) and stay there: a launch passes their pointers with no
+ * copy, as Numba does with its device arrays, while host arrays passed to
+ * a launch are copied to the device before it and back after it.  A device
+ * array is C-contiguous.  kjit_array_data returns its device pointer (a
+ * CUdeviceptr, never to be dereferenced on the host); the other accessors
+ * work as for host arrays; kjit_array_summary and kjit_array_save_npy
+ * refuse it (copy it to a host array first).  After a kernel fault the
+ * context is reset and every device array allocated before it becomes
+ * invalid: a launch or copy using one fails with "array was allocated
+ * before a device fault and is no longer valid" (destroy it). */
+
+/* A new uninitialised device array.  Resolves the context's target
+ * (kjit_context_target) first.  Errors: NO_DEVICE (the context does not
+ * run on a GPU: "device arrays need the cuda target", with the reason),
+ * OUT_OF_MEMORY (host or device memory), INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_array_create_device(kjit_context *ctx, kjit_dtype dtype,
+                                              int ndim, const int64_t *shape,
+                                              kjit_array **out);
+
+/* A new device array holding a copy of host array `host` (which must be
+ * C-contiguous).  Synchronous.  Errors as kjit_array_create_device, and
+ * INVALID_ARGUMENT for a destroyed, device or non-contiguous source. */
+KJIT_API kjit_status kjit_array_to_device(kjit_context *ctx, kjit_array *host,
+                                          kjit_array **out);
+
+/* Copies src into dst: host->device, device->host, device->device or
+ * host->host.  Both arrays belong to the same context and have the same
+ * dtype and shape, and both are C-contiguous.  The copy is queued on the
+ * context's stream after every launch queued before it, and the call
+ * returns when it is complete (so a device->host copy reads a kernel's
+ * results; a fault of a queued kernel is reported here).  Errors (on dst's
+ * context): INVALID_ARGUMENT (mismatch, destroyed or stale arrays),
+ * NO_DEVICE (a fault, driver errors). */
+KJIT_API kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src);
+
+/* 1 for a device array, 0 for a host array, -1 for a NULL or destroyed
+ * handle.  An accessor: the last error is untouched. */
+KJIT_API int kjit_array_is_device(const kjit_array *a);
 
 /* ---------------------------------------------------------- arguments --- */
 
@@ -459,9 +503,17 @@ typedef struct kjit_launch_config {
   size_t shared_bytes;   /* dynamic shared memory per block (the kernel's
                             cuda.shared.array(0, ...)) */
   void *stream;          /* reserved for the CUDA target's streams: NULL */
+  int repeat;            /* 0 or 1: launch once; N > 1: N back-to-back
+                            launches on the same arguments (host arrays
+                            copied in once before and out once after), the
+                            median kernel time in kjit_last_timing's run */
+  int use_graph;         /* cuda target with repeat > 1: capture the N
+                            launches in one CUDA graph and replay it (run =
+                            replay time / N); ignored on the cpu target */
 } kjit_launch_config;
 
-/* Fills *cfg with a 1x1x1 grid of 1x1x1 blocks.  NULL is ignored. */
+/* Fills *cfg with a 1x1x1 grid of 1x1x1 blocks, repeat 1, no graph.  NULL
+ * is ignored. */
 KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
 
 /* Runs kernel k over cfg's grid with args[0..nargs) (one per parameter, in
@@ -481,6 +533,17 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
  * included).  The arrays are used in place and must not be touched by other
  * threads meanwhile.
  *
+ * On the CUDA target, a launch whose arrays are all device arrays (and
+ * repeat <= 1) is asynchronous: it is queued on the context's stream and
+ * the call returns at once (run time 0 in kjit_last_timing); the results
+ * are complete after kjit_synchronize or a kjit_array_copy to the host,
+ * and a fault of the kernel is reported there.  Repeated launches of the
+ * same kernel with the same argument types take a fast path (no
+ * allocation, no compile lookup beyond one record per argument).  A launch
+ * with any host array is synchronous: host arrays are copied to the
+ * device, the kernel runs, and they are copied back (all of them, inputs
+ * included), as Numba does with NumPy arrays.
+ *
  * Errors: INVALID_ARGUMENT (NULLs, counts, destroyed arrays, geometry),
  * TYPE (no specialization for the argument types, typing errors in the
  * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU), INTERNAL (also a fault
@@ -489,6 +552,13 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
 KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
                                  const kjit_arg *args, int nargs);
 
+/* Waits until every launch and copy queued on ctx's device has finished.
+ * A kernel fault is reported here, naming the kernel ("kernel 'k'
+ * faulted: CUDA_ERROR_ILLEGAL_ADDRESS"), and the device context is reset.
+ * Returns KJIT_OK at once on the cpu target or before the device is
+ * opened.  Errors: NO_DEVICE (a fault, driver errors), INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_synchronize(kjit_context *ctx);
+
 /* Times of the context's most recent successful kjit_launch, in
  * milliseconds: compiling (0 on a specialization cache hit), copying
  * between host and device (0 on the CPU target), running the kernel.  Each
@@ -496,6 +566,49 @@ KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
 KJIT_API kjit_status kjit_last_timing(const kjit_context *ctx,
                                       double *compile_ms, double *copy_ms,
                                       double *run_ms);
+
+/* ---------------------------------------------------- device functions --- */
+
+/* A value returned by kjit_call: dtype says which member holds it. */
+typedef struct kjit_value {
+  kjit_dtype dtype;      /* KJIT_NONE when the function returns nothing */
+  union {
+    int64_t i64;         /* KJIT_INT8 .. KJIT_INT64 (sign-extended) */
+    uint64_t u64;        /* KJIT_UINT8 .. KJIT_UINT64 (zero-extended) */
+    float f32;           /* KJIT_FLOAT32 */
+    double f64;          /* KJIT_FLOAT64 */
+    unsigned char b;     /* KJIT_BOOL: 0 or 1 */
+  } value;
+} kjit_value;
+
+/* Calls device function `function` (`@cuda.jit(device=True)`) of prog on
+ * the host CPU with its native signature, through libffi: no grid, no
+ * kernel wrapper.  args[0..nargs) are as for kjit_launch (arrays used in
+ * place, KJIT_ARG_INT64/FLOAT64 typed int64/float64, an eager signature
+ * picking the parameter types and converting scalars).  The first call
+ * with new argument types specializes and JIT-compiles the function (kept
+ * with the program's kernels, so later calls compile nothing).  The
+ * function runs as thread 0 of a one-thread block: threadIdx etc. are 0
+ * and 1; one that synchronizes or uses shared memory is refused.
+ *
+ * On success *result (may be NULL) receives the returned value, dtype
+ * KJIT_NONE for a function returning nothing; array writes are in the
+ * arrays when the call returns.  Parameters and results of types C cannot
+ * take from libffi here (float16, complex, tuples, returned arrays) are
+ * refused with a message naming them.
+ *
+ * Runs on the CPU whatever the context's target, except that a context
+ * created with KJIT_TARGET_CUDA refuses ("kjit_call runs device functions
+ * on the cpu target only").  Errors: NOT_FOUND (no such function, with a
+ * did-you-mean; "'add' is a kernel; launch it with kjit_launch"),
+ * INVALID_ARGUMENT (NULLs, argument count, destroyed arrays, the cuda
+ * target), TYPE (argument types, typing errors, unsupported types),
+ * SYNTAX, CODEGEN (also a function that synchronizes or uses shared
+ * memory), INTERNAL, OUT_OF_MEMORY.  Thread-safety as for the rest
+ * of the context (one thread at a time). */
+KJIT_API kjit_status kjit_call(kjit_program *prog, const char *function,
+                               const kjit_arg *args, int nargs,
+                               kjit_value *result);
 
 /* --------------------------------------------------------- Disk cache --- */
 
@@ -558,10 +671,9 @@ KJIT_API kjit_status kjit_cache_prune(kjit_context *ctx, uint64_t max_bytes,
 KJIT_API kjit_status kjit_info(char **text);
 
 /* Next milestone (planned, not declared yet so nothing pretends to work):
- *   device arrays and host<->device copies, kjit_stream_create /
- *   _synchronize / _destroy, asynchronous launches on the CUDA target, the
- *   device ordinal and disk cache in kjit_context_options, and kjit_call
- *   (device functions called with their native signatures through libffi). */
+ *   kjit_stream_create / _synchronize / _destroy (launches and copies on
+ *   other streams than the context's), the device ordinal and disk cache in
+ *   kjit_context_options. */
 
 #ifdef __cplusplus
 }

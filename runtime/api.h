@@ -24,7 +24,10 @@ struct kjit_array {
   uint32_t magic;          /* RT_ARRAY_LIVE, or RT_ARRAY_DEAD once destroyed */
   kjit_context *ctx;       /* owner */
   kjit_array *prev, *next; /* in the owner's live list or its quarantine */
-  RtArray a;               /* a.owns: false for kjit_array_wrap */
+  RtArray a;               /* a.owns: false for kjit_array_wrap and device
+                              arrays */
+  bool device;             /* a.data is a CUdeviceptr of ctx's device */
+  unsigned epoch;          /* device: the device's reset count at allocation */
 };
 
 typedef struct IrFunc IrFunc;
@@ -33,6 +36,8 @@ struct kjit_kernel {
   uint32_t magic;          /* RT_KERNEL_MAGIC */
   kjit_program *prog;      /* owner; the handle lives in its arena */
   IrFunc *fn;              /* the kernel's generic IR */
+  struct RtCudaFast *fast; /* cuda fast path (cuda_run.c); NULL until an
+                              all-device launch; in the program's arena */
 };
 
 /* The part of kjit_context that belongs to the launch API. */
@@ -50,5 +55,9 @@ bool rt_array_is_live(const kjit_array *a);
 /* Frees every array (live and quarantined) of ctx; at context destroy. */
 void rt_api_release(kjit_context *ctx);
 RtDtype rt_dtype_of(kjit_dtype dt);      /* same numbering (asserted) */
+
+/* api_launch.c: resolves ctx's target once (kjit_context_target). */
+struct RtCall;
+kjit_status rt_resolve_target(struct RtCall *call);
 
 #endif

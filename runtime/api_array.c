@@ -26,6 +26,8 @@ static bool is_dtype(kjit_dtype dt) {
 RtDtype rt_dtype_of(kjit_dtype dt) { return (RtDtype)dt; }
 
 const char *kjit_dtype_name(kjit_dtype dtype) {
+  if (dtype == KJIT_NONE)
+    return "none";
   return is_dtype(dtype) ? rt_dtype_name(rt_dtype_of(dtype)) : NULL;
 }
 

@@ -28,7 +28,7 @@
 /* Resolves ctx's target once.  CUDA opens the device (runtime/cuda.h) or
  * fails with the reason; AUTO becomes CUDA when a device opens, else CPU
  * with a note. */
-static kjit_status resolve_target(RtCall *call) {
+kjit_status rt_resolve_target(RtCall *call) {
   kjit_context *ctx = call->ctx;
   if (ctx->api.target != KJIT_TARGET_AUTO)
     return KJIT_OK;
@@ -61,7 +61,7 @@ kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out) {
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  kjit_status st = resolve_target(&call);
+  kjit_status st = rt_resolve_target(&call);
   if (st == KJIT_OK)
     *out = ctx->api.target;
   return rt_finish(&call, st);
@@ -145,6 +145,7 @@ void kjit_launch_config_init(kjit_launch_config *cfg) {
   memset(cfg, 0, sizeof *cfg);
   for (int d = 0; d < 3; d++)
     cfg->grid[d] = cfg->block[d] = 1;
+  cfg->repeat = 1;
 }
 
 /* One launch being checked: the kernel, the call, where messages go. */
@@ -154,22 +155,26 @@ typedef struct Launch {
   const kjit_arg *args;
   int nargs;
   RtValue *vals;           /* nargs values handed to the runner */
+  uint8_t on_device[RT_CUDA_MAX_ARGS]; /* 1: vals[i] is a device array */
+  bool any_device;
 } Launch;
 
 static const char *kernel_name(const Launch *l) { return l->k->fn->name; }
+/* "kernel", or "function" for kjit_call's device functions */
+static const char *what(const Launch *l) { return l->k->fn->is_kernel ? "kernel" : "function"; }
 static const char *param_name(const Launch *l, int i) { return l->k->fn->locals.data[i].name; }
 
 static bool fail_launch(Launch *l, const char *hint, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* "kernel 'add': <message>" */
+/* "kernel 'add': <message>" (or "function 'f': ...") */
 static bool fail_launch(Launch *l, const char *hint, const char *fmt, ...) {
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0}, hint, "kernel '%s': %s",
+  diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0}, hint, "%s '%s': %s", what(l),
              kernel_name(l), msg);
   return false;
 }
@@ -228,6 +233,18 @@ static bool take_arg(Launch *l, int i) {
     if (a->value.array->ctx != l->call.ctx)
       return fail_launch(l, NULL, "argument %d ('%s'): the array belongs to another context",
                          i + 1, param_name(l, i));
+    if (a->value.array->device) {
+      RtCuda *cu = l->call.ctx->cuda;
+      if (!cu || a->value.array->epoch != cu->resets)
+        return fail_launch(l, "destroy it and allocate a new one",
+                           "argument %d ('%s'): array was allocated before a device fault and "
+                           "is no longer valid", i + 1, param_name(l, i));
+      if (i >= RT_CUDA_MAX_ARGS)
+        return fail_launch(l, NULL, "argument %d ('%s'): the cuda target takes at most %d "
+                           "arguments", i + 1, param_name(l, i), RT_CUDA_MAX_ARGS);
+      l->on_device[i] = 1;
+      l->any_device = true;
+    }
     if (a->value.array->a.ndim == 0)
       return fail_launch(l, "pass a scalar, or an array of shape (1,)",
                          "argument %d ('%s'): 0-dimensional arrays cannot be kernel arguments",
@@ -351,8 +368,8 @@ static bool match_eager(Launch *l) {
   diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},
              f->eager.len > 1 ? "the kernel has several signatures; none matches the arguments"
                               : "pass arguments of the declared types, or declare the kernel lazily (@cuda.jit)",
-             "kernel '%s': argument %d ('%s'): %s does not match the signature's %s",
-             f->name, i + 1, param_name(l, i), got, want);
+             "%s '%s': argument %d ('%s'): %s does not match the signature's %s",
+             what(l), f->name, i + 1, param_name(l, i), got, want);
   return false;
 }
 
@@ -380,36 +397,74 @@ static kjit_status check_launch(Launch *l, const kjit_launch_config *cfg) {
       return KJIT_ERROR_INVALID_ARGUMENT;
   if (!match_eager(l))
     return KJIT_ERROR_TYPE;
-  return resolve_target(&l->call);
+  kjit_status st = rt_resolve_target(&l->call);
+  if (st == KJIT_OK && l->any_device && l->call.ctx->api.target != KJIT_TARGET_CUDA) {
+    fail_launch(l, NULL, "device arrays need the cuda target");
+    st = KJIT_ERROR_INVALID_ARGUMENT;
+  }
+  return st;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The CPU target: `repeat` synchronous runs, the median run time. */
+static kjit_status run_host(Launch *l, const kjit_launch_config *cfg, int repeat) {
+  kjit_context *ctx = l->call.ctx;
+  double runs[64], first_compile = 0;
+  int kept = 0;
+  for (int r = 0; r < repeat; r++) {
+    double compile_ms = 0, run_ms = 0;
+    if (!rt_host_run(l->k->prog, kernel_name(l), l->vals, l->nargs, cfg->grid, cfg->block,
+                     cfg->shared_bytes, &l->call.diags, &compile_ms, &run_ms))
+      return l->call.diags.nerrors ? rt_status_of(&l->call.diags) : KJIT_ERROR_INTERNAL;
+    if (r == 0)
+      first_compile = compile_ms;
+    runs[kept < 64 ? kept++ : r % 64] = run_ms; /* the median of the last 64 */
+  }
+  qsort(runs, (size_t)kept, sizeof runs[0], cmp_double);
+  ctx->api.compile_ms = first_compile;
+  ctx->api.copy_ms = 0;
+  ctx->api.run_ms = runs[kept / 2];
+  return KJIT_OK;
 }
 
 static kjit_status run_launch(Launch *l, const kjit_launch_config *cfg) {
   kjit_context *ctx = l->call.ctx;
-  double compile_ms = 0, run_ms = 0;
-  if (ctx->api.target == KJIT_TARGET_CUDA) {  /* runtime/cuda_run.c */
-    RtCudaTiming t;
-    if (!rt_cuda_run(l->k->prog, kernel_name(l), l->vals, l->nargs, cfg->grid, cfg->block,
-                     cfg->shared_bytes, 1, false, &l->call.diags, &t))
-      return l->call.diags.nerrors ? rt_status_of(&l->call.diags) : KJIT_ERROR_INTERNAL;
-    ctx->api.compile_ms = t.compile_ms;
-    ctx->api.copy_ms = t.copy_ms;
-    ctx->api.run_ms = t.kernel_ms;
-    return KJIT_OK;
-  }
-  bool ok = rt_host_run(l->k->prog, kernel_name(l), l->vals, l->nargs, cfg->grid,
-                        cfg->block, cfg->shared_bytes, &l->call.diags, &compile_ms, &run_ms);
-  if (!ok)
+  int repeat = cfg->repeat > 1 ? cfg->repeat : 1;
+  if (ctx->api.target != KJIT_TARGET_CUDA)
+    return run_host(l, cfg, repeat);
+  RtCudaTiming t;                              /* runtime/cuda_run.c */
+  RtCudaSpec *spec = NULL;
+  if (!rt_cuda_run(l->k->prog, kernel_name(l), l->vals, l->on_device, l->nargs, cfg->grid,
+                   cfg->block, cfg->shared_bytes, repeat, cfg->use_graph != 0, &l->call.diags,
+                   &t, &spec))
     return l->call.diags.nerrors ? rt_status_of(&l->call.diags) : KJIT_ERROR_INTERNAL;
-  ctx->api.compile_ms = compile_ms;
-  ctx->api.copy_ms = 0;
-  ctx->api.run_ms = run_ms;
+  ctx->api.compile_ms = t.compile_ms;
+  ctx->api.copy_ms = t.copy_ms;
+  ctx->api.run_ms = t.kernel_ms;
+  if (spec && repeat == 1)                     /* the next such launch: the fast path */
+    rt_cuda_remember_fast(l->k, spec, l->args, l->nargs);
   return KJIT_OK;
+}
+
+kjit_status kjit_synchronize(kjit_context *ctx) {
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  bool ok = !ctx->cuda || rt_cuda_sync(ctx->cuda, &call.diags);
+  return rt_finish(&call, ok ? KJIT_OK : rt_status_of(&call.diags));
 }
 
 kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
                         const kjit_arg *args, int nargs) {
   if (!is_kernel(k))
     return KJIT_ERROR_INVALID_ARGUMENT;
+  if (k->fast && rt_cuda_fast_launch(k, cfg, args, nargs))
+    return KJIT_OK;                            /* no arena, no diagnostics */
   RtValue stack_vals[STACK_ARGS];
   Launch l = {.k = k, .args = args, .nargs = nargs, .vals = stack_vals};
   rt_begin(&l.call, k->prog->ctx);
@@ -423,5 +478,74 @@ kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
     st = run_launch(&l, cfg);
   if (l.vals != stack_vals)
     free(l.vals);
+  return rt_finish(&l.call, st);
+}
+
+/* ---------------------------------------------------------- kjit_call --- */
+
+/* The device function `name`, or NULL with the reason (did-you-mean, or
+ * "'add' is a kernel"). */
+static IrFunc *find_device_function(kjit_program *prog, const char *name, RtCall *call) {
+  IrFunc *f = ir_find_func(&prog->ir, name);
+  if (f && !f->is_kernel)
+    return f;
+  if (f)
+    diag_error(&call->diags, RT_E_NO_KERNEL, f->ast ? f->ast->loc : (SrcLoc){0},
+               "kjit_call calls functions decorated @cuda.jit(device=True)",
+               "'%s' is a kernel; launch it with kjit_launch", name);
+  else
+    rt_report_unknown_function(prog, name, call);
+  return NULL;
+}
+
+/* The arguments checked and converted as for a launch (l->vals). */
+static kjit_status check_call(Launch *l) {
+  int want = l->k->fn->nparams;
+  if (l->nargs != want || (l->nargs > 0 && !l->args)) {
+    if (!l->args && l->nargs > 0)
+      fail_launch(l, NULL, "args is NULL but nargs is %d", l->nargs);
+    else
+      diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+                 "function '%s' takes %d argument%s (%d given)", kernel_name(l), want,
+                 want == 1 ? "" : "s", l->nargs);
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  }
+  for (int i = 0; i < l->nargs; i++)
+    if (!take_arg(l, i))
+      return KJIT_ERROR_INVALID_ARGUMENT;
+  return match_eager(l) ? KJIT_OK : KJIT_ERROR_TYPE;
+}
+
+static kjit_status run_call(Launch *l, kjit_value *result) {
+  kjit_value v;
+  if (!rt_host_call(l->k->prog, l->k->fn, l->vals, l->nargs, &v, &l->call.diags))
+    return l->call.diags.nerrors ? rt_status_of(&l->call.diags) : KJIT_ERROR_INTERNAL;
+  if (result)
+    *result = v;
+  return KJIT_OK;
+}
+
+kjit_status kjit_call(kjit_program *prog, const char *function, const kjit_arg *args, int nargs,
+                      kjit_value *result) {
+  if (!prog || !function)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtValue vals[RT_HOST_MAX_ARGS];
+  kjit_kernel k = {RT_KERNEL_MAGIC, prog, NULL};
+  Launch l = {.k = &k, .args = args, .nargs = nargs, .vals = vals};
+  rt_begin(&l.call, prog->ctx);
+  if (prog->ctx->opts.target == KJIT_TARGET_CUDA) {
+    diag_error(&l.call.diags, RT_E_ARGUMENT, (SrcLoc){0}, "use a context created with KJIT_TARGET_CPU or AUTO",
+               "kjit_call runs device functions on the cpu target only");
+    return rt_finish(&l.call, KJIT_ERROR_INVALID_ARGUMENT);
+  }
+  if (!(k.fn = find_device_function(prog, function, &l.call)))
+    return rt_finish(&l.call, KJIT_ERROR_NOT_FOUND);
+  if (k.fn->nparams > RT_HOST_MAX_ARGS) {
+    fail_launch(&l, NULL, "has %d parameters; kjit_call passes at most %d", k.fn->nparams, RT_HOST_MAX_ARGS);
+    return rt_finish(&l.call, KJIT_ERROR_INVALID_ARGUMENT);
+  }
+  kjit_status st = check_call(&l);
+  if (st == KJIT_OK)
+    st = run_call(&l, result);
   return rt_finish(&l.call, st);
 }

@@ -512,6 +512,27 @@ void rt_report_unknown_kernel(kjit_program *prog, const char *name, RtCall *call
   arena_destroy(&j.call.arena);
 }
 
+void rt_report_unknown_function(kjit_program *prog, const char *name, RtCall *call) {
+  const IrProgram *ir = &prog->ir;
+  const char **names = arena_alloc(&call->arena, sizeof *names * (size_t)(ir->funcs.len + 1));
+  int n = 0;
+  StrBuf sb;
+  sb_init(&sb);
+  for (int i = 0; i < ir->funcs.len; i++)
+    if (!ir->funcs.data[i]->is_kernel) {
+      sb_printf(&sb, "%s%s", n ? ", " : "", ir->funcs.data[i]->name);
+      names[n++] = ir->funcs.data[i]->name;
+    }
+  const char *near = find_closest(name, names, n);
+  const char *list = sb.data ? sb.data : "";
+  const char *hint = !n ? arena_printf(&call->arena, "%s has no device functions (@cuda.jit(device=True))", prog->src.path)
+                     : near ? arena_printf(&call->arena, "did you mean '%s'? (device functions: %s)", near, list)
+                            : arena_printf(&call->arena, "device functions: %s", list);
+  diag_error(&call->diags, RT_E_NO_KERNEL, (SrcLoc){0}, hint, "no device function named '%s' in %s", name,
+             prog->src.path);
+  sb_free(&sb);
+}
+
 /* ------------------------------------------------------ CUDA target --- */
 
 /* Copies diagnostics (their text) into another list; source locations

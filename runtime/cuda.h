@@ -83,7 +83,10 @@ typedef struct RtCuda {
   RtCuContext ctx;                 /* the device's primary context (retained) */
   RtCuStream stream;               /* launches and copies */
   RtCudaSpecTable specs;           /* loaded specializations */
-  unsigned resets;                 /* primary-context resets after faults */
+  unsigned resets;                 /* primary-context resets after faults: the
+                                      epoch of device arrays and specializations */
+  bool pending;                    /* launches queued and not yet synchronized */
+  char last_kernel[128];           /* the last one queued, for fault messages */
 } RtCuda;
 
 /* Loads the driver, initialises it, retains device `ordinal`'s primary

@@ -102,6 +102,7 @@ typedef struct RtCuApi {
   RtCuResult (*DevicePrimaryCtxReset)(RtCuDevice dev);                     /* _v2 */
   RtCuResult (*CtxSetCurrent)(RtCuContext ctx);
   RtCuResult (*CtxSynchronize)(void);
+  RtCuResult (*CtxGetCurrent)(RtCuContext *ctx);
   RtCuResult (*ModuleLoadData)(RtCuModule *m, const void *image);
   RtCuResult (*ModuleLoadDataEx)(RtCuModule *m, const void *image, unsigned n, int *opts,
                                  void **vals);
@@ -116,6 +117,7 @@ typedef struct RtCuApi {
   RtCuResult (*MemFree)(RtCuDeviceptr p);                                   /* _v2 */
   RtCuResult (*MemcpyHtoDAsync)(RtCuDeviceptr d, const void *h, size_t n, RtCuStream s);
   RtCuResult (*MemcpyDtoHAsync)(void *h, RtCuDeviceptr d, size_t n, RtCuStream s);
+  RtCuResult (*MemcpyDtoDAsync)(RtCuDeviceptr d, RtCuDeviceptr s, size_t n, RtCuStream st); /* _v2 */
   RtCuResult (*StreamCreate)(RtCuStream *s, unsigned flags);
   RtCuResult (*StreamDestroy)(RtCuStream s);                                /* _v2 */
   RtCuResult (*StreamSynchronize)(RtCuStream s);

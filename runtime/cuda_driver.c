@@ -39,6 +39,7 @@ static const Sym cu_syms[] = {
     ENTRY(DevicePrimaryCtxReset, "cuDevicePrimaryCtxReset_v2", NULL, false),
     ENTRY(CtxSetCurrent, "cuCtxSetCurrent", NULL, false),
     ENTRY(CtxSynchronize, "cuCtxSynchronize", NULL, false),
+    ENTRY(CtxGetCurrent, "cuCtxGetCurrent", NULL, false),
     ENTRY(ModuleLoadData, "cuModuleLoadData", NULL, false),
     ENTRY(ModuleLoadDataEx, "cuModuleLoadDataEx", NULL, false),
     ENTRY(ModuleUnload, "cuModuleUnload", NULL, false),
@@ -50,6 +51,7 @@ static const Sym cu_syms[] = {
     ENTRY(MemFree, "cuMemFree_v2", NULL, false),
     ENTRY(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2", NULL, false),
     ENTRY(MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", NULL, false),
+    ENTRY(MemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2", NULL, false),
     ENTRY(StreamCreate, "cuStreamCreate", NULL, false),
     ENTRY(StreamDestroy, "cuStreamDestroy_v2", NULL, false),
     ENTRY(StreamSynchronize, "cuStreamSynchronize", NULL, false),
@@ -283,7 +285,18 @@ RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
   return cu;
 }
 
+/* Cheap when the context is already current (one cuCtxGetCurrent, no
+ * lock in the driver); a thread that never touched CUDA, or one another
+ * library left on its own context, gets the primary context set. */
 bool rt_cuda_make_current(RtCuda *cu, Diags *diags) {
+  RtCuContext cur = NULL;
+  if (cu->ctx && cu->api.CtxGetCurrent(&cur) == RT_CU_SUCCESS && cur == cu->ctx)
+    return true;
+  if (!cu->ctx) {
+    diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0}, "destroy the context and create a new one",
+               "the CUDA context could not be restored after a device fault");
+    return false;
+  }
   return rt_cuda_check(cu, cu->api.CtxSetCurrent(cu->ctx), "cuCtxSetCurrent", NULL, diags);
 }
 

@@ -271,20 +271,36 @@ void rt_cuda_free(RtCuda *cu, RtCuDeviceptr p) {
 
 /* ------------------------------------------------------------ recovery --- */
 
+/* cuDevicePrimaryCtxReset destroys every module, allocation, stream and
+ * event of the context but does not release our reference, and the
+ * thread's current context still names the dead one: release our
+ * reference, retain the primary context afresh, make it current (after
+ * unbinding, in case the driver hands back the same handle), recreate the
+ * stream.  cu->resets counts the epochs: device arrays and cached
+ * specializations of an older epoch are invalid. */
 bool rt_cuda_recover(RtCuda *cu, Diags *diags) {
   rt_spec_clear(&cu->specs, NULL);              /* the reset unloads every module */
-  cu->api.DevicePrimaryCtxRelease(cu->dev);
   cu->stream = NULL;
-  cu->ctx = NULL;
+  cu->pending = false;
   cu->resets++;
   RtCuResult r = cu->api.DevicePrimaryCtxReset(cu->dev);
+  const char *op = "cuDevicePrimaryCtxReset";
+  if (cu->ctx)
+    cu->api.DevicePrimaryCtxRelease(cu->dev);
+  cu->ctx = NULL;
+  cu->api.CtxSetCurrent(NULL);
+  if (r == RT_CU_SUCCESS && (r = cu->api.DevicePrimaryCtxRetain(&cu->ctx, cu->dev)) != RT_CU_SUCCESS)
+    op = "cuDevicePrimaryCtxRetain", cu->ctx = NULL;
+  if (r == RT_CU_SUCCESS && (r = cu->api.CtxSetCurrent(cu->ctx)) != RT_CU_SUCCESS)
+    op = "cuCtxSetCurrent";
+  if (r == RT_CU_SUCCESS &&
+      (r = cu->api.StreamCreate(&cu->stream, RT_CU_STREAM_NON_BLOCKING)) != RT_CU_SUCCESS)
+    op = "cuStreamCreate";
   if (r == RT_CU_SUCCESS)
-    r = cu->api.DevicePrimaryCtxRetain(&cu->ctx, cu->dev);
-  if (r == RT_CU_SUCCESS)
-    r = cu->api.CtxSetCurrent(cu->ctx);
-  if (r == RT_CU_SUCCESS)
-    r = cu->api.StreamCreate(&cu->stream, RT_CU_STREAM_NON_BLOCKING);
-  return rt_cuda_check(cu, r, "resetting the CUDA context after a fault", NULL, diags);
+    return true;
+  char what[96];
+  snprintf(what, sizeof what, "resetting the CUDA context after a fault (%s)", op);
+  return rt_cuda_check(cu, r, what, NULL, diags);
 }
 
 /* ------------------------------------------------------------ launches --- */

@@ -27,6 +27,7 @@ typedef struct RtHostSpec {
   size_t args_size;                   /* bytes of the packed argument struct */
   CgArgSlot slots[RT_HOST_MAX_ARGS];
   uint8_t kind[RT_HOST_MAX_ARGS];     /* TypeKind of each parameter */
+  uint8_t ret_kind;                   /* device functions (kjit_call): TypeKind returned */
 } RtHostSpec;
 
 typedef struct RtHost {
@@ -138,6 +139,9 @@ static const char *type_name(const Type *t, char *buf, int n) {
 
 static const char *param_name(const IrFunc *f, int i) { return f->locals.data[i].name; }
 
+/* What messages call f: kernels are launched, device functions called. */
+static const char *what(const IrFunc *f) { return f->is_kernel ? "kernel" : "function"; }
+
 static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *d) {
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
@@ -157,11 +161,11 @@ static bool check_count(const IrFunc *f, int nargs, Diags *d) {
     return true;
   if (nargs != f->nparams)
     diag_error(d, RT_E_LAUNCH_ARGS, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
-               "kernel '%s' takes %d argument%s but %d %s given", f->name, f->nparams,
+               "%s '%s' takes %d argument%s but %d %s given", what(f), f->name, f->nparams,
                f->nparams == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
   else
-    diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "kernel '%s' has %d parameters; the CPU target passes at most %d",
-               f->name, nargs, RT_HOST_MAX_ARGS);
+    diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "%s '%s' has %d parameters; the CPU target passes at most %d",
+               what(f), f->name, nargs, RT_HOST_MAX_ARGS);
   return false;
 }
 
@@ -175,7 +179,7 @@ static bool check_values(const IrFunc *f, const RtValue *args, int n, Diags *d) 
     if (dtype_type(dt) && shaped && (!v->is_array || v->array.data || rt_array_size(&v->array) == 0))
       continue;
     diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, shaped ? NULL : "kernel arrays have 1 to 4 dimensions",
-               "argument %d ('%s') of kernel '%s': %s", i + 1, param_name(f, i), f->name,
+               "argument %d ('%s') of %s '%s': %s", i + 1, param_name(f, i), what(f), f->name,
                !dtype_type(dt) ? "unknown dtype" : !shaped ? "cannot pass an array of this shape"
                                                            : "array without data");
     ok = false;
@@ -217,7 +221,7 @@ static bool pick_types(const IrFunc *f, const Type **got, int n, Diags *d) {
     i = 0;
   diag_error(d, RT_E_LAUNCH_ARGS, s0->loc,
              f->eager.len > 1 ? "none of the kernel's signatures accepts these argument types" : NULL,
-             "argument %d ('%s') of kernel '%s': expected %s, got %s", i + 1, param_name(f, i), f->name,
+             "argument %d ('%s') of %s '%s': expected %s, got %s", i + 1, param_name(f, i), what(f), f->name,
              type_name(s0->params[i], a, sizeof a), type_name(got[i], b, sizeof b));
   return false;
 }
@@ -283,7 +287,14 @@ static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **
   }
   IrCompile *cp = &c;
   CgOptions o = host_options(f);
-  ok = ok && d->nerrors == 0 && cg_jit_add(h->jit, &cp, 1, &o, &s->entry, d);
+  ok = ok && d->nerrors == 0;
+  if (ok && !f->is_kernel) { /* kjit_call: the C-ABI wrapper is the entry */
+    const Type *rt = c.funcs.data[0]->ret_type;
+    s->ret_kind = (uint8_t)(rt ? rt->kind : TY_VOID);
+    ok = cg_jit_add_cabi(h->jit, cp, &o, &s->entry.fn, d);
+  } else if (ok) {
+    ok = cg_jit_add(h->jit, &cp, 1, &o, &s->entry, d);
+  }
   arena_destroy(&arena);
   return ok;
 }
@@ -291,7 +302,7 @@ static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **
 static bool fill_layout(const IrFunc *f, const Type *const *params, int n, RtHostSpec *s, Diags *d) {
   if (!cg_host_arg_layout(params, n, s->slots, &s->args_size)) {
     diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL,
-               "kernel '%s': a parameter type cannot be passed on the CPU target", f->name);
+               "%s '%s': a parameter type cannot be passed on the CPU target", what(f), f->name);
     return false;
   }
   for (int i = 0; i < n; i++)
@@ -434,4 +445,28 @@ bool rt_host_run(kjit_program *prog, const char *kernel, const RtValue *args, in
   if (run_ms)
     *run_ms = now_ms() - t0;
   return ok;
+}
+
+/* ------------------------------------------------- device functions --- */
+
+bool rt_host_prepare_call(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs, RtHostCall *out,
+                          unsigned char *buf, Diags *d) {
+  RtHostSpec s;
+  if (f->is_kernel || !check_count(f, nargs, d) || !check_values(f, args, nargs, d) || !get_host(prog))
+    return false;
+  RtHost *h = prog->host;
+  pthread_mutex_lock(&h->lock);
+  bool ok = get_spec(h, prog, f, args, nargs, &s, d, NULL);
+  pthread_mutex_unlock(&h->lock);
+  if (!ok)
+    return false;
+  pack_args(&s, args, buf);
+  out->fn = s.entry.fn;
+  out->nargs = nargs;
+  out->ret_kind = s.ret_kind;
+  for (int i = 0; i < nargs; i++) {
+    out->kind[i] = s.kind[i];
+    out->offset[i] = s.slots[i].offset;
+  }
+  return true;
 }

@@ -46,6 +46,31 @@ bool rt_host_run(kjit_program *prog, const char *kernel, const RtValue *args, in
                  const uint32_t grid[3], const uint32_t block[3], size_t dyn_shared,
                  Diags *diags, double *compile_ms, double *run_ms);
 
+/* A device function ready to be called through its C-ABI wrapper
+ * (cg_jit_add_cabi): the arguments packed as for a kernel launch. */
+typedef struct RtHostCall {
+  void *fn;                          /* <symbol>__cabi */
+  int nargs;
+  uint8_t kind[RT_HOST_MAX_ARGS];    /* TypeKind of each parameter */
+  size_t offset[RT_HOST_MAX_ARGS];   /* of each argument in the packed buffer */
+  uint8_t ret_kind;                  /* TypeKind of the result (TY_VOID/TY_NONE: none) */
+} RtHostCall;
+
+/* Specializes and JIT-compiles device function f (not a kernel) for these
+ * arguments (memoized with the program's kernels; eager signatures as for
+ * launches) and packs them into buf (RT_HOST_MAX_ARGS * 72 bytes, 16-byte
+ * aligned).  Errors name the function and the argument.  Thread-safe per
+ * program. */
+bool rt_host_prepare_call(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs, RtHostCall *out,
+                          unsigned char *buf, Diags *diags);
+
+/* host_call.c: calls device function f through libffi with its native
+ * signature; *result gets the value (dtype KJIT_NONE for a function that
+ * returns nothing).  Parameter or result types libffi cannot pass (float16,
+ * complex, tuples, arrays returned) are refused, naming them. */
+bool rt_host_call(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs, kjit_value *result,
+                  Diags *diags);
+
 /* Frees prog->host (JIT, specializations, pool) and sets it to NULL; safe
  * to call twice.  kjit_program_destroy must call it. */
 void rt_host_program_free(kjit_program *prog);

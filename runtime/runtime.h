@@ -79,6 +79,9 @@ void rt_unlink_program(kjit_context *ctx, kjit_program *p);
 /* compile.c: "no kernel named 'x' in f.py" with a did-you-mean hint, or
  * "'x' is a device function, not a kernel". */
 void rt_report_unknown_kernel(kjit_program *prog, const char *name, RtCall *call);
+/* compile.c: "no device function named 'x' in f.py" with a did-you-mean
+ * hint over the program's device functions (kjit_call). */
+void rt_report_unknown_function(kjit_program *prog, const char *name, RtCall *call);
 
 /* compile.c: kernel f for one signature -> PTX for `arch` with the .version
  * at most ptx_isa_max (x10, 0 = any); *ptx malloc'd; *lineinfo says whether
