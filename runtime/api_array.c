@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/cuda.h"
 #include "runtime/npy.h"
 #include "runtime/runtime.h"
 
@@ -225,6 +226,9 @@ kjit_status kjit_array_save_npy(kjit_array *a, const char *path) {
   rt_begin(&call, ctx);
   if (!rt_array_is_live(a))
     return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the array was destroyed");
+  if (a->device)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+                "a device array cannot be saved; copy it to a host array (kjit_array_copy)");
   if (!path)
     return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "path is NULL");
   char err[512];
@@ -244,6 +248,9 @@ kjit_status kjit_array_summary(kjit_array *a, char **out) {
   rt_begin(&call, ctx);
   if (!rt_array_is_live(a))
     return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the array was destroyed");
+  if (a->device)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+                "a device array cannot be summarised; copy it to a host array (kjit_array_copy)");
   size_t n = rt_array_summary(&a->a, NULL, 0) + 1;
   char *buf = malloc(n);
   if (!buf)
@@ -283,8 +290,139 @@ void kjit_array_destroy(kjit_array *a) {
   if (!rt_array_is_live(a))
     return;
   unlink_live(a->ctx, a);
+  RtCuda *cu = a->ctx->cuda;
+  if (a->device && cu && cu->ctx && a->epoch == cu->resets) { /* else the reset freed it */
+    cu->api.CtxSetCurrent(cu->ctx);
+    rt_cuda_free(cu, (RtCuDeviceptr)(uintptr_t)a->a.data);
+  }
   rt_array_free(&a->a);
   quarantine(a->ctx, a);
+}
+
+/* ----------------------------------------------------- device arrays --- */
+
+int kjit_array_is_device(const kjit_array *a) {
+  return rt_array_is_live(a) ? a->device : -1;
+}
+
+/* The context's device, or NO_DEVICE with the reason. */
+static RtCuda *device_of(RtCall *call) {
+  kjit_status st = rt_resolve_target(call);
+  if (st != KJIT_OK)
+    return NULL;
+  if (call->ctx->api.target != KJIT_TARGET_CUDA) {
+    diag_error(&call->diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0},
+               "create the context with KJIT_TARGET_CUDA (or AUTO) on a machine with a GPU",
+               "device arrays need the cuda target; this context runs on the cpu%s",
+               call->ctx->opts.target == KJIT_TARGET_CPU ? " (KJIT_TARGET_CPU)"
+                                                          : " (no usable CUDA device)");
+    return NULL;
+  }
+  return rt_cuda_device(call->ctx, &call->diags);
+}
+
+/* A device array of dtype/shape on cu (C order); false with a message. */
+static bool new_device_array(RtCall *call, RtCuda *cu, kjit_dtype dtype, int ndim,
+                             const int64_t *shape, kjit_array **out) {
+  RtArray a = {.dtype = rt_dtype_of(dtype), .ndim = ndim, .owns = false};
+  for (int i = 0; i < ndim; i++)
+    a.shape[i] = shape[i];
+  rt_shape_nbytes(a.dtype, ndim, shape, &a.nbytes);
+  rt_array_set_c_strides(&a);
+  RtCuDeviceptr p = 0;
+  if (!rt_cuda_alloc(cu, a.nbytes, &p, "a device array", &call->diags))
+    return false;
+  a.data = (void *)(uintptr_t)p;
+  kjit_array *h = adopt(call->ctx, &a);
+  if (!h) {
+    rt_cuda_free(cu, p);
+    return false;
+  }
+  h->device = true;
+  h->epoch = cu->resets;
+  *out = h;
+  return true;
+}
+
+kjit_status kjit_array_create_device(kjit_context *ctx, kjit_dtype dtype, int ndim,
+                                     const int64_t *shape, kjit_array **out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!check_shape(&call, dtype, ndim, shape))
+    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+  RtCuda *cu = device_of(&call);
+  if (!cu)
+    return rt_finish(&call, call.diags.nerrors ? rt_status_of(&call.diags) : KJIT_ERROR_NO_DEVICE);
+  if (!new_device_array(&call, cu, dtype, ndim, shape, out))
+    return rt_finish(&call, call.diags.nerrors ? rt_status_of(&call.diags) : KJIT_ERROR_OUT_OF_MEMORY);
+  return rt_finish(&call, KJIT_OK);
+}
+
+/* Why `a` cannot take part in a copy, or NULL. */
+static const char *copy_problem(const kjit_array *a, const RtCuda *cu) {
+  if (!rt_array_is_live(a))
+    return "the array was destroyed";
+  if (a->device && (!cu || a->epoch != cu->resets))
+    return "array was allocated before a device fault and is no longer valid";
+  if (!rt_array_is_c_contiguous(&a->a))
+    return "the array is not C-contiguous";
+  return NULL;
+}
+
+kjit_status kjit_array_to_device(kjit_context *ctx, kjit_array *host, kjit_array **out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  const char *why = !host ? "the array is NULL" : copy_problem(host, ctx->cuda);
+  if (!why && host->ctx != ctx)
+    why = "the array belongs to another context";
+  if (!why && host->device)
+    why = "the array is already a device array (kjit_array_copy copies device to device)";
+  if (why)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", why);
+  RtCuda *cu = device_of(&call);
+  kjit_array *d = NULL;
+  if (!cu || !new_device_array(&call, cu, (kjit_dtype)host->a.dtype, host->a.ndim,
+                               host->a.shape, &d))
+    return rt_finish(&call, call.diags.nerrors ? rt_status_of(&call.diags) : KJIT_ERROR_OUT_OF_MEMORY);
+  if (!rt_cuda_copy(cu, d->a.data, true, host->a.data, false, host->a.nbytes, &call.diags)) {
+    kjit_array_destroy(d);
+    return rt_finish(&call, rt_status_of(&call.diags));
+  }
+  *out = d;
+  return rt_finish(&call, KJIT_OK);
+}
+
+kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src) {
+  kjit_context *ctx = context_of(dst);
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  const char *why = copy_problem(dst, ctx->cuda);
+  if (why)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "destination: %s", why);
+  if (!src || (why = copy_problem(src, ctx->cuda)))
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "source: %s", src ? why : "NULL");
+  if (src->ctx != ctx)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the arrays belong to different contexts");
+  bool same = src->a.dtype == dst->a.dtype && src->a.ndim == dst->a.ndim;
+  for (int i = 0; same && i < src->a.ndim; i++)
+    same = src->a.shape[i] == dst->a.shape[i];
+  if (!same)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+                "the arrays differ in dtype or shape");
+  if (!src->device && !dst->device) {
+    if (src->a.nbytes)
+      memmove(dst->a.data, src->a.data, src->a.nbytes);
+    return rt_finish(&call, KJIT_OK);
+  }
+  bool ok = rt_cuda_copy(ctx->cuda, dst->a.data, dst->device, src->a.data, src->device,
+                         src->a.nbytes, &call.diags);
+  return rt_finish(&call, ok ? KJIT_OK : rt_status_of(&call.diags));
 }
 
 /* --------------------------------------------------------- arguments --- */

@@ -92,7 +92,7 @@ static kjit_kernel *get_handle(kjit_program *prog, int i) {
                                                          (size_t)prog->kernels.len);
   if (!prog->kernel_handles[i]) {
     kjit_kernel *k = arena_alloc(&prog->arena, sizeof *k);
-    *k = (kjit_kernel){RT_KERNEL_MAGIC, prog, prog->kernels.data[i]};
+    *k = (kjit_kernel){RT_KERNEL_MAGIC, prog, prog->kernels.data[i], NULL};
     prog->kernel_handles[i] = k;
   }
   return prog->kernel_handles[i];
@@ -530,7 +530,7 @@ kjit_status kjit_call(kjit_program *prog, const char *function, const kjit_arg *
   if (!prog || !function)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtValue vals[RT_HOST_MAX_ARGS];
-  kjit_kernel k = {RT_KERNEL_MAGIC, prog, NULL};
+  kjit_kernel k = {RT_KERNEL_MAGIC, prog, NULL, NULL};
   Launch l = {.k = &k, .args = args, .nargs = nargs, .vals = vals};
   rt_begin(&l.call, prog->ctx);
   if (prog->ctx->opts.target == KJIT_TARGET_CUDA) {

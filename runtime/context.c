@@ -82,8 +82,8 @@ void kjit_context_destroy(kjit_context *ctx) {
     return;
   while (ctx->programs)
     kjit_program_destroy(ctx->programs); /* unlinks itself */
+  rt_api_release(ctx);                   /* device arrays need the device */
   rt_cuda_release(ctx);                  /* after the programs' modules */
-  rt_api_release(ctx);
   rt_clear_error(ctx);
   if (ctx->cg)
     cg_session_free(ctx->cg);

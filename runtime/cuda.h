@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "common/diag.h"
+#include "kjit.h"
 #include "common/strbuf.h"
 #include "runtime/array.h"
 #include "runtime/cuda_api.h"
@@ -87,6 +88,7 @@ typedef struct RtCuda {
                                       epoch of device arrays and specializations */
   bool pending;                    /* launches queued and not yet synchronized */
   char last_kernel[128];           /* the last one queued, for fault messages */
+  const RtCudaSpec *last_spec;     /* the fast path's, to skip the copy above */
 } RtCuda;
 
 /* Loads the driver, initialises it, retains device `ordinal`'s primary
@@ -219,13 +221,19 @@ typedef struct RtCudaTiming {
 
 /* Launches spec `repeat` times (>= 1) on cu's stream, timing each with
  * events (kernel_ms = median), or captured into a CUDA graph that is
- * replayed once (kernel_ms = replay time / repeat).  Sets the dynamic
+ * replayed once (kernel_ms = replay time / repeat).  async (repeat 1, no
+ * graph): queued without events or synchronization (kernel_ms 0); a fault
+ * surfaces at the next rt_cuda_sync.  Sets the dynamic
  * shared-memory attribute first when dyn_shared needs it.  A fault is
  * reported with the kernel's name and the context is reset (every loaded
  * specialization is dropped) so later launches work. */
 bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, const uint32_t grid[3],
                     const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
-                    double *kernel_ms, Diags *diags);
+                    bool async, double *kernel_ms, Diags *diags);
+/* Waits for cu's stream; a fault of a queued kernel is reported with the
+ * name of the last kernel queued (cu->last_kernel) and the context is
+ * reset. */
+bool rt_cuda_sync(RtCuda *cu, Diags *diags);
 /* After a sticky error (illegal address...): resets the primary context,
  * retains it again, recreates the stream, empties the spec table. */
 bool rt_cuda_recover(RtCuda *cu, Diags *diags);
@@ -243,12 +251,43 @@ typedef struct kjit_program kjit_program;
 /* Compiles (on the first launch with these argument types) and runs kernel
  * `kernel` of prog on the context's GPU: host arrays in args are copied to
  * the device, the kernel runs `repeat` times (graph: captured into a CUDA
- * graph and replayed), then the arrays are copied back into args.  Opens
+ * graph and replayed), then the arrays are copied back into args.  Arrays
+ * with on_device[i] set (on_device may be NULL) are device arrays (their
+ * data is the device pointer) and are passed as they are; when every array
+ * is one and repeat is 1 the launch is only queued (asynchronous).  Opens
  * the device on first use (KJIT_DEVICE selects the ordinal, default 0).
- * Errors as diagnostics in diags: RT_E_CUDA_NO_DEVICE when no GPU is
- * usable, launch-check and compile errors naming the kernel and argument. */
-bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args, int nargs,
-                 const uint32_t grid[3], const uint32_t block[3], size_t dyn_shared,
-                 int repeat, bool graph, Diags *diags, RtCudaTiming *t);
+ * *used (may be NULL) receives the specialization launched.  Errors as
+ * diagnostics in diags: RT_E_CUDA_NO_DEVICE when no GPU is usable,
+ * launch-check and compile errors naming the kernel and argument. */
+bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
+                 const uint8_t *on_device, int nargs, const uint32_t grid[3],
+                 const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
+                 Diags *diags, RtCudaTiming *t, RtCudaSpec **used);
+
+/* The fast path of kjit_launch (LESSONS.md "Launch"): after a launch with
+ * only device arrays, the kernel handle remembers its specialization and
+ * one 32-bit record per argument (kind, dtype, ndim, C order, 16-byte
+ * alignment).  A later launch whose records match, whose geometry fits the
+ * device's limits and which needs no repeat, graph or stream packs its
+ * arguments into the specialization's slots and calls cuLaunchKernel: no
+ * allocation, no diagnostics, no synchronization.  Anything else (and any
+ * driver error) returns false having launched nothing, and the full path
+ * runs and reports. */
+typedef struct RtCudaFast {
+  RtCudaSpec *spec;
+  unsigned epoch;                  /* cu->resets when remembered */
+  int nargs;
+  uint32_t rec[RT_CUDA_MAX_ARGS];
+} RtCudaFast;
+void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *args, int nargs);
+bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kjit_arg *args,
+                         int nargs);
+
+/* The context's device, opened on first use and made current. */
+RtCuda *rt_cuda_device(kjit_context *ctx, Diags *diags);
+/* bytes from src to dst, each a host pointer or (…_dev) a device pointer,
+ * on cu's stream after everything queued; returns when done. */
+bool rt_cuda_copy(RtCuda *cu, void *dst, bool dst_dev, const void *src, bool src_dev,
+                  size_t bytes, Diags *diags);
 
 #endif

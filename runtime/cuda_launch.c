@@ -280,6 +280,7 @@ void rt_cuda_free(RtCuda *cu, RtCuDeviceptr p) {
  * specializations of an older epoch are invalid. */
 bool rt_cuda_recover(RtCuda *cu, Diags *diags) {
   rt_spec_clear(&cu->specs, NULL);              /* the reset unloads every module */
+  cu->last_spec = NULL;
   cu->stream = NULL;
   cu->pending = false;
   cu->resets++;
@@ -325,19 +326,32 @@ static RtCuResult launch_once(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], co
 
 /* A failure after the launch was queued: a fault is reported with the
  * kernel's name and the context is reset so that later launches work. */
-static bool report_failure(RtCuda *cu, RtCudaSpec *s, RtCuResult r, const char *op, Diags *diags) {
+static bool report_fault(RtCuda *cu, const char *kernel, RtCuResult r, const char *op,
+                         Diags *diags) {
   if (!rt_cuda_is_fault(r))
-    return rt_cuda_check(cu, r, op, s->kernel, diags);
+    return rt_cuda_check(cu, r, op, kernel[0] ? kernel : NULL, diags);
   char name[64];
   const char *text = NULL;
   if (cu->api.GetErrorString(r, &text) != RT_CU_SUCCESS)
     text = NULL;
   diag_error(diags, RT_E_CUDA_FAULT, (SrcLoc){0},
              "the CUDA context was reset; rerun with debug=True (--debug) for bounds checks",
-             "kernel '%s' faulted: %s (%s)", s->kernel, rt_cu_error_name(&cu->api, r, name, sizeof name),
-             text ? text : "no description");
+             "kernel '%s' faulted: %s (%s)", kernel[0] ? kernel : "?",
+             rt_cu_error_name(&cu->api, r, name, sizeof name), text ? text : "no description");
   rt_cuda_recover(cu, diags);
   return false;
+}
+
+static bool report_failure(RtCuda *cu, RtCudaSpec *s, RtCuResult r, const char *op, Diags *diags) {
+  return report_fault(cu, s->kernel, r, op, diags);
+}
+
+bool rt_cuda_sync(RtCuda *cu, Diags *diags) {
+  if (!rt_cuda_make_current(cu, diags))
+    return false;
+  RtCuResult r = cu->api.StreamSynchronize(cu->stream);
+  cu->pending = false;
+  return r == RT_CU_SUCCESS || report_fault(cu, cu->last_kernel, r, "cuStreamSynchronize", diags);
 }
 
 static int cmp_float(const void *a, const void *b) {
@@ -462,12 +476,21 @@ static bool run_graph(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint
 
 bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, const uint32_t grid[3],
                     const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
-                    double *kernel_ms, Diags *diags) {
+                    bool async, double *kernel_ms, Diags *diags) {
   *kernel_ms = 0;
   if (repeat < 1)
     repeat = 1;
   if (!set_dynamic_shared(cu, spec, dyn_shared, diags))
     return false;
+  memcpy(cu->last_kernel, spec->kernel, sizeof cu->last_kernel);
+  cu->last_spec = spec;
+  if (async && repeat == 1 && !graph) {         /* queued; kjit_synchronize waits */
+    RtCuResult r = launch_once(cu, spec, grid, block, dyn_shared);
+    if (r != RT_CU_SUCCESS)
+      return report_failure(cu, spec, r, "cuLaunchKernel", diags);
+    cu->pending = true;
+    return true;
+  }
   return graph ? run_graph(cu, spec, grid, block, dyn_shared, repeat, kernel_ms, diags)
                : run_plain(cu, spec, grid, block, dyn_shared, repeat, kernel_ms, diags);
 }

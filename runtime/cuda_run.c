@@ -16,6 +16,7 @@
 
 #include "ir/type.h"
 #include "runtime/cuda.h"
+#include "runtime/host_exec.h"
 #include "runtime/runtime.h"
 
 /* ------------------------------------------------------------- hooks --- */
@@ -30,6 +31,7 @@ void rt_cuda_forget_program(kjit_program *prog) {
   if (cu && cu->specs.count) {
     cu->api.CtxSetCurrent(cu->ctx);
     rt_spec_forget_program(&cu->specs, cu, prog);
+    cu->last_spec = NULL;
   }
 }
 
@@ -49,7 +51,7 @@ static double now_ms(void) {
 }
 
 /* The context's device; KJIT_DEVICE picks the ordinal (default 0). */
-static RtCuda *context_device(kjit_context *ctx, Diags *diags) {
+RtCuda *rt_cuda_device(kjit_context *ctx, Diags *diags) {
   if (ctx->cuda)
     return rt_cuda_make_current(ctx->cuda, diags) ? ctx->cuda : NULL;
   const char *env = getenv("KJIT_DEVICE");
@@ -60,7 +62,7 @@ static RtCuda *context_device(kjit_context *ctx, Diags *diags) {
 
 /* Opens the context's device if it can; false with the reason in diags. */
 bool rt_cuda_available(kjit_context *ctx, Diags *diags) {
-  return context_device(ctx, diags) != NULL;
+  return rt_cuda_device(ctx, diags) != NULL;
 }
 
 /* ---------------------------------------------------------- binding --- */
@@ -230,12 +232,14 @@ static bool array_span(const RtArray *a, size_t *span) {
 typedef struct Buffers {
   RtCuDeviceptr ptr[RT_CUDA_MAX_ARGS];
   size_t span[RT_CUDA_MAX_ARGS];
+  bool dev[RT_CUDA_MAX_ARGS];      /* a device array's own memory: not freed */
+  bool host;                       /* some array is a host array */
 } Buffers;
 
 static bool copy_in(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, Buffers *b,
                     Diags *diags) {
   for (int i = 0; i < nargs; i++) {
-    if (!args[i].is_array)
+    if (!args[i].is_array || b->dev[i])
       continue;
     char what[160];
     snprintf(what, sizeof what, "argument '%s' of kernel '%s'", param_name(f, i), f->name);
@@ -251,33 +255,35 @@ static bool copy_in(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, Buffe
                        "cuMemcpyHtoDAsync", f->name, diags))
       return false;
   }
-  return rt_cuda_check(cu, cu->api.StreamSynchronize(cu->stream), "cuStreamSynchronize", f->name, diags);
+  return !b->host || rt_cuda_sync(cu, diags);
 }
 
 static bool copy_out(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, const Buffers *b,
                      Diags *diags) {
   for (int i = 0; i < nargs; i++)
-    if (args[i].is_array && b->span[i] &&
+    if (args[i].is_array && !b->dev[i] && b->span[i] &&
         !rt_cuda_check(cu, cu->api.MemcpyDtoHAsync(args[i].array.data, b->ptr[i], b->span[i], cu->stream),
                        "cuMemcpyDtoHAsync", f->name, diags))
       return false;
-  return rt_cuda_check(cu, cu->api.StreamSynchronize(cu->stream), "cuStreamSynchronize", f->name, diags);
+  return !b->host || rt_cuda_sync(cu, diags);
 }
 
 static void free_buffers(RtCuda *cu, unsigned resets, Buffers *b, int nargs) {
   if (cu->resets != resets)      /* a context reset already released them */
     return;
   for (int i = 0; i < nargs; i++)
-    rt_cuda_free(cu, b->ptr[i]);
+    if (!b->dev[i])
+      rt_cuda_free(cu, b->ptr[i]);
 }
 
 /* ---------------------------------------------------------------- run --- */
 
 /* The specialization for these arguments: a table hit, or a compile. */
 static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtValue *args,
-                            int nargs, RtValue *bound, Diags *diags, double *compile_ms) {
+                            const RtCuDeviceptr *dptrs, int nargs, RtValue *bound, Diags *diags,
+                            double *compile_ms) {
   RtSpecKey key;
-  rt_spec_key(&key, prog, f, args, NULL, nargs);
+  rt_spec_key(&key, prog, f, args, dptrs, nargs);
   RtCudaSpec *spec = rt_spec_find(&cu->specs, &key);
   if (!spec) {                                  /* else the fast path: a hit */
     const Type *types[RT_CUDA_MAX_ARGS];
@@ -298,30 +304,174 @@ static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtV
   return spec;
 }
 
-bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args, int nargs,
-                 const uint32_t grid[3], const uint32_t block[3], size_t dyn_shared,
-                 int repeat, bool graph, Diags *diags, RtCudaTiming *t) {
+bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
+                 const uint8_t *on_device, int nargs, const uint32_t grid[3],
+                 const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
+                 Diags *diags, RtCudaTiming *t, RtCudaSpec **used) {
   memset(t, 0, sizeof *t);
+  if (used)
+    *used = NULL;
   IrFunc *f = find_kernel(prog, kernel, diags);
   if (!f || !check_arity(f, nargs, diags))
     return false;
-  RtCuda *cu = context_device(prog->ctx, diags);
+  RtCuda *cu = rt_cuda_device(prog->ctx, diags);
   if (!cu)
     return false;
+  Buffers b;
+  memset(&b, 0, sizeof b);
+  for (int i = 0; i < nargs; i++) {             /* device arrays stay put */
+    b.dev[i] = args[i].is_array && on_device && on_device[i];
+    b.host |= args[i].is_array && !b.dev[i];
+    if (b.dev[i])
+      b.ptr[i] = (RtCuDeviceptr)(uintptr_t)args[i].array.data;
+  }
   RtValue bound[RT_CUDA_MAX_ARGS];
-  RtCudaSpec *spec = get_spec(cu, prog, f, args, nargs, bound, diags, &t->compile_ms);
+  RtCudaSpec *spec = get_spec(cu, prog, f, args, b.ptr, nargs, bound, diags, &t->compile_ms);
   if (!spec || !rt_cuda_check_launch(cu, &spec->m, f->name, grid, block, dyn_shared, diags))
     return false;
-  Buffers b = {{0}, {0}};
   unsigned resets = cu->resets;
   double t0 = now_ms();
   bool ok = copy_in(cu, f, args, nargs, &b, diags) &&
             rt_cuda_pack_args(spec, bound, b.ptr, nargs, diags);
   t->copy_ms = now_ms() - t0;
-  ok = ok && rt_cuda_launch(cu, spec, grid, block, dyn_shared, repeat, graph, &t->kernel_ms, diags);
+  ok = ok && rt_cuda_launch(cu, spec, grid, block, dyn_shared, repeat, graph, !b.host,
+                            &t->kernel_ms, diags);
   t0 = now_ms();
   ok = ok && copy_out(cu, f, args, nargs, &b, diags);
   t->copy_ms += now_ms() - t0;
   free_buffers(cu, resets, &b, nargs);
+  if (ok && used && cu->resets == resets)
+    *used = spec;
   return ok;
+}
+
+/* ------------------------------------------------------------ copies --- */
+
+bool rt_cuda_copy(RtCuda *cu, void *dst, bool dst_dev, const void *src, bool src_dev,
+                  size_t bytes, Diags *diags) {
+  if (!rt_cuda_make_current(cu, diags))
+    return false;
+  RtCuResult r = RT_CU_SUCCESS;
+  const char *op = "cuMemcpy";
+  if (bytes && dst_dev && src_dev)
+    r = cu->api.MemcpyDtoDAsync((RtCuDeviceptr)(uintptr_t)dst, (RtCuDeviceptr)(uintptr_t)src,
+                                bytes, cu->stream), op = "cuMemcpyDtoDAsync";
+  else if (bytes && dst_dev)
+    r = cu->api.MemcpyHtoDAsync((RtCuDeviceptr)(uintptr_t)dst, src, bytes, cu->stream),
+    op = "cuMemcpyHtoDAsync";
+  else if (bytes && src_dev)
+    r = cu->api.MemcpyDtoHAsync(dst, (RtCuDeviceptr)(uintptr_t)src, bytes, cu->stream),
+    op = "cuMemcpyDtoHAsync";
+  else if (bytes)
+    memcpy(dst, src, bytes);
+  if (r != RT_CU_SUCCESS)
+    return rt_cuda_check(cu, r, op, NULL, diags);
+  return rt_cuda_sync(cu, diags);
+}
+
+/* --------------------------------------------------------- fast path --- */
+
+/* One argument's record: bits 24-31 the kjit_arg kind + 1, 16-23 the
+ * dtype, 8-15 ndim, 0-7 RT_ARGKEY_C | RT_ARGKEY_ALIGN16.  0: not fast
+ * (a host array, a bad handle). */
+static uint32_t arg_record(const kjit_context *ctx, const RtCuda *cu, const kjit_arg *a) {
+  if (a->kind != KJIT_ARG_ARRAY) {
+    RtDtype dt = a->kind == KJIT_ARG_INT64    ? RT_I64
+                 : a->kind == KJIT_ARG_FLOAT64 ? RT_F64
+                 : a->kind == KJIT_ARG_SCALAR && (unsigned)a->dtype < RT_NDTYPES
+                     ? (RtDtype)a->dtype
+                     : RT_NDTYPES;
+    return dt == RT_NDTYPES ? 0 : ((uint32_t)a->kind + 1) << 24 | (uint32_t)dt << 16;
+  }
+  const kjit_array *h = a->value.array;
+  if (!h || h->magic != RT_ARRAY_LIVE || !h->device || h->ctx != ctx || h->epoch != cu->resets ||
+      h->a.ndim < 1)
+    return 0;
+  uint32_t flags = ((uintptr_t)h->a.data % 16 == 0 ? RT_ARGKEY_ALIGN16 : 0) |
+                   (rt_array_is_c_contiguous(&h->a) ? RT_ARGKEY_C : 0);
+  return 1u << 24 | (uint32_t)h->a.dtype << 16 | (uint32_t)h->a.ndim << 8 | flags;
+}
+
+void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *args, int nargs) {
+  kjit_context *ctx = k->prog->ctx;
+  RtCuda *cu = ctx->cuda;
+  if (!cu || nargs > RT_CUDA_MAX_ARGS)
+    return;
+  if (!k->fast && !(k->fast = arena_alloc(&k->prog->arena, sizeof *k->fast)))
+    return;
+  RtCudaFast *f = k->fast;
+  f->spec = NULL;                               /* unusable until complete */
+  for (int i = 0; i < nargs; i++)
+    if (!(f->rec[i] = arg_record(ctx, cu, &args[i])))
+      return;
+  f->nargs = nargs;
+  f->epoch = cu->resets;
+  f->spec = spec;
+}
+
+/* The geometry checks of kjit_launch and the device's limits, without
+ * messages (a failure takes the full path, which reports). */
+static bool fast_geometry(const RtCuda *cu, const RtCudaModule *m, const kjit_launch_config *c) {
+  const RtCudaDeviceInfo *d = &cu->info;
+  for (int i = 0; i < 3; i++)
+    if (c->grid[i] == 0 || c->block[i] == 0 || c->grid[i] > (uint32_t)d->max_grid[i] ||
+        c->block[i] > (uint32_t)d->max_block[i])
+      return false;
+  uint64_t n = (uint64_t)c->block[0] * c->block[1] * c->block[2];
+  return n <= RT_HOST_MAX_THREADS && n <= (uint64_t)d->max_threads_per_block &&
+         (m->max_threads <= 0 || n <= (uint64_t)m->max_threads) &&
+         c->shared_bytes <= RT_HOST_MAX_SHARED &&
+         c->shared_bytes + (size_t)m->static_shared <= RT_CUDA_STATIC_SHARED_LIMIT;
+}
+
+bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kjit_arg *args,
+                         int nargs) {
+  const RtCudaFast *f = k->fast;
+  kjit_context *ctx = k->prog->ctx;
+  RtCuda *cu = ctx->cuda;
+  if (!f->spec || !cfg || !cu || f->epoch != cu->resets || nargs != f->nargs ||
+      (nargs && !args) || cfg->stream || cfg->repeat > 1 || cfg->use_graph ||
+      ctx->api.target != KJIT_TARGET_CUDA)
+    return false;
+  RtCudaSpec *s = f->spec;
+  if (!fast_geometry(cu, &s->m, cfg))
+    return false;
+  for (int i = 0; i < nargs; i++) {
+    const kjit_arg *a = &args[i];
+    if (arg_record(ctx, cu, a) != f->rec[i])
+      return false;
+    unsigned char *dst = s->argv[i];
+    if (a->kind == KJIT_ARG_ARRAY) {
+      const RtArray *x = &a->value.array->a;
+      uint64_t p = (uint64_t)(uintptr_t)x->data;
+      memcpy(dst, &p, 8);
+      memcpy(dst + 8, x->shape, 8 * (size_t)x->ndim);
+      memcpy(dst + 8 + 8 * (size_t)x->ndim, x->strides, 8 * (size_t)x->ndim);
+      continue;
+    }
+    RtScalar v = {.dtype = (RtDtype)((f->rec[i] >> 16) & 0xff)};
+    memcpy(v.v.bytes, a->value.bits, rt_dtype_size(v.dtype));
+    if (v.dtype != (RtDtype)s->arg_dtype[i])
+      convert_scalar(&v, (RtDtype)s->arg_dtype[i], &v);
+    memcpy(dst, v.v.bytes, rt_dtype_size(v.dtype));
+    if (v.dtype == RT_BOOL)
+      dst[0] = v.v.b ? 1 : 0;
+  }
+  RtCuContext cur = NULL;
+  if ((cu->api.CtxGetCurrent(&cur) != RT_CU_SUCCESS || cur != cu->ctx) &&
+      cu->api.CtxSetCurrent(cu->ctx) != RT_CU_SUCCESS)
+    return false;
+  RtCuResult r = cu->api.LaunchKernel(s->m.fn, cfg->grid[0], cfg->grid[1], cfg->grid[2],
+                                      cfg->block[0], cfg->block[1], cfg->block[2],
+                                      (unsigned)cfg->shared_bytes, cu->stream, s->argv, NULL);
+  if (r != RT_CU_SUCCESS)
+    return false;
+  if (s != cu->last_spec) {
+    memcpy(cu->last_kernel, s->kernel, sizeof cu->last_kernel);
+    cu->last_spec = s;
+  }
+  cu->pending = true;
+  rt_clear_error(ctx);
+  ctx->api.compile_ms = ctx->api.copy_ms = ctx->api.run_ms = 0;
+  return true;
 }

@@ -98,9 +98,13 @@ static const char run_help[] =
     "                       to PATH.npy (repeatable); nothing is written when\n"
     "                       the run fails\n"
     "  --repeat N           launch N times on the same arrays (default 1);\n"
-    "                       in-place updates accumulate\n"
+    "                       in-place updates accumulate; on the cuda target\n"
+    "                       host arrays are copied in once and out once\n"
+    "  --graph              cuda target, with --repeat: capture the N launches\n"
+    "                       in one CUDA graph and replay it (ignored on cpu)\n"
     "  --time               print compile, copy and kernel times in ms (the\n"
-    "                       kernel time is the median over --repeat runs)\n"
+    "                       kernel time is the median over --repeat runs,\n"
+    "                       timed with CUDA events on the cuda target)\n"
     "  -h, --help           show this help\n"
     "\n"
     "examples:\n"
@@ -447,6 +451,7 @@ typedef struct RunArgs {
   kjit_target target;
   int repeat;             /* >= 1 */
   int time;               /* --time */
+  int graph;              /* --graph */
   RunArg *args;           /* argc entries at most */
   int nargs;
   RunArg *outs;           /* -o NAME=PATH */
@@ -574,7 +579,9 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     return err ? err : parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
   if (take_value(c, "-o", &v, &err))
     return err ? err : parse_out_option(c, a, v);
-  if (strcmp(arg, "--time") == 0)
+  if (strcmp(arg, "--graph") == 0)
+    a->graph = 1;
+  else if (strcmp(arg, "--time") == 0)
     a->time = 1;
   else if (strcmp(arg, "--") == 0 || !is_option(arg))
     return c->i++, add_run_value(c, a, arg);
@@ -715,39 +722,28 @@ static int make_values(RunJob *j, const RunArgs *a) {
   return EXIT_OK;
 }
 
-static int compare_doubles(const void *x, const void *y) {
-  double a = *(const double *)x, b = *(const double *)y;
-  return a < b ? -1 : a > b;
-}
-
 /* Launch times: the first launch's compile, the last one's copies, the
  * median kernel time. */
 typedef struct RunTimes {
   double compile_ms, copy_ms, run_ms;
+  int graph;              /* the runs were replayed from a CUDA graph */
 } RunTimes;
 
-/* Launches `repeat` times and fills *t. */
+/* One kjit_launch running the kernel `repeat` times (the runtime copies
+ * host arrays in once and out once on the cuda target, times each run with
+ * CUDA events, and with --graph replays one CUDA graph), then fills *t. */
 static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
-  double *runs = calloc((size_t)a->repeat, sizeof *runs);
-  if (!runs)
+  kjit_launch_config cfg = a->cfg;
+  cfg.repeat = a->repeat;
+  cfg.use_graph = a->graph;
+  if (kjit_launch(j->kernel, &cfg, j->vals, j->nvals) != KJIT_OK) {
+    fputs(kjit_last_error(j->ctx), stderr);
     return EXIT_ERRORS;
-  int rc = EXIT_OK;
-  for (int r = 0; r < a->repeat; r++) {
-    kjit_status st = kjit_launch(j->kernel, &a->cfg, j->vals, j->nvals);
-    if (st != KJIT_OK) {
-      fputs(kjit_last_error(j->ctx), stderr);
-      rc = EXIT_ERRORS;
-      break;
-    }
-    double c;
-    kjit_last_timing(j->ctx, &c, &t->copy_ms, &runs[r]);
-    if (r == 0)
-      t->compile_ms = c;
   }
-  qsort(runs, (size_t)a->repeat, sizeof *runs, compare_doubles);
-  t->run_ms = runs[a->repeat / 2];
-  free(runs);
-  return rc;
+  kjit_last_timing(j->ctx, &t->compile_ms, &t->copy_ms, &t->run_ms);
+  kjit_target tg;
+  t->graph = a->graph && kjit_context_target(j->ctx, &tg) == KJIT_OK && tg == KJIT_TARGET_CUDA;
+  return EXIT_OK;
 }
 
 static int write_outputs(const RunArgs *a, RunJob *j) {
@@ -809,7 +805,9 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
 static void print_times(const RunArgs *a, const RunTimes *t) {
   printf("time: compile %.3f ms, copy %.3f ms, kernel %.3f ms", t->compile_ms, t->copy_ms,
          t->run_ms);
-  if (a->repeat > 1)
+  if (a->repeat > 1 && t->graph)
+    printf(" (mean of %d runs replayed from one CUDA graph)", a->repeat);
+  else if (a->repeat > 1)
     printf(" (median of %d runs)", a->repeat);
   putchar('\n');
 }

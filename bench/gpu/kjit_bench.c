@@ -15,24 +15,17 @@
  *     (0 on a specialization hit; a disk-cache hit on a new context is the
  *     "warm" compile)
  *   kjit_cache_configure(ctx, 1, DIR) to point a context at a fresh cache
- *   Optional, at compile time: -DKJIT_BENCH_REPEAT_FIELD=repeat when
- *     kjit_launch_config gains a field that runs the kernel that many times
- *     back to back on the GPU (events around each, run_ms = median), as
- *     runtime/cuda_launch.c's rt_cuda_launch(repeat) does internally.
- *     run.sh sets it when include/kjit.h has such a field.
+ *   kjit_array_to_device / kjit_array_destroy (device arrays: passed to a
+ *     launch with no copy), kjit_synchronize
+ *   kjit_launch_config.repeat: the kernel runs that many times back to back
+ *     on the GPU, each timed with CUDA events; run_ms is the median.
  *
- * TODO(device arrays): the declared API has host arrays only, so every
- * kjit_launch copies its arrays in and out (Numba's semantics for NumPy
- * arrays).  Kernel times are unaffected (run_ms is the kernel alone, copies
- * are in copy_ms), but:
- *   - without KJIT_BENCH_REPEAT_FIELD each timed launch is one kjit_launch
- *     (events around a single kernel, with copies between launches): the
- *     event pair may include ~1-3 us of submission latency per launch;
- *   - the launch overhead measured here includes two tiny copies and a
- *     synchronization per launch (mode=host-arrays in the output).  When
- *     device arrays land (no copies, asynchronous launch), create the tiny
- *     kernels' arrays on the device in launch_overhead() and the loop there
- *     is exactly the C-API overhead to compare with raw_launch.c.
+ * Kernel times: one checked launch on host arrays (copied in and out, as
+ * Numba does with NumPy arrays) gives the checksum; then the arrays are
+ * copied to device arrays once and the timed launches (warm-up, then
+ * repeat = n) use those, so no copy is near the kernel.  Launch overhead:
+ * device arrays, back-to-back asynchronous kjit_launch calls, one
+ * kjit_synchronize before the clock is read.
  *
  * Inputs are exactly those of bench/gpu/cuda/bench_common.h and
  * numba_bench.py (same hash, sizes, seeds, geometry).  Output lines (parsed
@@ -296,6 +289,28 @@ static kjit_kernel *open_kernel(kjit_context *ctx, const char *file, const char 
   return k;
 }
 
+/* dev: b's arguments with every array copied to a device array (owned by
+ * dev, released by teardown). */
+static int device_args(kjit_context *ctx, const Bench *b, Bench *dev) {
+  memset(dev, 0, sizeof *dev);
+  dev->name = b->name;
+  dev->cfg = b->cfg;
+  for (int i = 0; i < b->nargs; i++) {
+    dev->args[dev->nargs++] = b->args[i];
+    if (b->args[i].kind != KJIT_ARG_ARRAY)
+      continue;
+    kjit_array *d = NULL;
+    if (kjit_array_to_device(ctx, b->args[i].value.array, &d) != KJIT_OK) {
+      printf("ERROR impl=kjit kernel=%s kjit_array_to_device: %s\n", b->name, kjit_last_error(ctx));
+      teardown(dev);
+      return 1;
+    }
+    dev->arrays[dev->narrays++] = d;
+    dev->args[dev->nargs - 1] = kjit_arg_array(d);
+  }
+  return 0;
+}
+
 static int launch(kjit_context *ctx, kjit_kernel *k, const Bench *b, const kjit_launch_config *cfg) {
   if (kjit_launch(k, cfg, b->args, b->nargs) != KJIT_OK) {
     char *msg = strdup(kjit_last_error(ctx));
@@ -331,17 +346,21 @@ static int run_bench(kjit_context *ctx, const char *name) {
     goto done;
   double min = 1e30;
   const char *mode;
-#ifdef KJIT_BENCH_REPEAT_FIELD
-  /* 2-3. warm-up, then g_n launches back to back on the GPU, each timed
-   * with events by the runtime; run_ms is their median. */
-  kjit_launch_config cfg = b.cfg;
-  cfg.KJIT_BENCH_REPEAT_FIELD = g_warm > 0 ? g_warm : 1;
-  if (launch(ctx, k, &b, &cfg)) {
+  /* 2-3. device copies of the arguments; warm-up, then g_n launches back
+   * to back on the GPU, each timed with events by the runtime; run_ms is
+   * their median. */
+  Bench dev;
+  if (device_args(ctx, &b, &dev)) {
     free(ms);
     goto done;
   }
-  cfg.KJIT_BENCH_REPEAT_FIELD = g_n;
-  if (launch(ctx, k, &b, &cfg)) {
+  kjit_launch_config cfg = b.cfg;
+  cfg.repeat = g_warm > 0 ? g_warm : 1;
+  int bad = launch(ctx, k, &dev, &cfg);
+  cfg.repeat = g_n;
+  bad = bad || launch(ctx, k, &dev, &cfg);
+  teardown(&dev);
+  if (bad) {
     free(ms);
     goto done;
   }
@@ -349,26 +368,7 @@ static int run_bench(kjit_context *ctx, const char *name) {
   for (int i = 1; i < g_n; i++)
     ms[i] = ms[0];
   min = ms[0]; /* only the median comes back */
-  mode = "repeat";
-#else
-  /* 2-3. warm-up, then g_n separate launches; run_ms of each (events around
-   * the kernel, copies excluded). */
-  for (int i = 0; i < g_warm; i++)
-    if (launch(ctx, k, &b, &b.cfg)) {
-      free(ms);
-      goto done;
-    }
-  for (int i = 0; i < g_n; i++) {
-    if (launch(ctx, k, &b, &b.cfg)) {
-      free(ms);
-      goto done;
-    }
-    kjit_last_timing(ctx, NULL, NULL, &ms[i]);
-    if (ms[i] < min)
-      min = ms[i];
-  }
-  mode = "single";
-#endif
+  mode = "device-repeat";
   printf("RESULT impl=kjit kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g mode=%s\n",
          name, median(ms, g_n), min, g_n, cs, mode);
   fflush(stdout);
@@ -393,11 +393,19 @@ static int launch_overhead(kjit_context *ctx) {
     Bench b;
     memset(&b, 0, sizeof b);
     b.name = nargs == 1 ? "tiny1" : "tiny4";
+    Bench host;
+    memset(&host, 0, sizeof host);
+    host.name = b.name;
     for (int i = 0; i < nargs; i++)
-      if (!arr(ctx, &b, KJIT_FLOAT32, 1, 32, 0)) {
+      if (!arr(ctx, &host, KJIT_FLOAT32, 1, 32, 0)) {
+        teardown(&host);
         rc = 1;
         goto next;
       }
+    rc = device_args(ctx, &host, &b);
+    teardown(&host);
+    if (rc)
+      goto next;
     geom(&b, 1, 1, 32, 1);
     for (int i = 0; i < 100; i++)
       if (launch(ctx, k, &b, &b.cfg)) {
@@ -406,19 +414,26 @@ static int launch_overhead(kjit_context *ctx) {
       }
     double best = 1e30;
     for (int rep = 0; rep < 3; rep++) {
+      if (kjit_synchronize(ctx) != KJIT_OK) {
+        rc = 1;
+        goto next;
+      }
       double t0 = now_ms();
       for (int i = 0; i < g_launches; i++)
         if (launch(ctx, k, &b, &b.cfg)) {
           rc = 1;
           goto next;
         }
-      /* TODO(device arrays): with asynchronous launches, synchronize the
-       * context here before reading the clock. */
+      if (kjit_synchronize(ctx) != KJIT_OK) {
+        printf("ERROR impl=kjit kernel=%s kjit_synchronize: %s\n", b.name, kjit_last_error(ctx));
+        rc = 1;
+        goto next;
+      }
       double us = (now_ms() - t0) * 1e3 / g_launches;
       if (us < best)
         best = us;
     }
-    printf("OVERHEAD impl=kjit args=%d us_per_launch=%.3f launches=%d mode=host-arrays\n", nargs,
+    printf("OVERHEAD impl=kjit args=%d us_per_launch=%.3f launches=%d mode=device-arrays\n", nargs,
            best, g_launches);
     fflush(stdout);
   next:

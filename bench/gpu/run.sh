@@ -68,14 +68,8 @@ if [ "$have_nvcc" = 1 ]; then
   done
 fi
 if [ "$have_kjit" = 1 ]; then
-  defs=()
-  # The launch config's repeat field, once the API has it (see kjit_bench.c).
-  if sed -n '/typedef struct kjit_launch_config/,/} kjit_launch_config;/p' "$inc/kjit.h" |
-      grep -Eq '^[[:space:]]*int[[:space:]]+repeat;'; then
-    defs+=(-DKJIT_BENCH_REPEAT_FIELD=repeat)
-  fi
-  say "cc kjit_bench.c ${defs[*]:-}"
-  "$cc" -std=c11 -O2 "${defs[@]}" -I"$inc" "$here/kjit_bench.c" -L"$build" -lkjit \
+  say "cc kjit_bench.c"
+  "$cc" -std=c11 -O2 -I"$inc" "$here/kjit_bench.c" -L"$build" -lkjit \
     -Wl,-rpath,"$build" -o "$work/kjit_bench" 2>"$work/kjit_bench.err" ||
     { note "kjit_bench.c does not build: $(head -c 400 "$work/kjit_bench.err" | tr '\n' ' ')"; have_kjit=0; }
 fi

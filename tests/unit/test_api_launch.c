@@ -408,6 +408,80 @@ static void test_targets(void) {
   CHECK(kjit_context_create(&o, &c2) == KJIT_ERROR_INVALID_ARGUMENT, "bad target");
 }
 
+/* Device arrays.  Without a GPU (and on a cpu context) creating one is a
+ * clear NO_DEVICE; with one, arrays stay on the device, launches are
+ * queued, kjit_synchronize and copies bring the results back. */
+static void test_device_arrays(void) {
+  int64_t n = 1000;
+  kjit_array *d = NULL, *h = new_array(KJIT_FLOAT32, 1000);
+  kjit_status st = kjit_array_create_device(ctx, KJIT_FLOAT32, 1, &n, &d);
+  EXPECT_ERROR(ctx, st, KJIT_ERROR_NO_DEVICE, "device arrays need the cuda target");
+  CHECK(d == NULL, "no array on failure");
+  CHECK(kjit_array_is_device(h) == 0 && kjit_array_is_device(NULL) == -1, "is_device");
+  CHECK(kjit_synchronize(ctx) == KJIT_OK, "synchronize on the cpu target");
+  kjit_array *h2 = new_array(KJIT_FLOAT32, 1000);
+  ((float *)kjit_array_data(h))[7] = 7.5f;
+  CHECK(kjit_array_copy(h2, h) == KJIT_OK && ((float *)kjit_array_data(h2))[7] == 7.5f,
+        "host->host copy: %s", kjit_last_error(ctx));
+  kjit_array *small = new_array(KJIT_FLOAT32, 10);
+  EXPECT_ERROR(ctx, kjit_array_copy(small, h), KJIT_ERROR_INVALID_ARGUMENT, "differ in dtype or shape");
+  /* repeat on the cpu target: still one result, a run time */
+  kjit_array *y = new_array(KJIT_FLOAT32, 1000);
+  kjit_launch_config c = config(4, 256);
+  c.repeat = 3;
+  kjit_arg args[3] = {kjit_arg_array(h), kjit_arg_array(h2), kjit_arg_array(y)};
+  CHECK(kjit_launch(get_kernel("add"), &c, args, 3) == KJIT_OK &&
+        ((float *)kjit_array_data(y))[7] == 15.0f, "repeat 3 on cpu: %s", kjit_last_error(ctx));
+  kjit_array_destroy(small);
+
+  kjit_context_options o;
+  kjit_context_options_init(&o);
+  o.target = KJIT_TARGET_CUDA;
+  kjit_context *g;
+  kjit_program *gp;
+  CHECK(kjit_context_create(&o, &g) == KJIT_OK, "cuda context");
+  st = kjit_array_create_device(g, KJIT_FLOAT32, 1, &n, &d);
+  if (st != KJIT_OK) {                          /* no GPU here: the rest skips */
+    EXPECT_ERROR(g, st, KJIT_ERROR_NO_DEVICE, "cpu");
+    printf("test_api_launch: no CUDA device; device-array launches skipped\n");
+    kjit_context_destroy(g);
+    return;
+  }
+  CHECK(kjit_array_is_device(d) == 1 && kjit_array_size(d) == 1000, "device array");
+  CHECK(kjit_program_load_source(g, "launch_test.py", src, &gp) == KJIT_OK, "load");
+  kjit_kernel *k;
+  CHECK(kjit_program_kernel(gp, "add", &k) == KJIT_OK, "kernel");
+  kjit_array *hx, *hy, *hout;
+  int64_t shape[1] = {1000};
+  kjit_array_create(g, KJIT_FLOAT32, 1, shape, &hx);
+  kjit_array_create(g, KJIT_FLOAT32, 1, shape, &hy);
+  kjit_array_create(g, KJIT_FLOAT32, 1, shape, &hout);
+  for (int i = 0; i < 1000; i++)
+    ((float *)kjit_array_data(hx))[i] = (float)i, ((float *)kjit_array_data(hy))[i] = 1.0f;
+  kjit_array *dx, *dy;
+  CHECK(kjit_array_to_device(g, hx, &dx) == KJIT_OK && kjit_array_to_device(g, hy, &dy) == KJIT_OK,
+        "to_device: %s", kjit_last_error(g));
+  kjit_arg dargs[3] = {kjit_arg_array(dx), kjit_arg_array(dy), kjit_arg_array(d)};
+  c.repeat = 1;
+  for (int r = 0; r < 100; r++)                 /* the first compiles, the rest: fast path */
+    CHECK(kjit_launch(k, &c, dargs, 3) == KJIT_OK, "device launch %d: %s", r, kjit_last_error(g));
+  CHECK(kjit_synchronize(g) == KJIT_OK, "synchronize: %s", kjit_last_error(g));
+  CHECK(kjit_array_copy(hout, d) == KJIT_OK && ((float *)kjit_array_data(hout))[999] == 1000.0f,
+        "device results: %s", kjit_last_error(g));
+  EXPECT_ERROR(g, kjit_array_save_npy(d, "/tmp/never.npy"), KJIT_ERROR_INVALID_ARGUMENT, "device array");
+  c.repeat = 5;
+  c.use_graph = 1;
+  double rm = 0;
+  CHECK(kjit_launch(k, &c, dargs, 3) == KJIT_OK && kjit_last_timing(g, NULL, NULL, &rm) == KJIT_OK &&
+        rm > 0, "graph of 5: %s", kjit_last_error(g));
+  kjit_arg mixed[3] = {kjit_arg_array(hx), kjit_arg_array(dy), kjit_arg_array(hout)};
+  c.repeat = 1;
+  c.use_graph = 0;
+  CHECK(kjit_launch(k, &c, mixed, 3) == KJIT_OK && ((float *)kjit_array_data(hout))[10] == 11.0f,
+        "host + device arrays: %s", kjit_last_error(g));
+  kjit_context_destroy(g);                      /* frees the device arrays */
+}
+
 int main(void) {
   kjit_context_options o;
   kjit_context_options_init(&o);
@@ -426,6 +500,7 @@ int main(void) {
   test_shared_memory();
   test_misuse();
   test_targets();
+  test_device_arrays();
   kjit_context_destroy(ctx);
   printf("test_api_launch: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

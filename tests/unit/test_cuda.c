@@ -15,6 +15,7 @@
  * the LLVM-free sources alone (tests/CMakeLists.txt), so it runs there from
  * a carried build directory without LLVM. */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -377,7 +378,7 @@ static bool gpu_vadd(RtCuda *cu, bool driver_jit) {
   double ms = 0;
   ok = ok && rt_cuda_pack_args(s, a, p, 3, fresh_diags(&d)) &&
        rt_cuda_check_launch(cu, &s->m, "vadd", g, b, 0, &d) &&
-       rt_cuda_launch(cu, s, g, b, 0, 3, false, &ms, &d) &&
+       rt_cuda_launch(cu, s, g, b, 0, 3, false, false, &ms, &d) &&
        cu->api.MemcpyDtoHAsync(a[2].array.data, p[2], N * 4, cu->stream) == RT_CU_SUCCESS &&
        cu->api.StreamSynchronize(cu->stream) == RT_CU_SUCCESS;
   if (!ok)
@@ -386,7 +387,7 @@ static bool gpu_vadd(RtCuda *cu, bool driver_jit) {
     ok = ((float *)a[2].array.data)[i] == 3.0f * (float)i;
   CHECK(ok && ms > 0);
   if (cu->api.StreamBeginCapture) {             /* the same through a CUDA graph */
-    ok = rt_cuda_launch(cu, s, g, b, 0, 4, true, &ms, fresh_diags(&d));
+    ok = rt_cuda_launch(cu, s, g, b, 0, 4, true, false, &ms, fresh_diags(&d));
     if (!ok)
       print_diags(&d);
     CHECK(ok && ms > 0);
@@ -400,6 +401,8 @@ static bool gpu_vadd(RtCuda *cu, bool driver_jit) {
   free(s);
   return ok;
 }
+
+static void check_current(RtCuda *cu);
 
 /* A store through address 0: reported with the kernel's name, the context
  * reset, and the next launch works. */
@@ -416,12 +419,68 @@ static void gpu_fault(RtCuda *cu) {
   double ms;
   unsigned resets = cu->resets;
   CHECK(rt_cuda_pack_args(s, args, NULL, 2, fresh_diags(&d)));
-  CHECK(!rt_cuda_launch(cu, s, one, one, 0, 1, false, &ms, &d));
+  CHECK(!rt_cuda_launch(cu, s, one, one, 0, 1, false, false, &ms, &d));
   CHECK(d.nerrors >= 1 && d.list.data[0].code == RT_E_CUDA_FAULT);
   CHECK(strstr(first_msg(&d), "kernel 'poke' faulted") != NULL);
   CHECK(cu->resets == resets + 1 && cu->specs.count == 0);
   fprintf(stderr, "test_cuda: fault reported as: %s\n", first_msg(&d));
+  if (d.nerrors > 1)
+    print_diags(&d);                            /* the recovery itself failed */
+  check_current(cu);                            /* retained again and current */
   CHECK(gpu_vadd(cu, false));                   /* the context works again */
+}
+
+/* The primary context is current on the calling thread (after a reset:
+ * the new one). */
+static void check_current(RtCuda *cu) {
+  RtCuContext cur = NULL;
+  CHECK(cu->ctx != NULL && cu->stream != NULL);
+  CHECK(cu->api.CtxGetCurrent(&cur) == RT_CU_SUCCESS && cur == cu->ctx);
+}
+
+/* An asynchronous launch that faults: the launch itself succeeds, the
+ * fault is reported by rt_cuda_sync naming the kernel, the context is
+ * reset, and a second reset in a row works too. */
+static void gpu_async_fault(RtCuda *cu) {
+  Diags d;
+  RtCudaSpec *s = calloc(1, sizeof *s);
+  snprintf(s->kernel, sizeof s->kernel, "poke");
+  CHECK(rt_cuda_module_load(cu, poke_ptx, "poke", false, false, &s->m, fresh_diags(&d)));
+  rt_spec_prepare_slots(s);
+  RtValue args[2] = {scalar_value(RT_U64, 0), scalar_value(RT_F32, 1.0)};
+  uint32_t one[3] = {1, 1, 1};
+  double ms = -1;
+  unsigned resets = cu->resets;
+  CHECK(rt_cuda_pack_args(s, args, NULL, 2, fresh_diags(&d)));
+  bool queued = rt_cuda_launch(cu, s, one, one, 0, 1, false, true, &ms, &d);
+  CHECK(queued ? ms == 0 && cu->pending : cu->resets == resets + 1);
+  if (queued) {
+    CHECK(!rt_cuda_sync(cu, fresh_diags(&d)));
+    CHECK(d.nerrors >= 1 && strstr(first_msg(&d), "kernel 'poke' faulted") != NULL);
+  }
+  CHECK(cu->resets == resets + 1 && !cu->pending);
+  free(s->slots);                               /* the reset unloaded its module */
+  free(s);
+  check_current(cu);
+  CHECK(rt_cuda_sync(cu, fresh_diags(&d)));     /* nothing queued: fine */
+  CHECK(gpu_vadd(cu, true));
+}
+
+/* A host thread that never touched CUDA: the entry points make the
+ * primary context current themselves. */
+static void *other_thread(void *arg) {
+  RtCuda *cu = arg;
+  RtCuContext cur = NULL;
+  cu->api.CtxGetCurrent(&cur);
+  CHECK(cur == NULL);
+  CHECK(gpu_vadd(cu, false));
+  return NULL;
+}
+
+static void gpu_thread(RtCuda *cu) {
+  pthread_t t;
+  CHECK(pthread_create(&t, NULL, other_thread, cu) == 0);
+  pthread_join(t, NULL);
 }
 
 static int gpu_tests(void) {
@@ -457,6 +516,8 @@ static int gpu_tests(void) {
   CHECK(gpu_vadd(cu, false));                   /* nvJitLink (or the JIT when absent) */
   CHECK(gpu_vadd(cu, true));                    /* the driver's JIT */
   gpu_fault(cu);
+  gpu_async_fault(cu);
+  gpu_thread(cu);
   rt_cuda_close(cu);
   return failures ? 1 : 0;
 }
