@@ -293,7 +293,7 @@ bool rt_cuda_make_current(RtCuda *cu, Diags *diags) {
   if (cu->ctx && cu->api.CtxGetCurrent(&cur) == RT_CU_SUCCESS && cur == cu->ctx)
     return true;
   if (!cu->ctx) {
-    diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0}, "destroy the context and create a new one",
+    diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0}, "CUDA keeps some faults (illegal address) sticky for the whole process: restart the process",
                "the CUDA context could not be restored after a device fault");
     return false;
   }

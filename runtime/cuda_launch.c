@@ -284,12 +284,14 @@ bool rt_cuda_recover(RtCuda *cu, Diags *diags) {
   cu->stream = NULL;
   cu->pending = false;
   cu->resets++;
-  RtCuResult r = cu->api.DevicePrimaryCtxReset(cu->dev);
-  const char *op = "cuDevicePrimaryCtxReset";
+  /* Unbind and drop our reference before the reset: a reset context
+   * released afterwards leaves the device's sticky error in place. */
+  cu->api.CtxSetCurrent(NULL);
   if (cu->ctx)
     cu->api.DevicePrimaryCtxRelease(cu->dev);
   cu->ctx = NULL;
-  cu->api.CtxSetCurrent(NULL);
+  RtCuResult r = cu->api.DevicePrimaryCtxReset(cu->dev);
+  const char *op = "cuDevicePrimaryCtxReset";
   if (r == RT_CU_SUCCESS && (r = cu->api.DevicePrimaryCtxRetain(&cu->ctx, cu->dev)) != RT_CU_SUCCESS)
     op = "cuDevicePrimaryCtxRetain", cu->ctx = NULL;
   if (r == RT_CU_SUCCESS && (r = cu->api.CtxSetCurrent(cu->ctx)) != RT_CU_SUCCESS)
