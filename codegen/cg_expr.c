@@ -205,7 +205,8 @@ static LLVMValueRef lower_shift(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValu
 static LLVMValueRef lower_int_binary(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b, const Type *t) {
   bool sg = cg_is_signed(t);
   switch (in->op) {
-  case OP_ADD: return LLVMBuildAdd(cg->b, a, b, "");
+  case OP_ADD: /* ival 1: a range counter, which lets LLVM prove indices >= 0 */
+    return in->ival == 1 ? LLVMBuildNSWAdd(cg->b, a, b, "") : LLVMBuildAdd(cg->b, a, b, "");
   case OP_SUB: return LLVMBuildSub(cg->b, a, b, "");
   case OP_MUL: return LLVMBuildMul(cg->b, a, b, "");
   case OP_FLOORDIV: return int_floordiv_mod(cg, a, b, sg, false);

@@ -355,6 +355,7 @@ static void stmt_for(Lower *L, const Node *s) {
   lower_set_block(L, incr_b);
   int cur = lower_load(L, it, loc);
   int next = lower_emit2(L, OP_ADD, loc, cur, range_value(L, &step, loc));
+  L->f->insts.data[next].ival = 1; /* cannot wrap: Python's range does not */
   lower_store(L, it, next, loc);
   lower_br(L, cond_b, loc);
   loop_else(L, s, exit_b, else_b);

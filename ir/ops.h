@@ -35,7 +35,7 @@ enum {
   X(STORE,  "store", 1, OPF_SIDE)      /* local = args[0]; void. After typing   */ \
                                        /* args[0] has the local's type          */ \
   /* ---- arithmetic: after typing both operands have the operand type ---- */ \
-  X(ADD,      "add",      2, OPF_BINARY)                                       \
+  X(ADD,      "add",      2, OPF_BINARY) /* ival 1: range counter, no wrap    */ \
   X(SUB,      "sub",      2, OPF_BINARY)                                       \
   X(MUL,      "mul",      2, OPF_BINARY)                                       \
   X(TRUEDIV,  "truediv",  2, OPF_BINARY) /* int/int -> f64 (operands cast to f64) */ \
