@@ -249,9 +249,12 @@ typedef enum kjit_emit {
  * lineinfo=True, max_registers=32)`), any other value overrides the
  * decorator for every function of the compile. */
 typedef struct kjit_compile_options {
-  const char *arch;      /* "sm_80" (default), "sm_90", "sm_90a": sm_50 ..
-                            sm_90a, as LLVM 19's NVPTX backend knows them.
-                            NULL = default.  Not copied past the call. */
+  const char *arch;      /* "sm_80", "sm_90", "sm_90a": sm_50 .. sm_90a, as
+                            LLVM 19's NVPTX backend knows them.  NULL (the
+                            default) = the present GPU's architecture (device
+                            0, probed once per context through the driver,
+                            without creating a CUDA context), else sm_80.
+                            Not copied past the call. */
   int opt_level;         /* -1, or 0..3 */
   int fastmath;          /* -1, 0 or 1 */
   int lineinfo;          /* -1, 0 or 1: .loc line information in the PTX */
@@ -260,7 +263,8 @@ typedef struct kjit_compile_options {
                             next milestone: debug/bounds checks, target */
 } kjit_compile_options;
 
-/* Fills *opts with the defaults (arch "sm_80", everything else -1).  NULL
+/* Fills *opts with the defaults (arch NULL: the present GPU's, else sm_80;
+ * everything else -1).  NULL
  * is ignored. */
 KJIT_API void kjit_compile_options_init(kjit_compile_options *opts);
 

@@ -12,6 +12,7 @@
 
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
+#include "runtime/cuda.h"
 
 #define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
 #define DEFAULT_ARCH "sm_80"
@@ -138,12 +139,25 @@ static bool check_range(Job *j, const char *what, int v, int lo, int hi) {
   return false;
 }
 
+/* No arch given: the present GPU's (device 0's, an open device's first),
+ * else sm_80.  Probing loads the driver once per context, never a context. */
+static const char *default_arch(Job *j) {
+  kjit_context *ctx = j->prog->ctx;
+  if (ctx->cuda) {
+    rt_cuda_codegen_arch(ctx->cuda->info.cc_major, ctx->cuda->info.cc_minor, ctx->default_arch,
+                         sizeof ctx->default_arch);
+  } else if (!ctx->default_arch[0] && !rt_cuda_default_arch(ctx->default_arch, sizeof ctx->default_arch)) {
+    snprintf(ctx->default_arch, sizeof ctx->default_arch, "%s", DEFAULT_ARCH);
+  }
+  return ctx->default_arch;
+}
+
 static bool check_options(Job *j, const kjit_compile_options *o) {
   kjit_compile_options_init(&j->opts);
   if (o)
     j->opts = *o;
   if (!j->opts.arch)
-    j->opts.arch = DEFAULT_ARCH;
+    j->opts.arch = default_arch(j);
   bool ok = check_range(j, "opt level", j->opts.opt_level, -1, 3) &
             check_range(j, "fastmath", j->opts.fastmath, -1, 1) &
             check_range(j, "lineinfo", j->opts.lineinfo, -1, 1) &
@@ -162,7 +176,7 @@ void kjit_compile_options_init(kjit_compile_options *opts) {
   if (!opts)
     return;
   memset(opts, 0, sizeof *opts);
-  opts->arch = DEFAULT_ARCH;
+  opts->arch = NULL;                    /* the present GPU's, else sm_80 */
   opts->opt_level = opts->fastmath = opts->lineinfo = opts->max_registers = -1;
 }
 

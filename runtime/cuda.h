@@ -53,6 +53,9 @@ int rt_cuda_ptx_isa_for_driver(int driver_version);
 /* The newest sm_XY kjit's code generator knows that runs on compute
  * capability (major, minor) (PTX is forward-compatible); writes "sm_90". */
 void rt_cuda_codegen_arch(int major, int minor, char *buf, size_t len);
+/* Device 0's architecture for a compile given no --arch (see compile.c);
+ * false without a driver or device. */
+bool rt_cuda_default_arch(char *buf, size_t len);
 
 typedef struct RtCudaDeviceInfo {
   int ordinal;

@@ -232,6 +232,29 @@ static void read_device(const RtCuApi *api, RtCuDevice dev, int ordinal, RtCudaD
 }
 
 /* Picks device `ordinal`: a clear error when there is none or too few. */
+/* The default --arch: device 0's, mapped to the newest architecture the
+ * code generator knows; false (buf untouched) without a driver or device.
+ * Loads the driver and runs cuInit but creates no context. */
+bool rt_cuda_default_arch(char *buf, size_t len) {
+  RtCuApi api;
+  char err[256];
+  int version = 0, count = 0;
+  RtCuDevice dev;
+  if (!start_driver(&api, &version, err, sizeof err))
+    return false;
+  bool ok = api.DeviceGetCount(&count) == RT_CU_SUCCESS && count > 0 &&
+            api.DeviceGet(&dev, 0) == RT_CU_SUCCESS;
+  if (ok) {
+    RtCudaDeviceInfo d;
+    read_device(&api, dev, 0, &d);
+    ok = d.cc_major > 0;
+    if (ok)
+      rt_cuda_codegen_arch(d.cc_major, d.cc_minor, buf, len);
+  }
+  rt_cu_api_unload(&api);
+  return ok;
+}
+
 static bool pick_device(RtCuda *cu, int ordinal, Diags *diags) {
   int count = 0;
   RtCuResult r = cu->api.DeviceGetCount(&count);

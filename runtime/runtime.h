@@ -39,6 +39,7 @@ struct kjit_context {
   char *err_file;         /* malloc'd copy of the first error's path or NULL */
   int err_line, err_col;
   CgSession *cg;          /* created on the first LLVM/PTX emit */
+  char default_arch[16];  /* arch when a compile names none; "" = not probed */
   kjit_program *programs; /* loaded programs, destroyed with the context */
   struct RtCache *cache;  /* disk cache (runtime/cache_api.c), opened on first use */
   RtApiState api;         /* arrays, resolved target, timings (runtime/api.h) */

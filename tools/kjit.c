@@ -48,7 +48,7 @@ static const char ptx_help[] =
     "options:\n"
     "  --sig SIG            argument types, e.g. \"void(float32[::1], int64)\";\n"
     "                       required for a lazy kernel (plain @cuda.jit)\n"
-    "  --arch sm_XX         GPU architecture, sm_50 .. sm_90a (default sm_80)\n"
+    "  --arch sm_XX         GPU architecture, sm_50 .. sm_90a (default: the GPU present, else sm_80)\n"
     "  --emit kir|llvm|ptx  what to print: kjit IR, optimized LLVM IR, or PTX\n"
     "                       (default ptx)\n"
     "  -o FILE              write the output to FILE ('-' or none: stdout);\n"
