@@ -4,12 +4,13 @@ each thread moving 4 elements (NVIDIA's "efficient transpose")."""
 from numba import cuda, float32
 
 TILE = 32
+TILE_PAD = TILE + 1   # a module constant: Numba rejects the expression inside the shape
 BLOCK_ROWS = 8
 
 
 @cuda.jit("void(float32[:, ::1], float32[:, ::1])")
 def transpose(a, b):
-    tile = cuda.shared.array(shape=(TILE, TILE + 1), dtype=float32)
+    tile = cuda.shared.array(shape=(TILE, TILE_PAD), dtype=float32)
     tx = cuda.threadIdx.x
     ty = cuda.threadIdx.y
     x = cuda.blockIdx.x * TILE + tx
