@@ -7,6 +7,8 @@
 #    runs (fresh process each time: LLVM init + libdevice load included).
 # Environment: RUNS (default 20), ARCH (default sm_80).
 set -euo pipefail
+# Measure compiles, not disk-cache hits (the cache serves kjit ptx too).
+export KJIT_CACHE=0
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 build=${1:-$root/build}

@@ -1,12 +1,13 @@
 /* cg_host.c - the host CPU target hooks: CUDA's execution model on the CPU
  * running the code (ABI: runtime/host_exec.h, argument struct: codegen.h).
  *
- * Every function takes (HostCtx *ctx, i32 tid.x, i32 tid.y, i32 tid.z) as
- * hidden leading parameters, so threadIdx is an SSA value and blockIdx etc.
- * are invariant loads from ctx.  The kernel itself becomes an internal,
+ * Every function takes (HostCtx *ctx, i32 tid.x, tid.y, tid.z, i32 ctaid.x,
+ * ctaid.y, ctaid.z) as hidden leading parameters, so threadIdx and blockIdx
+ * are SSA values and blockDim etc. are invariant loads from ctx.  The kernel itself becomes an internal,
  * always-inlined "thread body"; finish_module renames it <symbol>.thread and
  * builds the real entry <symbol>(ctx, args): for a kernel that never reaches
- * a barrier, a per-block loop over z, y, x calling the body (HOST_FN_PER_BLOCK;
+ * a barrier, a loop over a run of blocks (HOST_FN_BLOCK_RUN) around a loop
+ * over z, y, x calling the body (HOST_FN_PER_BLOCK;
  * after inlining LLVM can vectorize the x loop and a `return` ends only one
  * thread), otherwise a per-thread entry reading ctx->tid that runs on a fiber
  * and meets the others in kjit_host_sync* (HOST_USES_BARRIERS).  The entry
@@ -20,7 +21,7 @@
 
 #include "runtime/host_exec.h"
 
-enum { NHIDDEN = 4, MAX_KERNELS = 256, MAX_VISIT = 512 };
+enum { NHIDDEN = 7, MAX_KERNELS = 256, MAX_VISIT = 512 };
 
 #define SHARED_TOTAL "__kjit_static_shared" /* module-wide static shared bytes */
 
@@ -95,9 +96,13 @@ static uint64_t shared_total(Cg *cg) {
 
 /* ------------------------------------------------------ hidden params --- */
 
+/* (HostCtx *ctx, i32 tid.x, tid.y, tid.z, i32 ctaid.x, ctaid.y, ctaid.z):
+ * thread and block indices are values, so a per-block entry can loop over
+ * a run of blocks and threads and LLVM sees one loop nest. */
 static int host_hidden_params(Cg *cg, LLVMTypeRef *types) {
   types[0] = cg->t_ptr;
-  types[1] = types[2] = types[3] = cg->t_i32;
+  for (int i = 1; i < NHIDDEN; i++)
+    types[i] = cg->t_i32;
   return NHIDDEN;
 }
 
@@ -122,7 +127,7 @@ static LLVMValueRef host_special_reg(Cg *cg, IrOp op, int dim) {
   switch (op) {
   case OP_THREAD_IDX: return LLVMGetParam(cg->fn, 1 + (unsigned)dim);
   case OP_BLOCK_DIM: return ctx_u32(cg, offsetof(HostCtx, ntid) + 4 * (size_t)dim);
-  case OP_BLOCK_IDX: return ctx_u32(cg, offsetof(HostCtx, ctaid) + 4 * (size_t)dim);
+  case OP_BLOCK_IDX: return LLVMGetParam(cg->fn, 4 + (unsigned)dim);
   case OP_GRID_DIM: return ctx_u32(cg, offsetof(HostCtx, nctaid) + 4 * (size_t)dim);
   default:
     cg_fail(cg, NULL, "special register %d", (int)op);
@@ -291,8 +296,8 @@ static int load_args(Cg *cg, LLVMValueRef body, LLVMValueRef argp, LLVMValueRef 
 }
 
 static void call_body(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef tid[3],
-                      LLVMValueRef *params, int n) {
-  LLVMValueRef a[72] = {ctx, tid[0], tid[1], tid[2]};
+                      LLVMValueRef ctaid[3], LLVMValueRef *params, int n) {
+  LLVMValueRef a[72] = {ctx, tid[0], tid[1], tid[2], ctaid[0], ctaid[1], ctaid[2]};
   memcpy(a + NHIDDEN, params, sizeof *params * (size_t)n);
   LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(body), body, a, (unsigned)(NHIDDEN + n), "");
 }
@@ -324,9 +329,10 @@ static void close_loop(Cg *cg, LLVMValueRef iv, LLVMBasicBlockRef head, LLVMValu
   LLVMPositionBuilderAtEnd(cg->b, exit);
 }
 
-/* for z, y, x over ctx->ntid: body(ctx, x, y, z, params) (blocks have at
- * least one thread in each dimension, so do-while loops suffice). */
-static void emit_block_loop(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef *params, int n) {
+/* for z, y, x over ctx->ntid: body(ctx, x, y, z, ctaid, params) (blocks
+ * have at least one thread in each dimension, so do-while loops suffice). */
+static void emit_block_loop(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef ctaid[3],
+                            LLVMValueRef *params, int n) {
   LLVMValueRef lim[3];
   for (int d = 0; d < 3; d++)
     lim[d] = ctx_u32(cg, offsetof(HostCtx, ntid) + 4 * (size_t)d);
@@ -335,17 +341,43 @@ static void emit_block_loop(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMVal
   tid[2] = open_loop(cg, "tid.z", &hz);
   tid[1] = open_loop(cg, "tid.y", &hy);
   tid[0] = open_loop(cg, "tid.x", &hx);
-  call_body(cg, body, ctx, tid, params, n);
+  call_body(cg, body, ctx, tid, ctaid, params, n);
   close_loop(cg, tid[0], hx, lim[0]);
   close_loop(cg, tid[1], hy, lim[1]);
   close_loop(cg, tid[2], hz, lim[2]);
 }
 
-static void emit_thread_call(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef *params, int n) {
-  LLVMValueRef tid[3];
+/* for each of ctx->block_run blocks (at least one) in linear order from
+ * ctx->ctaid: the block loop with that block's indices (HOST_FN_BLOCK_RUN:
+ * a worker's whole run of blocks is one call and one loop nest). */
+static void emit_block_run(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef *params, int n) {
+  LLVMValueRef g[3], c[3];
+  for (int d = 0; d < 3; d++) {
+    g[d] = LLVMBuildZExt(cg->b, ctx_u32(cg, offsetof(HostCtx, nctaid) + 4 * (size_t)d), cg->t_i64, "");
+    c[d] = LLVMBuildZExt(cg->b, ctx_u32(cg, offsetof(HostCtx, ctaid) + 4 * (size_t)d), cg->t_i64, "");
+  }
+  LLVMValueRef run = load_invariant(cg, ctx, offsetof(HostCtx, block_run), cg->t_i32, 4);
+  LLVMValueRef first = LLVMBuildNUWAdd(cg->b, c[0], LLVMBuildNUWMul(cg->b, g[0],
+      LLVMBuildNUWAdd(cg->b, c[1], LLVMBuildNUWMul(cg->b, g[1], c[2], ""), ""), ""), "");
+  LLVMBasicBlockRef head;
+  LLVMValueRef k = open_loop(cg, "block", &head);
+  LLVMValueRef lin = LLVMBuildNUWAdd(cg->b, first, LLVMBuildZExt(cg->b, k, cg->t_i64, ""), "");
+  LLVMValueRef rest = LLVMBuildUDiv(cg->b, lin, g[0], "");
+  LLVMValueRef ctaid[3] = {LLVMBuildURem(cg->b, lin, g[0], ""), LLVMBuildURem(cg->b, rest, g[1], ""),
+                           LLVMBuildUDiv(cg->b, rest, g[1], "")};
   for (int d = 0; d < 3; d++)
+    ctaid[d] = LLVMBuildTrunc(cg->b, ctaid[d], cg->t_i32, "");
+  emit_block_loop(cg, body, ctx, ctaid, params, n);
+  close_loop(cg, k, head, run);
+}
+
+static void emit_thread_call(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef *params, int n) {
+  LLVMValueRef tid[3], ctaid[3];
+  for (int d = 0; d < 3; d++) {
     tid[d] = ctx_u32(cg, offsetof(HostCtx, tid) + 4 * (size_t)d);
-  call_body(cg, body, ctx, tid, params, n);
+    ctaid[d] = ctx_u32(cg, offsetof(HostCtx, ctaid) + 4 * (size_t)d);
+  }
+  call_body(cg, body, ctx, tid, ctaid, params, n);
 }
 
 static void set_entry_attrs(Cg *cg, LLVMValueRef fn, int flags) {
@@ -373,7 +405,7 @@ static void build_entry(Cg *cg, LLVMValueRef body) {
   sym[len] = '\0';
   snprintf(tname, len + 8, "%s.thread", sym);
   LLVMSetValueName2(body, tname, strlen(tname));
-  int flags = uses_barriers(body) ? HOST_USES_BARRIERS : HOST_FN_PER_BLOCK;
+  int flags = uses_barriers(body) ? HOST_USES_BARRIERS : HOST_FN_PER_BLOCK | HOST_FN_BLOCK_RUN;
   LLVMTypeRef pt[2] = {cg->t_ptr, cg->t_ptr};
   cg->fn = LLVMAddFunction(cg->mod, sym, LLVMFunctionType(cg->t_void, pt, 2, 0));
   set_entry_attrs(cg, cg->fn, flags);
@@ -381,7 +413,7 @@ static void build_entry(Cg *cg, LLVMValueRef body) {
   LLVMValueRef params[64];
   int n = load_args(cg, body, LLVMGetParam(cg->fn, 1), params);
   if (flags & HOST_FN_PER_BLOCK)
-    emit_block_loop(cg, body, LLVMGetParam(cg->fn, 0), params, n);
+    emit_block_run(cg, body, LLVMGetParam(cg->fn, 0), params, n);
   else
     emit_thread_call(cg, body, LLVMGetParam(cg->fn, 0), params, n);
   LLVMBuildRetVoid(cg->b);
@@ -458,7 +490,8 @@ static void build_cabi(Cg *cg, const IrFunc *f) {
   cg->fn = LLVMAddFunction(cg->mod, name, LLVMFunctionType(rbool ? cg->t_i8 : rt, pt, (unsigned)f->nparams, 0));
   add_attr(cg, cg->fn, LLVMAttributeFunctionIndex, "nounwind", 0);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
-  LLVMValueRef a[72] = {cabi_ctx(cg), cg_const_i32(cg, 0), cg_const_i32(cg, 0), cg_const_i32(cg, 0)};
+  LLVMValueRef zero = cg_const_i32(cg, 0);
+  LLVMValueRef a[72] = {cabi_ctx(cg), zero, zero, zero, zero, zero, zero};
   for (int i = 0; i < f->nparams; i++)
     a[NHIDDEN + i] = cabi_arg(cg, f->locals.data[i].type, all[NHIDDEN + i], LLVMGetParam(cg->fn, (unsigned)i));
   LLVMValueRef r = LLVMBuildCall2(cg->b, dty, dev, a, (unsigned)(NHIDDEN + f->nparams), "");

@@ -274,9 +274,10 @@ static void ctx_init(HostCtx *c, const Launch *L, Block *b, const uint32_t ctaid
   c->block = b;
 }
 
-static void run_block_loop(Block *b, const Launch *L, const uint32_t ctaid[3]) {
+static void run_block_loop(Block *b, const Launch *L, const uint32_t ctaid[3], uint64_t run) {
   HostCtx c;
   ctx_init(&c, L, b, ctaid);
+  c.block_run = (uint32_t)run;
   if (L->flags & HOST_FN_PER_BLOCK) {
     L->fn(&c, L->args);
     return;
@@ -349,11 +350,16 @@ static void run_blocks(Worker *w, Launch *L) {
     uint64_t first = atomic_fetch_add_explicit(&L->next, L->chunk, memory_order_relaxed);
     if (first >= L->nblocks) break;
     uint64_t end = first + L->chunk < L->nblocks ? first + L->chunk : L->nblocks;
+    if ((L->flags & HOST_FN_BLOCK_RUN) && !L->shared_bytes) { /* the whole run in one call */
+      uint32_t ctaid[3] = {(uint32_t)(first % gx), (uint32_t)(first % gxy / gx), (uint32_t)(first / gxy)};
+      run_block_loop(b, L, ctaid, end - first);
+      continue;
+    }
     for (uint64_t i = first; i < end; i++) {
       uint32_t ctaid[3] = {(uint32_t)(i % gx), (uint32_t)(i % gxy / gx), (uint32_t)(i / gxy)};
       if (L->shared_bytes) memset(b->shared, 0, L->shared_bytes);
       if (b->uses_fibers) run_block_fibers(b, L, ctaid);
-      else run_block_loop(b, L, ctaid);
+      else run_block_loop(b, L, ctaid, 1);
     }
   }
 }

@@ -18,6 +18,13 @@
  *                             the block's threads itself (what codegen emits
  *                             for barrier-free kernels so LLVM can vectorize
  *                             over x); ctx->tid is {0,0,0}.
+ *   HOST_FN_BLOCK_RUN         (with PER_BLOCK) fn runs ctx->block_run
+ *                             consecutive blocks in linear order starting at
+ *                             ctx->ctaid: a worker's run of blocks (up to 64)
+ *                             is one call, so the per-call set-up is paid
+ *                             once per run, not per block.  Used only when the
+ *                             kernel has no shared memory (shared memory is
+ *                             zero-filled per block); else block_run is 1.
  *   HOST_USES_BARRIERS        each thread runs fn on its own fiber (a 64 KiB
  *                             stack with a guard page) with its own ctx; the
  *                             kjit_host_sync* functions switch fibers.
@@ -33,7 +40,9 @@
  *                         RT_HOST_DYN_SHARED_OFFSET(static_bytes) (16-aligned)
  *  56  uint64 dyn_shared_bytes
  *  64  void  *block       executor state; opaque to codegen
- *  sizeof 72
+ *  72  uint32 block_run   HOST_FN_BLOCK_RUN: blocks this call runs (>= 1)
+ *  76  uint32 reserved
+ *  sizeof 80
  * Shared memory is zero-filled before each block (CUDA leaves it undefined;
  * zero makes runs reproducible).
  *
@@ -99,9 +108,12 @@ typedef struct HostCtx {  /* one per (simulated) CUDA thread */
   void *shared;           /* block's shared memory (static, then dynamic) */
   uint64_t dyn_shared_bytes;
   void *block;            /* the executor's per-block state (opaque) */
+  uint32_t block_run;     /* HOST_FN_BLOCK_RUN: blocks to run from ctaid (>= 1) */
+  uint32_t reserved;
 } HostCtx;
 
-_Static_assert(sizeof(HostCtx) == 72, "HostCtx layout is ABI");
+_Static_assert(sizeof(HostCtx) == 80, "HostCtx layout is ABI");
+_Static_assert(offsetof(HostCtx, block_run) == 72, "HostCtx layout is ABI");
 _Static_assert(offsetof(HostCtx, shared) == 48, "HostCtx layout is ABI");
 _Static_assert(offsetof(HostCtx, dyn_shared_bytes) == 56, "HostCtx layout is ABI");
 _Static_assert(offsetof(HostCtx, block) == 64, "HostCtx layout is ABI");
@@ -112,6 +124,10 @@ enum {
   HOST_FN_PER_BLOCK = 1 << 0,    /* fn loops over the block's threads itself */
   HOST_USES_BARRIERS = 1 << 1,   /* one fiber per thread; sync functions work */
   HOST_STRICT_BARRIERS = 1 << 2, /* exiting while others wait is an error */
+  HOST_FN_BLOCK_RUN = 1 << 3,    /* with PER_BLOCK: fn runs ctx->block_run
+                                    consecutive blocks (linear order from
+                                    ctx->ctaid), so a worker's run of blocks
+                                    is one call (kernels without shared memory) */
 };
 
 /* Status codes of rt_host_launch. */

@@ -51,6 +51,18 @@ static void vadd_block(HostCtx *c, void *p) {
     if (base + t < a->n) a->c[base + t] = a->a[base + t] + a->b[base + t];
 }
 
+/* HOST_FN_BLOCK_RUN: one call covers ctx->block_run consecutive blocks
+ * (1-D grid here, so linear order is ctaid.x order). */
+static void vadd_run(HostCtx *c, void *p) {
+  VaddArgs *a = p;
+  uint32_t run = c->block_run ? c->block_run : 1;
+  for (uint32_t k = 0; k < run; k++) {
+    int64_t base = ((int64_t)c->ctaid[0] + k) * c->ntid[0];
+    for (uint32_t t = 0; t < c->ntid[0]; t++)
+      if (base + t < a->n) a->c[base + t] += a->a[base + t] + a->b[base + t];
+  }
+}
+
 static void test_vadd(RtHostPool *pool) {
   enum { N = 100003 };
   float *a = malloc(N * 4), *b = malloc(N * 4), *c = malloc(N * 4);
@@ -58,10 +70,11 @@ static void test_vadd(RtHostPool *pool) {
   VaddArgs args = {a, b, c, N};
   uint32_t grid[3] = {(N + 255) / 256, 1, 1}, block[3] = {256, 1, 1};
   char err[256];
-  for (int mode = 0; mode < 2; mode++) {
+  static const int flags[3] = {0, HOST_FN_PER_BLOCK, HOST_FN_PER_BLOCK | HOST_FN_BLOCK_RUN};
+  HostKernelFn fns[3] = {vadd_thread, vadd_block, vadd_run};
+  for (int mode = 0; mode < 3; mode++) {       /* += in vadd_run: each block exactly once */
     memset(c, 0, N * 4);
-    int rc = rt_host_launch(pool, mode ? vadd_block : vadd_thread, mode ? HOST_FN_PER_BLOCK : 0, grid, block, 0, 0,
-                            &args, err, sizeof err);
+    int rc = rt_host_launch(pool, fns[mode], flags[mode], grid, block, 0, 0, &args, err, sizeof err);
     CHECK(rc == RT_HOST_OK);
     int bad = 0;
     for (int i = 0; i < N; i++) bad += c[i] != 1.5f * (float)i;
