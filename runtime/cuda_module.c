@@ -188,7 +188,10 @@ static bool jl_load(RtCuda *cu) {
   const char *names[] = {env, "libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"};
   cu->jl_state = -1;
   for (size_t i = env && *env ? 0 : 1; i < sizeof names / sizeof names[0]; i++) {
-    void *lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    /* NODELETE: nvJitLink carries its own C++ runtime, whose one-time
+     * allocations (the exception pool) must stay attributable to it after
+     * dlclose, and unloading a C++ library mid-process is fragile anyway. */
+    void *lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
     if (!lib)
       continue;
     if (jl_fill(&cu->jl, lib)) {
