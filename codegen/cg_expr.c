@@ -530,8 +530,9 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
     return cg_lower_array_attr(cg, in);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: return cg_lower_array_alloc(cg, in);
   case OP_THREAD_IDX: case OP_BLOCK_IDX: case OP_BLOCK_DIM: case OP_GRID_DIM: case OP_LANEID:
-  case OP_WARPSIZE:
+  case OP_WARPSIZE: case OP_ACTIVEMASK: case OP_LANEMASK_LT:
     return cg->hooks->special_reg(cg, in->op, (int)in->ival);
+  case OP_SHFL: case OP_VOTE: case OP_MATCH: return cg_lower_warp(cg, in);
   case OP_SYNCTHREADS_COUNT: case OP_SYNCTHREADS_AND: case OP_SYNCTHREADS_OR: {
     LLVMValueRef p = cg_arg(cg, in, 0);
     if (p && LLVMTypeOf(p) != cg->t_i32)

@@ -118,8 +118,17 @@ static LLVMValueRef linear_tid(Cg *cg) {
 static LLVMValueRef host_special_reg(Cg *cg, IrOp op, int dim) {
   if (op == OP_WARPSIZE)
     return cg_const_i32(cg, 32);
-  if (op == OP_LANEID)
-    return LLVMBuildAnd(cg->b, linear_tid(cg), cg_const_i32(cg, 31), "");
+  if (op == OP_LANEID || op == OP_LANEMASK_LT) {
+    LLVMValueRef lane = LLVMBuildAnd(cg->b, linear_tid(cg), cg_const_i32(cg, 31), "");
+    if (op == OP_LANEID)
+      return lane;
+    LLVMValueRef bit = LLVMBuildShl(cg->b, cg_const_i32(cg, 1), lane, "");
+    return LLVMBuildSub(cg->b, bit, cg_const_i32(cg, 1), "");
+  }
+  if (op == OP_ACTIVEMASK) {
+    LLVMValueRef c = ctx_param(cg);
+    return cg_call_extern(cg, "kjit_host_warp_activemask", cg->t_i32, &c, 1);
+  }
   if (dim < 0 || dim > 2) {
     cg_fail(cg, NULL, "special register %d.%d", (int)op, dim);
     return NULL;
@@ -150,6 +159,31 @@ static LLVMValueRef host_barrier(Cg *cg, IrOp op, LLVMValueRef pred) {
 static void host_syncwarp(Cg *cg, LLVMValueRef mask) {
   LLVMValueRef a[2] = {ctx_param(cg), mask};
   cg_call_extern(cg, "kjit_host_syncwarp", cg->t_void, a, 2);
+}
+
+_Static_assert((int)SHFL_UP == HOST_SHFL_UP && (int)SHFL_BFLY == HOST_SHFL_BFLY &&
+                   (int)VOTE_EQ == HOST_VOTE_EQ && (int)VOTE_BALLOT == HOST_VOTE_BALLOT,
+               "warp op numbering is ABI");
+
+/* Warp collectives are lane barriers of the executor carrying one operand
+ * (runtime/host_exec.h); 64-bit shuffles arrive here as two i32 ones. */
+static LLVMValueRef host_shfl(Cg *cg, int mode, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef lane) {
+  LLVMValueRef a[5] = {ctx_param(cg), mask, v, lane, cg_const_i32(cg, mode)};
+  return cg_call_extern(cg, "kjit_host_warp_shfl", cg->t_i32, a, 5);
+}
+
+static LLVMValueRef host_vote(Cg *cg, int kind, LLVMValueRef mask, LLVMValueRef pred) {
+  LLVMValueRef a[4] = {ctx_param(cg), mask, LLVMBuildZExt(cg->b, pred, cg->t_i32, ""), cg_const_i32(cg, kind)};
+  LLVMValueRef r = cg_call_extern(cg, "kjit_host_warp_vote", cg->t_i32, a, 4);
+  return kind == VOTE_BALLOT ? r : LLVMBuildICmp(cg->b, LLVMIntNE, r, cg_const_i32(cg, 0), "");
+}
+
+/* Equal i32 values are equal zero-extended, so one i64 entry serves both. */
+static LLVMValueRef host_match(Cg *cg, bool all, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef *pred) {
+  LLVMValueRef a[4] = {ctx_param(cg), mask, LLVMBuildZExt(cg->b, v, cg->t_i64, ""), cg_const_i32(cg, all)};
+  LLVMValueRef r = cg_call_extern(cg, "kjit_host_warp_match", cg->t_i32, a, 4);
+  *pred = LLVMBuildICmp(cg->b, LLVMIntNE, r, cg_const_i32(cg, 0), "");
+  return r;
 }
 
 /* A block's threads share one OS thread, so a block-scope fence only has to
@@ -248,7 +282,8 @@ static bool is_kernel_body(LLVMValueRef fn) {
   return LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "kjit-kernel", 11) != NULL;
 }
 
-/* Does fn, or anything it calls in this module, reach a kjit_host_sync*? */
+/* Does fn, or anything it calls in this module, reach a kjit_host_sync* or
+ * kjit_host_warp_* (barriers, and warp collectives, which are lane barriers)? */
 static bool reaches_barrier(LLVMValueRef fn, LLVMValueRef *seen, int *nseen) {
   for (int i = 0; i < *nseen; i++)
     if (seen[i] == fn)
@@ -263,7 +298,7 @@ static bool reaches_barrier(LLVMValueRef fn, LLVMValueRef *seen, int *nseen) {
         continue;
       size_t n;
       const char *name = LLVMGetValueName2(callee, &n);
-      if (n >= 14 && strncmp(name, "kjit_host_sync", 14) == 0)
+      if (n >= 14 && (strncmp(name, "kjit_host_sync", 14) == 0 || strncmp(name, "kjit_host_warp", 14) == 0))
         return true;
       if (!LLVMIsDeclaration(callee) && reaches_barrier(callee, seen, nseen))
         return true;
@@ -458,7 +493,7 @@ static LLVMValueRef cabi_arg(Cg *cg, const Type *t, LLVMTypeRef native, LLVMValu
 
 /* A function run through kjit_call has no block: no barriers, no shared memory. */
 static bool cabi_check(Cg *cg, const IrFunc *f, LLVMValueRef dev) {
-  const char *why = uses_barriers(dev)                         ? "synchronizes threads (syncthreads)"
+  const char *why = uses_barriers(dev)                         ? "synchronizes threads (syncthreads, warp operations)"
                     : LLVMGetNamedGlobal(cg->mod, SHARED_TOTAL) ? "uses shared memory"
                                                                 : NULL;
   if (!why)
@@ -539,6 +574,9 @@ const CgTargetHooks cg_host_hooks = {
     .special_reg = host_special_reg,
     .barrier = host_barrier,
     .syncwarp = host_syncwarp,
+    .shfl = host_shfl,
+    .vote = host_vote,
+    .match = host_match,
     .fence = host_fence,
     .shared_alloc = host_shared_alloc,
     .dyn_shared = host_dyn_shared,

@@ -33,12 +33,19 @@ typedef struct Cg Cg;
 typedef struct CgTargetHooks {
   const char *name;
   const char *math_prefix;   /* "__nv_" (libdevice) or "" (libm) */
-  /* tid/ctaid/ntid/nctaid/laneid/warpsize as i32 */
+  /* tid/ctaid/ntid/nctaid/laneid/warpsize/activemask/lanemask_lt as i32 */
   LLVMValueRef (*special_reg)(Cg *cg, IrOp op, int dim);
   /* syncthreads (pred NULL) and its count/and/or forms (i32 in, i32 out) */
   LLVMValueRef (*barrier)(Cg *cg, IrOp op, LLVMValueRef pred);
   void (*syncwarp)(Cg *cg, LLVMValueRef mask);
   void (*fence)(Cg *cg, int scope);          /* 0 block, 1 device, 2 system */
+  /* warp collectives (cg_warp.c splits and bitcasts the values): shfl of an
+   * i32 (mode = ShflMode; lane = source lane, delta or xor mask, i32);
+   * vote (kind = VoteKind, pred i1) -> i1, ballot -> i32; match of an i32
+   * or i64 -> i32 mask, and for match_all its i1 predicate in *pred */
+  LLVMValueRef (*shfl)(Cg *cg, int mode, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef lane);
+  LLVMValueRef (*vote)(Cg *cg, int kind, LLVMValueRef mask, LLVMValueRef pred);
+  LLVMValueRef (*match)(Cg *cg, bool all, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef *pred);
   /* generic pointer to a block-shared [n x elem] unique per (function, id) */
   LLVMValueRef (*shared_alloc)(Cg *cg, LLVMTypeRef elem, int64_t n, int64_t id);
   /* dynamic shared memory: generic pointer, and its size in bytes (i64) */
@@ -160,6 +167,9 @@ LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);
 bool cg_lower_print(Cg *cg, const Inst *in);
+
+/* ---- cg_warp.c: SHFL, VOTE, MATCH ---- */
+LLVMValueRef cg_lower_warp(Cg *cg, const Inst *in);
 
 /* ---- cg_math.c: INTRINSIC and POW ---- */
 LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in);

@@ -1,4 +1,5 @@
-/* cg_nvptx.c - the NVPTX target hooks: special registers, barriers, fences,
+/* cg_nvptx.c - the NVPTX target hooks: special registers, barriers, warp
+ * collectives (shfl/vote/match.sync), fences,
  * shared memory in addrspace(3), device printf (vprintf), kernel entries.
  *
  * Kernels get the PTX_Kernel calling convention and an nvvm.annotations
@@ -8,6 +9,7 @@
 #include "codegen/cg_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { AS_GLOBAL = 1, AS_SHARED = 3, CC_PTX_KERNEL = 71 };
@@ -24,6 +26,14 @@ static LLVMValueRef call_nvvm(Cg *cg, const char *name, LLVMTypeRef ret, LLVMVal
   return LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)n, "");
 }
 
+/* activemask.b32 (no LLVM 19 intrinsic); volatile: it depends on divergence. */
+static LLVMValueRef activemask(Cg *cg) {
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_i32, NULL, 0, 0);
+  static const char text[] = "activemask.b32 $0;";
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, text, sizeof text - 1, "=r", 2, 1, 0, LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(cg->b, fty, ia, NULL, 0, "");
+}
+
 static LLVMValueRef nvptx_special_reg(Cg *cg, IrOp op, int dim) {
   static const char *const base[] = {[OP_THREAD_IDX] = "tid", [OP_BLOCK_IDX] = "ctaid",
                                      [OP_BLOCK_DIM] = "ntid", [OP_GRID_DIM] = "nctaid"};
@@ -32,6 +42,10 @@ static LLVMValueRef nvptx_special_reg(Cg *cg, IrOp op, int dim) {
     return cg_const_i32(cg, 32);
   if (op == OP_LANEID)
     return call_nvvm(cg, "llvm.nvvm.read.ptx.sreg.laneid", cg->t_i32, NULL, 0);
+  if (op == OP_LANEMASK_LT)
+    return call_nvvm(cg, "llvm.nvvm.read.ptx.sreg.lanemask.lt", cg->t_i32, NULL, 0);
+  if (op == OP_ACTIVEMASK)
+    return activemask(cg);
   if (dim < 0 || dim > 2 || op > OP_GRID_DIM || !base[op]) {
     cg_fail(cg, NULL, "special register %d.%d", (int)op, dim);
     return NULL;
@@ -51,6 +65,39 @@ static LLVMValueRef nvptx_barrier(Cg *cg, IrOp op, LLVMValueRef pred) {
 
 static void nvptx_syncwarp(Cg *cg, LLVMValueRef mask) {
   call_nvvm(cg, "llvm.nvvm.bar.warp.sync", cg->t_void, &mask, 1);
+}
+
+/* shfl.sync with PTX's c operand for a full warp: ((32 - width) << 8) |
+ * clamp, clamp 0 for up (lanes below delta keep their value), 31 else. */
+static LLVMValueRef nvptx_shfl(Cg *cg, int mode, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef lane) {
+  static const char *const names[] = {"llvm.nvvm.shfl.sync.idx.i32", "llvm.nvvm.shfl.sync.up.i32",
+                                      "llvm.nvvm.shfl.sync.down.i32", "llvm.nvvm.shfl.sync.bfly.i32"};
+  LLVMValueRef a[4] = {mask, v, lane, cg_const_i32(cg, mode == SHFL_UP ? 0 : 0x1f)};
+  return call_nvvm(cg, names[mode & 3], cg->t_i32, a, 4);
+}
+
+static LLVMValueRef nvptx_vote(Cg *cg, int kind, LLVMValueRef mask, LLVMValueRef pred) {
+  static const char *const names[] = {"llvm.nvvm.vote.all.sync", "llvm.nvvm.vote.any.sync",
+                                      "llvm.nvvm.vote.uni.sync", "llvm.nvvm.vote.ballot.sync"};
+  LLVMValueRef a[2] = {mask, pred};
+  return call_nvvm(cg, names[kind & 3], kind == VOTE_BALLOT ? cg->t_i32 : cg->t_i1, a, 2);
+}
+
+/* match.sync (sm_70+); match_all returns {mask, pred}. */
+static LLVMValueRef nvptx_match(Cg *cg, bool all, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef *pred) {
+  bool wide = LLVMTypeOf(v) == cg->t_i64;
+  const char *name = all ? (wide ? "llvm.nvvm.match.all.sync.i64p" : "llvm.nvvm.match.all.sync.i32p")
+                         : (wide ? "llvm.nvvm.match.any.sync.i64" : "llvm.nvvm.match.any.sync.i32");
+  if (cg->target->cpu && strncmp(cg->target->cpu, "sm_", 3) == 0 && atoi(cg->target->cpu + 3) < 70) {
+    cg_unsupported(cg, NULL, "match_any_sync/match_all_sync below sm_70");
+    return NULL;
+  }
+  LLVMValueRef a[2] = {mask, v};
+  LLVMValueRef r = call_nvvm(cg, name, cg->t_i32, a, 2);
+  if (!all || !r)
+    return r;
+  *pred = LLVMBuildExtractValue(cg->b, r, 1, "");
+  return LLVMBuildExtractValue(cg->b, r, 0, "");
 }
 
 static void nvptx_fence(Cg *cg, int scope) {
@@ -157,6 +204,9 @@ const CgTargetHooks cg_nvptx_hooks = {
     .barrier = nvptx_barrier,
     .syncwarp = nvptx_syncwarp,
     .fence = nvptx_fence,
+    .shfl = nvptx_shfl,
+    .vote = nvptx_vote,
+    .match = nvptx_match,
     .shared_alloc = nvptx_shared_alloc,
     .dyn_shared = nvptx_dyn_shared,
     .print = nvptx_print,

@@ -358,7 +358,8 @@ static bool fold_int_binop(AstOp op, int64_t a, int64_t b, int64_t *out, const c
     if (op == AOP_RSHIFT) {
       *out = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
     } else {
-      ovf = b >= 63 ? a != 0 : ((a << b) >> b) != a;
+      /* shift as unsigned: `a << b` is undefined for a negative a in C */
+      ovf = b >= 63 ? a != 0 : ((int64_t)((uint64_t)a << b) >> b) != a;
       *out = b >= 63 ? 0 : (int64_t)((uint64_t)a << b);
     }
     break;

@@ -404,16 +404,73 @@ static const Type *type_sync_pred(Infer *inf, int idx, const Type **need) {
   return TY_I32_T;
 }
 
-static const Type *type_syncwarp(Infer *inf, int idx, const Type **need) {
+/* ---------------------------------------------------------------- warp -- */
+
+/* The Numba name of a warp operation, for messages. */
+static const char *warp_name(const Inst *in) {
+  static const char *const shfl[] = {"shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync"};
+  static const char *const vote[] = {"all_sync", "any_sync", "eq_sync", "ballot_sync"};
+  switch (in->op) {
+  case OP_SHFL: return shfl[in->ival & 3];
+  case OP_VOTE: return vote[in->ival & 3];
+  case OP_MATCH: return in->ival ? "match_all_sync" : "match_any_sync";
+  default: return "syncwarp";
+  }
+}
+
+/* Operand k is an integer, converted to `to` (masks, lanes, deltas). */
+static bool type_warp_int(Infer *inf, int idx, int k, const Type *to, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
-  const Type *m = at(inf, in, 0);
+  const Type *m = at(inf, in, k);
   if (!m)
+    return false;
+  if (!intlike(m)) {
+    ir_infer_fail(inf, idx, E_TY_INTRINSIC, NULL, "cuda.%s %s must be an integer, not %s",
+                  warp_name(in), k == 0 ? "mask" : "lane", TN(m));
+    return false;
+  }
+  set_need(need, k, to);
+  return true;
+}
+
+/* The value of a shfl or match: a 32- or 64-bit int or float, as in Numba. */
+static const Type *warp_value(Infer *inf, int idx) {
+  const Inst *in = &inf->f->insts.data[idx];
+  const Type *v = at(inf, in, 1);
+  if (!v)
     return NULL;
-  if (!intlike(m))
-    return ir_infer_fail(inf, idx, E_TY_INTRINSIC, NULL,
-                         "cuda.syncwarp mask must be an integer, not %s", TN(m));
-  set_need(need, 0, TY_U32_T);
-  return TY_VOID_T;
+  switch (v->kind) {
+  case TY_I32: case TY_I64: case TY_U32: case TY_U64: case TY_F32: case TY_F64: return v;
+  default:
+    return ir_infer_fail(inf, idx, E_TY_INTRINSIC, "convert it, e.g. int32(x)",
+                         "cuda.%s takes an int32, int64, uint32, uint64, float32 or float64 value, not %s",
+                         warp_name(in), TN(v));
+  }
+}
+
+static const Type *type_syncwarp(Infer *inf, int idx, const Type **need) {
+  return type_warp_int(inf, idx, 0, TY_U32_T, need) ? TY_VOID_T : NULL;
+}
+
+static const Type *type_shfl(Infer *inf, int idx, const Type **need) {
+  const Type *v = warp_value(inf, idx);
+  if (!type_warp_int(inf, idx, 0, TY_U32_T, need) || !v ||
+      !type_warp_int(inf, idx, 2, TY_I32_T, need))
+    return NULL;
+  return v;
+}
+
+static const Type *type_vote(Infer *inf, int idx, const Type **need) {
+  if (!type_warp_int(inf, idx, 0, TY_U32_T, need) || !type_truth(inf, idx, 1, need))
+    return NULL;
+  return inf->f->insts.data[idx].ival == VOTE_BALLOT ? TY_U32_T : TY_BOOL_T;
+}
+
+static const Type *type_match(Infer *inf, int idx, const Type **need) {
+  if (!type_warp_int(inf, idx, 0, TY_U32_T, need) || !warp_value(inf, idx))
+    return NULL;
+  const Type *pair[2] = {TY_U32_T, TY_BOOL_T};
+  return inf->f->insts.data[idx].ival ? ty_tuple(inf->tt, pair, 2) : TY_U32_T;
 }
 
 static const char *const atomic_names[] = {
@@ -882,6 +939,10 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_SYNCTHREADS_COUNT: case OP_SYNCTHREADS_AND: case OP_SYNCTHREADS_OR:
     return type_sync_pred(inf, idx, need);
   case OP_SYNCWARP: return type_syncwarp(inf, idx, need);
+  case OP_SHFL: return type_shfl(inf, idx, need);
+  case OP_VOTE: return type_vote(inf, idx, need);
+  case OP_MATCH: return type_match(inf, idx, need);
+  case OP_ACTIVEMASK: case OP_LANEMASK_LT: return TY_U32_T;
   case OP_ATOMIC: return type_atomic(inf, idx, need);
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);

@@ -15,10 +15,10 @@ static const char *const cuda_members[] = {
     "threadIdx", "blockIdx", "blockDim", "gridDim", "laneid", "warpsize", "grid", "gridsize",
     "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or", "syncwarp",
     "threadfence", "threadfence_block", "threadfence_system", "atomic", "shared", "local",
-    "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", NULL};
+    "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
+    "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
+    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", NULL};
 static const char *const cuda_notyet[] = {
-    "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync",
-    "eq_sync", "ballot_sync", "activemask", "lanemask_lt", "match_any_sync", "match_all_sync",
     "random", "const", "fp16", "declare_device", "cg", "nanosleep", "vote_sync_intrinsic",
     "libdevice", "float16", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
@@ -464,7 +464,7 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
 }
 
 static int cuda_simple(Lower *L, const Node *call, IrOp op, int nargs, int64_t ival) {
-  int args[1];
+  int args[3];
   if (!check_args(L, call, written(L, call->lhs), nargs, nargs))
     return -1;
   lower_args(L, call, args);
@@ -477,6 +477,12 @@ static int cuda_call(Lower *L, const char *m, const Node *call) {
       {"syncthreads_and", OP_SYNCTHREADS_AND, 1, 0}, {"syncthreads_or", OP_SYNCTHREADS_OR, 1, 0},
       {"threadfence", OP_FENCE, 0, 1}, {"threadfence_block", OP_FENCE, 0, 0},
       {"threadfence_system", OP_FENCE, 0, 2},
+      {"shfl_sync", OP_SHFL, 3, SHFL_IDX}, {"shfl_up_sync", OP_SHFL, 3, SHFL_UP},
+      {"shfl_down_sync", OP_SHFL, 3, SHFL_DOWN}, {"shfl_xor_sync", OP_SHFL, 3, SHFL_BFLY},
+      {"all_sync", OP_VOTE, 2, VOTE_ALL}, {"any_sync", OP_VOTE, 2, VOTE_ANY},
+      {"eq_sync", OP_VOTE, 2, VOTE_EQ}, {"ballot_sync", OP_VOTE, 2, VOTE_BALLOT},
+      {"match_any_sync", OP_MATCH, 2, 0}, {"match_all_sync", OP_MATCH, 2, 1},
+      {"activemask", OP_ACTIVEMASK, 0, 0}, {"lanemask_lt", OP_LANEMASK_LT, 0, 0},
   };
   static const struct { const char *name; int id; } intr[] = {
       {"fma", IN_FMA}, {"cbrt", IN_CBRT}, {"popc", IN_POPC}, {"clz", IN_CLZ},

@@ -97,6 +97,17 @@ enum {
   X(SYNCTHREADS_OR,    "syncthreads.or",    1, OPF_SIDE) /* int32 after typing  */ \
   X(SYNCWARP,  "syncwarp", 1, OPF_SIDE)       /* args[0] mask (uint32 after typing) */ \
   X(FENCE,     "fence",    0, OPF_SIDE)       /* ival: 0 block, 1 device, 2 system  */ \
+  /* ---- warp collectives: args[0] = mask (uint32 after typing); OPF_SIDE */ \
+  /*      keeps them in place (every lane of the mask must reach them) ---- */ \
+  X(SHFL,  "shfl",  3, OPF_SIDE) /* ival = ShflMode; args[1] value (int32/64,  */ \
+                                 /* uint32/64, float32/64), args[2] lane,       */ \
+                                 /* delta or lane mask (int32); -> value's type */ \
+  X(VOTE,  "vote",  2, OPF_SIDE) /* ival = VoteKind; args[1] pred (bool);       */ \
+                                 /* all/any/eq -> bool, ballot -> uint32        */ \
+  X(MATCH, "match", 2, OPF_SIDE) /* ival 0 any -> uint32, 1 all -> (uint32,     */ \
+                                 /* bool); args[1] value (as for SHFL)          */ \
+  X(ACTIVEMASK,  "activemask",  0, OPF_SIDE) /* uint32                          */ \
+  X(LANEMASK_LT, "lanemask_lt", 0, 0)        /* uint32: (1 << laneid) - 1       */ \
   /* ---- atomics: ival = AtomicKind; args[0]=array, args[1]=index (int64 or  */ \
   /*      tuple), args[2]=value (cast to dtype), args[3]=new value for CAS;    */ \
   /*      result = old value (dtype) ---- */                                   \
@@ -119,6 +130,11 @@ typedef enum IrOp {
 #undef X
   OP__COUNT
 } IrOp;
+
+/* OP_SHFL modes, in PTX's order (shfl.sync.idx/up/down/bfly). */
+typedef enum ShflMode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY } ShflMode;
+/* OP_VOTE kinds, in PTX's order (vote.sync.all/any/uni/ballot). */
+typedef enum VoteKind { VOTE_ALL, VOTE_ANY, VOTE_EQ, VOTE_BALLOT } VoteKind;
 
 typedef enum AtomicKind {
   AK_ADD, AK_SUB, AK_AND, AK_OR, AK_XOR, AK_MAX, AK_MIN, AK_EXCH, AK_INC,

@@ -169,6 +169,16 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
   }
 }
 
+/* The mode of a warp collective, as PTX names it (shfl.down, vote.ballot). */
+static const char *warp_kind(const Inst *in) {
+  static const char *const shfl[] = {"idx", "up", "down", "bfly"};
+  static const char *const vote[] = {"all", "any", "eq", "ballot"};
+  static const char *const match[] = {"any", "all"};
+  int n = in->op == OP_MATCH ? 2 : 4;
+  const char *const *names = in->op == OP_SHFL ? shfl : in->op == OP_VOTE ? vote : match;
+  return in->ival >= 0 && in->ival < n ? names[in->ival] : "?";
+}
+
 static void put_opname(StrBuf *sb, const Inst *in) {
   static const char xyz[] = "xyz";
   switch (in->op) {
@@ -176,6 +186,7 @@ static void put_opname(StrBuf *sb, const Inst *in) {
     sb_printf(sb, "%s.%c", ir_op_info[in->op].name, in->ival >= 0 && in->ival < 3 ? xyz[in->ival] : '?');
     break;
   case OP_ATOMIC: sb_printf(sb, "atomic.%s", atomic_name(in->ival)); break;
+  case OP_SHFL: case OP_VOTE: case OP_MATCH: sb_printf(sb, "%s.%s", ir_op_info[in->op].name, warp_kind(in)); break;
   case OP_INTRINSIC:
     sb_printf(sb, "call.intrinsic %s",
               in->ival >= 0 && in->ival < IN__COUNT ? ir_intrinsic_info[in->ival].name : "?");

@@ -24,6 +24,17 @@ typedef enum FiberState { F_READY, F_WAIT_BLOCK, F_WAIT_WARP, F_EXITED } FiberSt
 
 typedef struct Block Block;
 
+/* What a lane waiting at a warp barrier does there (host_exec.h). */
+typedef enum WarpOpKind { W_SYNC, W_SHFL, W_VOTE, W_MATCH } WarpOpKind;
+
+typedef struct WaitOp {   /* the operand and result of a warp collective */
+  WarpOpKind kind;
+  int sub;                /* HOST_SHFL_* / HOST_VOTE_* / match: 1 = all */
+  int32_t lane_arg;       /* shfl: source lane, delta or xor mask */
+  uint64_t value;         /* shfl/match value; vote: predicate (0/1) */
+  uint32_t result;        /* written when the lanes are released */
+} WaitOp;
+
 typedef struct Fiber {
   HostCtx ctx;            /* first member: a HostCtx* is its Fiber* */
   RtFiberCtx fc;
@@ -32,6 +43,7 @@ typedef struct Fiber {
   int index;              /* linear thread index in the block */
   FiberState state;
   uint32_t mask;          /* syncwarp mask (own lane included) */
+  WaitOp wop;             /* the warp operation this lane waits at */
   int pred;               /* syncthreads_count/and/or operand */
 } Fiber;
 
@@ -135,8 +147,51 @@ static void release_block_barrier(Block *b) {
   b->red_or = any;
 }
 
-/* Releases, per warp, the syncwarp waiters whose live mask lanes all wait.
- * Decisions use the state before any release.  Returns whether any was. */
+/* The lane that lane l reads in a full-width shfl.sync (PTX: bval = b[4:0],
+ * clamp 0 for up and 31 otherwise); l itself when out of range. */
+static int shfl_source(int mode, int l, int32_t b) {
+  int d = b & 31;
+  switch (mode) {
+  case HOST_SHFL_IDX: return d;
+  case HOST_SHFL_UP: return l - d >= 0 ? l - d : l;
+  case HOST_SHFL_DOWN: return l + d <= 31 ? l + d : l;
+  default: return l ^ d;
+  }
+}
+
+static uint32_t vote_result(int kind, uint32_t ballot, uint32_t group) {
+  switch (kind) {
+  case HOST_VOTE_ALL: return ballot == group;
+  case HOST_VOTE_ANY: return ballot != 0;
+  case HOST_VOTE_EQ: return ballot == 0 || ballot == group;
+  default: return ballot;
+  }
+}
+
+/* Lane l's result; `group` is the lanes of its mask released with it.  A
+ * shfl from a lane outside the group (undefined in CUDA) gives l's value. */
+static uint32_t warp_result(const Fiber *lane, int l, uint32_t group) {
+  const WaitOp *w = &lane[l].wop;
+  uint32_t set = 0, same = 0;
+  for (int k = 0; k < 32; k++) {
+    if (!(group >> k & 1)) continue;
+    set |= (uint32_t)(lane[k].wop.value != 0) << k;
+    same |= (uint32_t)(lane[k].wop.value == w->value) << k;
+  }
+  switch (w->kind) {
+  case W_SHFL: {
+    int src = shfl_source(w->sub, l, w->lane_arg);
+    return (uint32_t)lane[group >> src & 1 ? src : l].wop.value;
+  }
+  case W_VOTE: return vote_result(w->sub, set, group);
+  case W_MATCH: return w->sub ? (same == group ? group : 0) : same;
+  default: return 0;
+  }
+}
+
+/* Releases, per warp, the syncwarp waiters whose live mask lanes all wait,
+ * computing the results of warp collectives first.  Decisions use the
+ * state before any release.  Returns whether any was. */
 static bool release_warps(Block *b) {
   bool any = false;
   for (int w = 0; w * 32 < b->n; w++) {
@@ -149,6 +204,8 @@ static bool release_warps(Block *b) {
     }
     for (int l = 0; l < nl; l++)
       if ((waiting >> l & 1) && (lane[l].mask & live & ~waiting) == 0) go |= 1u << l;
+    for (int l = 0; l < nl; l++)
+      if (go >> l & 1) lane[l].wop.result = warp_result(lane, l, lane[l].mask & go);
     for (int l = 0; l < nl; l++)
       if (go >> l & 1) lane[l].state = F_READY;
     any |= go != 0;
@@ -218,14 +275,20 @@ static void fiber_main(void *arg) {
   run_next(b, f);   /* never comes back: nothing resumes an exited fiber */
 }
 
+/* False (with the launch's error recorded) if the kernel has no fibers. */
+static bool has_fibers(HostCtx *ctx, const char *what) {
+  Block *b = ctx->block;
+  if (!b->uses_fibers)
+    launch_fail(b->launch, RT_HOST_E_KERNEL,
+                "kernel called %s but was launched without HOST_USES_BARRIERS", what);
+  return b->uses_fibers;
+}
+
 /* Common path of the sync functions; false if the kernel has no fibers. */
 static bool wait_at(HostCtx *ctx, FiberState st, const char *what) {
   Block *b = ctx->block;
-  if (!b->uses_fibers) {
-    launch_fail(b->launch, RT_HOST_E_KERNEL,
-                "kernel called %s but was launched without HOST_USES_BARRIERS", what);
+  if (!has_fibers(ctx, what))
     return false;
-  }
   Fiber *f = (Fiber *)ctx;
   f->state = st;
   run_next(b, f);
@@ -253,13 +316,44 @@ int kjit_host_syncthreads_or(HostCtx *ctx, int pred) {
   return sync_pred(ctx, pred, "syncthreads_or") ? ((Block *)ctx->block)->red_or : 0;
 }
 
-void kjit_host_syncwarp(HostCtx *ctx, uint32_t mask) {
-  Block *b = ctx->block;
-  if (b->uses_fibers) {
-    Fiber *f = (Fiber *)ctx;
+/* A lane barrier over mask (own lane included) carrying one operand. */
+static uint32_t warp_op(HostCtx *ctx, uint32_t mask, WaitOp op, const char *what) {
+  Fiber *f = (Fiber *)ctx;
+  if (((Block *)ctx->block)->uses_fibers) {
     f->mask = mask | 1u << (f->index & 31);
+    f->wop = op;
   }
-  (void)wait_at(ctx, F_WAIT_WARP, "syncwarp");
+  return wait_at(ctx, F_WAIT_WARP, what) ? f->wop.result : 0;
+}
+
+void kjit_host_syncwarp(HostCtx *ctx, uint32_t mask) {
+  (void)warp_op(ctx, mask, (WaitOp){.kind = W_SYNC}, "syncwarp");
+}
+
+uint32_t kjit_host_warp_shfl(HostCtx *ctx, uint32_t mask, uint32_t value, int32_t lane, int32_t mode) {
+  WaitOp op = {.kind = W_SHFL, .sub = mode, .lane_arg = lane, .value = value};
+  return warp_op(ctx, mask, op, "a shfl_sync function");
+}
+
+uint32_t kjit_host_warp_vote(HostCtx *ctx, uint32_t mask, int32_t pred, int32_t kind) {
+  WaitOp op = {.kind = W_VOTE, .sub = kind, .value = pred != 0};
+  return warp_op(ctx, mask, op, kind == HOST_VOTE_BALLOT ? "ballot_sync" : "a vote function");
+}
+
+uint32_t kjit_host_warp_match(HostCtx *ctx, uint32_t mask, uint64_t value, int32_t all) {
+  WaitOp op = {.kind = W_MATCH, .sub = all != 0, .value = value};
+  return warp_op(ctx, mask, op, all ? "match_all_sync" : "match_any_sync");
+}
+
+uint32_t kjit_host_warp_activemask(HostCtx *ctx) {
+  if (!has_fibers(ctx, "activemask"))
+    return 0;
+  const Block *b = ctx->block;
+  int w0 = ((Fiber *)ctx)->index & ~31;
+  uint32_t m = 0;
+  for (int l = 0; l < 32 && w0 + l < b->n; l++)
+    m |= (uint32_t)(b->fibers[w0 + l].state != F_EXITED) << l;
+  return m;
 }
 
 /* ---- running blocks -------------------------------------------------- */

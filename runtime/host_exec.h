@@ -53,6 +53,15 @@
  *   int  kjit_host_syncthreads_and(HostCtx *, int pred)    -> 1 if all preds != 0
  *   int  kjit_host_syncthreads_or(HostCtx *, int pred)     -> 1 if any pred != 0
  *   void kjit_host_syncwarp(HostCtx *, uint32_t mask)
+ *   u32  kjit_host_warp_shfl(HostCtx *, u32 mask, u32 value, i32 lane, i32 mode)
+ *        mode HOST_SHFL_*; lane = source lane, delta or xor mask; a 64-bit
+ *        shfl is two calls (codegen splits it), as on the GPU
+ *   u32  kjit_host_warp_vote(HostCtx *, u32 mask, i32 pred, i32 kind)
+ *        kind HOST_VOTE_*: all/any/eq -> 0/1, ballot -> the mask of preds
+ *   u32  kjit_host_warp_match(HostCtx *, u32 mask, u64 value, i32 all)
+ *        any: lanes with an equal value; all: the group if all equal, else 0
+ *   u32  kjit_host_warp_activemask(HostCtx *)  -> the warp's lanes that are
+ *        in the block and have not exited (no wait)
  * Called from a kernel launched without HOST_USES_BARRIERS they record an
  * error for the launch and return at once (0 for the predicate forms).
  *
@@ -72,13 +81,15 @@
  *     error naming the block; the launch stops, it never hangs.
  * Released threads continue in thread order.
  *
- * == Warp operations (design for shfl/vote/match) ==
+ * == Warp operations (shfl/vote/match) ==
  * A warp collective is a lane barrier that carries data: each lane stores
  * its operand (WaitOp.value, .lane_arg) and waits like syncwarp(mask); when
  * the group is complete the executor computes every lane's result at once
  * (shfl: result[l] = value[src(l)]; ballot: the OR of pred bits; all/any/eq)
  * and writes it to WaitOp.result before releasing the lanes, which then
- * return it.  Lockstep therefore holds at each warp op, with partial masks,
+ * return it.  A lane's group is the lanes of its mask released with it
+ * (exited lanes drop out); a shfl whose source lane is outside the group or
+ * out of range (up/down) returns the lane's own value.  Lockstep therefore holds at each warp op, with partial masks,
  * exactly as syncwarp does here; kjit_host_syncwarp is that mechanism with
  * no data.  Barrier-free kernels that use warp ops must be launched with
  * HOST_USES_BARRIERS.
@@ -168,5 +179,16 @@ KJIT_HOST_EXPORT int kjit_host_syncthreads_count(HostCtx *ctx, int pred);
 KJIT_HOST_EXPORT int kjit_host_syncthreads_and(HostCtx *ctx, int pred);
 KJIT_HOST_EXPORT int kjit_host_syncthreads_or(HostCtx *ctx, int pred);
 KJIT_HOST_EXPORT void kjit_host_syncwarp(HostCtx *ctx, uint32_t mask);
+
+/* Warp collectives (HOST_USES_BARRIERS only, else 0 and a launch error). */
+enum { HOST_SHFL_IDX, HOST_SHFL_UP, HOST_SHFL_DOWN, HOST_SHFL_BFLY };  /* PTX's order */
+enum { HOST_VOTE_ALL, HOST_VOTE_ANY, HOST_VOTE_EQ, HOST_VOTE_BALLOT };
+KJIT_HOST_EXPORT uint32_t kjit_host_warp_shfl(HostCtx *ctx, uint32_t mask, uint32_t value,
+                                              int32_t lane, int32_t mode);
+KJIT_HOST_EXPORT uint32_t kjit_host_warp_vote(HostCtx *ctx, uint32_t mask, int32_t pred,
+                                              int32_t kind);
+KJIT_HOST_EXPORT uint32_t kjit_host_warp_match(HostCtx *ctx, uint32_t mask, uint64_t value,
+                                               int32_t all);
+KJIT_HOST_EXPORT uint32_t kjit_host_warp_activemask(HostCtx *ctx);
 
 #endif
