@@ -210,8 +210,12 @@ LLVMValueRef cg_intrinsic(Cg *cg, const char *name, LLVMTypeRef *over, int nover
 
 LLVMValueRef cg_call_extern(Cg *cg, const char *name, LLVMTypeRef ret,
                             LLVMValueRef *args, int nargs) {
-  LLVMTypeRef tys[8];
-  for (int i = 0; i < nargs && i < 8; i++)
+  LLVMTypeRef tys[16];
+  if (nargs > 16) {
+    cg_fail(cg, NULL, "call of %s with %d arguments", name, nargs);
+    return NULL;
+  }
+  for (int i = 0; i < nargs; i++)
     tys[i] = LLVMTypeOf(args[i]);
   LLVMTypeRef fty = LLVMFunctionType(ret, tys, (unsigned)nargs, 0);
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, name);

@@ -568,6 +568,22 @@ static bool host_finish_module(Cg *cg) {
   return !cg->failed;
 }
 
+/* ------------------------------------------------------ bounds checks -- */
+
+/* kjit_host_index_error (host_exec.h) records the launch's error; the
+ * thread goes on and its access is skipped. */
+static bool host_index_error(Cg *cg, const Inst *in, const char *array, LLVMValueRef index, int axis,
+                             LLVMValueRef extent) {
+  const char *file = in->loc.src ? in->loc.src->path : "<kernel>";
+  LLVMValueRef a[14] = {ctx_param(cg), cg_cstring(cg, array, ".array"), index, cg_const_i32(cg, axis),
+                        extent, cg_cstring(cg, file, ".file"), cg_const_i32(cg, in->loc.line),
+                        cg_const_i32(cg, in->loc.col)};
+  for (int i = 0; i < 6; i++) /* tid.xyz, ctaid.xyz: the hidden parameters */
+    a[8 + i] = LLVMGetParam(cg->fn, 1 + (unsigned)i);
+  cg_call_extern(cg, "kjit_host_index_error", cg->t_void, a, 14);
+  return true;
+}
+
 const CgTargetHooks cg_host_hooks = {
     .name = "CPU",
     .math_prefix = "",
@@ -581,6 +597,7 @@ const CgTargetHooks cg_host_hooks = {
     .shared_alloc = host_shared_alloc,
     .dyn_shared = host_dyn_shared,
     .print = host_print,
+    .index_error = host_index_error,
     .mark_kernel = host_mark_kernel,
     .param_pointer = host_param_pointer,
     .atomic_incdec = NULL, /* atomicrmw uinc_wrap/udec_wrap: a CAS loop on x86 */

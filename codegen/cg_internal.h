@@ -52,6 +52,12 @@ typedef struct CgTargetHooks {
   LLVMValueRef (*dyn_shared)(Cg *cg, LLVMValueRef *bytes);
   /* printf(fmt, args...) with args already promoted (i64/double/ptr) */
   void (*print)(Cg *cg, LLVMValueRef fmt, LLVMValueRef *args, int nargs);
+  /* debug=True: index (i64, after wraparound) is outside [0, extent) on
+   * axis of the array named `array`, indexed at in->loc.  Reports it at the
+   * insert point; true when the thread goes on (the access is then
+   * skipped), false when the block was terminated (trap, unreachable). */
+  bool (*index_error)(Cg *cg, const Inst *in, const char *array, LLVMValueRef index, int axis,
+                      LLVMValueRef extent);
   /* mark fn as an entry point (calling convention, annotations) */
   void (*mark_kernel)(Cg *cg, LLVMValueRef fn, const IrFunc *f);
   /* the data pointer of a kernel array parameter as seen inside the kernel */

@@ -5,6 +5,8 @@
  * (strides in bytes).  Element address: each index wraps when negative
  * (Numba), then C layout uses the row-major linear index and a typed GEP,
  * any layout the byte offset sum(i_k * strides[k]).  Bools are i8 in memory.
+ * With debug=True (or boundscheck=True) every wrapped index is checked
+ * against its extent first; without it no check is emitted at all.
  * Where memory lives (shared, dynamic shared) and how printf is called is
  * the target's business (CgTargetHooks). */
 #include "codegen/cg_internal.h"
@@ -54,6 +56,80 @@ static LLVMValueRef array_field(Cg *cg, LLVMValueRef arr, unsigned field, int k)
   return LLVMBuildExtractValue(cg->b, f, idx[1], "");
 }
 
+/* data + the (wrapped) indices' offset: C layout by a row-major linear
+ * index and a typed GEP, any layout by sum(i_k * strides[k]) bytes. */
+static LLVMValueRef element_offset(Cg *cg, const Type *at, LLVMValueRef arr, LLVMValueRef data,
+                                   LLVMValueRef *idx, int n) {
+  if (at->layout == LAYOUT_C) {
+    LLVMValueRef lin = idx[0];
+    for (int k = 1; k < n; k++)
+      lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, array_field(cg, arr, 1, k), ""), idx[k], "");
+    return LLVMBuildGEP2(cg->b, cg_mem_type(cg, at->elem), data, &lin, 1, "");
+  }
+  LLVMValueRef off = LLVMBuildMul(cg->b, idx[0], array_field(cg, arr, 2, 0), "");
+  for (int k = 1; k < n; k++)
+    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, idx[k], array_field(cg, arr, 2, k), ""), "");
+  return LLVMBuildGEP2(cg->b, cg->t_i8, data, &off, 1, "");
+}
+
+/* ------------------------------------------------------- bounds checks -- */
+
+static bool checks_on(const Cg *cg) { return cg->f->opts.debug || cg->f->opts.boundscheck; }
+
+/* The source name of the indexed array: the local operand 0 was loaded from. */
+static const char *array_name(const Cg *cg, const Inst *in) {
+  const Inst *a = &cg->f->insts.data[in->args[0]];
+  if (a->op != OP_LOAD || a->local < 0 || a->local >= cg->f->locals.len)
+    return "<array>";
+  const char *name = cg->f->locals.data[a->local].name;
+  return name && name[0] != '$' ? name : "<array>";
+}
+
+/* Branches to a failure block unless 0 <= idx < extent (one unsigned
+ * compare); returns whether the failure block falls through to `skip`. */
+static bool check_axis(Cg *cg, const Inst *in, LLVMValueRef arr, LLVMValueRef idx, int axis,
+                       LLVMBasicBlockRef skip) {
+  LLVMValueRef ext = array_field(cg, arr, 1, axis);
+  LLVMBasicBlockRef bad = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "oob");
+  LLVMBasicBlockRef good = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "inbounds");
+  LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntULT, idx, ext, ""), good, bad);
+  LLVMPositionBuilderAtEnd(cg->b, bad);
+  bool goes_on = cg->hooks->index_error(cg, in, array_name(cg, in), idx, axis, ext);
+  if (goes_on)
+    LLVMBuildBr(cg->b, skip);
+  LLVMPositionBuilderAtEnd(cg->b, good);
+  return goes_on;
+}
+
+/* p, or where the thread goes on after an index error, a zeroed scratch
+ * slot (loads read 0, stores and atomics land there and are lost). */
+static LLVMValueRef checked_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, LLVMValueRef *idx, int n,
+                                LLVMValueRef p) {
+  LLVMBasicBlockRef skip = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "oob.skip");
+  bool goes_on = false;
+  for (int k = 0; k < n; k++)
+    goes_on |= check_axis(cg, in, arr, idx[k], k, skip);
+  if (!goes_on) {
+    LLVMDeleteBasicBlock(skip);
+    return p;
+  }
+  LLVMBasicBlockRef ok = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "oob.join");
+  LLVMBuildBr(cg->b, join);
+  LLVMPositionBuilderAtEnd(cg->b, skip);
+  LLVMTypeRef st = LLVMArrayType2(cg->t_i8, 16); /* the largest element (complex128) */
+  LLVMValueRef scratch = cg_entry_alloca(cg, st, "oob.scratch");
+  LLVMSetAlignment(scratch, 16);
+  LLVMSetAlignment(LLVMBuildStore(cg->b, LLVMConstNull(st), scratch), 16);
+  LLVMBuildBr(cg->b, join);
+  LLVMPositionBuilderAtEnd(cg->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(cg->b, cg->t_ptr, "");
+  LLVMValueRef vals[2] = {p, scratch};
+  LLVMBasicBlockRef bbs[2] = {ok, skip};
+  LLVMAddIncoming(phi, vals, bbs, 2);
+  return phi;
+}
+
 /* Address of arr[indices]; arr is operand 0, indices operands first.. */
 static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
   LLVMValueRef arr = cg_arg(cg, in, 0);
@@ -78,16 +154,8 @@ static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
     LLVMValueRef w = LLVMBuildAdd(cg->b, idx[k], array_field(cg, arr, 1, k), "");
     idx[k] = LLVMBuildSelect(cg->b, neg, w, idx[k], "");
   }
-  if (at->layout == LAYOUT_C) {
-    LLVMValueRef lin = idx[0];
-    for (int k = 1; k < n; k++)
-      lin = LLVMBuildAdd(cg->b, LLVMBuildMul(cg->b, lin, array_field(cg, arr, 1, k), ""), idx[k], "");
-    return LLVMBuildGEP2(cg->b, cg_mem_type(cg, at->elem), data, &lin, 1, "");
-  }
-  LLVMValueRef off = LLVMBuildMul(cg->b, idx[0], array_field(cg, arr, 2, 0), "");
-  for (int k = 1; k < n; k++)
-    off = LLVMBuildAdd(cg->b, off, LLVMBuildMul(cg->b, idx[k], array_field(cg, arr, 2, k), ""), "");
-  return LLVMBuildGEP2(cg->b, cg->t_i8, data, &off, 1, "");
+  LLVMValueRef p = element_offset(cg, at, arr, data, idx, n);
+  return checks_on(cg) ? checked_ptr(cg, in, arr, idx, n, p) : p;
 }
 
 LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in) {

@@ -156,6 +156,28 @@ static void nvptx_print(Cg *cg, LLVMValueRef fmt, LLVMValueRef *args, int nargs)
   cg_call_extern(cg, "vprintf", cg->t_i32, a, 2);
 }
 
+/* The message (as the CPU target's, Numba's IndexError words) goes to the
+ * device's stdout through vprintf; then the thread traps, and the launch
+ * fails with the kernel's name as any fault does. */
+static bool nvptx_index_error(Cg *cg, const Inst *in, const char *array, LLVMValueRef index, int axis,
+                              LLVMValueRef extent) {
+  static const char fmt[] =
+      "%s:%lld: error: index %lld is out of bounds for axis %lld with size %lld in array '%s' "
+      "(%s '%s', block (%lld,%lld,%lld), thread (%lld,%lld,%lld))\n";
+  LLVMValueRef a[14] = {cg_cstring(cg, in->loc.src ? in->loc.src->path : "<kernel>", ".file"),
+                        cg_const_i64(cg, in->loc.line), index, cg_const_i64(cg, axis), extent,
+                        cg_cstring(cg, array, ".array"),
+                        cg_cstring(cg, cg->f->is_kernel ? "kernel" : "device function", ".what"),
+                        cg_cstring(cg, cg->f->name, ".fname")};
+  for (int i = 0; i < 6; i++) /* ctaid.xyz, tid.xyz */
+    a[8 + i] = LLVMBuildZExt(cg->b, nvptx_special_reg(cg, i < 3 ? OP_BLOCK_IDX : OP_THREAD_IDX, i % 3),
+                                 cg->t_i64, "");
+  nvptx_print(cg, cg_cstring(cg, fmt, ".oobfmt"), a, 14);
+  cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
+  LLVMBuildUnreachable(cg->b);
+  return false;
+}
+
 static void add_annotation(Cg *cg, LLVMValueRef fn, const char *key, int value) {
   LLVMMetadataRef md[3] = {LLVMValueAsMetadata(fn), LLVMMDStringInContext2(cg->ctx, key, strlen(key)),
                            LLVMValueAsMetadata(cg_const_i32(cg, value))};
@@ -210,6 +232,7 @@ const CgTargetHooks cg_nvptx_hooks = {
     .shared_alloc = nvptx_shared_alloc,
     .dyn_shared = nvptx_dyn_shared,
     .print = nvptx_print,
+    .index_error = nvptx_index_error,
     .mark_kernel = nvptx_mark_kernel,
     .param_pointer = nvptx_param_pointer,
     .atomic_incdec = nvptx_atomic_incdec,

@@ -126,10 +126,14 @@ typedef struct kjit_context_options {
   int max_errors;        /* diagnostics recorded per call before the rest are
                             only counted; 0 = default (100) */
   kjit_target target;    /* default KJIT_TARGET_AUTO */
+  int debug;             /* 0 (default) or 1: every kernel compiled for a
+                            launch through this context checks its array
+                            indices, as with debug=True (an index out of
+                            bounds fails the launch: see kjit_launch) */
   /* Next milestone (not implemented; keep zero): the CUDA device ordinal,
    * the disk cache directory / enable flag, and a log callback take their
    * place here. */
-  void *reserved[8];     /* must be zero (kjit_context_options_init does it) */
+  void *reserved[7];     /* must be zero (kjit_context_options_init does it) */
 } kjit_context_options;
 
 /* Fills *opts with the defaults.  NULL is ignored. */
@@ -259,8 +263,11 @@ typedef struct kjit_compile_options {
   int fastmath;          /* -1, 0 or 1 */
   int lineinfo;          /* -1, 0 or 1: .loc line information in the PTX */
   int max_registers;     /* -1, 0 (no limit) or 1..255 registers per thread */
-  void *reserved[6];     /* must be zero (kjit_compile_options_init does it);
-                            next milestone: debug/bounds checks, target */
+  int debug;             /* -1, 0 or 1: as debug=True, every array index is
+                            checked against its extent (docs/language.md,
+                            "Bounds checking"); 0 also turns boundscheck off */
+  void *reserved[5];     /* must be zero (kjit_compile_options_init does it);
+                            next milestone: target */
 } kjit_compile_options;
 
 /* Fills *opts with the defaults (arch NULL: the present GPU's, else sm_80;

@@ -56,6 +56,7 @@ typedef struct IrBlock {
 /* Decorator options (`@cuda.jit(...)`), also overridable at compile time. */
 typedef struct FuncOptions {
   bool fastmath, debug, lineinfo, cache, narrow_typing;
+  bool boundscheck;      /* check array indices (debug implies it) */
   int opt;               /* 0..3, default 3 */
   int max_registers;     /* 0 = no limit */
   int inline_mode;       /* 0 default, 1 always, 2 never */

@@ -110,7 +110,6 @@ static void parse_option(LowerProg *lp, IrFunc *f, const Node *kw) {
   static const char *const known[] = {"device", "fastmath", "debug", "lineinfo", "cache",
                                       "boundscheck", "max_registers", "opt", "inline",
                                       "link", "typing"};
-  bool ignored;
   const char *k = kw->name;
   if (!k) {
     diag_error(lp->d, E_OPTION, kw->loc, NULL, "**kwargs are not supported in a decorator");
@@ -123,7 +122,7 @@ static void parse_option(LowerProg *lp, IrFunc *f, const Node *kw) {
   else if (strcmp(k, "debug") == 0) option_bool(lp, kw, &f->opts.debug);
   else if (strcmp(k, "lineinfo") == 0) option_bool(lp, kw, &f->opts.lineinfo);
   else if (strcmp(k, "cache") == 0) option_bool(lp, kw, &f->opts.cache);
-  else if (strcmp(k, "boundscheck") == 0) option_bool(lp, kw, &ignored);
+  else if (strcmp(k, "boundscheck") == 0) option_bool(lp, kw, &f->opts.boundscheck);
   else if (strcmp(k, "max_registers") == 0) option_int(lp, kw, &f->opts.max_registers, 0, 255);
   else if (strcmp(k, "opt") == 0) option_int(lp, kw, &f->opts.opt, 0, 3);
   else if (strcmp(k, "inline") == 0 || strcmp(k, "typing") == 0) option_string(lp, f, kw);

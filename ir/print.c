@@ -218,6 +218,7 @@ static void print_options(const IrFunc *f, StrBuf *sb) {
   sb_init(&t);
   if (o->fastmath) sb_puts(&t, " fastmath");
   if (o->debug) sb_puts(&t, " debug");
+  if (o->boundscheck) sb_puts(&t, " boundscheck");
   if (o->lineinfo) sb_puts(&t, " lineinfo");
   if (o->cache) sb_puts(&t, " cache");
   if (o->narrow_typing) sb_puts(&t, " typing=narrow");

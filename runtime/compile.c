@@ -161,8 +161,9 @@ static bool check_options(Job *j, const kjit_compile_options *o) {
   bool ok = check_range(j, "opt level", j->opts.opt_level, -1, 3) &
             check_range(j, "fastmath", j->opts.fastmath, -1, 1) &
             check_range(j, "lineinfo", j->opts.lineinfo, -1, 1) &
-            check_range(j, "max registers", j->opts.max_registers, -1, 255);
-  for (int i = 0; i < 6; i++)
+            check_range(j, "max registers", j->opts.max_registers, -1, 255) &
+            check_range(j, "debug", j->opts.debug, -1, 1);
+  for (int i = 0; i < 5; i++)
     if (j->opts.reserved[i]) {
       diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0},
                  "start from kjit_compile_options_init()",
@@ -177,7 +178,7 @@ void kjit_compile_options_init(kjit_compile_options *opts) {
     return;
   memset(opts, 0, sizeof *opts);
   opts->arch = NULL;                    /* the present GPU's, else sm_80 */
-  opts->opt_level = opts->fastmath = opts->lineinfo = opts->max_registers = -1;
+  opts->opt_level = opts->fastmath = opts->lineinfo = opts->max_registers = opts->debug = -1;
 }
 
 /* The decorator's options with this call's overrides applied. */
@@ -187,6 +188,7 @@ static FuncOptions merge_options(const Job *j, const IrFunc *f) {
   if (j->opts.fastmath >= 0) o.fastmath = j->opts.fastmath;
   if (j->opts.lineinfo >= 0) o.lineinfo = j->opts.lineinfo;
   if (j->opts.max_registers >= 0) o.max_registers = j->opts.max_registers;
+  if (j->opts.debug >= 0) o.debug = o.boundscheck = j->opts.debug;
   return o;
 }
 
@@ -569,6 +571,7 @@ bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const c
   diags_init(&j.call.diags, &j.call.arena);
   kjit_compile_options_init(&j.opts);
   j.opts.arch = arch;
+  j.opts.debug = prog->ctx->opts.debug ? 1 : -1;
   add_unit(&j, f, *sig);
   bool ok = check_arch(&j) && compile_units(&j) && emit(&j, KJIT_EMIT_PTX, ptx, len);
   *lineinfo = ok && cg_options(&j).lineinfo;

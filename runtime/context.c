@@ -63,7 +63,7 @@ kjit_status kjit_context_create(const kjit_context_options *opts,
   kjit_context_options_init(&o);
   if (opts)
     o = *opts;
-  if (o.max_errors < 0 || !is_all_null(o.reserved, 8) ||
+  if (o.max_errors < 0 || !is_all_null(o.reserved, 7) || (o.debug != 0 && o.debug != 1) ||
       (o.target != KJIT_TARGET_AUTO && o.target != KJIT_TARGET_CPU &&
        o.target != KJIT_TARGET_CUDA))
     return KJIT_ERROR_INVALID_ARGUMENT;

@@ -61,6 +61,7 @@ typedef struct Launch {
   pthread_mutex_t err_mu;
   int code;
   char err[256];
+  RtHostIndexError oob;       /* code RT_HOST_E_INDEX: what was out of bounds */
 } Launch;
 
 struct Block {
@@ -97,9 +98,11 @@ struct RtHostPool {
 
 /* ---- errors ---------------------------------------------------------- */
 
-static void launch_fail(Launch *L, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Records the launch's first error (oob: its details for RT_HOST_E_INDEX). */
+static void launch_fail(Launch *L, int code, const RtHostIndexError *oob, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
-static void launch_fail(Launch *L, int code, const char *fmt, ...) {
+static void launch_fail(Launch *L, int code, const RtHostIndexError *oob, const char *fmt, ...) {
   pthread_mutex_lock(&L->err_mu);
   if (!atomic_load(&L->failed)) {
     va_list ap;
@@ -107,6 +110,8 @@ static void launch_fail(Launch *L, int code, const char *fmt, ...) {
     vsnprintf(L->err, sizeof L->err, fmt, ap);
     va_end(ap);
     L->code = code;
+    if (oob)
+      L->oob = *oob;
     atomic_store(&L->failed, 1);
   }
   pthread_mutex_unlock(&L->err_mu);
@@ -226,7 +231,7 @@ static bool release_waiters(Block *b) {
   if (at_block == live) {
     if (b->nexited && (b->launch->flags & HOST_STRICT_BARRIERS)) {
       block_where(b, where, sizeof where);
-      launch_fail(b->launch, RT_HOST_E_DEADLOCK,
+      launch_fail(b->launch, RT_HOST_E_DEADLOCK, NULL,
                   "threads of block %s exited while others wait at syncthreads (%d of %d threads exited)",
                   where, b->nexited, b->n);
       b->stuck = true;
@@ -237,7 +242,7 @@ static bool release_waiters(Block *b) {
   }
   if (at_warp && release_warps(b)) return true;
   block_where(b, where, sizeof where);
-  launch_fail(b->launch, RT_HOST_E_DEADLOCK,
+  launch_fail(b->launch, RT_HOST_E_DEADLOCK, NULL,
               "deadlock in block %s: %d threads wait at syncthreads, %d at syncwarp, %d exited; "
               "a barrier must be reached by every thread it names",
               where, at_block, at_warp, b->nexited);
@@ -279,7 +284,7 @@ static void fiber_main(void *arg) {
 static bool has_fibers(HostCtx *ctx, const char *what) {
   Block *b = ctx->block;
   if (!b->uses_fibers)
-    launch_fail(b->launch, RT_HOST_E_KERNEL,
+    launch_fail(b->launch, RT_HOST_E_KERNEL, NULL,
                 "kernel called %s but was launched without HOST_USES_BARRIERS", what);
   return b->uses_fibers;
 }
@@ -435,7 +440,7 @@ static void block_release(Block *b) {
 static void run_blocks(Worker *w, Launch *L) {
   Block *b = &w->blk;
   if (block_prepare(b, L) != 0) {
-    launch_fail(L, RT_HOST_E_NOMEM, "cannot map %d fiber stacks of %u KiB or %zu bytes of shared memory: %s",
+    launch_fail(L, RT_HOST_E_NOMEM, NULL, "cannot map %d fiber stacks of %u KiB or %zu bytes of shared memory: %s",
                 L->nthreads, RT_HOST_FIBER_STACK / 1024, L->shared_bytes, strerror(errno));
     return;
   }
@@ -604,6 +609,12 @@ static void run_launch(RtHostPool *p, Launch *L) {
 
 int rt_host_launch(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t grid[3], const uint32_t block[3],
                    size_t static_shared, size_t dyn_shared, void *args, char *err, size_t errlen) {
+  return rt_host_launch_checked(p, fn, flags, grid, block, static_shared, dyn_shared, args, err, errlen, NULL);
+}
+
+int rt_host_launch_checked(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t grid[3],
+                           const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
+                           char *err, size_t errlen, RtHostIndexError *oob) {
   int rc = check_launch(fn, flags, grid, block, static_shared, dyn_shared, err, errlen);
   if (rc) return rc;
   Launch L = {.fn = fn, .args = args, .flags = flags, .static_shared = static_shared, .dyn_shared = dyn_shared};
@@ -619,5 +630,26 @@ int rt_host_launch(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t gri
   run_launch(p, &L);
   pthread_mutex_destroy(&L.err_mu);
   if (!atomic_load(&L.failed)) return RT_HOST_OK;
+  if (oob && L.code == RT_HOST_E_INDEX)
+    *oob = L.oob;
   return set_err(err, errlen, L.code, "%s", L.err);
+}
+
+/* ---- bounds checks (debug=True) -------------------------------------- */
+
+/* The first error of the launch wins and no further blocks start; the
+ * calling thread goes on (codegen skips the access), so a block that waits
+ * at a barrier still completes.  A zeroed HostCtx (kjit_call) has no launch
+ * to fail: the access is skipped silently. */
+void kjit_host_index_error(HostCtx *ctx, const char *array, int64_t index, int axis, int64_t extent,
+                           const char *file, int line, int col, uint32_t tx, uint32_t ty, uint32_t tz,
+                           uint32_t bx, uint32_t by, uint32_t bz) {
+  Block *b = ctx->block;
+  if (!b)
+    return;
+  RtHostIndexError e = {array, file, index, extent, axis, line, col, {bx, by, bz}, {tx, ty, tz}};
+  launch_fail(b->launch, RT_HOST_E_INDEX, &e,
+              "%s:%d: index %lld is out of bounds for axis %d with size %lld in array '%s' "
+              "(block (%u,%u,%u), thread (%u,%u,%u))",
+              file, line, (long long)index, axis, (long long)extent, array, bx, by, bz, tx, ty, tz);
 }

@@ -64,6 +64,13 @@
  *        in the block and have not exited (no wait)
  * Called from a kernel launched without HOST_USES_BARRIERS they record an
  * error for the launch and return at once (0 for the predicate forms).
+ *   void kjit_host_index_error(HostCtx *, const char *array, i64 index,
+ *        i32 axis, i64 extent, const char *file, i32 line, i32 col,
+ *        u32 tid.x, tid.y, tid.z, u32 ctaid.x, ctaid.y, ctaid.z)
+ *        debug=True: records RT_HOST_E_INDEX (the first error wins, no
+ *        further blocks start) and returns; the caller skips the access.
+ *        The indices are passed because a per-block entry's ctx holds
+ *        neither the thread's index nor (in a block run) its block's.
  *
  * == Barrier semantics ==
  * A block's fibers run in linear thread order (x + ntid.x*(y + ntid.y*z)),
@@ -148,6 +155,7 @@ enum {
   RT_HOST_E_DEADLOCK = 2, /* a barrier that can never complete */
   RT_HOST_E_NOMEM = 3,    /* stacks or shared memory could not be mapped */
   RT_HOST_E_KERNEL = 4,   /* the kernel misused the ABI (sync without fibers) */
+  RT_HOST_E_INDEX = 5,    /* an array index out of bounds (debug=True) */
 };
 
 #define RT_HOST_MAX_THREADS 1024           /* per block */
@@ -174,6 +182,21 @@ int rt_host_launch(RtHostPool *pool, HostKernelFn fn, int flags, const uint32_t 
                    const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
                    char *err, size_t errlen);
 
+/* An index out of bounds, as a debug=True kernel reports it (strings are
+ * the JIT'd module's: valid while it is loaded). */
+typedef struct RtHostIndexError {
+  const char *array, *file;  /* the indexed local's name ("<array>"), source path */
+  int64_t index, extent;     /* the index after wraparound, the axis's size */
+  int axis, line, col;
+  uint32_t block[3], thread[3];
+} RtHostIndexError;
+
+/* rt_host_launch that also returns, for RT_HOST_E_INDEX, the details of the
+ * first index out of bounds in *oob (may be NULL). */
+int rt_host_launch_checked(RtHostPool *pool, HostKernelFn fn, int flags, const uint32_t grid[3],
+                           const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
+                           char *err, size_t errlen, RtHostIndexError *oob);
+
 KJIT_HOST_EXPORT void kjit_host_syncthreads(HostCtx *ctx);
 KJIT_HOST_EXPORT int kjit_host_syncthreads_count(HostCtx *ctx, int pred);
 KJIT_HOST_EXPORT int kjit_host_syncthreads_and(HostCtx *ctx, int pred);
@@ -190,5 +213,9 @@ KJIT_HOST_EXPORT uint32_t kjit_host_warp_vote(HostCtx *ctx, uint32_t mask, int32
 KJIT_HOST_EXPORT uint32_t kjit_host_warp_match(HostCtx *ctx, uint32_t mask, uint64_t value,
                                                int32_t all);
 KJIT_HOST_EXPORT uint32_t kjit_host_warp_activemask(HostCtx *ctx);
+KJIT_HOST_EXPORT void kjit_host_index_error(HostCtx *ctx, const char *array, int64_t index, int axis,
+                                            int64_t extent, const char *file, int line, int col,
+                                            uint32_t tx, uint32_t ty, uint32_t tz, uint32_t bx,
+                                            uint32_t by, uint32_t bz);
 
 #endif

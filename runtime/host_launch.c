@@ -283,6 +283,7 @@ static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **
   for (int i = 0; ok && i < c.funcs.len; i++) {
     IrFunc *g = c.funcs.data[i];
     g->opts = (g->generic ? g->generic : g)->opts;
+    g->opts.debug |= prog->ctx->opts.debug != 0;
     ok = ir_verify(g, d);
   }
   IrCompile *cp = &c;
@@ -393,16 +394,32 @@ static void pack_args(const RtHostSpec *s, const RtValue *args, unsigned char *b
 
 /* ------------------------------------------------------------ running --- */
 
-static bool launch(RtHost *h, const IrFunc *f, const RtHostSpec *s, const RtValue *args,
+/* A debug=True index out of bounds, in Numba's IndexError words, at the
+ * indexing expression's source line. */
+static void report_index_error(kjit_program *prog, const IrFunc *f, const RtHostIndexError *e, Diags *d) {
+  SrcLoc loc = {&prog->src, e->line, e->col > 0 ? e->col : 1, 1};
+  diag_error(d, RT_E_LAUNCH_FAILED, loc, NULL,
+             "index %lld is out of bounds for axis %d with size %lld in array '%s' "
+             "(kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))",
+             (long long)e->index, e->axis, (long long)e->extent, e->array, f->name, e->block[0],
+             e->block[1], e->block[2], e->thread[0], e->thread[1], e->thread[2]);
+}
+
+static bool launch(kjit_program *prog, const IrFunc *f, const RtHostSpec *s, const RtValue *args,
                    const uint32_t grid[3], const uint32_t block[3], size_t dyn, Diags *d) {
   _Alignas(16) unsigned char buf[RT_HOST_MAX_ARGS * 72];
   char err[256] = "";
+  RtHostIndexError oob;
   pack_args(s, args, buf);
-  int rc = rt_host_launch(h->pool, (HostKernelFn)s->entry.fn, s->entry.flags, grid, block,
-                          s->entry.static_shared, dyn, buf, err, sizeof err);
+  int rc = rt_host_launch_checked(prog->host->pool, (HostKernelFn)s->entry.fn, s->entry.flags, grid, block,
+                                  s->entry.static_shared, dyn, buf, err, sizeof err, &oob);
   fflush(stdout);
   if (rc == RT_HOST_OK)
     return true;
+  if (rc == RT_HOST_E_INDEX) {
+    report_index_error(prog, f, &oob, d);
+    return false;
+  }
   diag_error(d, rc == RT_HOST_E_LIMIT ? RT_E_LAUNCH_LIMIT : RT_E_LAUNCH_FAILED, (SrcLoc){0}, NULL,
              "kernel '%s' on the CPU: %s", f->name, err);
   return false;
@@ -441,7 +458,7 @@ bool rt_host_run(kjit_program *prog, const char *kernel, const RtValue *args, in
       !prepare(prog, f, args, nargs, dyn_shared, &s, diags, compile_ms))
     return false;
   double t0 = now_ms();
-  bool ok = launch(prog->host, f, &s, args, grid, block, dyn_shared, diags);
+  bool ok = launch(prog, f, &s, args, grid, block, dyn_shared, diags);
   if (run_ms)
     *run_ms = now_ms() - t0;
   return ok;

@@ -57,6 +57,8 @@ static const char ptx_help[] =
     "                       opt=, else 3)\n"
     "  --fastmath           fast-math float arithmetic (as fastmath=True)\n"
     "  --lineinfo           source line information in the PTX (as lineinfo=True)\n"
+    "  --debug              check every array index (as debug=True): an index\n"
+    "                       out of bounds prints its message and traps\n"
     "  --max-registers N    registers per thread, 1..255 (0 = no limit; default:\n"
     "                       the decorator's max_registers=)\n"
     "  -h, --help           show this help\n"
@@ -102,6 +104,8 @@ static const char run_help[] =
     "                       host arrays are copied in once and out once\n"
     "  --graph              cuda target, with --repeat: capture the N launches\n"
     "                       in one CUDA graph and replay it (ignored on cpu)\n"
+    "  --debug              check every array index (as debug=True); an index\n"
+    "                       out of bounds fails the run with its source line\n"
     "  --time               print compile, copy and kernel times in ms (the\n"
     "                       kernel time is the median over --repeat runs,\n"
     "                       timed with CUDA events on the cuda target)\n"
@@ -329,6 +333,8 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
     a->opts.fastmath = 1;
   } else if (strcmp(arg, "--lineinfo") == 0) {
     a->opts.lineinfo = 1;
+  } else if (strcmp(arg, "--debug") == 0) {
+    a->opts.debug = 1;
   } else if (arg[0] == '-' && arg[1] != '\0') {
     return report_usage(c, "unknown option '%s' for '%s'", arg);
   } else if (!a->file) {
@@ -452,6 +458,7 @@ typedef struct RunArgs {
   int repeat;             /* >= 1 */
   int time;               /* --time */
   int graph;              /* --graph */
+  int debug;              /* --debug: bounds checks (a context option) */
   RunArg *args;           /* argc entries at most */
   int nargs;
   RunArg *outs;           /* -o NAME=PATH */
@@ -583,6 +590,8 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     a->graph = 1;
   else if (strcmp(arg, "--time") == 0)
     a->time = 1;
+  else if (strcmp(arg, "--debug") == 0)
+    a->debug = 1;
   else if (strcmp(arg, "--") == 0 || !is_option(arg))
     return c->i++, add_run_value(c, a, arg);
   else
@@ -775,6 +784,7 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   kjit_context_options o;
   kjit_context_options_init(&o);
   o.target = a->target;
+  o.debug = a->debug;
   kjit_target t;
   if (kjit_context_create(&o, &j->ctx) != KJIT_OK) {
     fputs("kjit: error: cannot create a context\n", stderr);
