@@ -22,6 +22,12 @@ struct CgSession {
   CgLibdevice *libdevice;   /* NULL until first needed */
 };
 
+/* DICompileUnit::DebugDirectivesOnly, which the C API's enum lacks: .file/.loc
+ * directives without DWARF sections.  With LineTablesOnly NVPTX marks the
+ * module `.target sm_XX, debug`, and ptxas then refuses optimized code
+ * ("Optimized debugging not supported"), so lineinfo kernels would not load. */
+#define KJIT_DWARF_DIRECTIVES_ONLY ((LLVMDWARFEmissionKind)3)
+
 static pthread_once_t targets_once = PTHREAD_ONCE_INIT;
 
 static void init_targets(void) {
@@ -281,7 +287,7 @@ static void begin_debug_info(Cg *cg, const Source *src) {
   cg->di_file = LLVMDIBuilderCreateFile(cg->dib, base, strlen(base), dir, strlen(dir));
   cg->di_cu = LLVMDIBuilderCreateCompileUnit(
       cg->dib, LLVMDWARFSourceLanguagePython, cg->di_file, "kjit", 4, cg->opts->opt_level > 0,
-      "", 0, 0, "", 0, LLVMDWARFEmissionLineTablesOnly, 0, 0, 0, "", 0, "", 0);
+      "", 0, 0, "", 0, KJIT_DWARF_DIRECTIVES_ONLY, 0, 0, 0, "", 0, "", 0);
   LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
                     LLVMValueAsMetadata(cg_const_i32(cg, (int32_t)LLVMDebugMetadataVersion())));
   LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorWarning, "Dwarf Version", 13,
