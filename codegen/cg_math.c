@@ -174,6 +174,17 @@ static LLVMValueRef split_float(Cg *cg, const Inst *in, Intrinsic id, LLVMValueR
   return LLVMBuildInsertValue(cg->b, v, r1, 1, "");
 }
 
+/* sqrt; float16 is taken in float32 (exact after rounding back): LLVM 19's
+ * NVPTX backend aborts on an f16 llvm.sqrt with fast-math flags ("Copy one
+ * register into another with a different width"; tests/fuzz/regress). */
+static LLVMValueRef lower_sqrt(Cg *cg, LLVMValueRef x, const Type *t) {
+  if (!t || t->kind != TY_F16)
+    return llvm_unary(cg, "llvm.sqrt", x);
+  const Type *f32 = cg_scalar(TY_F32);
+  LLVMValueRef r = llvm_unary(cg, "llvm.sqrt", cg_convert(cg, x, t, f32));
+  return cg_convert(cg, r, f32, t);
+}
+
 /* --------------------------------------------------------------- main --- */
 
 static LLVMValueRef lower_float_fn(Cg *cg, const Inst *in, Intrinsic id, LLVMValueRef *a, const Type *t) {
@@ -181,7 +192,7 @@ static LLVMValueRef lower_float_fn(Cg *cg, const Inst *in, Intrinsic id, LLVMVal
   if (lib)
     return ir_intrinsic_info[id].arity == 1 ? cg_math1(cg, lib, a[0], t) : cg_math2(cg, lib, a[0], a[1], t);
   switch (id) {
-  case IN_SQRT: return llvm_unary(cg, "llvm.sqrt", a[0]);
+  case IN_SQRT: return lower_sqrt(cg, a[0], t);
   case IN_FABS: return llvm_unary(cg, "llvm.fabs", a[0]);
   case IN_FLOOR: return llvm_unary(cg, "llvm.floor", a[0]);
   case IN_CEIL: return llvm_unary(cg, "llvm.ceil", a[0]);

@@ -430,8 +430,8 @@ static void lex_string(Lexer *L, const char *start, StrPrefix sp) {
   char q = *quote;
   int qlen = at_triple(L, quote, q) ? 3 : 1;
   StrStatus st = scan_string(L, sp);
-  if (st == STR_FIELD)
-    L->p += qlen; /* f"{x:{y}" : the field is unclosed, the string is not */
+  if (st == STR_FIELD) /* f"{x:{y}" : the field is unclosed, the string is not */
+    L->p = L->end - L->p > qlen ? L->p + qlen : L->end; /* never past the end (fuzz_parse) */
   const char *bodyend = st == STR_OK ? L->p - qlen : L->p;
   if (L->linestart == linestart) {
     loc.len = (int)(L->p - start);

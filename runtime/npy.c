@@ -266,12 +266,27 @@ static void set_fortran_strides(RtArray *a) {
   }
 }
 
-/* Allocates the array of the header and reads its data. */
+/* Bytes from the position of a seekable stream to its end; false for a
+ * pipe (then the data is simply read until it runs out). */
+static bool bytes_left(FILE *f, size_t *left) {
+  long here = ftell(f);
+  if (here < 0 || fseek(f, 0, SEEK_END) != 0) return false;
+  long end = ftell(f);
+  if (fseek(f, here, SEEK_SET) != 0 || end < here) return false;
+  *left = (size_t)(end - here);
+  return true;
+}
+
+/* Allocates the array of the header and reads its data.  A header that
+ * promises more data than the file holds is rejected before allocating
+ * (a 140-byte file must not cost gigabytes: found by tests/fuzz/fuzz_npy). */
 static int read_data(FILE *f, const char *name, const Header *h, RtDtype dt, bool swap, RtArray *out,
                      char *err, size_t el) {
-  size_t nb;
+  size_t nb, left;
   if (!rt_shape_nbytes(dt, h->ndim, h->shape, &nb))
     return fail(RT_NPY_E_SHAPE, err, el, name, "shape overflow: the array would not fit in memory");
+  if (bytes_left(f, &left) && left < nb)
+    return fail(RT_NPY_E_FORMAT, err, el, name, "truncated data: expected %zu bytes of data, found %zu", nb, left);
   if (rt_array_alloc(out, dt, h->ndim, h->shape) != 0)
     return fail(RT_NPY_E_NOMEM, err, el, name, "out of memory for %zu bytes of data", nb);
   if (h->fortran) set_fortran_strides(out);

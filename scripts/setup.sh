@@ -13,6 +13,7 @@ packages=(
   llvm-19-dev llvm-19-tools
   libzstd-dev zlib1g-dev libffi-dev libcmocka-dev
   python3-numpy
+  clang-14 libclang-rt-14-dev
 )
 
 installed() {
