@@ -337,7 +337,8 @@ static bool report_fault(RtCuda *cu, const char *kernel, RtCuResult r, const cha
   if (cu->api.GetErrorString(r, &text) != RT_CU_SUCCESS)
     text = NULL;
   diag_error(diags, RT_E_CUDA_FAULT, (SrcLoc){0},
-             "the CUDA context was reset; rerun with debug=True (--debug) for bounds checks",
+             "an out-of-range index is the usual cause: with debug=True (--debug) every index "
+             "is checked and the kernel prints the failing one before it traps",
              "kernel '%s' faulted: %s (%s)", kernel[0] ? kernel : "?",
              rt_cu_error_name(&cu->api, r, name, sizeof name), text ? text : "no description");
   rt_cuda_recover(cu, diags);
