@@ -275,28 +275,12 @@ static bool take_arg(Launch *l, int i) {
 
 /* ------------------------------------------------- eager signatures --- */
 
-static const Type *type_of_dtype(RtDtype dt) {
-  static const Type *const map[RT_NDTYPES] = {
-      TY_BOOL_T, TY_I8_T, TY_I16_T, TY_I32_T, TY_I64_T, TY_U8_T, TY_U16_T,
-      TY_U32_T, TY_U64_T, TY_F16_T, TY_F32_T, TY_F64_T, TY_C64_T, TY_C128_T};
-  return map[dt];
-}
-
-static bool dtype_of_type(const Type *t, RtDtype *out) {
-  for (int d = 0; d < RT_NDTYPES; d++)
-    if (type_of_dtype((RtDtype)d) == t) {
-      *out = (RtDtype)d;
-      return true;
-    }
-  return false;
-}
-
 /* Does value v fit parameter type p?  Arrays need the same dtype and ndim
  * (and C order for a [::1] parameter); scalars convert, complex only to
  * complex, as Numba's dispatcher allows. */
 static bool value_fits(const RtValue *v, const Type *p) {
   if (v->is_array)
-    return p->kind == TY_ARRAY && p->elem == type_of_dtype(v->array.dtype) &&
+    return p->kind == TY_ARRAY && p->elem == rt_dtype_type(v->array.dtype) &&
            p->ndim == v->array.ndim &&
            (p->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
   return ty_is_number(p) &&
@@ -305,7 +289,7 @@ static bool value_fits(const RtValue *v, const Type *p) {
 
 static void convert_scalar(RtScalar *s, const Type *p) {
   RtDtype to;
-  if (!dtype_of_type(p, &to) || to == s->dtype)
+  if (!rt_type_dtype(p, &to) || to == s->dtype)
     return;
   RtScalar r = {.dtype = to};
   if (rt_dtype_is_complex(to)) {
@@ -334,7 +318,7 @@ static void value_text(const RtValue *v, char *buf, size_t n) {
 
 static void type_text(const Type *t, char *buf, size_t n) {
   RtDtype dt;
-  if (t->kind == TY_ARRAY && dtype_of_type(t->elem, &dt))
+  if (t->kind == TY_ARRAY && rt_type_dtype(t->elem, &dt))
     array_type_text(dt, t->ndim, t->layout == LAYOUT_C, buf, n);
   else
     ty_name(t, buf, (int)n);

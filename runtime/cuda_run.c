@@ -17,6 +17,7 @@
 #include "ir/type.h"
 #include "runtime/cuda.h"
 #include "runtime/host_exec.h"
+#include "runtime/launch.h"
 #include "runtime/runtime.h"
 
 /* ------------------------------------------------------------- hooks --- */
@@ -67,37 +68,18 @@ bool rt_cuda_available(kjit_context *ctx, Diags *diags) {
 
 /* ---------------------------------------------------------- binding --- */
 
-static const Type *dtype_type(RtDtype dt) {
-  static const Type *const tab[RT_NDTYPES] = {
-      [RT_BOOL] = &ty_bool_, [RT_I8] = &ty_i8_, [RT_I16] = &ty_i16_, [RT_I32] = &ty_i32_,
-      [RT_I64] = &ty_i64_, [RT_U8] = &ty_u8_, [RT_U16] = &ty_u16_, [RT_U32] = &ty_u32_,
-      [RT_U64] = &ty_u64_, [RT_F16] = &ty_f16_, [RT_F32] = &ty_f32_, [RT_F64] = &ty_f64_,
-      [RT_C64] = &ty_c64_, [RT_C128] = &ty_c128_};
-  return (unsigned)dt < RT_NDTYPES ? tab[dt] : NULL;
-}
-
 static const char *param_name(const IrFunc *f, int i) {
   return i < f->locals.len ? f->locals.data[i].name : "?";
-}
-
-/* The type a launch argument has on its own (lazy kernels). */
-static const Type *value_type(kjit_program *prog, const RtValue *v) {
-  if (!v->is_array)
-    return dtype_type(v->scalar.dtype);
-  if (v->array.ndim < 1 || v->array.ndim > 4)
-    return NULL;
-  return ty_array(prog->ir.types, dtype_type(v->array.dtype), v->array.ndim,
-                  rt_array_is_c_contiguous(&v->array) ? LAYOUT_C : LAYOUT_A);
 }
 
 /* Does v fit parameter type t?  exact: scalars of the same dtype only. */
 static bool value_fits(const RtValue *v, const Type *t, bool exact) {
   if (t->kind == TY_ARRAY)
-    return v->is_array && dtype_type(v->array.dtype) == t->elem && v->array.ndim == t->ndim &&
+    return v->is_array && rt_dtype_type(v->array.dtype) == t->elem && v->array.ndim == t->ndim &&
            (t->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
   if (v->is_array || !ty_is_scalar(t))
     return false;
-  return !exact || dtype_type(v->scalar.dtype) == t;
+  return !exact || rt_dtype_type(v->scalar.dtype) == t;
 }
 
 /* The first eager signature all arguments fit: exactly, else with scalar
@@ -116,10 +98,9 @@ static const Signature *match_eager(const IrFunc *f, const RtValue *args, int na
 }
 
 static RtDtype type_dtype(const Type *t) {
-  for (int d = 0; d < RT_NDTYPES; d++)
-    if (dtype_type((RtDtype)d) == t)
-      return (RtDtype)d;
-  return RT_I64;
+  RtDtype d = RT_I64;
+  rt_type_dtype(t, &d);
+  return d;
 }
 
 /* Scalar conversion with C semantics (as kjit's host target converts). */
@@ -153,7 +134,7 @@ static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
     return false;
   }
   for (int i = 0; i < nargs; i++) {
-    types[i] = eager ? eager->params[i] : value_type(prog, &args[i]);
+    types[i] = eager ? eager->params[i] : rt_value_type(prog->ir.types, &args[i]);
     if (!types[i]) {
       diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, "pass arrays of 1 to 4 dimensions",
                  "argument '%s' of kernel '%s' cannot be passed to the GPU", param_name(f, i), f->name);

@@ -40,7 +40,7 @@ typedef struct RtHost {
 
 /* ------------------------------------------------------------- types --- */
 
-static const Type *dtype_type(RtDtype dt) {
+const Type *rt_dtype_type(RtDtype dt) {
   static const Type *const map[RT_NDTYPES] = {
       [RT_BOOL] = TY_BOOL_T, [RT_I8] = TY_I8_T, [RT_I16] = TY_I16_T, [RT_I32] = TY_I32_T,
       [RT_I64] = TY_I64_T, [RT_U8] = TY_U8_T, [RT_U16] = TY_U16_T, [RT_U32] = TY_U32_T,
@@ -49,14 +49,23 @@ static const Type *dtype_type(RtDtype dt) {
   return (unsigned)dt < RT_NDTYPES ? map[dt] : NULL;
 }
 
+bool rt_type_dtype(const Type *t, RtDtype *out) {
+  for (int d = 0; d < RT_NDTYPES; d++)
+    if (rt_dtype_type((RtDtype)d) == t) {
+      *out = (RtDtype)d;
+      return true;
+    }
+  return false;
+}
+
 const Type *rt_value_type(TypeTable *tt, const RtValue *v) {
   if (!v->is_array)
-    return dtype_type(v->scalar.dtype);
+    return rt_dtype_type(v->scalar.dtype);
   const RtArray *a = &v->array;
-  if (a->ndim < 1 || a->ndim > 4 || !dtype_type(a->dtype))
+  if (a->ndim < 1 || a->ndim > 4 || !rt_dtype_type(a->dtype))
     return NULL;
   Layout l = rt_array_is_c_contiguous(a) ? LAYOUT_C : LAYOUT_A;
-  return ty_array(tt, dtype_type(a->dtype), a->ndim, l);
+  return ty_array(tt, rt_dtype_type(a->dtype), a->ndim, l);
 }
 
 /* One word per argument: bit 24 array, bits 16..23 dtype, 8..15 ndim, bit 0
@@ -176,11 +185,11 @@ static bool check_values(const IrFunc *f, const RtValue *args, int n, Diags *d) 
     const RtValue *v = &args[i];
     RtDtype dt = v->is_array ? v->array.dtype : v->scalar.dtype;
     bool shaped = !v->is_array || (v->array.ndim >= 1 && v->array.ndim <= 4);
-    if (dtype_type(dt) && shaped && (!v->is_array || v->array.data || rt_array_size(&v->array) == 0))
+    if (rt_dtype_type(dt) && shaped && (!v->is_array || v->array.data || rt_array_size(&v->array) == 0))
       continue;
     diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, shaped ? NULL : "kernel arrays have 1 to 4 dimensions",
                "argument %d ('%s') of %s '%s': %s", i + 1, param_name(f, i), what(f), f->name,
-               !dtype_type(dt) ? "unknown dtype" : !shaped ? "cannot pass an array of this shape"
+               !rt_dtype_type(dt) ? "unknown dtype" : !shaped ? "cannot pass an array of this shape"
                                                            : "array without data");
     ok = false;
   }

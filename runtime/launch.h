@@ -31,6 +31,10 @@ enum {
  * layout when C-contiguous, else A; scalars their dtype (a Python int is
  * int64, a float float64, as rt_value_parse gives them).  NULL for 0-d
  * arrays or more than 4 dimensions. */
+/* A dtype's scalar type and back (false for a type no dtype has); shared by
+ * every launch path so the mapping exists once. */
+const Type *rt_dtype_type(RtDtype dt);
+bool rt_type_dtype(const Type *t, RtDtype *out);
 const Type *rt_value_type(TypeTable *tt, const RtValue *v);
 
 /* Runs `kernel` of prog on the host over grid x block with dyn_shared bytes
