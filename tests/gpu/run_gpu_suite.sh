@@ -4,7 +4,8 @@
 # Runs tests/exec/*.py through tests/exec.sh exactly as the CPU suite does
 # (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
 # turned into `--target cuda`, then the driver-layer test (BUILD_DIR/tests/
-# gpu/test_cuda --gpu).  Prints the date, the device and the counts.
+# gpu/test_cuda --gpu), and the differential test of tests/difftest on the
+# cuda target.  Prints the date, the device and the counts.
 #
 # Exit: 0 all passed, 1 a failure, 77 skipped (libcuda.so.1 cannot be loaded
 # or no device) - never "passed" without a GPU.  Needs nothing from the
@@ -63,6 +64,30 @@ for f in exec/*.py; do
   fi
 done
 
+# ---- differential testing ---------------------------------------------------
+# The random well-typed kernels of tests/difftest, with the seed and count of
+# ctest difftest/cpu, on the cuda target, compared with the CPython
+# reference.  One item; skipped (never passed) without python3.  Failures
+# are kept in BUILD_DIR/difftest-failures-cuda/seed-S/ for replay.
+skipped=0
+if [ -z "${KJIT_GPU_SUITE_FILTER:-}" ] || [[ difftest =~ $KJIT_GPU_SUITE_FILTER ]]; then
+  if command -v python3 >/dev/null 2>&1; then
+    python3 "$tests/difftest/difftest.py" "$kjit" -n "${KJIT_DIFFTEST_N:-100}" --seed 1 \
+      --target cuda --keep "$build/difftest-failures-cuda" >"$work/log" 2>&1
+    rc=$?
+    counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$work/log" | tail -1)
+    if [ $rc -eq 0 ]; then
+      passed=$((passed + 1)); echo "PASS tests/difftest ($counts)"
+    else
+      failed=$((failed + 1)); failed_names+=("tests/difftest ($counts)")
+      echo "FAIL tests/difftest ($counts)"
+    fi
+    sed 's/^/    /' "$work/log"
+  else
+    skipped=$((skipped + 1)); echo "SKIP tests/difftest (python3 not found)"
+  fi
+fi
+
 # ---- the driver layer -------------------------------------------------------
 # Each fault test runs in its own process: a fault can leave the device
 # unusable for the rest of the process (a sticky CUDA error).
@@ -82,7 +107,7 @@ if [ -x "$drv" ]; then
   done
 fi
 
-echo "gpu suite: $passed passed, $failed failed"
+echo "gpu suite: $passed passed, $failed failed, $skipped skipped"
 for n in "${failed_names[@]}"; do echo "  failed: $n"; done
 [ $failed -eq 0 ] || exit 1
 exit 0

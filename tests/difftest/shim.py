@@ -1,0 +1,179 @@
+"""shim.py - the reference: a kernel file run by CPython, one thread at a time.
+
+Provides just enough of `numba` and `numba.cuda` for the kernels gen.py
+writes: cuda.jit (a kernel becomes a launcher kernel[grid, block](*args)
+that calls the Python function once per thread, sequentially; a device
+function stays a plain function), cuda.grid/threadIdx/blockIdx/blockDim,
+and numba's scalar types as conversion functions.  No numpy: arrays are
+Python lists with a dtype, ints are Python ints and floats Python floats;
+float32 values are Python floats rounded to float32 (struct 'f').
+
+Numba's typing (int32 + int32 -> int64, float32 * float32 -> float32...)
+is not modelled here: the generator keeps every value exact, so Python's
+arithmetic gives Numba's value.  The conversions are exact models:
+int32(x) truncates a float toward zero and wraps an int to 32 bits,
+float32(x) rounds to nearest even.  Also .npy reading and writing.
+"""
+import ast
+import math
+import struct
+import sys
+import types
+
+INT_RANGE = {'int8': 8, 'int16': 16, 'int32': 32, 'int64': 64}
+DESCR = {'int32': '<i4', 'int64': '<i8', 'float32': '<f4', 'float64': '<f8'}
+FMT = {'int32': 'i', 'int64': 'q', 'float32': 'f', 'float64': 'd'}
+FROM_DESCR = {v: k for k, v in DESCR.items()}
+
+
+def f32(x):
+    return struct.unpack('<f', struct.pack('<f', float(x)))[0]
+
+
+def wrap_int(bits):
+    def conv(x):
+        if isinstance(x, float):
+            if x != x or math.isinf(x):
+                raise ValueError('int%d(%r): not finite' % (bits, x))
+            v = math.trunc(x)
+            if not -2 ** (bits - 1) <= v < 2 ** (bits - 1):
+                raise ValueError('int%d(%r): out of range (undefined)' % (bits, x))
+            return v
+        v = int(x) & (2 ** bits - 1)
+        return v - 2 ** bits if v >= 2 ** (bits - 1) else v
+    return conv
+
+
+class Array:
+    """A 1-d array: a list of Python numbers converted on store as Numba
+    converts them (float -> int truncates; out of range is an error here,
+    since the generator never produces it)."""
+
+    def __init__(self, dtype, data):
+        self.dtype = dtype
+        self.data = list(data)
+        self.shape = (len(self.data),)
+        self.size = len(self.data)
+        self.ndim = 1
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, i):
+        if not isinstance(i, int):
+            raise TypeError('array index must be an int, not %s' % type(i).__name__)
+        if not -self.size <= i < self.size:
+            raise IndexError('index %d out of range for size %d' % (i, self.size))
+        return self.data[i]
+
+    def __setitem__(self, i, v):
+        if not -self.size <= i < self.size:
+            raise IndexError('index %d out of range for size %d' % (i, self.size))
+        if self.dtype in INT_RANGE:
+            bits = INT_RANGE[self.dtype]
+            if isinstance(v, float):
+                v = wrap_int(bits)(v)
+            if not -2 ** (bits - 1) <= int(v) < 2 ** (bits - 1):
+                raise ValueError('store %r into %s: out of range' % (v, self.dtype))
+            self.data[i] = int(v)
+        elif self.dtype == 'float32':
+            self.data[i] = f32(v)
+        else:
+            self.data[i] = float(v)
+
+
+class Dim3:
+    def __init__(self):
+        self.x, self.y, self.z = 0, 0, 1
+
+
+class Cuda(types.ModuleType):
+    def __init__(self):
+        super().__init__('numba.cuda')
+        self.threadIdx, self.blockIdx, self.blockDim, self.gridDim = Dim3(), Dim3(), Dim3(), Dim3()
+
+    def grid(self, n):
+        if n != 1:
+            raise NotImplementedError('cuda.grid(%d)' % n)
+        return self.blockIdx.x * self.blockDim.x + self.threadIdx.x
+
+    def jit(self, fn=None, device=False, **_opts):
+        if fn is None or isinstance(fn, (str, list)):
+            return lambda f: self.jit(f, device=device)
+        if device:
+            return fn
+        return Launcher(self, fn)
+
+
+class Launcher:
+    def __init__(self, cuda, fn):
+        self.cuda, self.fn = cuda, fn
+
+    def __getitem__(self, cfg):
+        grid, block = cfg
+        return lambda *args: self.launch(grid, block, args)
+
+    def launch(self, grid, block, args):
+        c = self.cuda
+        c.blockDim.x, c.gridDim.x = block, grid
+        for b in range(grid):
+            c.blockIdx.x = b
+            for t in range(block):
+                c.threadIdx.x = t
+                self.fn(*args)
+
+
+def make_numba():
+    """Fresh `numba` and `numba.cuda` modules (no state shared between runs)."""
+    numba = types.ModuleType('numba')
+    cuda = Cuda()
+    numba.cuda = cuda
+    numba.int32, numba.int64 = wrap_int(32), wrap_int(64)
+    numba.float32, numba.float64 = f32, float
+    return numba, cuda
+
+
+def run_reference(src, path, kernel, grid, block, args):
+    """Runs KERNEL of SRC over grid x block threads on ARGS (Arrays and
+    Python scalars); arrays are updated in place."""
+    numba, cuda = make_numba()
+    saved = {k: sys.modules.get(k) for k in ('numba', 'numba.cuda')}
+    sys.modules['numba'], sys.modules['numba.cuda'] = numba, cuda
+    try:
+        g = {'__name__': 'difftest_kernel'}
+        exec(compile(src, path, 'exec'), g)
+        g[kernel][grid, block](*args)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+
+
+# ---------------------------------------------------------------- .npy --
+def write_npy(path, arr):
+    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (DESCR[arr.dtype], arr.size)
+    pad = 64 - (10 + len(hdr) + 1) % 64
+    hdr = hdr + ' ' * (pad % 64) + '\n'
+    with open(path, 'wb') as f:
+        f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(hdr)) + hdr.encode('latin1'))
+        f.write(struct.pack('<%d%s' % (arr.size, FMT[arr.dtype]), *arr.data))
+
+
+def read_npy(path):
+    with open(path, 'rb') as f:
+        raw = f.read()
+    if raw[:6] != b'\x93NUMPY':
+        raise ValueError('%s: not a .npy file' % path)
+    if raw[6] == 1:
+        n, off = struct.unpack('<H', raw[8:10])[0], 10
+    else:
+        n, off = struct.unpack('<I', raw[8:12])[0], 12
+    h = ast.literal_eval(raw[off:off + n].decode('latin1'))
+    dtype = FROM_DESCR.get(h['descr'])
+    if dtype is None or h['fortran_order'] or len(h['shape']) != 1:
+        raise ValueError('%s: unexpected header %r' % (path, h))
+    size = h['shape'][0]
+    data = struct.unpack('<%d%s' % (size, FMT[dtype]), raw[off + n:off + n + size * struct.calcsize(FMT[dtype])])
+    return Array(dtype, data)
