@@ -15,6 +15,9 @@ compared bit for bit.  The trick: every value stays small and exact.
     written with explicit float32(...)/float(...) operands so both sides
     round in the same width, then quantized back to a few fraction bits
     (math.floor(q * 16.0) / 16.0).
+  * Numba's float(x) keeps a float32 x float32 (tests/numba/
+    typing_reference.txt), so where the width matters the kernel says
+    float64(x) or float32(x), never float(x).
   * divisors are guarded (abs(y) % 7 + 1, abs(f) + 1.0, nonzero constants),
     array indices reduced into range ((e) % a.shape[0]), loops bounded.
 
@@ -108,11 +111,13 @@ class Gen:
 
     def index(self, arr):
         """An in-range index into a 1-d input array."""
-        if self.chance(0.3):
+        if self.chance(0.3) and not self.in_dev:
             return 'i'
         k = self.gen_int(1, 16)
         ext = self.r.choice(['%s.shape[0]' % arr, 'len(%s)' % arr, '%s.size' % arr])
-        return '%s %% %s' % (par(k, MUL + 1), ext)
+        if self.chance(0.2):    # negative: wraps around as in Numba
+            return '-1 - %s %% %s' % (par(k, MUL), ext)
+        return '%s %% %s' % (par(k, MUL), ext)
 
     def int_leaf(self, maxe):
         r = self.r
@@ -192,7 +197,7 @@ class Gen:
         d = depth - 1
         c = r.choice(['add', 'add', 'sub', 'mul', 'mul', 'floordiv', 'mod', 'pow', 'and', 'or',
                       'xor', 'shl', 'shr', 'neg', 'inv', 'abs', 'minmax', 'cond', 'int_f',
-                      'cast32', 'round', 'bool', 'call', 'tuple'])
+                      'cast32', 'round', 'bool', 'call', 'tuple', 'andor', 'boolarith'])
         if c in ('add', 'sub'):
             a, b = self.gen_int(d, maxe - 1), self.gen_int(d, maxe - 1)
             op = '+' if c == 'add' else '-'
@@ -254,7 +259,16 @@ class Gen:
             x = Ex('%s(%s)' % (r.choice(['int32', 'int64', 'int']), a.s), ATOM, 'i', a.e)
         elif c == 'bool':
             b = self.gen_bool(d)
-            x = Ex('int(%s)' % b.s, ATOM, 'i', 1)
+            x = Ex('%s(%s)' % (r.choice(['int', 'int64', 'int32']), b.s), ATOM, 'i', 1)
+        elif c == 'andor':    # returns an operand, as in Python
+            a, b = self.gen_int(d, maxe), self.gen_int(d, maxe)
+            op, p = r.choice([('and', AND), ('or', OR)])
+            x = Ex('%s %s %s' % (par(a, p), op, par(b, p + 1)), p, 'i', max(a.e, b.e))
+        elif c == 'boolarith':    # bool + int is int64
+            b, a = self.gen_bool(d), self.gen_int(d, maxe - 1)
+            op = r.choice(['+', '-', '*'])
+            x = Ex('%s %s %s' % (par(b, ADD + 1), op, par(a, MUL + 1)), ADD if op != '*' else MUL,
+                   'i', a.e + 1)
         elif c == 'call' and self.devfns:
             x = self.call(d, 'i')
             if x is None:
@@ -335,7 +349,7 @@ class Gen:
         d = depth - 1
         c = r.choice(['add', 'add', 'sub', 'mul', 'mul', 'mulint', 'floordiv', 'mod', 'pow', 'neg',
                       'abs', 'minmax', 'cond', 'floor', 'div32', 'div64', 'divint', 'sqrt',
-                      'sqrt32', 'f32', 'call', 'tuple'])
+                      'sqrt32', 'f32', 'call', 'tuple', 'fmod', 'andor'])
         if c in ('add', 'sub'):
             a, b = self.gen_float(d, maxb - 1), self.gen_float(d, maxb - 1)
             op = '+' if c == 'add' else '-'
@@ -364,7 +378,7 @@ class Gen:
             x = Ex('-' + par(a, UNARY), UNARY, 'f', a.e, a.d)
         elif c == 'abs':
             a = self.gen_float(d, maxb)
-            x = Ex('abs(%s)' % a.s, ATOM, 'f', a.e, a.d)
+            x = Ex('%s(%s)' % (r.choice(['abs', 'math.fabs']), a.s), ATOM, 'f', a.e, a.d)
         elif c == 'minmax':
             a, b = self.gen_float(d, maxb), self.gen_float(d, maxb) if self.chance(0.7) else self.gen_int(d, 12)
             x = Ex('%s(%s, %s)' % (r.choice(['min', 'max']), a.s, b.s), ATOM, 'f',
@@ -382,11 +396,19 @@ class Gen:
             a = self.gen_float(d, FBITS)
             q = 2 ** r.randint(0, 4)
             if c == 'sqrt':
-                s = 'math.sqrt(float(abs(%s)))' % a.s
+                s = 'math.sqrt(float64(abs(%s)))' % a.s
             else:
                 s = 'float32(math.sqrt(float32(abs(%s))))' % a.s
             x = Ex('math.floor(%s * %s) / %s' % (s, flit(q), flit(q)), MUL, 'f',
                    (a.e + 1) // 2 + 1, bitlen(q) - 1)
+        elif c == 'fmod':    # C fmod: the sign of the dividend; exact
+            a = self.gen_float(d, maxb)
+            b = self.fdivisor(d)
+            x = Ex('math.fmod(%s, %s)' % (a.s, b.s), ATOM, 'f', b.e, max(a.d, b.d))
+        elif c == 'andor':
+            a, b = self.gen_float(d, maxb), self.gen_float(d, maxb)
+            op, p = r.choice([('and', AND), ('or', OR)])
+            x = Ex('%s %s %s' % (par(a, p), op, par(b, p + 1)), p, 'f', max(a.e, b.e), max(a.d, b.d))
         elif c == 'f32':
             a = self.gen_float(d, maxb)
             x = Ex('%s(%s)' % (r.choice(['float32', 'float', 'float64']), a.s), ATOM, 'f', a.e, a.d)
@@ -427,15 +449,36 @@ class Gen:
             if c == 'div32':
                 s = 'float32(float32(%s) / float32(abs(%s) + 1.0))' % (a.s, b.s)
             else:
-                s = 'float(%s) / (abs(float(%s)) + 1.0)' % (a.s, b.s)
+                s = 'float64(%s) / (abs(float64(%s)) + 1.0)' % (a.s, b.s)
         return Ex('math.floor(%s * %s) / %s' % (par(Ex(s, MUL, 'f'), MUL), flit(q), flit(q)), MUL,
                   'f', a.e + 1, bitlen(q) - 1)
+
+    def raw_rounding(self):
+        """A rounding operation whose result goes straight to memory (so no
+        FMA contraction can reach it): checks that / and sqrt round as
+        IEEE says, in the width Numba's typing gives them."""
+        r = self.r
+        c = r.randrange(5)
+        a = self.gen_float(2, FBITS)
+        if c == 0:
+            # float32 / float32 is float32 in Numba; the reference needs the
+            # rounding spelled out (the outer float32 is a no-op for Numba)
+            s = 'float32(float32(%s) / float32(abs(%s) + 1.0))' % (a.s, self.gen_float(2, 16).s)
+        elif c == 1:
+            s = 'float64(%s) / (abs(float64(%s)) + 1.0)' % (a.s, self.gen_float(2, 16).s)
+        elif c == 2:
+            s = '%s / %s' % (par(self.gen_int(2, 30), MUL), par(self.divisor(), MUL + 1))
+        elif c == 3:
+            s = 'math.sqrt(float64(abs(%s)))' % a.s
+        else:
+            s = 'float32(math.sqrt(float32(abs(%s))))' % a.s
+        return Ex(s, ATOM if s.startswith('float32(float32(') else MUL, 'f', FBITS, 0)
 
     # -------------------------------------------------------------- bools --
     def gen_bool(self, depth):
         r = self.r
         d = max(depth - 1, 0)
-        opts = ['cmpi', 'cmpi', 'cmpf', 'cmpmix', 'chain']
+        opts = ['cmpi', 'cmpi', 'cmpf', 'cmpmix', 'chain', 'truth']
         if depth > 0:
             opts += ['and', 'or', 'not']
         if self.vars_of('b'):
@@ -457,6 +500,11 @@ class Gen:
             xs = [self.gen_int(d, 16) for _ in range(3)]
             return Ex('%s %s %s %s %s' % (par(xs[0], CMP + 1), r.choice(ops[:4]), par(xs[1], CMP + 1),
                                           r.choice(ops[:4]), par(xs[2], CMP + 1)), CMP, 'b')
+        if c == 'truth':    # truthiness of a number
+            a = self.gen_int(d, 12) if self.chance(0.6) else self.gen_float(d, 12)
+            if self.chance(0.5):
+                return Ex('bool(%s)' % a.s, ATOM, 'b')
+            return Ex('not ' + par(a, NOT), NOT, 'b')
         if c in ('and', 'or'):
             a, b = self.gen_bool(d), self.gen_bool(d)
             p = AND if c == 'and' else OR
@@ -714,6 +762,8 @@ class Gen:
             if dt in ('int32', 'int64'):
                 x = self.gen_int(3, 30 if dt == 'int32' else MAXI) if self.chance(0.8) else \
                     self.gen_float(3, FBITS)
+            elif self.chance(0.3):
+                x = self.raw_rounding()
             else:
                 x = self.gen_float(3, FBITS) if self.chance(0.7) else self.gen_int(3, FBITS)
             self.emit(ind, '%s[i] = %s' % (name, x.s))
