@@ -51,8 +51,8 @@ def prepare(seed, folder):
     with open(path, 'w') as f:
         f.write(src)
     arrays = {}
-    for name, dt in meta['outs']:
-        arrays[name] = shim.Array(dt, [0] * n)
+    for name, dt, size in meta['outs']:
+        arrays[name] = shim.Array(dt, [0] * size)
     for name, dt in meta['ins']:
         arrays[name] = make_input(r, dt, n)
     for name, arr in arrays.items():
@@ -63,11 +63,11 @@ def prepare(seed, folder):
 def kjit_cmd(kjit, folder, meta, target):
     cmd = [kjit, 'run', os.path.join(folder, 'kernel.py') + ':kern', '--target', target,
            '--grid', str(meta['grid']), '--block', str(meta['block'])]
-    for name, _ in meta['outs'] + meta['ins']:
+    for name in [o[0] for o in meta['outs']] + [a[0] for a in meta['ins']]:
         cmd.append('%s=%s' % (name, os.path.join(folder, name + '.npy')))
     for name, dt, v in meta['scalars']:
         cmd.append('%s=%s:%r' % (name, dt, v))
-    for name, _ in meta['outs']:
+    for name, _, _ in meta['outs']:
         cmd += ['-o', '%s=%s' % (name, os.path.join(folder, 'kjit_' + name + '.npy'))]
     return cmd
 
@@ -91,13 +91,13 @@ def check(seed, folder, kjit, target):
         return 'kjit run timed out'
     if p.returncode != 0:
         return 'kjit run exited %d:\n%s' % (p.returncode, p.stderr.decode(errors='replace')[-3000:])
-    args = [arrays[name] for name, _ in meta['outs'] + meta['ins']] + [v for _, _, v in meta['scalars']]
+    args = [arrays[o[0]] for o in meta['outs']] + [arrays[a[0]] for a in meta['ins']] + [v for _, _, v in meta['scalars']]
     try:
         shim.run_reference(src, path, 'kern', meta['grid'], meta['block'], args)
     except Exception as e:   # a generator bug, not a kjit bug: still a failure
         return 'reference raised %s: %s' % (type(e).__name__, e)
     msgs = []
-    for name, dt in meta['outs']:
+    for name, dt, _ in meta['outs']:
         ref = arrays[name]
         shim.write_npy(os.path.join(folder, 'ref_' + name + '.npy'), ref)
         got = shim.read_npy(os.path.join(folder, 'kjit_' + name + '.npy'))

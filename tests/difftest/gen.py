@@ -67,8 +67,9 @@ def flit(v):
 
 
 class Var:
-    def __init__(self, name, k, e, d=0, assignable=True):
+    def __init__(self, name, k, e, d=0, assignable=True, cast=None):
         self.name, self.k, self.e, self.d, self.assignable = name, k, e, d, assignable
+        self.cast = cast    # 'int32'/'float32': every assignment converts (a typed local)
 
 
 class Gen:
@@ -85,6 +86,8 @@ class Gen:
         self.loop_depth = 0
         self.budget = 0         # statements left
         self.in_dev = False     # generating a device function (no i, no arrays)
+        self.local = None       # (name, dtype, size) of the kernel's local array
+        self.acc = False        # the kernel has an int64[4] array for atomics
 
     # ------------------------------------------------------------ helpers --
     def chance(self, p):
@@ -132,6 +135,8 @@ class Gen:
             opts += ['scalar']
         if self.arrays:
             opts += ['len']
+        if self.local and self.local[1] == 'int64':
+            opts += ['local']
         c = r.choice(opts)
         if c == 'var':
             v = r.choice(self.vars_of('i'))
@@ -146,6 +151,9 @@ class Gen:
         elif c == 'scalar':
             s = r.choice([s for s in self.scalars if s[1] == 'i'])
             x = Ex(s[0], ATOM, 'i', s[2])
+        elif c == 'local':
+            name, _, n = self.local
+            x = Ex('%s[%s %% %d]' % (name, par(self.gen_int(0, 12), MUL), n), ATOM, 'i', 17)
         elif c == 'len':
             name = r.choice(self.arrays)[0]
             x = Ex(r.choice(['%s.shape[0]' % name, 'len(%s)' % name, '%s.size' % name]), ATOM, 'i', 11)
@@ -296,8 +304,13 @@ class Gen:
             opts += ['arr'] * 3
         if any(s[1] == 'f' for s in self.scalars):
             opts += ['scalar']
+        if self.local and self.local[1] == 'float64':
+            opts += ['local']
         c = r.choice(opts)
-        if c == 'var':
+        if c == 'local':
+            name, _, n = self.local
+            x = Ex('%s[%s %% %d]' % (name, par(self.gen_int(0, 12), MUL), n), ATOM, 'f', 10, 4)
+        elif c == 'var':
             v = r.choice(self.vars_of('f'))
             x = Ex(v.name, ATOM, 'f', v.e, v.d)
         elif c == 'arr':
@@ -522,6 +535,27 @@ class Gen:
         return self.gen_bool(depth)
 
     # ------------------------------------------------------- device calls --
+    def tuple_call(self, ind):
+        """ta, tb = devN(...) of a device function returning (int, float),
+        then one assignment that uses them."""
+        fns = [f for f in self.devfns if f[2][0] == 't']
+        name, params, _ = self.r.choice(fns)
+        args = [self.gen_kind(pk, 1, pe, pd).s for pk, pe, pd in params]
+        n = self.nwhile
+        self.nwhile += 1
+        ta, tb = Var('ta%d' % n, 'i', 17, 0, False), Var('tb%d' % n, 'f', 11, 4, False)
+        if self.chance(0.5):
+            self.emit(ind, '%s, %s = %s(%s)' % (ta.name, tb.name, name, ', '.join(args)))
+        else:
+            self.emit(ind, 'tt%d = %s(%s)' % (n, name, ', '.join(args)))
+            self.emit(ind, '%s = tt%d[0]' % (ta.name, n))
+            self.emit(ind, '%s = tt%d[1]' % (tb.name, n))
+        targets = [v for v in self.vars if v.assignable]
+        self.vars += [ta, tb]
+        self.assign(ind, self.r.choice(targets))
+        self.vars = self.vars[:-2]
+
+
     def call(self, depth, kind):
         fns = [f for f in self.devfns if f[2][0] == kind]
         if not fns:
@@ -534,15 +568,26 @@ class Gen:
     def emit(self, ind, s):
         self.lines.append('    ' * ind + s)
 
+    def value_for(self, v, depth=2):
+        x = self.gen_kind(v.k, depth, v.e, v.d).s
+        return '%s(%s)' % (v.cast, x) if v.cast else x
+
     def assign(self, ind, v, depth=2):
-        x = self.gen_kind(v.k, depth, v.e, v.d)
-        self.emit(ind, '%s = %s' % (v.name, x.s))
+        self.emit(ind, '%s = %s' % (v.name, self.value_for(v, depth)))
 
     def stmt(self, ind):
         r = self.r
         self.budget -= 1
         targets = [v for v in self.vars if v.assignable]
-        opts = ['assign'] * 5 + ['aug'] * 2 + ['if'] * 2 + ['tuple']
+        opts = ['assign'] * 5 + ['aug'] * 2 + ['if'] * 2 + ['tuple', 'chain']
+        if self.local:
+            opts += ['local'] * 2
+        if self.acc and not self.in_dev:
+            opts += ['atomic']
+        if not self.in_dev:
+            opts += ['ret'] * (1 if self.chance(0.2) else 0)
+        if any(f[2][0] == 't' for f in self.devfns):
+            opts += ['tcall'] * 2
         if ind < 5 and self.loop_depth < 2:
             opts += ['for', 'for', 'while']
         if self.loop_depth:
@@ -568,8 +613,33 @@ class Gen:
             elif a.k == b.k and a.e == b.e and a.d == b.d and self.chance(0.5):
                 self.emit(ind, '%s, %s = %s, %s' % (a.name, b.name, b.name, a.name))
             else:
-                xa, xb = self.gen_kind(a.k, 2, a.e, a.d), self.gen_kind(b.k, 2, b.e, b.d)
-                self.emit(ind, '%s, %s = %s, %s' % (a.name, b.name, xa.s, xb.s))
+                self.emit(ind, '%s, %s = %s, %s' % (a.name, b.name, self.value_for(a), self.value_for(b)))
+        elif c == 'chain':
+            a, b = r.choice(targets), r.choice(targets)
+            if a.k != b.k or a is b:
+                self.assign(ind, a)
+            else:
+                x = self.gen_kind(a.k, 2, min(a.e, b.e), min(a.d, b.d)).s
+                cast = a.cast or b.cast
+                self.emit(ind, '%s = %s = %s' % (a.name, b.name, '%s(%s)' % (cast, x) if cast else x))
+        elif c == 'local':
+            name, dt, n = self.local
+            k = 'i' if dt == 'int64' else 'f'
+            x = self.gen_kind(k, 2, 16 if k == 'i' else 8, 0 if k == 'i' else 4)
+            op = '=' if self.chance(0.7) else r.choice(['+=', '-='])
+            ix = '%s %% %d' % (par(self.gen_int(1, 12), MUL), n)
+            self.emit(ind, '%s[%s] %s %s' % (name, ix, op, x.s))
+            if op != '=':    # back into the bound of an element
+                self.emit(ind, '%s[%s] %%= %s' % (name, ix, '65536' if k == 'i' else '512.0'))
+        elif c == 'atomic':
+            fn = r.choice(['add', 'add', 'max', 'min', 'sub'])
+            x = self.gen_int(2, 20)
+            self.emit(ind, 'cuda.atomic.%s(acc, %s %% 4, %s)' % (fn, par(self.gen_int(1, 12), MUL), x.s))
+        elif c == 'ret':
+            self.emit(ind, 'if %s:' % self.gen_bool(1).s)
+            self.emit(ind + 1, 'return')
+        elif c == 'tcall':
+            self.tuple_call(ind)
         elif c == 'for':
             self.for_loop(ind)
         elif c == 'while':
@@ -679,10 +749,10 @@ class Gen:
     def new_var(self, name, k):
         r = self.r
         if k == 'i':
-            return Var(name, 'i', r.choice([8, 12, 16, 20]))
+            return Var(name, 'i', r.choice([8, 12, 16, 20]), cast='int32' if self.chance(0.3) else None)
         if k == 'f':
             e, d = r.choice([(6, 4), (10, 6), (8, 8), (12, 2), (4, 0)])
-            return Var(name, 'f', e, d)
+            return Var(name, 'f', e, d, cast='float32' if self.chance(0.3) else None)
         return Var(name, 'b', 0)
 
     def devfn(self, idx):
@@ -692,7 +762,7 @@ class Gen:
         for j in range(r.randint(1, 3)):
             k = r.choice('iif')
             params.append(Var('p%d' % j, k, 10 if k == 'i' else 6, 0 if k == 'i' else 4, False))
-        ret = r.choice([('i', 16, 0), ('f', 10, 4)])
+        ret = r.choice([('i', 16, 0), ('f', 10, 4), ('t', 0, 0)])
         saved = self.vars, self.arrays, self.scalars
         self.vars, self.arrays, self.scalars, self.in_dev = list(params), [], [], True
         self.lines.append('@cuda.jit(device=True)')
@@ -703,10 +773,14 @@ class Gen:
             self.vars.append(v)
         self.budget = r.randint(0, 3)
         self.block(1, self.budget)
+        def retval():
+            if ret[0] == 't':    # (int, float)
+                return '%s, %s' % (self.gen_kind('i', 2, 16).s, self.gen_kind('f', 2, 10, 4).s)
+            return self.gen_kind(ret[0], 2, ret[1], ret[2]).s
         if self.chance(0.3):
             self.emit(1, 'if %s:' % self.gen_bool(1).s)
-            self.emit(2, 'return %s' % self.gen_kind(ret[0], 2, ret[1], ret[2]).s)
-        self.emit(1, 'return %s' % self.gen_kind(ret[0], 2, ret[1], ret[2]).s)
+            self.emit(2, 'return %s' % retval())
+        self.emit(1, 'return %s' % retval())
         self.lines.append('')
         self.lines.append('')
         self.vars, self.arrays, self.scalars = saved
@@ -719,8 +793,8 @@ class Gen:
         block = r.choice([32, 64, 128])
         grid = (n + block - 1) // block + r.choice([0, 0, 1])
         ins = [('a%d' % j, r.choice(list(INPUTS))) for j in range(r.randint(1, 3))]
-        outs = [('out', r.choice(['int64', 'float64'])),
-                ('out2', r.choice(['int32', 'int64', 'float32', 'float64']))][:r.randint(1, 2)]
+        outs = [('out', r.choice(['int64', 'float64']), n),
+                ('out2', r.choice(['int32', 'int64', 'float32', 'float64']), n)][:r.randint(1, 2)]
         scal = []
         if self.chance(0.5):
             scal.append(('k', 'i', 6, 0, 'int64', r.randint(-50, 50)))
@@ -733,6 +807,9 @@ class Gen:
                        'import math', 'from numba import cuda, int32, int64, float32, float64', '', '']
         for j in range(r.choice([0, 0, 1, 2])):
             self.devfn(j)
+        self.acc = self.chance(0.3)
+        if self.acc:
+            outs.append(('acc', 'int64', 4))
         params = [o[0] for o in outs] + [a[0] for a in ins] + [s[0] for s in scal]
         self.lines.append('@cuda.jit')
         self.lines.append('def kern(%s):' % ', '.join(params))
@@ -750,6 +827,16 @@ class Gen:
             v = self.new_var('v%d' % j, kinds[j])
             self.assign(ind, v, 1)
             self.vars.append(v)
+        if self.chance(0.3):    # a local array, every element set before any read
+            ln, dt = r.randint(1, 6), r.choice(['int64', 'float64'])
+            self.emit(ind, 'la = cuda.local.array(%d, %s)' % (ln, dt))
+            self.emit(ind, 'for q in range(%d):' % ln)
+            q = Var('q', 'i', 3, 0, False)
+            self.vars.append(q)
+            k = 'i' if dt == 'int64' else 'f'
+            self.emit(ind + 1, 'la[q] = %s' % self.gen_kind(k, 2, 16 if k == 'i' else 8, 0 if k == 'i' else 4).s)
+            self.vars.remove(q)
+            self.local = ('la', dt, ln)
         if self.chance(0.4):
             els = [r.choice([('i', 12, 0), ('f', 6, 4)]) for _ in range(r.choice([2, 2, 3]))]
             xs = [self.gen_kind(k, 1, e, d).s for k, e, d in els]
@@ -758,7 +845,9 @@ class Gen:
         self.budget = r.randint(4, 14)
         while self.budget > 0:
             self.stmt(ind)
-        for name, dt in outs:
+        for name, dt, _ in outs:
+            if name == 'acc':
+                continue
             if dt in ('int32', 'int64'):
                 x = self.gen_int(3, 30 if dt == 'int32' else MAXI) if self.chance(0.8) else \
                     self.gen_float(3, FBITS)

@@ -105,6 +105,40 @@ class Cuda(types.ModuleType):
         return Launcher(self, fn)
 
 
+class Local:
+    def __init__(self, dtypes):
+        self.dtypes = dtypes
+
+    def array(self, shape, dtype):
+        # Numba leaves a local array uninitialized; gen.py sets every
+        # element before reading it, so zeros here are never seen.
+        return Array(self.dtypes[id(dtype)], [0] * shape)
+
+
+class Atomic:
+    """Integer atomics: the result does not depend on the thread order."""
+
+    def add(self, a, i, v):
+        old = a[i]
+        a[i] = old + v
+        return old
+
+    def sub(self, a, i, v):
+        old = a[i]
+        a[i] = old - v
+        return old
+
+    def max(self, a, i, v):
+        old = a[i]
+        a[i] = max(old, v)
+        return old
+
+    def min(self, a, i, v):
+        old = a[i]
+        a[i] = min(old, v)
+        return old
+
+
 class Launcher:
     def __init__(self, cuda, fn):
         self.cuda, self.fn = cuda, fn
@@ -130,6 +164,9 @@ def make_numba():
     numba.cuda = cuda
     numba.int32, numba.int64 = wrap_int(32), wrap_int(64)
     numba.float32, numba.float64 = f32, float
+    cuda.local = Local({id(numba.int32): 'int32', id(numba.int64): 'int64',
+                        id(numba.float32): 'float32', id(numba.float64): 'float64'})
+    cuda.atomic = Atomic()
     return numba, cuda
 
 
