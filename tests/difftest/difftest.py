@@ -30,7 +30,11 @@ import shim   # noqa: E402
 
 
 def make_input(r, dtype, n):
-    if dtype == 'int32':
+    if dtype in ('int8', 'uint8', 'int16', 'uint16', 'uint32'):
+        bits = shim.INT_RANGE[dtype]
+        lo = 0 if dtype[0] == 'u' else -2 ** (bits - 1)
+        vals = [r.randint(lo, lo + 2 ** bits - 1) for _ in range(n)]
+    elif dtype == 'int32':
         vals = [r.randint(-1000, 999) for _ in range(n)]
     elif dtype == 'int64':
         vals = [r.randint(-2 ** 20, 2 ** 20 - 1) for _ in range(n)]

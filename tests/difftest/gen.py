@@ -28,11 +28,19 @@ import sys
 
 # Precedence levels, as in Python's grammar (low to high).
 COND, OR, AND, NOT, CMP, BOR, BXOR, BAND, SHIFT, ADD, MUL, UNARY, POW, ATOM = range(1, 15)
+NARROW = ['int8', 'uint8', 'int16', 'uint16', 'uint32']
 MAXI = 40       # ints: |v| <= 2**40 at most
 FBITS = 22      # floats: e + d <= 22 (exact in float32)
 
-# Input arrays: dtype -> (kind, e, d, how the driver fills it).
+# Input arrays: dtype -> (kind, e, d); difftest.make_input fills them.
+# Unsigned elements are always read through int64(...): in Numba
+# uint8 - uint8 is uint64 and would wrap where Python goes negative.
 INPUTS = {
+    'int8': ('i', 7, 0),        # the whole range
+    'int16': ('i', 15, 0),
+    'uint8': ('i', 8, 0),
+    'uint16': ('i', 16, 0),
+    'uint32': ('i', 32, 0),
     'int32': ('i', 10, 0),      # randint(-1000, 1000)
     'int64': ('i', 20, 0),      # randint(-2**20, 2**20)
     'float32': ('f', 7, 4),     # randint(-2048, 2048) / 16
@@ -148,6 +156,8 @@ class Gen:
         elif c == 'arr':
             name, dt = r.choice(ints)
             x = Ex('%s[%s]' % (name, self.index(name)), ATOM, 'i', INPUTS[dt][1])
+            if dt.startswith('u'):
+                x = Ex('int64(%s)' % x.s, ATOM, 'i', x.e)
         elif c == 'scalar':
             s = r.choice([s for s in self.scalars if s[1] == 'i'])
             x = Ex(s[0], ATOM, 'i', s[2])
@@ -238,7 +248,8 @@ class Gen:
             x = Ex('%s << %s' % (par(a, SHIFT), rhs), SHIFT, 'i', a.e + k)
         elif c == 'shr':
             a = self.gen_int(d, maxe)
-            rhs = str(r.randint(0, 6)) if self.chance(0.5) else '(%s & 7)' % par(self.gen_int(0, 12), BAND)
+            rhs = str(r.randint(0, 6)) if self.chance(0.5) else '(%s & %d)' % (par(self.gen_int(0, 12), BAND),
+                                                                            r.choice([7, 31, 63]))
             x = Ex('%s >> %s' % (par(a, SHIFT), rhs), SHIFT, 'i', a.e)
         elif c == 'neg':
             a = self.gen_int(d, maxe)
@@ -443,8 +454,8 @@ class Gen:
     def fdivisor(self, d):
         """A float divisor >= 1 (or a positive constant)."""
         if self.chance(0.4):
-            v = self.r.choice([1.0, 2.0, 4.0, 2.5, 1.5, 3.0])
-            return Ex(flit(v), ATOM, 'f', bitlen(int(v) or 1), 1 if v != int(v) else 0)
+            v = self.r.choice([1.0, 2.0, 4.0, 2.5, 1.5, 3.0, -2.0, -2.5])
+            return Ex(flit(v), ATOM if v > 0 else UNARY, 'f', bitlen(int(v) or 1), 1 if v != int(v) else 0)
         b = self.gen_float(d, 16)
         return Ex('abs(%s) + 1.0' % b.s, ADD, 'f', b.e + 1, b.d)
 
@@ -792,9 +803,10 @@ class Gen:
         n = r.randint(1, 300)
         block = r.choice([32, 64, 128])
         grid = (n + block - 1) // block + r.choice([0, 0, 1])
-        ins = [('a%d' % j, r.choice(list(INPUTS))) for j in range(r.randint(1, 3))]
+        common = ['int32', 'int64', 'float32', 'float64'] * 3
+        ins = [('a%d' % j, r.choice(common + list(INPUTS))) for j in range(r.randint(1, 3))]
         outs = [('out', r.choice(['int64', 'float64']), n),
-                ('out2', r.choice(['int32', 'int64', 'float32', 'float64']), n)][:r.randint(1, 2)]
+                ('out2', r.choice(['int32', 'int64', 'float32', 'float64'] * 2 + NARROW), n)][:r.randint(1, 2)]
         scal = []
         if self.chance(0.5):
             scal.append(('k', 'i', 6, 0, 'int64', r.randint(-50, 50)))
@@ -848,7 +860,9 @@ class Gen:
         for name, dt, _ in outs:
             if name == 'acc':
                 continue
-            if dt in ('int32', 'int64'):
+            if dt in NARROW:    # ints wrap on the store
+                x = self.gen_int(3, MAXI)
+            elif dt in ('int32', 'int64'):
                 x = self.gen_int(3, 30 if dt == 'int32' else MAXI) if self.chance(0.8) else \
                     self.gen_float(3, FBITS)
             elif self.chance(0.3):

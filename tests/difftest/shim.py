@@ -20,9 +20,12 @@ import struct
 import sys
 import types
 
-INT_RANGE = {'int8': 8, 'int16': 16, 'int32': 32, 'int64': 64}
-DESCR = {'int32': '<i4', 'int64': '<i8', 'float32': '<f4', 'float64': '<f8'}
-FMT = {'int32': 'i', 'int64': 'q', 'float32': 'f', 'float64': 'd'}
+INT_RANGE = {'int8': 8, 'int16': 16, 'int32': 32, 'int64': 64,
+             'uint8': 8, 'uint16': 16, 'uint32': 32}
+DESCR = {'int8': '|i1', 'uint8': '|u1', 'int16': '<i2', 'uint16': '<u2', 'uint32': '<u4',
+         'int32': '<i4', 'int64': '<i8', 'float32': '<f4', 'float64': '<f8'}
+FMT = {'int8': 'b', 'uint8': 'B', 'int16': 'h', 'uint16': 'H', 'uint32': 'I',
+       'int32': 'i', 'int64': 'q', 'float32': 'f', 'float64': 'd'}
 FROM_DESCR = {v: k for k, v in DESCR.items()}
 
 
@@ -71,11 +74,14 @@ class Array:
             raise IndexError('index %d out of range for size %d' % (i, self.size))
         if self.dtype in INT_RANGE:
             bits = INT_RANGE[self.dtype]
-            if isinstance(v, float):
+            if isinstance(v, float):    # truncation, in range only (gen.py)
                 v = wrap_int(bits)(v)
-            if not -2 ** (bits - 1) <= int(v) < 2 ** (bits - 1):
-                raise ValueError('store %r into %s: out of range' % (v, self.dtype))
-            self.data[i] = int(v)
+                if self.dtype.startswith('u') and v < 0:
+                    raise ValueError('store %r into %s: out of range' % (v, self.dtype))
+            v = int(v) & (2 ** bits - 1)    # ints wrap, as Numba's stores do
+            if not self.dtype.startswith('u') and v >= 2 ** (bits - 1):
+                v -= 2 ** bits
+            self.data[i] = v
         elif self.dtype == 'float32':
             self.data[i] = f32(v)
         else:
