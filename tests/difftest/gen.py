@@ -22,6 +22,7 @@ compared bit for bit.  The trick: every value stays small and exact.
     array indices reduced into range ((e) % a.shape[0]), loops bounded.
 
 Usage: python3 gen.py SEED            prints the kernel for SEED
+       python3 gen.py --eager SEED    the same with an eager signature
 """
 import random
 import sys
@@ -884,7 +885,19 @@ def generate(seed):
     return Gen(seed).kernel()
 
 
+def eager(src, meta):
+    """The same kernel with an eager signature (for the compile fuzz
+    corpus, whose target compiles eager kernels only)."""
+    args = ['%s[::1]' % o[1] for o in meta['outs']] + ['%s[::1]' % a[1] for a in meta['ins']]
+    args += [s[1] for s in meta['scalars']]
+    return src.replace('@cuda.jit\ndef kern(', '@cuda.jit("void(%s)")\ndef kern(' % ', '.join(args))
+
+
 if __name__ == '__main__':
-    s, m = generate(int(sys.argv[1]) if len(sys.argv) > 1 else 0)
+    argv = sys.argv[1:]
+    want_eager = argv[:1] == ['--eager']
+    s, m = generate(int(argv[-1]) if argv[want_eager:] else 0)
+    if want_eager:
+        s = eager(s, m)
     sys.stdout.write(s)
     sys.stdout.write('# %r\n' % (m,))
