@@ -71,6 +71,8 @@ def kjit_cmd(kjit, folder, meta, target):
         cmd.append('%s=%s' % (name, os.path.join(folder, name + '.npy')))
     for name, dt, v in meta['scalars']:
         cmd.append('%s=%s:%r' % (name, dt, v))
+    if meta.get('debug'):
+        cmd.append('--debug')    # every index checked: none may fail
     for name, _, _ in meta['outs']:
         cmd += ['-o', '%s=%s' % (name, os.path.join(folder, 'kjit_' + name + '.npy'))]
     return cmd

@@ -777,7 +777,8 @@ class Gen:
         ret = r.choice([('i', 16, 0), ('f', 10, 4), ('t', 0, 0)])
         saved = self.vars, self.arrays, self.scalars
         self.vars, self.arrays, self.scalars, self.in_dev = list(params), [], [], True
-        self.lines.append('@cuda.jit(device=True)')
+        self.lines.append('@cuda.jit(device=True%s)' % self.r.choice(
+            ['', '', '', ', inline="never"', ', inline="always"', ', opt=0']))
         self.lines.append('def %s(%s):' % (name, ', '.join(p.name for p in params)))
         for j in range(r.randint(0, 2)):
             v = self.new_var('t%d' % j, r.choice('iif'))
@@ -824,7 +825,8 @@ class Gen:
         if self.acc:
             outs.append(('acc', 'int64', 4))
         params = [o[0] for o in outs] + [a[0] for a in ins] + [s[0] for s in scal]
-        self.lines.append('@cuda.jit')
+        opts = r.choice([''] * 6 + ['opt=0', 'opt=1', 'debug=True', 'boundscheck=True', 'lineinfo=True'])
+        self.lines.append('@cuda.jit(%s)' % opts if opts else '@cuda.jit')
         self.lines.append('def kern(%s):' % ', '.join(params))
         self.emit(1, 'i = cuda.grid(1)')
         if self.chance(0.5):
@@ -876,7 +878,7 @@ class Gen:
                 self.emit(ind, '%s[i] %s= %s' % (name, r.choice('+-'), y.s))
         src = '\n'.join(self.lines) + '\n'
         meta = {'seed': self.seed, 'n': n, 'grid': grid, 'block': block,
-                'outs': outs, 'ins': ins, 'scalars': [(s[0], s[4], s[5]) for s in scal]}
+                'debug': self.chance(0.1), 'outs': outs, 'ins': ins, 'scalars': [(s[0], s[4], s[5]) for s in scal]}
         return src, meta
 
 
@@ -890,7 +892,12 @@ def eager(src, meta):
     corpus, whose target compiles eager kernels only)."""
     args = ['%s[::1]' % o[1] for o in meta['outs']] + ['%s[::1]' % a[1] for a in meta['ins']]
     args += [s[1] for s in meta['scalars']]
-    return src.replace('@cuda.jit\ndef kern(', '@cuda.jit("void(%s)")\ndef kern(' % ', '.join(args))
+    sig = '"void(%s)"' % ', '.join(args)
+    src = src.replace('@cuda.jit\ndef kern(', '@cuda.jit(%s)\ndef kern(' % sig)
+    return src.replace('@cuda.jit(opt', '@cuda.jit(%s, opt' % sig).replace(
+        '@cuda.jit(debug', '@cuda.jit(%s, debug' % sig).replace(
+        '@cuda.jit(boundscheck', '@cuda.jit(%s, boundscheck' % sig).replace(
+        '@cuda.jit(lineinfo', '@cuda.jit(%s, lineinfo' % sig)
 
 
 if __name__ == '__main__':
