@@ -65,15 +65,16 @@ for f in exec/*.py; do
 done
 
 # ---- differential testing ---------------------------------------------------
-# The random well-typed kernels of tests/difftest, with the seed and count of
-# ctest difftest/cpu, on the cuda target, compared with the CPython
-# reference.  One item; skipped (never passed) without python3.  Failures
-# are kept in BUILD_DIR/difftest-failures-cuda/seed-S/ for replay.
+# The random well-typed kernels of tests/difftest on the cuda target,
+# compared with the CPython reference: seed 1 as ctest difftest/cpu, 300
+# kernels (its 60 and more; KJIT_DIFFTEST_N changes the count).  One item;
+# skipped (never passed) without python3.  Failures are kept in
+# BUILD_DIR/difftest-failures-cuda/seed-S/ for replay.
 skipped=0
 if [ -z "${KJIT_GPU_SUITE_FILTER:-}" ] || [[ difftest =~ $KJIT_GPU_SUITE_FILTER ]]; then
   if command -v python3 >/dev/null 2>&1; then
-    python3 "$tests/difftest/difftest.py" "$kjit" -n "${KJIT_DIFFTEST_N:-100}" --seed 1 \
-      --target cuda --keep "$build/difftest-failures-cuda" >"$work/log" 2>&1
+    python3 "$tests/difftest/difftest.py" "$kjit" -n "${KJIT_DIFFTEST_N:-300}" --seed 1 \
+      -j 4 --target cuda --keep "$build/difftest-failures-cuda" >"$work/log" 2>&1
     rc=$?
     counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$work/log" | tail -1)
     if [ $rc -eq 0 ]; then
