@@ -29,7 +29,10 @@ import gen    # noqa: E402
 import shim   # noqa: E402
 
 
-def make_input(r, dtype, n):
+def make_input(r, dtype, shape):
+    n = 1
+    for d in shape:
+        n *= d
     if dtype in ('int8', 'uint8', 'int16', 'uint16', 'uint32'):
         bits = shim.INT_RANGE[dtype]
         lo = 0 if dtype[0] == 'u' else -2 ** (bits - 1)
@@ -42,7 +45,7 @@ def make_input(r, dtype, n):
         vals = [r.randint(-2048, 2047) / 16 for _ in range(n)]
     else:
         vals = [r.randint(-65536, 65535) / 256 for _ in range(n)]
-    return shim.Array(dtype, vals)
+    return shim.Array(dtype, vals, shape)
 
 
 def prepare(seed, folder):
@@ -50,23 +53,26 @@ def prepare(seed, folder):
     a run needs."""
     src, meta = gen.generate(seed)
     r = random.Random(seed * 7919 + 1)
-    n = meta['n']
+    shape = meta['shape']
     path = os.path.join(folder, 'kernel.py')
     with open(path, 'w') as f:
         f.write(src)
     arrays = {}
-    for name, dt, size in meta['outs']:
-        arrays[name] = shim.Array(dt, [0] * size)
-    for name, dt in meta['ins']:
-        arrays[name] = make_input(r, dt, n)
+    for name, dt, oshape in meta['outs']:
+        size = oshape[0] * (oshape[1] if len(oshape) == 2 else 1)
+        arrays[name] = shim.Array(dt, [0] * size, oshape)
+    fortran = {}
+    for name, dt, f in meta['ins']:
+        arrays[name] = make_input(r, dt, shape)
+        fortran[name] = f
     for name, arr in arrays.items():
-        shim.write_npy(os.path.join(folder, name + '.npy'), arr)
+        shim.write_npy(os.path.join(folder, name + '.npy'), arr, fortran.get(name, False))
     return src, meta, path, arrays
 
 
 def kjit_cmd(kjit, folder, meta, target):
     cmd = [kjit, 'run', os.path.join(folder, 'kernel.py') + ':kern', '--target', target,
-           '--grid', str(meta['grid']), '--block', str(meta['block'])]
+           '--grid', ','.join(map(str, meta['grid'])), '--block', ','.join(map(str, meta['block']))]
     for name in [o[0] for o in meta['outs']] + [a[0] for a in meta['ins']]:
         cmd.append('%s=%s' % (name, os.path.join(folder, name + '.npy')))
     for name, dt, v in meta['scalars']:
@@ -107,13 +113,13 @@ def check(seed, folder, kjit, target):
         ref = arrays[name]
         shim.write_npy(os.path.join(folder, 'ref_' + name + '.npy'), ref)
         got = shim.read_npy(os.path.join(folder, 'kjit_' + name + '.npy'))
-        if got.dtype != dt or got.size != ref.size:
-            msgs.append('%s: kjit wrote %s[%d], expected %s[%d]' % (name, got.dtype, got.size, dt, ref.size))
+        if got.dtype != dt or got.shape != ref.shape:
+            msgs.append('%s: kjit wrote %s%s, expected %s%s' % (name, got.dtype, got.shape, dt, ref.shape))
             continue
         bad = [j for j in range(ref.size) if not same(dt, got.data[j], ref.data[j])]
         if bad:
             j = bad[0]
-            msgs.append('%s: %d of %d elements differ; first at [%d]: kjit %r, reference %r'
+            msgs.append('%s: %d of %d elements differ; first at flat index %d: kjit %r, reference %r'
                         % (name, len(bad), ref.size, j, got.data[j], ref.data[j]))
     return '\n'.join(msgs) or None
 

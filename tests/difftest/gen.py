@@ -97,6 +97,8 @@ class Gen:
         self.in_dev = False     # generating a device function (no i, no arrays)
         self.local = None       # (name, dtype, size) of the kernel's local array
         self.acc = False        # the kernel has an int64[4] array for atomics
+        self.dims = 1           # 1: i = cuda.grid(1); 2: i, iy = cuda.grid(2)
+        self.tidx = 'i'         # the thread's own element: 'i' or 'i, iy'
 
     # ------------------------------------------------------------ helpers --
     def chance(self, p):
@@ -124,9 +126,20 @@ class Gen:
     def index(self, arr):
         """An in-range index into a 1-d input array."""
         if self.chance(0.3) and not self.in_dev:
-            return 'i'
+            return self.tidx
+        if self.dims == 2:
+            ks = [self.axis_index(arr, ax) for ax in range(2)]
+            if self.chance(0.15):
+                return '(%s, %s)' % tuple(ks)
+            return '%s, %s' % tuple(ks)
+        return self.axis_index(arr, 0)
+
+    def axis_index(self, arr, ax):
         k = self.gen_int(1, 16)
-        ext = self.r.choice(['%s.shape[0]' % arr, 'len(%s)' % arr, '%s.size' % arr])
+        if ax == 1:
+            ext = '%s.shape[1]' % arr
+        else:
+            ext = self.r.choice(['%s.shape[0]' % arr, 'len(%s)' % arr] + (['%s.size' % arr] if self.dims == 1 else []))
         if self.chance(0.2):    # negative: wraps around as in Numba
             return '-1 - %s %% %s' % (par(k, MUL), ext)
         return '%s %% %s' % (par(k, MUL), ext)
@@ -151,11 +164,12 @@ class Gen:
             v = r.choice(self.vars_of('i'))
             x = Ex(v.name, ATOM, 'i', v.e)
         elif c == 'i':
-            x = Ex('i', ATOM, 'i', 11)
+            x = Ex(r.choice(['i', 'iy'] if self.dims == 2 else ['i']), ATOM, 'i', 11)
         elif c == 'tid':
-            x = Ex(r.choice(['cuda.threadIdx.x', 'cuda.blockIdx.x', 'cuda.blockDim.x']), ATOM, 'i', 11)
+            x = Ex('cuda.%s.%s' % (r.choice(['threadIdx', 'blockIdx', 'blockDim']),
+                                   r.choice('xy' if self.dims == 2 else 'x')), ATOM, 'i', 11)
         elif c == 'arr':
-            name, dt = r.choice(ints)
+            name, dt = r.choice(ints)[:2]
             x = Ex('%s[%s]' % (name, self.index(name)), ATOM, 'i', INPUTS[dt][1])
             if dt.startswith('u'):
                 x = Ex('int64(%s)' % x.s, ATOM, 'i', x.e)
@@ -167,7 +181,8 @@ class Gen:
             x = Ex('%s[%s %% %d]' % (name, par(self.gen_int(0, 12), MUL), n), ATOM, 'i', 17)
         elif c == 'len':
             name = r.choice(self.arrays)[0]
-            x = Ex(r.choice(['%s.shape[0]' % name, 'len(%s)' % name, '%s.size' % name]), ATOM, 'i', 11)
+            x = Ex(r.choice(['%s.shape[0]' % name, 'len(%s)' % name, '%s.size' % name]
+                            + (['%s.shape[1]' % name, '%s.ndim' % name] if self.dims == 2 else [])), ATOM, 'i', 11)
         else:
             x = self.int_const(maxe)
         return self.fit_int(x, maxe)
@@ -326,7 +341,7 @@ class Gen:
             v = r.choice(self.vars_of('f'))
             x = Ex(v.name, ATOM, 'f', v.e, v.d)
         elif c == 'arr':
-            name, dt = r.choice(fl)
+            name, dt = r.choice(fl)[:2]
             _, e, d = INPUTS[dt]
             x = Ex('%s[%s]' % (name, self.index(name)), ATOM, 'f', e, d)
         elif c == 'scalar':
@@ -802,11 +817,20 @@ class Gen:
 
     def kernel(self):
         r = self.r
-        n = r.randint(1, 300)
-        block = r.choice([32, 64, 128])
-        grid = (n + block - 1) // block + r.choice([0, 0, 1])
+        if self.chance(0.25):
+            self.dims, self.tidx = 2, 'i, iy'
+            shape = (r.randint(1, 24), r.randint(1, 24))
+            block = (r.choice([4, 8, 16]), r.choice([2, 4, 8]))
+            grid = tuple((shape[d] + block[d] - 1) // block[d] + r.choice([0, 0, 1]) for d in range(2))
+        else:
+            shape = (r.randint(1, 300),)
+            block = (r.choice([32, 64, 128]),)
+            grid = ((shape[0] + block[0] - 1) // block[0] + r.choice([0, 0, 1]),)
+        n = shape
         common = ['int32', 'int64', 'float32', 'float64'] * 3
-        ins = [('a%d' % j, r.choice(common + list(INPUTS))) for j in range(r.randint(1, 3))]
+        # a 2-d input may be Fortran-ordered: kjit run passes it as a strided view
+        ins = [('a%d' % j, r.choice(common + list(INPUTS)), self.dims == 2 and self.chance(0.3))
+               for j in range(r.randint(1, 3))]
         outs = [('out', r.choice(['int64', 'float64']), n),
                 ('out2', r.choice(['int32', 'int64', 'float32', 'float64'] * 2 + NARROW), n)][:r.randint(1, 2)]
         scal = []
@@ -823,18 +847,24 @@ class Gen:
             self.devfn(j)
         self.acc = self.chance(0.3)
         if self.acc:
-            outs.append(('acc', 'int64', 4))
+            outs.append(('acc', 'int64', (4,)))
         params = [o[0] for o in outs] + [a[0] for a in ins] + [s[0] for s in scal]
         opts = r.choice([''] * 6 + ['opt=0', 'opt=1', 'debug=True', 'boundscheck=True', 'lineinfo=True'])
         self.lines.append('@cuda.jit(%s)' % opts if opts else '@cuda.jit')
         self.lines.append('def kern(%s):' % ', '.join(params))
-        self.emit(1, 'i = cuda.grid(1)')
+        if self.dims == 1:
+            self.emit(1, 'i = cuda.grid(1)')
+            outside, inside = 'i >= out.shape[0]', 'i < out.shape[0]'
+        else:
+            self.emit(1, 'i, iy = cuda.grid(2)')
+            outside = 'i >= out.shape[0] or iy >= out.shape[1]'
+            inside = 'i < out.shape[0] and iy < out.shape[1]'
         if self.chance(0.5):
-            self.emit(1, 'if i >= out.shape[0]:')
+            self.emit(1, 'if %s:' % outside)
             self.emit(2, 'return')
             ind = 1
         else:
-            self.emit(1, 'if i < out.shape[0]:')
+            self.emit(1, 'if %s:' % inside)
             ind = 2
         nv = r.randint(2, 6)
         kinds = ['i', 'i', 'f', 'f', 'b'] + [r.choice('iif') for _ in range(nv)]
@@ -872,12 +902,12 @@ class Gen:
                 x = self.raw_rounding()
             else:
                 x = self.gen_float(3, FBITS) if self.chance(0.7) else self.gen_int(3, FBITS)
-            self.emit(ind, '%s[i] = %s' % (name, x.s))
+            self.emit(ind, '%s[%s] = %s' % (name, self.tidx, x.s))
             if self.chance(0.2):
                 y = self.gen_int(1, 8)
-                self.emit(ind, '%s[i] %s= %s' % (name, r.choice('+-'), y.s))
+                self.emit(ind, '%s[%s] %s= %s' % (name, self.tidx, r.choice('+-'), y.s))
         src = '\n'.join(self.lines) + '\n'
-        meta = {'seed': self.seed, 'n': n, 'grid': grid, 'block': block,
+        meta = {'seed': self.seed, 'shape': shape, 'grid': grid, 'block': block,
                 'debug': self.chance(0.1), 'outs': outs, 'ins': ins, 'scalars': [(s[0], s[4], s[5]) for s in scal]}
         return src, meta
 
@@ -890,7 +920,9 @@ def generate(seed):
 def eager(src, meta):
     """The same kernel with an eager signature (for the compile fuzz
     corpus, whose target compiles eager kernels only)."""
-    args = ['%s[::1]' % o[1] for o in meta['outs']] + ['%s[::1]' % a[1] for a in meta['ins']]
+    lay = '[:, :]' if len(meta['shape']) == 2 else '[::1]'
+    args = ['%s%s' % (o[1], lay if o[0] != 'acc' else '[::1]') for o in meta['outs']]
+    args += ['%s%s' % (a[1], lay) for a in meta['ins']]
     args += [s[1] for s in meta['scalars']]
     sig = '"void(%s)"' % ', '.join(args)
     src = src.replace('@cuda.jit\ndef kern(', '@cuda.jit(%s)\ndef kern(' % sig)

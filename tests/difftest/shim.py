@@ -48,30 +48,40 @@ def wrap_int(bits):
 
 
 class Array:
-    """A 1-d array: a list of Python numbers converted on store as Numba
-    converts them (float -> int truncates; out of range is an error here,
-    since the generator never produces it)."""
+    """A 1-d or 2-d array: its elements in C order in a list of Python
+    numbers, converted on store as Numba converts them (float -> int
+    truncates, ints wrap; a float out of range is an error here, since the
+    generator never produces one).  Negative indices wrap around."""
 
-    def __init__(self, dtype, data):
+    def __init__(self, dtype, data, shape=None):
         self.dtype = dtype
         self.data = list(data)
-        self.shape = (len(self.data),)
+        self.shape = tuple(shape) if shape is not None else (len(self.data),)
         self.size = len(self.data)
-        self.ndim = 1
+        self.ndim = len(self.shape)
 
     def __len__(self):
-        return self.size
+        return self.shape[0]
 
-    def __getitem__(self, i):
-        if not isinstance(i, int):
-            raise TypeError('array index must be an int, not %s' % type(i).__name__)
-        if not -self.size <= i < self.size:
-            raise IndexError('index %d out of range for size %d' % (i, self.size))
-        return self.data[i]
+    def flat(self, idx):
+        if not isinstance(idx, tuple):
+            idx = (idx,)
+        if len(idx) != self.ndim:
+            raise IndexError('%d indices for a %d-d array' % (len(idx), self.ndim))
+        k = 0
+        for i, n in zip(idx, self.shape):
+            if not isinstance(i, int):
+                raise TypeError('array index must be an int, not %s' % type(i).__name__)
+            if not -n <= i < n:
+                raise IndexError('index %d out of range for size %d' % (i, n))
+            k = k * n + (i + n if i < 0 else i)
+        return k
 
-    def __setitem__(self, i, v):
-        if not -self.size <= i < self.size:
-            raise IndexError('index %d out of range for size %d' % (i, self.size))
+    def __getitem__(self, idx):
+        return self.data[self.flat(idx)]
+
+    def __setitem__(self, idx, v):
+        i = self.flat(idx)
         if self.dtype in INT_RANGE:
             bits = INT_RANGE[self.dtype]
             if isinstance(v, float):    # truncation, in range only (gen.py)
@@ -90,7 +100,7 @@ class Array:
 
 class Dim3:
     def __init__(self):
-        self.x, self.y, self.z = 0, 0, 1
+        self.x, self.y, self.z = 0, 0, 0
 
 
 class Cuda(types.ModuleType):
@@ -99,9 +109,12 @@ class Cuda(types.ModuleType):
         self.threadIdx, self.blockIdx, self.blockDim, self.gridDim = Dim3(), Dim3(), Dim3(), Dim3()
 
     def grid(self, n):
-        if n != 1:
-            raise NotImplementedError('cuda.grid(%d)' % n)
-        return self.blockIdx.x * self.blockDim.x + self.threadIdx.x
+        x = self.blockIdx.x * self.blockDim.x + self.threadIdx.x
+        if n == 1:
+            return x
+        if n == 2:
+            return x, self.blockIdx.y * self.blockDim.y + self.threadIdx.y
+        raise NotImplementedError('cuda.grid(%d)' % n)
 
     def jit(self, fn=None, device=False, **_opts):
         if fn is None or isinstance(fn, (str, list)):
@@ -155,12 +168,14 @@ class Launcher:
 
     def launch(self, grid, block, args):
         c = self.cuda
-        c.blockDim.x, c.gridDim.x = block, grid
-        for b in range(grid):
-            c.blockIdx.x = b
-            for t in range(block):
-                c.threadIdx.x = t
-                self.fn(*args)
+        gx, gy = (tuple(grid) + (1,))[:2] if isinstance(grid, (tuple, list)) else (grid, 1)
+        bx, by = (tuple(block) + (1,))[:2] if isinstance(block, (tuple, list)) else (block, 1)
+        c.blockDim.x, c.blockDim.y, c.gridDim.x, c.gridDim.y = bx, by, gx, gy
+        for c.blockIdx.y in range(gy):
+            for c.blockIdx.x in range(gx):
+                for c.threadIdx.y in range(by):
+                    for c.threadIdx.x in range(bx):
+                        self.fn(*args)
 
 
 def make_numba():
@@ -195,13 +210,19 @@ def run_reference(src, path, kernel, grid, block, args):
 
 
 # ---------------------------------------------------------------- .npy --
-def write_npy(path, arr):
-    hdr = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (DESCR[arr.dtype], arr.size)
+def write_npy(path, arr, fortran=False):
+    """Writes ARR; with FORTRAN, a 2-d array in column-major order."""
+    shape = '(%s)' % ''.join('%d,' % n for n in arr.shape)
+    hdr = "{'descr': '%s', 'fortran_order': %s, 'shape': %s, }" % (DESCR[arr.dtype], fortran, shape)
     pad = 64 - (10 + len(hdr) + 1) % 64
     hdr = hdr + ' ' * (pad % 64) + '\n'
+    data = arr.data
+    if fortran and arr.ndim == 2:
+        n0, n1 = arr.shape
+        data = [arr.data[i * n1 + j] for j in range(n1) for i in range(n0)]
     with open(path, 'wb') as f:
         f.write(b'\x93NUMPY\x01\x00' + struct.pack('<H', len(hdr)) + hdr.encode('latin1'))
-        f.write(struct.pack('<%d%s' % (arr.size, FMT[arr.dtype]), *arr.data))
+        f.write(struct.pack('<%d%s' % (arr.size, FMT[arr.dtype]), *data))
 
 
 def read_npy(path):
@@ -215,8 +236,10 @@ def read_npy(path):
         n, off = struct.unpack('<I', raw[8:12])[0], 12
     h = ast.literal_eval(raw[off:off + n].decode('latin1'))
     dtype = FROM_DESCR.get(h['descr'])
-    if dtype is None or h['fortran_order'] or len(h['shape']) != 1:
+    if dtype is None or h['fortran_order'] or len(h['shape']) not in (1, 2):
         raise ValueError('%s: unexpected header %r' % (path, h))
-    size = h['shape'][0]
+    size = 1
+    for d in h['shape']:
+        size *= d
     data = struct.unpack('<%d%s' % (size, FMT[dtype]), raw[off + n:off + n + size * struct.calcsize(FMT[dtype])])
-    return Array(dtype, data)
+    return Array(dtype, data, h['shape'])
