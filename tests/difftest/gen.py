@@ -723,10 +723,15 @@ class Gen:
 
     def range_args(self):
         r = self.r
-        c = r.randrange(5)
+        c = r.randrange(6)
         if c == 0:
             k = r.randint(0, 5)
             return str(k), k
+        if c == 5:    # a run-time step of either sign (never zero)
+            lo, hi = self.gen_int(0, 12), self.gen_int(0, 12)
+            y, z = self.gen_int(0, 12), self.gen_int(0, 12)
+            return ('%s %% 7 - 3, %s %% 7 - 3, (%s %% 3 + 1) * (%s %% 2 * 2 - 1)'
+                    % (par(lo, MUL), par(hi, MUL), par(y, MUL), par(z, MUL)), 7)
         if c == 1:
             lo, hi = r.randint(-3, 2), r.randint(0, 6)
             return '%d, %d' % (lo, hi), max(abs(lo), hi)
@@ -823,7 +828,7 @@ class Gen:
             block = (r.choice([4, 8, 16]), r.choice([2, 4, 8]))
             grid = tuple((shape[d] + block[d] - 1) // block[d] + r.choice([0, 0, 1]) for d in range(2))
         else:
-            shape = (r.randint(1, 300),)
+            shape = (r.randint(1, 300) if self.chance(0.95) else r.randint(1000, 4000),)
             block = (r.choice([32, 64, 128]),)
             grid = ((shape[0] + block[0] - 1) // block[0] + r.choice([0, 0, 1]),)
         n = shape
