@@ -98,6 +98,7 @@ class Gen:
         self.local = None       # (name, dtype, size) of the kernel's local array
         self.acc = False        # the kernel has an int64[4] array for atomics
         self.dims = 1           # 1: i = cuda.grid(1); 2: i, iy = cuda.grid(2)
+        self.nest = 0           # index/divisor/range subexpressions open
         self.tidx = 'i'         # the thread's own element: 'i' or 'i, iy'
 
     # ------------------------------------------------------------ helpers --
@@ -125,7 +126,7 @@ class Gen:
 
     def index(self, arr):
         """An in-range index into a 1-d input array."""
-        if self.chance(0.3) and not self.in_dev:
+        if (self.chance(0.3) or self.nest >= 2) and not self.in_dev:
             return self.tidx
         if self.dims == 2:
             ks = [self.axis_index(arr, ax) for ax in range(2)]
@@ -135,7 +136,7 @@ class Gen:
         return self.axis_index(arr, 0)
 
     def axis_index(self, arr, ax):
-        k = self.gen_int(1, 16)
+        k = self.nested(lambda: self.gen_int(1, 16))
         if ax == 1:
             ext = '%s.shape[1]' % arr
         else:
@@ -178,7 +179,7 @@ class Gen:
             x = Ex(s[0], ATOM, 'i', s[2])
         elif c == 'local':
             name, _, n = self.local
-            x = Ex('%s[%s %% %d]' % (name, par(self.gen_int(0, 12), MUL), n), ATOM, 'i', 17)
+            x = Ex('%s[%s %% %d]' % (name, par(self.nested(lambda: self.gen_int(0, 12)), MUL), n), ATOM, 'i', 17)
         elif c == 'len':
             name = r.choice(self.arrays)[0]
             x = Ex(r.choice(['%s.shape[0]' % name, 'len(%s)' % name, '%s.size' % name]
@@ -207,14 +208,24 @@ class Gen:
         lim = r.randint(1, 2 ** min(maxe, 14) - 1)
         return Ex('min(max(%s, -%d), %d)' % (x.s, lim, lim), ATOM, 'i', bitlen(lim))
 
+    def nested(self, fn):
+        """Runs FN one level deeper: subexpressions that start fresh
+        expressions (indices, divisors) would otherwise nest without
+        bound, and kjit's parser, like any, has a nesting limit."""
+        self.nest += 1
+        try:
+            return fn()
+        finally:
+            self.nest -= 1
+
     def divisor(self):
         """A nonzero int divisor: (text, precedence, bound exponent)."""
         r = self.r
-        c = r.randrange(5)
+        c = r.randrange(5) if self.nest < 2 else 0
         if c == 0:
             n = r.choice([1, 2, 3, 5, 7, 16, 100, -3, -7])
             return Ex(str(n), ATOM if n > 0 else UNARY, 'i', bitlen(n))
-        y = self.gen_int(1, 20)
+        y = self.nested(lambda: self.gen_int(1, 20))
         if c == 1:
             return Ex('abs(%s) %% 7 + 1' % y.s, ADD, 'i', 3)
         if c == 2:
@@ -336,7 +347,7 @@ class Gen:
         c = r.choice(opts)
         if c == 'local':
             name, _, n = self.local
-            x = Ex('%s[%s %% %d]' % (name, par(self.gen_int(0, 12), MUL), n), ATOM, 'f', 10, 4)
+            x = Ex('%s[%s %% %d]' % (name, par(self.nested(lambda: self.gen_int(0, 12)), MUL), n), ATOM, 'f', 10, 4)
         elif c == 'var':
             v = r.choice(self.vars_of('f'))
             x = Ex(v.name, ATOM, 'f', v.e, v.d)
@@ -469,10 +480,10 @@ class Gen:
 
     def fdivisor(self, d):
         """A float divisor >= 1 (or a positive constant)."""
-        if self.chance(0.4):
+        if self.chance(0.4) or self.nest >= 2:
             v = self.r.choice([1.0, 2.0, 4.0, 2.5, 1.5, 3.0, -2.0, -2.5])
             return Ex(flit(v), ATOM if v > 0 else UNARY, 'f', bitlen(int(v) or 1), 1 if v != int(v) else 0)
-        b = self.gen_float(d, 16)
+        b = self.nested(lambda: self.gen_float(d, 16))
         return Ex('abs(%s) + 1.0' % b.s, ADD, 'f', b.e + 1, b.d)
 
     def qdiv(self, d, c, maxb):
