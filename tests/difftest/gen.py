@@ -607,7 +607,14 @@ class Gen:
         self.lines.append('    ' * ind + s)
 
     def value_for(self, v, depth=2):
-        x = self.gen_kind(v.k, depth, v.e, v.d).s
+        if v.k == 'i' and self.chance(0.08):
+            # a bool into an int variable: Numba unifies the two to the int
+            x = self.gen_bool(depth).s
+        elif v.k == 'f' and not v.cast and self.chance(0.08):
+            # an int into a float variable: unified to float64
+            x = self.gen_int(depth, max(v.e - 1, 4) if v.e > 4 else 4).s
+        else:
+            x = self.gen_kind(v.k, depth, v.e, v.d).s
         return '%s(%s)' % (v.cast, x) if v.cast else x
 
     def assign(self, ind, v, depth=2):
@@ -886,7 +893,8 @@ class Gen:
         kinds = ['i', 'i', 'f', 'f', 'b'] + [r.choice('iif') for _ in range(nv)]
         for j in range(nv):
             v = self.new_var('v%d' % j, kinds[j])
-            self.assign(ind, v, 1)
+            x = self.gen_kind(v.k, 1, v.e, v.d).s    # declared with its own kind
+            self.emit(ind, "%s = %s" % (v.name, "%s(%s)" % (v.cast, x) if v.cast else x))
             self.vars.append(v)
         if self.chance(0.3):    # a local array, every element set before any read
             ln, dt = r.randint(1, 6), r.choice(['int64', 'float64'])
