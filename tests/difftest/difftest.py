@@ -124,6 +124,57 @@ def check(seed, folder, kjit, target):
     return '\n'.join(msgs) or None
 
 
+SELFTEST = """
+from numba import cuda, int32, float32, float64
+import math
+
+@cuda.jit(device=True)
+def twice(v):
+    return v * 2, v + 0.5
+
+@cuda.jit
+def kern(out, f, a):
+    i, j = cuda.grid(2)
+    if i >= out.shape[0] or j >= out.shape[1]:
+        return
+    out[i, j] = a[-1 - i, j] * 10 + i * 100 + j
+    if i == 0 and j == 0:
+        f[0] = -7 // 2
+        f[1] = -7 % 2
+        f[2] = -7.5 // 2.0
+        f[3] = -7.5 % 2.0
+        f[4] = int32(-3.9) + int32(2 ** 32 + 5)
+        f[5] = float32(0.1)
+        f[6] = round(2.5) + round(-3.5) * 10
+        f[7] = twice(3)[0] + twice(3)[1]
+        f[8] = 300
+        f[9] = math.fmod(-7.5, 2.0)
+"""
+
+# (index, dtype) of f and the values Numba gives (docs/language.md)
+SELFTEST_F = [-4, 1, -4.0, 0.5, 2, 0.10000000149011612, -38, 9.5, 300, -1.5]
+
+
+def selftest():
+    """Checks the reference on values Numba is known to give: a broken
+    shim must not be able to pass everything by agreeing with itself."""
+    out = shim.Array('int64', [0] * 6, (2, 3))
+    f = shim.Array('float64', [0.0] * 10)
+    a = shim.Array('int8', list(range(6)), (2, 3))
+    shim.run_reference(SELFTEST, '<selftest>', 'kern', (1, 2), (2, 2), [out, f, a])
+    want = [3 * 10 + 0, 4 * 10 + 1, 5 * 10 + 2, 0 + 100, 1 * 10 + 101, 2 * 10 + 102]
+    u8 = shim.Array('uint8', [0])
+    u8[0] = 300
+    bad = []
+    if out.data != want:
+        bad.append('2-d kernel: %r, want %r' % (out.data, want))
+    if f.data != SELFTEST_F:
+        bad.append('scalar values: %r, want %r' % (f.data, SELFTEST_F))
+    if u8.data != [44]:
+        bad.append('uint8 store of 300: %r, want 44' % u8.data)
+    return bad
+
+
 def one(seed, kjit, target, keep):
     tmp = tempfile.mkdtemp(prefix='kjit-difftest.')
     try:
@@ -167,6 +218,10 @@ def main():
     os.environ.setdefault('KJIT_CACHE', '0')
     if a.replay:
         return replay(a.kjit, a.replay, a.target)
+    bad = selftest()
+    if bad:
+        print('difftest: the reference fails its self-test:\n  ' + '\n  '.join(bad))
+        return 1
     t0 = time.time()
     passed = failed = 0
     seeds = range(a.seed, a.seed + a.n)
