@@ -99,6 +99,7 @@ class Gen:
         self.acc = False        # the kernel has an int64[4] array for atomics
         self.dims = 1           # 1: i = cuda.grid(1); 2: i, iy = cuda.grid(2)
         self.nest = 0           # index/divisor/range subexpressions open
+        self.dev_ret = None     # in a device function: makes a return value
         self.tidx = 'i'         # the thread's own element: 'i' or 'i, iy'
 
     # ------------------------------------------------------------ helpers --
@@ -629,7 +630,7 @@ class Gen:
             opts += ['local'] * 2
         if self.acc and not self.in_dev:
             opts += ['atomic']
-        if not self.in_dev:
+        if not self.in_dev or self.dev_ret:
             opts += ['ret'] * (1 if self.chance(0.2) else 0)
         if any(f[2][0] == 't' for f in self.devfns):
             opts += ['tcall'] * 2
@@ -680,9 +681,9 @@ class Gen:
             fn = r.choice(['add', 'add', 'max', 'min', 'sub'])
             x = self.gen_int(2, 20)
             self.emit(ind, 'cuda.atomic.%s(acc, %s %% 4, %s)' % (fn, par(self.gen_int(1, 12), MUL), x.s))
-        elif c == 'ret':
+        elif c == 'ret':    # from inside loops too
             self.emit(ind, 'if %s:' % self.gen_bool(1).s)
-            self.emit(ind + 1, 'return')
+            self.emit(ind + 1, 'return %s' % self.dev_ret() if self.in_dev else 'return')
         elif c == 'tcall':
             self.tuple_call(ind)
         elif c == 'for':
@@ -822,12 +823,14 @@ class Gen:
             v = self.new_var('t%d' % j, r.choice('iif'))
             self.assign(1, v)
             self.vars.append(v)
-        self.budget = r.randint(0, 3)
-        self.block(1, self.budget)
         def retval():
             if ret[0] == 't':    # (int, float)
                 return '%s, %s' % (self.gen_kind('i', 2, 16).s, self.gen_kind('f', 2, 10, 4).s)
             return self.gen_kind(ret[0], 2, ret[1], ret[2]).s
+        self.dev_ret = retval
+        self.budget = r.randint(0, 4)
+        self.block(1, self.budget)
+        self.dev_ret = None
         if self.chance(0.3):
             self.emit(1, 'if %s:' % self.gen_bool(1).s)
             self.emit(2, 'return %s' % retval())
