@@ -618,6 +618,12 @@ class Gen:
             x = self.gen_kind(v.k, depth, v.e, v.d).s
         return '%s(%s)' % (v.cast, x) if v.cast else x
 
+    def declare(self, ind, v):
+        """The first assignment: of the variable's own kind, so that a
+        later bool (or int) assigned to it unifies to an int (a float)."""
+        x = self.gen_kind(v.k, 1, v.e, v.d).s
+        self.emit(ind, '%s = %s' % (v.name, '%s(%s)' % (v.cast, x) if v.cast else x))
+
     def assign(self, ind, v, depth=2):
         self.emit(ind, '%s = %s' % (v.name, self.value_for(v, depth)))
 
@@ -821,7 +827,7 @@ class Gen:
         self.lines.append('def %s(%s):' % (name, ', '.join(p.name for p in params)))
         for j in range(r.randint(0, 2)):
             v = self.new_var('t%d' % j, r.choice('iif'))
-            self.assign(1, v)
+            self.declare(1, v)
             self.vars.append(v)
         def retval():
             if ret[0] == 't':    # (int, float)
@@ -896,8 +902,7 @@ class Gen:
         kinds = ['i', 'i', 'f', 'f', 'b'] + [r.choice('iif') for _ in range(nv)]
         for j in range(nv):
             v = self.new_var('v%d' % j, kinds[j])
-            x = self.gen_kind(v.k, 1, v.e, v.d).s    # declared with its own kind
-            self.emit(ind, "%s = %s" % (v.name, "%s(%s)" % (v.cast, x) if v.cast else x))
+            self.declare(ind, v)
             self.vars.append(v)
         if self.chance(0.3):    # a local array, every element set before any read
             ln, dt = r.randint(1, 6), r.choice(['int64', 'float64'])
