@@ -34,9 +34,11 @@ def make_input(r, dtype, shape):
     for d in shape:
         n *= d
     if dtype in ('int8', 'uint8', 'int16', 'uint16', 'uint32'):
+        # not the minimum of a signed type: abs keeps the type in Numba,
+        # so abs(int8(-128)) is -128 there and 128 in Python
         bits = shim.INT_RANGE[dtype]
-        lo = 0 if dtype[0] == 'u' else -2 ** (bits - 1)
-        vals = [r.randint(lo, lo + 2 ** bits - 1) for _ in range(n)]
+        lo = 0 if dtype[0] == 'u' else -2 ** (bits - 1) + 1
+        vals = [r.randint(lo, 2 ** (bits - (dtype[0] != 'u')) - 1) for _ in range(n)]
     elif dtype == 'int32':
         vals = [r.randint(-1000, 999) for _ in range(n)]
     elif dtype == 'int64':

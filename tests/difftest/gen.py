@@ -37,7 +37,7 @@ FBITS = 22      # floats: e + d <= 22 (exact in float32)
 # Unsigned elements are always read through int64(...): in Numba
 # uint8 - uint8 is uint64 and would wrap where Python goes negative.
 INPUTS = {
-    'int8': ('i', 7, 0),        # the whole range
+    'int8': ('i', 7, 0),        # the whole range but the minimum
     'int16': ('i', 15, 0),
     'uint8': ('i', 8, 0),
     'uint16': ('i', 16, 0),
