@@ -180,14 +180,20 @@ def selftest():
 def one(seed, kjit, target, keep):
     tmp = tempfile.mkdtemp(prefix='kjit-difftest.')
     try:
-        msg = check(seed, tmp, kjit, target)
+        try:
+            msg = check(seed, tmp, kjit, target)
+        except Exception as e:    # the driver's own trouble: a failure, not a stop
+            msg = 'difftest error: %s: %s' % (type(e).__name__, e)
         if msg is None:
             return seed, None, None
         dest = os.path.join(keep, 'seed-%d' % seed)
-        shutil.rmtree(dest, ignore_errors=True)
-        shutil.copytree(tmp, dest)
-        with open(os.path.join(dest, 'failure.txt'), 'w') as f:
-            f.write(msg + '\n')
+        try:
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(tmp, dest)
+            with open(os.path.join(dest, 'failure.txt'), 'w') as f:
+                f.write(msg + '\n')
+        except OSError as e:
+            dest = '(not kept: %s)' % e
         return seed, msg, dest
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
