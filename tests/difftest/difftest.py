@@ -96,8 +96,9 @@ def check(seed, folder, kjit, target):
     """Runs one kernel both ways; returns None or a failure message."""
     src, meta, path, arrays = prepare(seed, folder)
     cmd = kjit_cmd(kjit, folder, meta, target)
-    with open(os.path.join(folder, 'cmd.txt'), 'w') as f:
-        f.write(' '.join(cmd) + '\n')
+    with open(os.path.join(folder, 'cmd.txt'), 'w') as f:    # to run in the kept folder
+        rel = [os.path.abspath(kjit)] + [c.replace(folder + os.sep, '') for c in cmd[1:]]
+        f.write(' '.join(rel) + '\n')
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120,
                            stdin=subprocess.DEVNULL)
