@@ -262,6 +262,9 @@ class Gen:
             k = r.choice([0, 1, 2, 2, 3])
             a = self.gen_int(d, max(maxe // max(k, 1), 2) if k else 8)
             x = Ex('%s ** %d' % (par(a, ATOM), k), POW, 'i', a.e * k + 1 if k else 1)
+            if k == 3 and self.chance(0.4):    # a run-time exponent 0..3
+                y = self.nested(lambda: self.gen_int(0, 12))
+                x = Ex('%s ** (%s & 3)' % (par(a, ATOM), par(y, BAND)), POW, 'i', a.e * 3 + 1)
         elif c in ('and', 'or', 'xor'):
             a, b = self.gen_int(d, maxe - 1), self.gen_int(d, maxe - 1)
             op, p = {'and': ('&', BAND), 'or': ('|', BOR), 'xor': ('^', BXOR)}[c]
@@ -425,6 +428,9 @@ class Gen:
         elif c == 'pow':
             a = self.gen_float(d, maxb // 2)
             x = Ex('%s ** 2' % par(a, ATOM), POW, 'f', 2 * a.e, 2 * a.d)
+            if self.chance(0.4):    # a run-time exponent 0..2
+                y = self.nested(lambda: self.gen_int(0, 12))
+                x = Ex('%s ** (%s %% 3)' % (par(a, ATOM), par(y, MUL)), POW, 'f', 2 * a.e, 2 * a.d)
         elif c == 'neg':
             a = self.gen_float(d, maxb)
             x = Ex('-' + par(a, UNARY), UNARY, 'f', a.e, a.d)
