@@ -5,16 +5,18 @@ typing (int ops widen to int64, float32 arithmetic rounds to float32...)
 and under plain CPython with the shim of shim.py, so the two can be
 compared bit for bit.  The trick: every value stays small and exact.
 
-  * ints: the generator tracks a bound |v| <= 2**e for every expression and
-    wraps a subexpression (x & MASK, x % P, a clamp with min/max) before a
-    bound could pass 2**40, so nothing overflows even int32 where it is cast.
+  * ints: the generator tracks a bound -2**e <= v < 2**e for every
+    expression and wraps a subexpression (x & MASK, x % P, a clamp with
+    min/max) before a bound could pass 2**40, so nothing overflows, even in
+    int32 where it is cast.  Every variable has a fixed bound that each
+    assignment respects, so loops cannot grow it.
   * floats: every value is a multiple of 2**-d with |v| <= 2**e and
     e + d <= 22, so it is exact in float32 and float64 alike and + - * //
     % ** give the exact result whatever the float width and whether or not
     a*b+c is contracted into an FMA.  The ops that round (/, sqrt) are
-    written with explicit float32(...)/float(...) operands so both sides
+    written with explicit float32(...)/float64(...) operands so both sides
     round in the same width, then quantized back to a few fraction bits
-    (math.floor(q * 16.0) / 16.0).
+    (math.floor(q * 16.0) / 16.0) or stored straight to an output.
   * Numba's float(x) keeps a float32 x float32 (tests/numba/
     typing_reference.txt), so where the width matters the kernel says
     float64(x) or float32(x), never float(x).
