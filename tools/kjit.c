@@ -106,6 +106,9 @@ static const char run_help[] =
     "                       in one CUDA graph and replay it (ignored on cpu)\n"
     "  --debug              check every array index (as debug=True); an index\n"
     "                       out of bounds fails the run with its source line\n"
+    "  --timeout SECONDS    stop the run when the launch (compile, copies and\n"
+    "                       the kernel) takes longer: the error names the\n"
+    "                       kernel and kjit exits with status 3\n"
     "  --time               print compile, copy and kernel times in ms (the\n"
     "                       kernel time is the median over --repeat runs,\n"
     "                       timed with CUDA events on the cuda target)\n"
@@ -116,7 +119,8 @@ static const char run_help[] =
     "      x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024\n"
     "  kjit run saxpy.py:saxpy --grid 4096 --block 256 float32:2.0 x.npy y.npy -o y=y2.npy\n"
     "\n"
-    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line\n";
+    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
+    "3 --timeout reached\n";
 
 static const char check_help[] =
     "usage: kjit check FILE.py [options]\n"
@@ -443,6 +447,10 @@ static int cmd_version(Cli *c, kjit_context *ctx) {
 
 /* ------------------------------------------------------------ kjit run --- */
 
+/* --timeout's watchdog: tools/kjit_watchdog.c. */
+int kjit_cli_watchdog_start(double seconds, const char *kernel, const char *target);
+void kjit_cli_watchdog_stop(void);
+
 /* One ARG of `kjit run`: NAME=VALUE, or VALUE alone (name NULL). */
 typedef struct RunArg {
   const char *name;
@@ -459,6 +467,7 @@ typedef struct RunArgs {
   int time;               /* --time */
   int graph;              /* --graph */
   int debug;              /* --debug: bounds checks (a context option) */
+  double timeout;         /* --timeout SECONDS; 0: none */
   RunArg *args;           /* argc entries at most */
   int nargs;
   RunArg *outs;           /* -o NAME=PATH */
@@ -519,6 +528,20 @@ static int parse_size(const Cli *c, const char *opt, const char *s, size_t *out)
     return EXIT_USAGE;
   }
   *out = (size_t)v;
+  return EXIT_OK;
+}
+
+/* A positive number of seconds (fractions allowed), at most a day. */
+static int parse_seconds(const Cli *c, const char *opt, const char *s, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (!*s || *end || errno || !(v > 0 && v <= 86400)) {
+    fprintf(stderr, "kjit: error: %s expects a number of seconds above 0 and at most 86400, "
+                    "not '%s'\nTry 'kjit %s --help'.\n", opt, s, c->cmd);
+    return EXIT_USAGE;
+  }
+  *out = v;
   return EXIT_OK;
 }
 
@@ -586,6 +609,8 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     return err ? err : parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
   if (take_value(c, "-o", &v, &err))
     return err ? err : parse_out_option(c, a, v);
+  if (take_value(c, "--timeout", &v, &err))
+    return err ? err : parse_seconds(c, "--timeout", v, &a->timeout);
   if (strcmp(arg, "--graph") == 0)
     a->graph = 1;
   else if (strcmp(arg, "--time") == 0)
@@ -745,13 +770,23 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
   kjit_launch_config cfg = a->cfg;
   cfg.repeat = a->repeat;
   cfg.use_graph = a->graph;
-  if (kjit_launch(j->kernel, &cfg, j->vals, j->nvals) != KJIT_OK) {
+  kjit_target tg = KJIT_TARGET_CPU;
+  kjit_context_target(j->ctx, &tg);
+  if (a->timeout > 0 &&
+      kjit_cli_watchdog_start(a->timeout, a->kernel, tg == KJIT_TARGET_CUDA ? "cuda" : "cpu") != 0) {
+    fputs("kjit: error: cannot start the --timeout watchdog thread\n", stderr);
+    return EXIT_ERRORS;
+  }
+  kjit_status st = kjit_launch(j->kernel, &cfg, j->vals, j->nvals);
+  if (st == KJIT_OK)
+    st = kjit_synchronize(j->ctx);     /* the copies back are inside the bound too */
+  kjit_cli_watchdog_stop();
+  if (st != KJIT_OK) {
     fputs(kjit_last_error(j->ctx), stderr);
     return EXIT_ERRORS;
   }
   kjit_last_timing(j->ctx, &t->compile_ms, &t->copy_ms, &t->run_ms);
-  kjit_target tg;
-  t->graph = a->graph && kjit_context_target(j->ctx, &tg) == KJIT_OK && tg == KJIT_TARGET_CUDA;
+  t->graph = a->graph && tg == KJIT_TARGET_CUDA;
   return EXIT_OK;
 }
 

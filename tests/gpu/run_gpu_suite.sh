@@ -63,6 +63,22 @@ for f in exec/*.py; do
   fi
 done
 
+# ---- --timeout: a hung kernel is stopped, then the device still works ------
+hang="$tests/errors/run_timeout_hang.py"
+start=$(date +%s)
+"$kjit" run "$hang:spin" --target cuda --grid 2 --block 32 --timeout 1 \
+  flag=zeros:int32:1 out=zeros:int64:64 >"$work/log" 2>&1
+rc=$? took=$(( $(date +%s) - start ))
+if [ $rc -eq 3 ] && [ $took -le 20 ] && grep -q "kernel 'spin' did not finish within 1 s" "$work/log" &&
+   "$kjit" run "$hang:spin" --target cuda --grid 2 --block 32 --timeout 20 \
+     flag=full:int32:1:1 out=zeros:int64:64 >>"$work/log" 2>&1; then
+  passed=$((passed + 1)); echo "PASS kjit run --timeout (hung kernel stopped in ${took} s, next process ran)"
+else
+  failed=$((failed + 1)); failed_names+=("kjit run --timeout (exit $rc, ${took} s)")
+  echo "FAIL kjit run --timeout (exit $rc, ${took} s)"
+fi
+sed 's/^/    /' "$work/log"
+
 # ---- the driver layer -------------------------------------------------------
 # Each fault test runs in its own process: a fault can leave the device
 # unusable for the rest of the process (a sticky CUDA error).
@@ -80,6 +96,19 @@ if [ -x "$drv" ]; then
     fi
     sed 's/^/    /' "$work/log"
   done
+fi
+
+# ---- a fact about the driver, reported, not counted -------------------------
+# Can a process get a working context back after an illegal address?  (kjit
+# tries; docs/cuda.md, "Faults".)  Needs the toolkit's cuda.h to build.
+cuda_inc=${CUDA_HOME:-/usr/local/cuda}/include
+if [ -f "$cuda_inc/cuda.h" ] && cc -I"$cuda_inc" "$tests/gpu/fault_recovery_probe.c" \
+     -L"${CUDA_HOME:-/usr/local/cuda}/lib64/stubs" -lcuda -o "$work/probe" 2>"$work/log"; then
+  for way in 0 1 2 3; do
+    "$work/probe" $way | sed 's/^/  probe: /'
+  done
+else
+  echo "  probe: fault recovery probe not built (no cuda.h)"
 fi
 
 echo "gpu suite: $passed passed, $failed failed"
