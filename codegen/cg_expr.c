@@ -559,6 +559,7 @@ bool cg_lower_inst(Cg *cg, int idx) {
   switch (in->op) {
   case OP_STORE: return lower_store(cg, in);
   case OP_ARRAY_STORE: return cg_lower_array_store(cg, in);
+  case OP_RANDOM: return cg_lower_random(cg, idx);
   case OP_SYNCTHREADS: cg->hooks->barrier(cg, in->op, NULL); return true;
   case OP_SYNCWARP: {
     LLVMValueRef m = cg_arg(cg, in, 0);

@@ -170,12 +170,20 @@ const Type *cg_arg_type(Cg *cg, const Inst *in, int k);
 LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in);
 bool cg_lower_array_store(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
+/* Address of arr[idx[0..n)] (n == the array type at's ndim, i64 indices):
+ * Numba's negative-index wraparound, and with debug/boundscheck the checks
+ * (reported at `in`, whose operand 0 must be the array). */
+LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
+                               LLVMValueRef *idx, int n);
 LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);
 bool cg_lower_print(Cg *cg, const Inst *in);
 
 /* ---- cg_warp.c: SHFL, VOTE, MATCH ---- */
 LLVMValueRef cg_lower_warp(Cg *cg, const Inst *in);
+
+/* ---- cg_random.c: RANDOM (numba.cuda.random), sets cg->vals[idx] ---- */
+bool cg_lower_random(Cg *cg, int idx);
 
 /* ---- cg_math.c: INTRINSIC and POW ---- */
 LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in);

@@ -148,6 +148,11 @@ static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
     cg_unsupported(cg, in, "indexing with fewer indices than dimensions (slicing)");
     return NULL;
   }
+  return cg_array_elem_ptr(cg, in, arr, at, idx, n);
+}
+
+LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
+                               LLVMValueRef *idx, int n) {
   LLVMValueRef zero = cg_const_i64(cg, 0), data = LLVMBuildExtractValue(cg->b, arr, 0, "");
   for (int k = 0; k < n; k++) {
     LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, idx[k], zero, "");

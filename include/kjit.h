@@ -386,6 +386,19 @@ KJIT_API const int64_t *kjit_array_strides(const kjit_array *a); /* bytes */
 KJIT_API kjit_dtype kjit_array_dtype(const kjit_array *a);
 KJIT_API int64_t kjit_array_size(const kjit_array *a);           /* elements */
 
+/* Creates the states of n xoroshiro128+ generators for numba.cuda.random
+ * (xoroshiro128p_next/uniform/normal in kernels): a zero-based, C-ordered
+ * uint64 host array of shape (n, 2), row i = (s0, s1) of generator i, the
+ * bytes of Numba's xoroshiro128p_dtype records.  The values are those of
+ * Numba's create_xoroshiro128p_states(n, seed, subsequence_start): generator
+ * 0 seeded by SplitMix64(seed) and advanced subsequence_start times by 2^64
+ * steps, generator k = generator k-1 advanced 2^64 steps more (a jump costs
+ * 128 steps, so creation time grows with n + subsequence_start).  *out owns
+ * the array.  Thread-safe for distinct contexts.  Errors: INVALID_ARGUMENT
+ * (n < 0, NULL ctx or out), OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint64_t seed,
+                                              uint64_t subsequence_start, kjit_array **out);
+
 /* Releases the array (and its memory unless it came from kjit_array_wrap;
  * a device array's device memory too).  NULL and already destroyed handles
  * are ignored. */
@@ -469,6 +482,8 @@ KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
  *   PATH.npy                      an array read from the file
  *   zeros:DTYPE:SHAPE  full:DTYPE:SHAPE:V  arange:DTYPE:SHAPE
  *   rand:DTYPE:SHAPE[:SEED]  randint:DTYPE:SHAPE:LO:HI[:SEED]
+ *   xoroshiro:N:SEED[:SUBSEQ]     numba.cuda.random states, as
+ *                                 kjit_array_xoroshiro128p makes them
  *   DTYPE:V                       a typed scalar (float32:2.5)
  *   a bare number                 int -> KJIT_ARG_INT64, float -> FLOAT64
  * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every

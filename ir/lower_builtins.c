@@ -17,9 +17,9 @@ static const char *const cuda_members[] = {
     "threadfence", "threadfence_block", "threadfence_system", "atomic", "shared", "local",
     "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
-    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", NULL};
+    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", NULL};
 static const char *const cuda_notyet[] = {
-    "random", "const", "fp16", "declare_device", "cg", "nanosleep", "vote_sync_intrinsic",
+    "const", "fp16", "declare_device", "cg", "nanosleep", "vote_sync_intrinsic",
     "libdevice", "float16", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
@@ -28,6 +28,13 @@ static const char *const cuda_host[] = {
 static const char *const atomic_members[] = {"add", "sub", "and_", "or_", "xor", "max",
                                              "min", "exch", "inc", "dec", "cas", "nanmax",
                                              "nanmin", NULL};
+/* numba.cuda.random: the kernel side is ir_random_names; these are host
+ * code, or Numba helpers kjit does not offer. */
+static const char *const random_host[] = {
+    "create_xoroshiro128p_states", "init_xoroshiro128p_states", "init_xoroshiro128p_states_cpu",
+    "init_xoroshiro128p_state", "xoroshiro128p_dtype", NULL};
+static const char *const random_notyet[] = {"rotl", "uint64_to_unit_float32",
+                                            "uint64_to_unit_float64", NULL};
 static const char *const math_notyet[] = {"factorial", "gcd", "lcm", "comb", "perm", "isqrt",
                                           "prod", "fsum", "isclose", "dist", "nextafter",
                                           "ulp", "sumprod", NULL};
@@ -92,14 +99,45 @@ static bool is_namespace(const char *path) {
   static const char *const ns[] = {"numba", "numba.cuda", "math", "numpy", "numba.types",
                                    "numba.cuda.atomic", "numba.cuda.shared", "numba.cuda.local",
                                    "numba.cuda.threadIdx", "numba.cuda.blockIdx",
-                                   "numba.cuda.blockDim", "numba.cuda.gridDim", NULL};
+                                   "numba.cuda.blockDim", "numba.cuda.gridDim",
+                                   "numba.cuda.random", NULL};
   return list_index(ns, path) >= 0;
+}
+
+static int random_index(const char *m) {
+  for (int k = 0; k < RK__COUNT; k++)
+    if (strcmp(ir_random_names[k], m) == 0)
+      return k;
+  return -1;
+}
+
+/* numba.cuda.random.<m> that is not a call of a kernel-side function.
+ * Returns -1 after a diagnostic, 0 for a known kernel function. */
+static int bad_random(Lower *L, const char *m, const Node *n) {
+  if (list_index(random_host, m) >= 0) {
+    diag_error(L->d, E_CALLEE, n->loc,
+               "create the states on the host (kjit run: states=xoroshiro:N:SEED; C API: "
+               "kjit_array_xoroshiro128p) and pass them to the kernel",
+               "%s is a host API and cannot be used in kernels", written(L, n));
+    return -1;
+  }
+  if (list_index(random_notyet, m) >= 0)
+    return not_yet(L, n, NULL);
+  if (random_index(m) >= 0)
+    return 0;
+  const char *near = ir_closest(m, ir_random_names, RK__COUNT);
+  diag_error(L->d, E_NOATTR, n->loc, near ? arena_printf(L->a, "did you mean '%s'?", near) : NULL,
+             "module '%s' has no attribute '%s'", n->kind == ND_ATTR ? written(L, n->lhs) : "numba.cuda.random", m);
+  return -1;
 }
 
 /* Explain why a path is no value/callable here.  Returns -1. */
 static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
   const char *m;
-  if ((m = member_of(path, "numba.cuda"))) {
+  if ((m = member_of(path, "numba.cuda.random"))) {
+    if (bad_random(L, m, n) < 0)
+      return -1;
+  } else if ((m = member_of(path, "numba.cuda"))) {
     if (list_index(cuda_notyet, m) >= 0)
       return not_yet(L, n, NULL);
     if (list_index(cuda_host, m) >= 0) {
@@ -502,6 +540,8 @@ static int cuda_call(Lower *L, const char *m, const Node *call) {
     return cuda_atomic(L, call, m + 7);
   if (strcmp(m, "shared.array") == 0 || strcmp(m, "local.array") == 0)
     return cuda_array(L, call, m[0] == 's');
+  if (ir_starts_with(m, "random.") && random_index(m + 7) >= 0)
+    return cuda_simple(L, call, OP_RANDOM, 2, random_index(m + 7));
   return -2;
 }
 

@@ -112,6 +112,11 @@ enum {
   /*      tuple), args[2]=value (cast to dtype), args[3]=new value for CAS;    */ \
   /*      result = old value (dtype) ---- */                                   \
   X(ATOMIC, "atomic", -1, OPF_SIDE)                                            \
+  /* ---- numba.cuda.random: ival = RandomKind; args[0] = the states (a     */ \
+  /*      uint64 2-d array, row i = (s0, s1)), args[1] = generator index    */ \
+  /*      (int64 after typing); advances row i; -> uint64, float32/64, or   */ \
+  /*      void for jump ---- */                                             \
+  X(RANDOM, "random", 2, OPF_SIDE)                                             \
   /* ---- math and builtins: ival = Intrinsic id (see INTRINSICS below) ---- */ \
   X(INTRINSIC, "call.intrinsic", -1, 0)                                        \
   /* ---- calls, output, control flow ---- */                                  \
@@ -135,6 +140,13 @@ typedef enum IrOp {
 typedef enum ShflMode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY } ShflMode;
 /* OP_VOTE kinds, in PTX's order (vote.sync.all/any/uni/ballot). */
 typedef enum VoteKind { VOTE_ALL, VOTE_ANY, VOTE_EQ, VOTE_BALLOT } VoteKind;
+
+/* OP_RANDOM kinds: numba.cuda.random's xoroshiro128p_<kind>. */
+typedef enum RandomKind {
+  RK_NEXT, RK_UNIFORM32, RK_UNIFORM64, RK_NORMAL32, RK_NORMAL64, RK_JUMP, RK__COUNT
+} RandomKind;
+/* Their Python names ("xoroshiro128p_next", ...), indexed by RandomKind. */
+extern const char *const ir_random_names[RK__COUNT];
 
 typedef enum AtomicKind {
   AK_ADD, AK_SUB, AK_AND, AK_OR, AK_XOR, AK_MAX, AK_MIN, AK_EXCH, AK_INC,

@@ -186,6 +186,9 @@ static void put_opname(StrBuf *sb, const Inst *in) {
     sb_printf(sb, "%s.%c", ir_op_info[in->op].name, in->ival >= 0 && in->ival < 3 ? xyz[in->ival] : '?');
     break;
   case OP_ATOMIC: sb_printf(sb, "atomic.%s", atomic_name(in->ival)); break;
+  case OP_RANDOM:
+    sb_printf(sb, "random.%s", in->ival >= 0 && in->ival < RK__COUNT ? ir_random_names[in->ival] + 14 : "?");
+    break;
   case OP_SHFL: case OP_VOTE: case OP_MATCH: sb_printf(sb, "%s.%s", ir_op_info[in->op].name, warp_kind(in)); break;
   case OP_INTRINSIC:
     sb_printf(sb, "call.intrinsic %s",

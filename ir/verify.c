@@ -105,6 +105,8 @@ static void check_fields(Verifier *v, const Inst *in) {
     fail(v, "invalid branch target bb%d", in->target2);
   if (in->op == OP_ATOMIC && (in->ival < 0 || in->ival > AK_NANMIN))
     fail(v, "invalid atomic kind %lld", (long long)in->ival);
+  if (in->op == OP_RANDOM && (in->ival < 0 || in->ival >= RK__COUNT))
+    fail(v, "invalid random kind %lld", (long long)in->ival);
   if ((in->op == OP_SHARED_ARRAY || in->op == OP_LOCAL_ARRAY) &&
       (!in->tyimm || in->tyimm->kind != TY_ARRAY || !in->shape))
     fail(v, "array allocation without an array type or shape");

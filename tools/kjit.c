@@ -85,6 +85,7 @@ static const char run_help[] =
     "  arange:DTYPE:SHAPE                0, 1, 2, ... in C order\n"
     "  rand:DTYPE:SHAPE[:SEED]           uniform [0,1) (ints: 0..99), seed 0\n"
     "  randint:DTYPE:SHAPE:LO:HI[:SEED]  integers LO <= v < HI\n"
+    "  xoroshiro:N:SEED[:SUBSEQ]         numba.cuda.random states, uint64 (N, 2)\n"
     "  DTYPE:V                           typed scalar, e.g. float32:2.5\n"
     "  NUMBER                            int -> int64, float -> float64 (as Numba)\n"
     "  SHAPE is N, AxB, AxBxC or AxBxCxD; DTYPE float32 (f32, f4), int64 (i64),\n"
