@@ -156,7 +156,7 @@ static bool parse_complex(const char *p, size_t n, double c[2]) {
 static int parse_typed(Spec *s, RtDtype dt, const char *p, size_t n, RtScalar *out) {
   memset(out, 0, sizeof *out);
   out->dtype = dt;
-  int64_t iv;
+  int64_t iv = 0;
   double fv, c[2];
   if (dt == RT_BOOL) {
     if ((n == 4 && !strncasecmp(p, "true", 4)) || (n == 1 && *p == '1')) { out->v.b = true; return 0; }
@@ -352,8 +352,8 @@ static int spec_u64(Spec *s, int k, const char *what, uint64_t *out) {
 
 /* xoroshiro:N:SEED[:SUBSEQ] -- numba.cuda.random states, uint64 (N, 2) */
 static int gen_xoroshiro(Spec *s, RtValue *out) {
-  int64_t n;
-  uint64_t seed, sub = 0;
+  int64_t n = 0;
+  uint64_t seed = 0, sub = 0;
   if (want_parts(s, 3, 4, "xoroshiro:N:SEED[:SUBSEQ]") || spec_int(s, 1, "N", &n) ||
       spec_u64(s, 2, "SEED", &seed) || (s->nparts == 4 && spec_u64(s, 3, "SUBSEQ", &sub)))
     return -1;
