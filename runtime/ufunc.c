@@ -267,7 +267,9 @@ static bool no_signature(UCall *c) {
   }
   const char *hint = arena_printf(&c->call.arena, "%s; inputs convert only where no "
                                   "precision is lost", have.data ? have.data : "");
-  fail(c, hint, "no signature matches the argument types (%s)", got.data ? got.data : "");
+  diag_error(&c->call.diags, RT_E_LAUNCH_ARGS, (SrcLoc){0}, hint,
+             "ufunc '%s': no signature matches the argument types (%s)", fname(c),
+             got.data ? got.data : "");
   sb_free(&got);
   sb_free(&have);
   return false;

@@ -50,8 +50,9 @@ static int bind(UfuncJob *j, const RunArg *args, int nargs) {
     int p = args[i].name ? find_input(j, args[i].name) : i;
     if (p < 0)
       return usage(j, "'%s' is not an input of the @vectorize function", args[i].name);
-    if (p > j->nin)
-      return usage(j, "too many arguments (%s)", args[i].value);
+    if (!args[i].name && p >= j->nin)
+      return usage(j, "too many values (from '%s' on); pass the output array as out=VALUE",
+                   args[i].value);
     if (j->spec[p])
       return usage(j, "'%s' is given twice", param(j, p));
     j->spec[p] = args[i].value;
