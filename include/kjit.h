@@ -636,6 +636,55 @@ KJIT_API kjit_status kjit_call(kjit_program *prog, const char *function,
                                const kjit_arg *args, int nargs,
                                kjit_value *result);
 
+/* ------------------------------------------------------------ ufuncs --- */
+
+/* A scalar function decorated `@vectorize` (with a list of signatures such
+ * as ['float32(float32, float32)', ...], or none: typed at each call),
+ * applied elementwise to arrays.  Handles are owned by the program (asking
+ * twice gives the same handle; destroyed with it).  It runs on the
+ * context's target, whatever its target= option says. */
+typedef struct kjit_ufunc kjit_ufunc;
+
+/* Finds @vectorize function `name` in prog.  Errors: NOT_FOUND ("no
+ * @vectorize function named 'x'", or that it is a kernel or a device
+ * function), INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_program_ufunc(kjit_program *prog, const char *name,
+                                        kjit_ufunc **out);
+
+/* The function's inputs (names as in the def; *name lives as long as the
+ * program).  Accessors: the last error is untouched.
+ * kjit_ufunc_param_name gives NOT_FOUND for an index out of range. */
+KJIT_API kjit_status kjit_ufunc_param_count(const kjit_ufunc *u, int *count);
+KJIT_API kjit_status kjit_ufunc_param_name(const kjit_ufunc *u, int i,
+                                           const char **name);
+
+/* Applies u to args[0..nargs) (one per input: arrays of any shape, strides
+ * and memory, or scalars) as a NumPy ufunc call does:
+ *   - types: the first listed signature the inputs match exactly, else the
+ *     first they convert to safely (np.can_cast "safe"; a KJIT_ARG_INT64 /
+ *     FLOAT64 Python number fits any number / any float); without
+ *     signatures the function is typed for the inputs' dtypes;
+ *   - shapes broadcast as NumPy's (aligned at the right; each dimension
+ *     equal or 1); at least one input must be an array;
+ *   - out (may be NULL): the array to write, of exactly the broadcast shape
+ *     (any dtype: results convert as stores into arrays do).  Without it a
+ *     new C-contiguous array of the signature's return dtype is made: a
+ *     device array when any input is one, else a host array.
+ * On success *result is out, or the new array, which the caller owns
+ * (kjit_array_destroy, or the context frees it).  Host and device memory
+ * are used as kjit_launch uses them (a call whose arrays all live on the
+ * device is asynchronous on the cuda target).  kjit picks the launch: a
+ * vectorized grid-stride loop when every array is C-contiguous with the
+ * result's shape, else an indexed kernel over broadcast views; times are
+ * in kjit_last_timing.  Errors: INVALID_ARGUMENT (counts, NULLs, destroyed
+ * arrays, shapes that do not broadcast, out's shape, device arrays on the
+ * cpu target), TYPE (no signature matches: the message lists them; typing
+ * errors in the function), SYNTAX, CODEGEN, NO_DEVICE, OUT_OF_MEMORY,
+ * INTERNAL. */
+KJIT_API kjit_status kjit_ufunc_call(kjit_ufunc *u, const kjit_arg *args,
+                                     int nargs, kjit_array *out,
+                                     kjit_array **result);
+
 /* --------------------------------------------------------- Disk cache --- */
 
 /* Compiled output (PTX today; cubins with the CUDA target) is kept in a

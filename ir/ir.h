@@ -76,6 +76,8 @@ struct IrFunc {
   const Func *ast;       /* the def this came from */
   bool is_kernel;        /* @cuda.jit without device=True */
   bool is_device;        /* device=True */
+  bool is_ufunc;         /* @vectorize: a device function applied elementwise
+                            (ir/ufunc.h); also is_device */
   FuncOptions opts;
   Vec(Signature) eager;  /* signatures given in the decorator (may be empty = lazy) */
   int nparams;           /* locals[0..nparams) are the parameters */

@@ -4,10 +4,11 @@
  *
  * A def without a CUDA decorator is host code and is left alone, so a real
  * Numba script can be handed to kjit as it is; CUDA decorators kjit does not
- * implement yet (@vectorize, @cuda.reduce...) are reported at the decorator. */
+ * implement yet (@guvectorize, @cuda.reduce...) are reported at the decorator;
+ * @vectorize is handed to lower_ufunc.c. */
 #include "ir/lower_internal.h"
 
-typedef enum DecKind { DEC_HOST, DEC_JIT, DEC_NOTYET } DecKind;
+typedef enum DecKind { DEC_HOST, DEC_JIT, DEC_VECTORIZE, DEC_NOTYET } DecKind;
 
 static const Node *decorator_callee(const Node *d) {
   return d->kind == ND_CALL ? d->lhs : d;
@@ -15,7 +16,7 @@ static const Node *decorator_callee(const Node *d) {
 
 static DecKind classify_decorator(LowerProg *lp, const Node *d) {
   static const char *const notyet[] = {
-      "numba.vectorize", "numba.guvectorize", "numba.cuda.reduce", "numba.cuda.vectorize",
+      "numba.guvectorize", "numba.cuda.reduce",
       "numba.cuda.guvectorize", "numba.cuda.Reduce", "numba.stencil",
   };
   const char *path = ir_resolve_path(lp, NULL, decorator_callee(d));
@@ -23,6 +24,8 @@ static DecKind classify_decorator(LowerProg *lp, const Node *d) {
     return DEC_HOST;
   if (strcmp(path, "numba.cuda.jit") == 0)
     return DEC_JIT;
+  if (strcmp(path, "numba.vectorize") == 0 || strcmp(path, "numba.cuda.vectorize") == 0)
+    return DEC_VECTORIZE;
   for (size_t i = 0; i < sizeof notyet / sizeof *notyet; i++)
     if (strcmp(path, notyet[i]) == 0)
       return DEC_NOTYET;
@@ -158,7 +161,7 @@ bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out) {
     if (!d)
       continue;
     DecKind k = classify_decorator(lp, d);
-    if (k == DEC_JIT && !jit) {
+    if ((k == DEC_JIT || k == DEC_VECTORIZE) && !jit) {
       jit = d;
     } else if (k == DEC_NOTYET) {
       diag_error(lp->d, E_NOTYET, d->loc, NULL, "@%s is not supported yet",
@@ -170,6 +173,10 @@ bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out) {
     return ok;
   IrFunc *f = ir_func_new(lp->a, fn->name);
   f->ast = fn;
+  if (classify_decorator(lp, jit) == DEC_VECTORIZE) {
+    *out = f;
+    return ir_lower_vectorize(lp, f, fn, jit);
+  }
   f->is_kernel = true;
   parse_jit_call(lp, f, jit);
   *out = f;

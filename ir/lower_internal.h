@@ -29,6 +29,7 @@ enum {
   E_NOTYET = 212,       /* real Numba feature not supported yet */
   E_LOOP = 213,         /* for/break/continue misuse */
   E_BADARG = 214,       /* argument of the wrong kind (dtype, shape...) */
+  E_UFUNC = 215,        /* @vectorize: body, signatures or options */
   E_OPTION = 401,       /* unknown / invalid decorator option */
 };
 
@@ -87,6 +88,11 @@ void lower_stmts(Lower *L, const NodeList *body);
 /* Decide whether def fn is compiled; *out is the new IrFunc (NULL for host
  * code).  Returns false after reporting an error. */
 bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out);
+
+/* ---- lower_ufunc.c: @vectorize ---- */
+/* f (already made for fn) becomes a ufunc: the decorator d's signatures and
+ * options, a body that works on scalars.  Returns false after an error. */
+bool ir_lower_vectorize(LowerProg *lp, IrFunc *f, const Func *fn, const Node *d);
 
 /* ---- lower_expr.c ---- */
 int lower_expr(Lower *L, const Node *n);

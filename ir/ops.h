@@ -71,7 +71,10 @@ enum {
   X(TUPLE_GET, "tuple.get",  1, 0)  /* args[0] tuple, ival = constant index       */ \
   /* ---- arrays (indices: after typing each index is int64, or one tuple) ---- */ \
   X(ARRAY_LOAD,  "array.load",  -1, 0)        /* args[0]=array, args[1..] indices; */ \
-                                              /* negative indices wrap (Numba)     */ \
+                                              /* negative indices wrap (Numba);    */ \
+                                              /* ival > 0 (LOAD and STORE): made   */ \
+                                              /* by kjit, in bounds, no wrap, the  */ \
+                                              /* address aligned to ival bytes     */ \
   X(ARRAY_STORE, "array.store", -1, OPF_SIDE) /* args[0]=array, args[1]=value,     */ \
                                               /* args[2..] indices; value cast to  */ \
                                               /* the dtype after typing            */ \

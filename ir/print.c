@@ -160,6 +160,11 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
     }
     sb_putc(sb, ')');
     break;
+  case OP_ARRAY_LOAD: case OP_ARRAY_STORE:
+    put_operands(sb, f, num, in, 0);
+    if (in->ival > 0)                  /* generated access (ops.h) */
+      sb_printf(sb, " trusted align %lld", (long long)in->ival);
+    break;
   case OP_BR: sb_printf(sb, " bb%d", in->target); break;
   case OP_CBR:
     put_operands(sb, f, num, in, 0);

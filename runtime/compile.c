@@ -268,11 +268,42 @@ static bool parse_signature(Job *j, const char *text, Signature *sig) {
          !job_diags(j)->nerrors;
 }
 
+/* A @vectorize function: its contiguous elementwise kernel for the scalar
+ * --sig, or for each of its signatures (runtime/ufunc.c). */
+static bool select_ufunc_units(Job *j, IrFunc *uf, const char *signature) {
+  Signature sig, ksig;
+  IrFunc *k;
+  if (signature) {
+    if (!parse_signature(j, signature, &sig))
+      return false;
+    if (!rt_ufunc_kernel_for(j->prog, uf, -1, &sig, &k, &ksig)) {
+      diag_error(job_diags(j), RT_E_ARITY, sig.loc, "give the scalar signature, e.g. "
+                 "\"float32(float32, float32)\"", "signature does not fit @vectorize function '%s'",
+                 uf->name);
+      return false;
+    }
+    add_unit(j, k, ksig);
+    return true;
+  }
+  for (int i = 0; i < uf->eager.len; i++)
+    if (rt_ufunc_kernel_for(j->prog, uf, i, &uf->eager.data[i], &k, &ksig))
+      add_unit(j, k, ksig);
+  if (j->units.len)
+    return true;
+  diag_error(job_diags(j), RT_E_NO_SIGNATURE, uf->ast ? uf->ast->loc : (SrcLoc){0},
+             "pass the scalar signature, e.g. --sig \"float32(float32, float32)\"",
+             "@vectorize function '%s' has no signature", uf->name);
+  return false;
+}
+
 static bool select_units(Job *j, const char *kernel, const char *signature) {
   if (!kernel && !signature)
     return select_all_kernels(j);
   IrFunc *f;
   if (kernel) {
+    IrFunc *uf = ir_find_func(&j->prog->ir, kernel);
+    if (uf && uf->is_ufunc)
+      return select_ufunc_units(j, uf, signature);
     if (!(f = find_kernel(j, kernel))) {
       report_unknown_kernel(j, kernel);
       return false;

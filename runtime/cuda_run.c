@@ -151,6 +151,9 @@ static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *diags) {
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];
+  IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
+  if (gen)
+    return gen;
   diag_error(diags, RT_E_NO_KERNEL, (SrcLoc){0}, NULL, "no kernel named '%s' in %s", name,
              prog->src.path);
   return NULL;

@@ -155,6 +155,9 @@ static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *d) {
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];
+  IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
+  if (gen)
+    return gen;
   StrBuf sb;
   sb_init(&sb);
   for (int i = 0; i < prog->kernels.len; i++)

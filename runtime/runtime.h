@@ -57,6 +57,7 @@ struct kjit_program {
   /* host CPU target (runtime/host_launch.c): JIT, specializations, thread
    * pool; NULL until the first host launch, freed by rt_host_program_free */
   struct RtHost *host;
+  struct kjit_ufunc *ufuncs; /* @vectorize handles made so far (runtime/ufunc.c, arena) */
 };
 
 /* One API call's diagnostics: a scratch arena for their text. */
@@ -89,6 +90,15 @@ void rt_report_unknown_function(kjit_program *prog, const char *name, RtCall *ca
  * line info was asked for.  Diagnostics are copied into diags. */
 bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const char *arch,
                     int ptx_isa_max, char **ptx, size_t *len, bool *lineinfo, Diags *diags);
+
+/* ufunc.c: a kernel generated for a @vectorize function (not listed among
+ * the program's kernels), for the runners' lookups by name; NULL if none. */
+IrFunc *rt_ufunc_kernel_find(kjit_program *prog, const char *name);
+/* ufunc.c: the contiguous elementwise kernel of @vectorize function uf for
+ * a scalar signature (its eager signature `index`, or -1 for another) and
+ * the kernel signature to compile it with: `kjit ptx FILE:NAME`. */
+bool rt_ufunc_kernel_for(kjit_program *prog, IrFunc *uf, int index, const Signature *scalar,
+                         IrFunc **kernel, Signature *ksig);
 
 /* cuda_run.c: hooks of the CUDA target into the context and programs. */
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_run.h"
 #include "kjit.h"
 
 enum { EXIT_OK = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
@@ -452,12 +453,6 @@ static int cmd_version(Cli *c, kjit_context *ctx) {
 int kjit_cli_watchdog_start(double seconds, const char *kernel, const char *target);
 void kjit_cli_watchdog_stop(void);
 
-/* One ARG of `kjit run`: NAME=VALUE, or VALUE alone (name NULL). */
-typedef struct RunArg {
-  const char *name;
-  const char *value;
-} RunArg;
-
 typedef struct RunArgs {
   char *file;             /* FILE.py (KERNEL split off) */
   const char *kernel;
@@ -480,6 +475,7 @@ typedef struct RunJob {
   kjit_context *ctx;
   kjit_program *prog;
   kjit_kernel *kernel;
+  kjit_ufunc *ufunc;      /* set instead of kernel for a @vectorize function */
   int nparams;
   const char **params;    /* parameter names */
   const char **specs;     /* per parameter: the VALUE text, or NULL */
@@ -642,8 +638,21 @@ static int parse_run_args(Cli *c, RunArgs *a) {
     return report_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
   if (!a->kernel)
     return report_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
-  if (!a->have_grid || !a->have_block)
-    return report_usage(c, "missing %s for '%s'", !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]");
+  return EXIT_OK;
+}
+
+/* A kernel needs its geometry; a @vectorize function takes none. */
+static int check_geometry_args(const RunArgs *a, int is_ufunc) {
+  const char *what = !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]";
+  if (is_ufunc && (a->have_grid || a->have_block)) {
+    fprintf(stderr, "kjit: error: '%s' is a @vectorize function: kjit chooses its launch; "
+                    "drop --grid and --block\nTry 'kjit run --help'.\n", a->kernel);
+    return EXIT_USAGE;
+  }
+  if (!is_ufunc && (!a->have_grid || !a->have_block)) {
+    fprintf(stderr, "kjit: error: missing %s for 'run'\nTry 'kjit run --help'.\n", what);
+    return EXIT_USAGE;
+  }
   return EXIT_OK;
 }
 
@@ -831,6 +840,10 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
     return report(j->ctx, st), EXIT_ERRORS;
   print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
   st = kjit_program_load_file(j->ctx, a->file, &j->prog);
+  if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)
+    return check_geometry_args(a, 1);
+  if (st == KJIT_OK && check_geometry_args(a, 0) != EXIT_OK)
+    return EXIT_USAGE;
   if (st == KJIT_OK)
     st = kjit_program_kernel(j->prog, a->kernel, &j->kernel);
   if (st == KJIT_OK)
@@ -860,6 +873,8 @@ static void print_times(const RunArgs *a, const RunTimes *t) {
 
 static int run_job(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
+  if (rc == EXIT_OK && j->ufunc)
+    return kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time);
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);

@@ -359,9 +359,21 @@ static void test_errors_decorators(void) {
   expect_error(HDR "@cuda.jit(opt=7)\ndef k(a):\n    pass\n", "option 'opt' must be between 0 and 3");
   expect_error(HDR "@cuda.jit\ndef k(a, n=1):\n    pass\n", "default parameter values are not supported");
   expect_error(HDR "@cuda.jit\ndef k(a, *rest):\n    pass\n", "*args and **kwargs are not supported");
-  expect_error(HDR "from numba import vectorize\n@vectorize(['f4(f4)'], target='cuda')\n"
-                   "def v(x):\n    return x\n",
-               "@vectorize is not supported yet");
+  expect_error(HDR "from numba import guvectorize\n@guvectorize(['void(f4[:])'], '(n)')\n"
+                   "def v(x):\n    pass\n",
+               "@guvectorize is not supported yet");
+  expect_clean("vectorize", HDR "from numba import vectorize\n@vectorize(['f4(f4)'], target='cuda')\n"
+                            "def v(x):\n    return x\n");
+  expect_error(HDR "from numba import vectorize\n@vectorize(['f4(f4)'])\ndef v(x):\n    return x[0]\n",
+               "@vectorize function 'v' must work on scalars");
+  expect_error(HDR "from numba import vectorize\n@vectorize(['f4(f4, f4)'])\ndef v(x):\n    return x\n",
+               "signature has 2 arguments; the function takes 1");
+  expect_error(HDR "from numba import vectorize\n@vectorize(['void(f4[:])'])\ndef v(x):\n    return x\n",
+               "@vectorize signatures take and return scalar types");
+  expect_error(HDR "from numba import vectorize\n@vectorize(target='gpu')\ndef v(x):\n    return x\n",
+               "target= must be \"cuda\", \"cpu\" or \"parallel\"");
+  expect_error(HDR "@cuda.vectorize(['f4(f4)'])\ndef v(x):\n    return x\n",
+               "numba.cuda has no 'vectorize'");
   expect_error(HDR "@cuda.reduce\ndef r(a, b):\n    return a + b\n", "@cuda.reduce is not supported yet");
 }
 
