@@ -945,6 +945,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ACTIVEMASK: case OP_LANEMASK_LT: return TY_U32_T;
   case OP_ATOMIC: return type_atomic(inf, idx, need);
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
+  case OP_NUMFN: return ir_infer_numfn(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);
   case OP_CBR:
