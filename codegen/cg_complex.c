@@ -27,12 +27,15 @@ static K kctx(Cg *cg, const Type *ct) {
   return (K){cg, ft, cg_type(cg, ft), cg_type(cg, ct)};
 }
 
+/* Complex arithmetic is rounded as written, without FMA contraction
+ * (fastmath aside), so both targets give CPython's results bit for bit. */
+static LLVMValueRef fp(K *k, LLVMValueRef v) { return k->cg->opts->fastmath ? cg_fp(k->cg, v) : v; }
 static LLVMValueRef c(K *k, double v) { return LLVMConstReal(k->lt, v); }
-static LLVMValueRef add(K *k, LLVMValueRef a, LLVMValueRef b) { return cg_fp(k->cg, LLVMBuildFAdd(k->cg->b, a, b, "")); }
-static LLVMValueRef sub(K *k, LLVMValueRef a, LLVMValueRef b) { return cg_fp(k->cg, LLVMBuildFSub(k->cg->b, a, b, "")); }
-static LLVMValueRef mul(K *k, LLVMValueRef a, LLVMValueRef b) { return cg_fp(k->cg, LLVMBuildFMul(k->cg->b, a, b, "")); }
-static LLVMValueRef dv(K *k, LLVMValueRef a, LLVMValueRef b) { return cg_fp(k->cg, LLVMBuildFDiv(k->cg->b, a, b, "")); }
-static LLVMValueRef neg(K *k, LLVMValueRef a) { return cg_fp(k->cg, LLVMBuildFNeg(k->cg->b, a, "")); }
+static LLVMValueRef add(K *k, LLVMValueRef a, LLVMValueRef b) { return fp(k, LLVMBuildFAdd(k->cg->b, a, b, "")); }
+static LLVMValueRef sub(K *k, LLVMValueRef a, LLVMValueRef b) { return fp(k, LLVMBuildFSub(k->cg->b, a, b, "")); }
+static LLVMValueRef mul(K *k, LLVMValueRef a, LLVMValueRef b) { return fp(k, LLVMBuildFMul(k->cg->b, a, b, "")); }
+static LLVMValueRef dv(K *k, LLVMValueRef a, LLVMValueRef b) { return fp(k, LLVMBuildFDiv(k->cg->b, a, b, "")); }
+static LLVMValueRef neg(K *k, LLVMValueRef a) { return fp(k, LLVMBuildFNeg(k->cg->b, a, "")); }
 static LLVMValueRef cmp(K *k, LLVMRealPredicate p, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildFCmp(k->cg->b, p, a, b, "");
 }

@@ -11,6 +11,9 @@
 #include "codegen/cg_internal.h"
 #include "ir/numfn.h"
 
+#include <stdio.h>
+#include <string.h>
+
 LLVMValueRef cg_lower_complex_fn(Cg *cg, const Inst *in, LLVMValueRef *a); /* cg_complex.c */
 
 static LLVMValueRef to_f32(Cg *cg, LLVMValueRef h) { return LLVMBuildFPExt(cg->b, h, cg->t_f32, ""); }
@@ -27,6 +30,33 @@ static LLVMValueRef sign_op(Cg *cg, LLVMValueRef h, bool negate) {
   bits = negate ? LLVMBuildXor(cg->b, bits, LLVMConstInt(cg->t_i16, 0x8000, 0), "")
                 : LLVMBuildAnd(cg->b, bits, LLVMConstInt(cg->t_i16, 0x7fff, 0), "");
   return LLVMBuildBitCast(cg->b, bits, cg->t_f16, "");
+}
+
+/* add/sub/mul.rn.f16 on the GPU: the explicit rounding keeps the backend
+ * and ptxas from fusing an hmul into a later hadd, which the host (two
+ * roundings) would not do. */
+static LLVMValueRef ptx_rn(Cg *cg, const char *op, LLVMValueRef a, LLVMValueRef b) {
+  char text[48];
+  snprintf(text, sizeof text, "%s.rn.f16 $0, $1, $2;", op);
+  LLVMTypeRef ps[2] = {cg->t_i16, cg->t_i16};
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_i16, ps, 2, 0);
+  const char *cons = "=h,h,h";
+  LLVMValueRef asm_ = LLVMGetInlineAsm(fty, text, strlen(text), (char *)cons, strlen(cons), 0, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[2] = {LLVMBuildBitCast(cg->b, a, cg->t_i16, ""), LLVMBuildBitCast(cg->b, b, cg->t_i16, "")};
+  return LLVMBuildBitCast(cg->b, LLVMBuildCall2(cg->b, fty, asm_, args, 2, ""), cg->t_f16, "");
+}
+
+static LLVMValueRef half_arith(Cg *cg, NumFn fn, LLVMValueRef a, LLVMValueRef b) {
+  static const char *const ptx[] = {"add", "sub", "mul"};
+  if (cg->target->kind == CG_NVPTX && fn != NF_HDIV)
+    return ptx_rn(cg, ptx[fn - NF_HADD], a, b);
+  switch (fn) {
+  case NF_HADD: return LLVMBuildFAdd(cg->b, a, b, "");
+  case NF_HSUB: return LLVMBuildFSub(cg->b, a, b, "");
+  case NF_HMUL: return LLVMBuildFMul(cg->b, a, b, "");
+  default: return LLVMBuildFDiv(cg->b, a, b, ""); /* never fused */
+  }
 }
 
 static LLVMValueRef hfma(Cg *cg, LLVMValueRef *a) {
@@ -67,12 +97,8 @@ static LLVMValueRef half_compare(Cg *cg, NumFn fn, LLVMValueRef a, LLVMValueRef 
 }
 
 static LLVMValueRef lower_half_fn(Cg *cg, NumFn fn, LLVMValueRef *a) {
-  LLVMBuilderRef B = cg->b;
   switch (fn) {
-  case NF_HADD: return cg_fp(cg, LLVMBuildFAdd(B, a[0], a[1], ""));
-  case NF_HSUB: return cg_fp(cg, LLVMBuildFSub(B, a[0], a[1], ""));
-  case NF_HMUL: return cg_fp(cg, LLVMBuildFMul(B, a[0], a[1], ""));
-  case NF_HDIV: return cg_fp(cg, LLVMBuildFDiv(B, a[0], a[1], ""));
+  case NF_HADD: case NF_HSUB: case NF_HMUL: case NF_HDIV: return half_arith(cg, fn, a[0], a[1]);
   case NF_HMAX: case NF_HMIN: { /* a NaN operand gives the other (maxnum) */
     LLVMValueRef f[2] = {to_f32(cg, a[0]), to_f32(cg, a[1])};
     return to_f16(cg, f32_intrinsic(cg, fn == NF_HMAX ? "llvm.maxnum" : "llvm.minnum", f, 2));

@@ -21,6 +21,10 @@ def mandel_c(c, iters):
             return i
     return 255
 
+def half(v):
+    """v rounded to the nearest float16 (ties to even), as a Python float."""
+    return struct.unpack('<e', struct.pack('<e', v))[0]
+
 FMT = {'float32': 'f', 'float64': 'd', 'int8': 'b', 'uint8': 'B', 'int16': 'h', 'uint16': 'H',
        'int32': 'i', 'uint32': 'I', 'int64': 'q', 'uint64': 'Q', 'float16': 'e',
        'complex64': 'ff', 'complex128': 'dd'}
