@@ -236,35 +236,6 @@ static LLVMValueRef lower_float_binary(Cg *cg, const Inst *in, LLVMValueRef a, L
   }
 }
 
-/* complex + - * / (the cases Numba supports on CUDA). */
-static LLVMValueRef lower_complex_binary(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b) {
-  LLVMBuilderRef B = cg->b;
-  LLVMValueRef ar = LLVMBuildExtractValue(B, a, 0, ""), ai = LLVMBuildExtractValue(B, a, 1, "");
-  LLVMValueRef br = LLVMBuildExtractValue(B, b, 0, ""), bi = LLVMBuildExtractValue(B, b, 1, "");
-  LLVMValueRef re, im;
-  switch (in->op) {
-  case OP_ADD: re = LLVMBuildFAdd(B, ar, br, ""); im = LLVMBuildFAdd(B, ai, bi, ""); break;
-  case OP_SUB: re = LLVMBuildFSub(B, ar, br, ""); im = LLVMBuildFSub(B, ai, bi, ""); break;
-  case OP_MUL:
-    re = LLVMBuildFSub(B, LLVMBuildFMul(B, ar, br, ""), LLVMBuildFMul(B, ai, bi, ""), "");
-    im = LLVMBuildFAdd(B, LLVMBuildFMul(B, ar, bi, ""), LLVMBuildFMul(B, ai, br, ""), "");
-    break;
-  case OP_TRUEDIV: {
-    LLVMValueRef d = LLVMBuildFAdd(B, LLVMBuildFMul(B, br, br, ""), LLVMBuildFMul(B, bi, bi, ""), "");
-    re = LLVMBuildFAdd(B, LLVMBuildFMul(B, ar, br, ""), LLVMBuildFMul(B, ai, bi, ""), "");
-    im = LLVMBuildFSub(B, LLVMBuildFMul(B, ai, br, ""), LLVMBuildFMul(B, ar, bi, ""), "");
-    re = LLVMBuildFDiv(B, re, d, "");
-    im = LLVMBuildFDiv(B, im, d, "");
-    break;
-  }
-  default:
-    cg_unsupported(cg, in, "this operator on complex numbers");
-    return NULL;
-  }
-  LLVMValueRef r = LLVMBuildInsertValue(B, LLVMGetPoison(LLVMTypeOf(a)), re, 0, "");
-  return LLVMBuildInsertValue(B, r, im, 1, "");
-}
-
 static LLVMValueRef lower_binary(Cg *cg, const Inst *in) {
   LLVMValueRef a = cg_arg(cg, in, 0), b = cg_arg(cg, in, 1);
   const Type *t = cg_arg_type(cg, in, 0);
@@ -279,7 +250,7 @@ static LLVMValueRef lower_binary(Cg *cg, const Inst *in) {
   if (cg_is_float(t))
     return lower_float_binary(cg, in, a, b, t);
   if (t->kind == TY_C64 || t->kind == TY_C128)
-    return lower_complex_binary(cg, in, a, b);
+    return cg_complex_binary(cg, in, a, b, t);
   cg_fail(cg, in, "%s on a non-numeric operand", ir_op_info[in->op].name);
   return NULL;
 }
@@ -296,6 +267,8 @@ static LLVMValueRef lower_unary(Cg *cg, const Inst *in) {
       return cg_fp(cg, LLVMBuildFNeg(cg->b, a, ""));
     if (cg_is_int(t))
       return LLVMBuildNeg(cg->b, a, "");
+    if (t->kind == TY_C64 || t->kind == TY_C128)
+      return cg_complex_neg(cg, a, t);
     break;
   case OP_INVERT:
     if (cg_is_int(t) || t->kind == TY_BOOL)
@@ -348,6 +321,11 @@ static LLVMValueRef lower_const(Cg *cg, const Inst *in) {
       break;
     return LLVMConstInt(t, (unsigned long long)in->ival, cg_is_signed(in->type));
   case OP_CONST_FLOAT:
+    if (in->type && (in->type->kind == TY_C64 || in->type->kind == TY_C128)) {
+      LLVMTypeRef ft = in->type->kind == TY_C64 ? cg->t_f32 : cg->t_f64;
+      LLVMValueRef parts[2] = {LLVMConstReal(ft, in->fval), LLVMConstReal(ft, in->fimag)};
+      return LLVMConstStructInContext(cg->ctx, parts, 2, 0);
+    }
     if (!cg_is_float(in->type))
       break;
     return LLVMConstReal(t, in->fval);
@@ -541,6 +519,7 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   }
   case OP_ATOMIC: return cg_lower_atomic(cg, in);
   case OP_INTRINSIC: return cg_lower_intrinsic(cg, in);
+  case OP_NUMFN: return cg_lower_numfn(cg, in);
   case OP_CALL: return lower_call(cg, in);
   default:
     cg_fail(cg, in, "unexpected op %s", in->op < OP__COUNT ? ir_op_info[in->op].name : "?");

@@ -185,6 +185,12 @@ LLVMValueRef cg_lower_warp(Cg *cg, const Inst *in);
 /* ---- cg_random.c: RANDOM (numba.cuda.random), sets cg->vals[idx] ---- */
 bool cg_lower_random(Cg *cg, int idx);
 
+/* ---- cg_complex.c / cg_half.c: complex arithmetic, NUMFN ---- */
+LLVMValueRef cg_complex_binary(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b, const Type *t);
+LLVMValueRef cg_complex_neg(Cg *cg, LLVMValueRef a, const Type *t);
+LLVMValueRef cg_complex_abs(Cg *cg, LLVMValueRef a, const Type *t);   /* -> its float */
+LLVMValueRef cg_lower_numfn(Cg *cg, const Inst *in);
+
 /* ---- cg_math.c: INTRINSIC and POW ---- */
 LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_pow(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b);

@@ -72,6 +72,9 @@ static const char *operand_hint(const Type *a, const Type *b) {
     return "strings can only be printed";
   if ((a && a->kind == TY_NONE) || (b && b->kind == TY_NONE))
     return "None is not a number";
+  if (ty_is_complex(a) || ty_is_complex(b))
+    return "complex numbers have no order, floor division or bitwise operators; "
+           "use abs(z), z.real or z.imag";
   if (ty_is_float(a) || ty_is_float(b))
     return "bitwise operators need integers; convert with int(x)";
   return NULL;
@@ -350,7 +353,9 @@ static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
   if (ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(arr->elem)))
     return true;
   ir_infer_fail(inf, idx, E_TY_CONVERT,
-                v->kind == TY_ARRAY ? "element assignment needs a scalar value" : NULL,
+                v->kind == TY_ARRAY      ? "element assignment needs a scalar value"
+                : ty_is_complex(v) ? "store z.real, z.imag or abs(z), or use a complex array"
+                                   : NULL,
                 "cannot store %s into %s", TN(v), TN(arr));
   return false;
 }
@@ -946,6 +951,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ATOMIC: return type_atomic(inf, idx, need);
   case OP_RANDOM: return ir_infer_random(inf, idx, need);
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
+  case OP_NUMFN: return ir_infer_numfn(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);
   case OP_CBR:

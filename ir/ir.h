@@ -32,7 +32,8 @@ typedef struct Inst {
   int64_t ival;          /* CONST_INT/BOOL value, TUPLE_GET/ARRAY_SHAPE index,
                             THREAD_IDX.. dim, FENCE scope, ATOMIC kind,
                             INTRINSIC id, SHARED/LOCAL_ARRAY unique id */
-  double fval;           /* CONST_FLOAT */
+  double fval;           /* CONST_FLOAT (the real part when complex) */
+  double fimag;          /* CONST_FLOAT of complex type: imaginary part */
   int local;             /* LOAD/STORE: local index */
   int target, target2;   /* BR: target; CBR: true target, false target */
   const Type *tyimm;     /* CAST: destination type (= type);
@@ -95,7 +96,8 @@ typedef struct IrGlobal {
   const char *name;
   const Type *type;      /* scalar type, or a tuple of scalars */
   int64_t ival;          /* int/bool value */
-  double fval;           /* float value */
+  double fval;           /* float value (complex: the real part) */
+  double fimag;          /* complex: the imaginary part */
   int nelems;            /* tuple: element count, elements in elems */
   struct IrGlobal *elems;
   SrcLoc loc;

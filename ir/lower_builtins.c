@@ -17,9 +17,9 @@ static const char *const cuda_members[] = {
     "threadfence", "threadfence_block", "threadfence_system", "atomic", "shared", "local",
     "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
-    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", NULL};
+    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", NULL};
 static const char *const cuda_notyet[] = {
-    "const", "fp16", "declare_device", "cg", "nanosleep", "vote_sync_intrinsic",
+    "const", "declare_device", "cg", "nanosleep", "vote_sync_intrinsic",
     "libdevice", "float16", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
@@ -180,9 +180,10 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
   } else if ((m = member_of(path, "numpy"))) {
     const char *hint = math_intrinsic(m) >= 0 ? arena_printf(L->a, "use math.%s", m) : NULL;
     return not_yet(L, n, hint);
-  } else if (!ir_starts_with(path, "numba") && !ir_starts_with(path, "math")) {
+  } else if (!ir_starts_with(path, "numba") && !ir_starts_with(path, "math") &&
+             !ir_starts_with(path, "cmath.")) {
     const char *dot = strchr(path, '.');
-    diag_error(L->d, E_UNSUPPORTED, n->loc, "kernels can use numba, numba.cuda, math and numpy",
+    diag_error(L->d, E_UNSUPPORTED, n->loc, "kernels can use numba, numba.cuda, math, cmath and numpy",
                "'%s' cannot be used in kernels (module '%.*s' is not supported)", written(L, n),
                dot ? (int)(dot - path) : (int)strlen(path), path);
     return -1;
@@ -247,7 +248,7 @@ static int emit_ival(Lower *L, IrOp op, SrcLoc loc, const int *args, int n, int6
 
 bool lower_is_builtin(const char *name) {
   static const char *const names[] = {"range", "len", "min", "max", "abs", "int", "float",
-                                      "bool", "round", "print", NULL};
+                                      "bool", "round", "print", "complex", NULL};
   return list_index(names, name) >= 0;
 }
 
@@ -327,6 +328,7 @@ int lower_builtin_call(Lower *L, const char *name, const Node *call) {
   if (strcmp(name, "float") == 0) return builtin_convert(L, call, name, TY_F64_T);
   if (strcmp(name, "bool") == 0) return builtin_convert(L, call, name, TY_BOOL_T);
   if (strcmp(name, "round") == 0) return builtin_round(L, call);
+  if (strcmp(name, "complex") == 0) return lower_num_complex(L, call);
   return builtin_print(L, call);
 }
 
@@ -554,8 +556,11 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   const char *m;
   if ((m = member_of(path, "math")) && math_intrinsic(m) >= 0)
     return emit_intrinsic(L, math_intrinsic(m), call, written(L, call->lhs));
+  int r = lower_num_path_call(L, path, call);
+  if (r != -2)
+    return r;
   if (ir_starts_with(path, "numba.cuda.")) {
-    int r = cuda_call(L, path + 11, call);
+    r = cuda_call(L, path + 11, call);
     if (r != -2)
       return r;
   }
@@ -583,7 +588,7 @@ static int cuda_value(Lower *L, const char *m, const Node *n) {
 
 int lower_path_value(Lower *L, const char *path, const Node *n) {
   IrGlobal g;
-  if (ir_path_const(path, &g))
+  if (ir_path_const(path, &g) || lower_num_path_const(path, &g))
     return lower_global(L, &g, n->loc);
   if (ir_starts_with(path, "numba.cuda.")) {
     int r = cuda_value(L, path + 11, n);

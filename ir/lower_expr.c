@@ -54,9 +54,10 @@ int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc) {
       elems[i] = lower_global(L, &g->elems[i], loc);
     return lower_emit(L, OP_TUPLE, loc, elems, g->nelems);
   }
-  if (g->type && ty_is_float(g->type)) {
+  if (g->type && (ty_is_float(g->type) || ty_is_complex(g->type))) {
     int id = lower_emit0(L, OP_CONST_FLOAT, loc);
     lower_inst(L, id)->fval = g->fval;
+    lower_inst(L, id)->fimag = g->fimag;
     lower_inst(L, id)->type = g->type;
     return id;
   }
@@ -80,10 +81,6 @@ static int expr_literal(Lower *L, const Node *n) {
     diag_error(L->d, E_BIGINT, n->loc, NULL, "integer literal too large for int64");
     return -1;
   }
-  if (n->kind == ND_FLOAT && n->imag) {
-    diag_error(L->d, E_NOTYET, n->loc, NULL, "complex numbers are not supported yet");
-    return -1;
-  }
   if (n->kind == ND_INT)
     return lower_const_int(L, n->ival, n->loc);
   int id = lower_emit0(L, op, n->loc);
@@ -91,6 +88,8 @@ static int expr_literal(Lower *L, const Node *n) {
   in->fval = n->fval;
   in->ival = n->ival != 0;
   in->type = op == OP_CONST_FLOAT ? TY_F64_T : op == OP_CONST_BOOL ? TY_BOOL_T : TY_NONE_T;
+  if (n->kind == ND_FLOAT && n->imag) /* 3j is complex128 */
+    in->type = TY_C128_T, in->fimag = n->fval, in->fval = 0;
   return id;
 }
 
@@ -120,7 +119,7 @@ static void collect_names(Lower *L, NameVec *c) {
   for (int i = 0; i < L->p->ast->imports.len; i++)
     vec_push(L->a, c, L->p->ast->imports.data[i].alias);
   static const char *const builtins[] = {"range", "len", "min", "max", "abs", "int",
-                                         "float", "bool", "round", "print"};
+                                         "float", "bool", "round", "print", "complex"};
   for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
     vec_push(L->a, c, builtins[i]);
 }
@@ -253,8 +252,10 @@ static int expr_attr(Lower *L, const Node *n) {
   int base = lower_expr(L, n->lhs);
   if (base < 0)
     return -1;
+  if (op == OP__COUNT && lower_num_is_attr(a))
+    return lower_num_attr(L, n, base);
   if (op == OP__COUNT) {
-    diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim and .strides",
+    diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim and .strides; numbers .real and .imag",
                "attribute '%s' is not supported in kernels", a);
     return -1;
   }
@@ -562,6 +563,9 @@ static int expr_call(Lower *L, const Node *n) {
   const char *path = ir_resolve_path(L->lp, L->f, c);
   if (path)
     return lower_path_call(L, path, n);
+  int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
+  if (r != -2)
+    return r;
   if (c->kind == ND_ATTR) {
     lower_expr(L, c->lhs);
     diag_error(L->d, E_UNSUPPORTED, c->loc, NULL, "method calls ('.%s()') are not supported in kernels",

@@ -110,6 +110,14 @@ int lower_path_call(Lower *L, const char *path, const Node *call);
 int lower_builtin_call(Lower *L, const char *name, const Node *call);
 bool lower_is_builtin(const char *name);
 
+/* ---- lower_num.c: complex and float16 functions ---- */
+int lower_num_complex(Lower *L, const Node *call);          /* complex(...) */
+bool lower_num_is_attr(const char *name);                    /* real, imag */
+int lower_num_attr(Lower *L, const Node *n, int base);
+int lower_num_method(Lower *L, const Node *call);            /* -2: not one */
+int lower_num_path_call(Lower *L, const char *path, const Node *call); /* -2: not one */
+bool lower_num_path_const(const char *path, IrGlobal *out);  /* cmath.pi... */
+
 /* ---- consts.c: names, imports, constant folding ---- */
 /* Canonical path of a name bound by an import ("cuda" -> "numba.cuda"), or NULL. */
 const char *ir_import_path(LowerProg *lp, const char *name);

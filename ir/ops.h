@@ -26,7 +26,8 @@ enum {
   X(CONST_INT,   "const.int",   0, 0)  /* ival; type set by lowering (int64 for */ \
                                        /* literals, the global's type for consts) */ \
   X(CONST_FLOAT, "const.float", 0, 0)  /* fval; type f64 (or f32 for a global    */ \
-                                       /* np.float32(..) constant)               */ \
+                                       /* np.float32(..) constant); complex128 */ \
+                                       /* for 3j: fval real, fimag imaginary    */ \
   X(CONST_BOOL,  "const.bool",  0, 0)  /* ival 0/1; type bool                    */ \
   X(CONST_NONE,  "const.none",  0, 0)  /* type none                              */ \
   X(CONST_STR,   "const.str",   0, 0)  /* str; type str (print arguments only)   */ \
@@ -122,6 +123,8 @@ enum {
   X(RANDOM, "random", 2, OPF_SIDE)                                             \
   /* ---- math and builtins: ival = Intrinsic id (see INTRINSICS below) ---- */ \
   X(INTRINSIC, "call.intrinsic", -1, 0)                                        \
+  X(NUMFN, "numfn", -1, 0)  /* ival = NumFn (ir/numfn.h): complex(), .real,   */ \
+                            /* .imag, .conjugate(), cmath.*, cuda.fp16.*      */ \
   /* ---- calls, output, control flow ---- */                                  \
   X(CALL,  "call",  -1, OPF_SIDE) /* callee (IrFunc*: generic before typing,    */ \
                                   /* the specialization after); args = actuals  */ \

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "ir/ir.h"
+#include "ir/numfn.h"
 
 static const char *type_str(const Type *t, char *buf, int size) {
   return t ? ty_name(t, buf, size) : "?";
@@ -134,7 +135,15 @@ static void put_array_alloc(StrBuf *sb, const Inst *in) {
 static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in) {
   switch (in->op) {
   case OP_CONST_INT: sb_printf(sb, " %lld", (long long)in->ival); break;
-  case OP_CONST_FLOAT: sb_putc(sb, ' '); put_float(sb, in->fval, in->type == TY_F32_T); break;
+  case OP_CONST_FLOAT:
+    sb_putc(sb, ' ');
+    put_float(sb, in->fval, in->type == TY_F32_T || in->type == TY_C64_T);
+    if (ty_is_complex(in->type)) { /* re+imj */
+      sb_puts(sb, in->fimag < 0 || (in->fimag == 0 && signbit(in->fimag)) ? " " : " +");
+      put_float(sb, in->fimag, in->type == TY_C64_T);
+      sb_putc(sb, 'j');
+    }
+    break;
   case OP_CONST_BOOL: sb_puts(sb, in->ival ? " true" : " false"); break;
   case OP_CONST_STR: sb_putc(sb, ' '); put_string(sb, in->str); break;
   case OP_LOAD: sb_printf(sb, " %s", local_name(f, in->local)); break;
@@ -198,6 +207,9 @@ static void put_opname(StrBuf *sb, const Inst *in) {
   case OP_INTRINSIC:
     sb_printf(sb, "call.intrinsic %s",
               in->ival >= 0 && in->ival < IN__COUNT ? ir_intrinsic_info[in->ival].name : "?");
+    break;
+  case OP_NUMFN:
+    sb_printf(sb, "numfn %s", in->ival >= 0 && in->ival < NF__COUNT ? ir_numfn_info[in->ival].name : "?");
     break;
   default: sb_puts(sb, in->op < OP__COUNT ? ir_op_info[in->op].name : "?op"); break;
   }

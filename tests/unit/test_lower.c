@@ -345,7 +345,7 @@ static void test_errors_unsupported(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    for x in a:\n        pass\n",
                "only 'for ... in range(...)' loops");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x, y = 1, 2, 3\n", "cannot unpack 3 values into 2 targets");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = 1j\n", "complex numbers are not supported yet");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = complex(1, 2, 3)\n", "complex() takes exactly 2 arguments");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a.shape = 1\n", "assigning to an attribute");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.T\n", "attribute 'T' is not supported");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    break\n", "'break' outside loop");
