@@ -9,6 +9,6 @@ from numba import cuda
 def spin(flag, out):
     i = cuda.grid(1)
     n = 0
-    while flag[0] == 0:
+    while flag[0] == 0:   # the store keeps the loop (and its load) in place
         n += 1
-    out[i] = n
+        out[i] = n
