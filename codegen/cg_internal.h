@@ -77,6 +77,7 @@ typedef struct CgTargetHooks {
   bool (*finish_module)(Cg *cg);
   /* passes run before the default<On> pipeline ("" for none) */
   const char *pre_passes;
+  unsigned const_addrspace;  /* LLVM address space of constant arrays (0 = generic) */
 } CgTargetHooks;
 
 extern const CgTargetHooks cg_nvptx_hooks;
@@ -171,6 +172,8 @@ LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in);
 bool cg_lower_array_store(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in);
+/* ---- cg_const.c ---- */
+LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in);   /* OP_CONST_ARRAY */
 LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);
 bool cg_lower_print(Cg *cg, const Inst *in);
 

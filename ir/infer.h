@@ -30,6 +30,7 @@ enum {
   E_TY_CONVERT = 315,     /* impossible conversion */
   E_TY_COND = 316,        /* value without truthiness used as a condition */
   E_TY_PRINT = 317,
+  E_TY_READONLY = 318,    /* store or atomic into a read-only (constant) array */
   E_SIG_UNKNOWN_TYPE = 401,
   E_SIG_SYNTAX = 402,
   E_SIG_DIMS = 403,

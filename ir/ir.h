@@ -37,8 +37,9 @@ typedef struct Inst {
   int target, target2;   /* BR: target; CBR: true target, false target */
   const Type *tyimm;     /* CAST: destination type (= type);
                             SHARED/LOCAL_ARRAY: the array type */
-  const int64_t *shape;  /* SHARED/LOCAL_ARRAY: ndim constant extents */
-  const char *str;       /* CONST_STR text */
+  const int64_t *shape;  /* SHARED/LOCAL/CONST_ARRAY: ndim constant extents */
+  const char *str;       /* CONST_STR text; CONST_ARRAY: the global's name */
+  const void *data;      /* CONST_ARRAY: the elements, packed row-major */
   IrFunc *callee;        /* CALL */
 } Inst;
 
@@ -91,11 +92,13 @@ struct IrFunc {
 /* A folded module constant: `TPB = 16`, `N = 1 << 20`, `SHAPE = (16, 16)`. */
 typedef struct IrGlobal {
   const char *name;
-  const Type *type;      /* scalar type, or a tuple of scalars */
+  const Type *type;      /* scalar type, a tuple, or a readonly C array */
   int64_t ival;          /* int/bool value */
   double fval;           /* float value */
   int nelems;            /* tuple: element count, elements in elems */
   struct IrGlobal *elems;
+  const int64_t *shape;  /* read-only array (np.array literal): its extents */
+  const void *data;      /* read-only array: elements packed row-major (dtype) */
   SrcLoc loc;
 } IrGlobal;
 

@@ -83,6 +83,9 @@ enum {
                                         /* shape[] = constant dims; ival = unique */ \
                                         /* id; ndim 1 with shape 0 = dynamic      */ \
   X(LOCAL_ARRAY, "local.array", 0, OPF_SIDE) /* same fields as SHARED_ARRAY       */ \
+  X(CONST_ARRAY, "const.array", 0, 0)   /* tyimm = readonly C array type; shape[], */ \
+                                        /* data = packed elements, str = the      */ \
+                                        /* global's name; constant memory on GPU  */ \
   /* ---- CUDA special registers (int32 results, as Numba types them) ---- */  \
   X(THREAD_IDX, "tid",    0, 0)   /* ival = 0,1,2 for x,y,z                     */ \
   X(BLOCK_IDX,  "ctaid",  0, 0)                                                \
