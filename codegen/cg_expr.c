@@ -543,6 +543,7 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_ATOMIC: return cg_lower_atomic(cg, in);
   case OP_INTRINSIC: return cg_lower_intrinsic(cg, in);
   case OP_CALL: return lower_call(cg, in);
+  case OP_CALL_FOREIGN: return cg_lower_foreign_call(cg, in);
   default:
     cg_fail(cg, in, "unexpected op %s", in->op < OP__COUNT ? ir_op_info[in->op].name : "?");
     return NULL;
@@ -579,7 +580,7 @@ bool cg_lower_inst(Cg *cg, int idx) {
   if (cg->failed)
     return false;
   cg->vals[idx] = v;
-  if (!v && in->op != OP_CALL && in->op != OP_ATOMIC) {
+  if (!v && in->op != OP_CALL && in->op != OP_CALL_FOREIGN && in->op != OP_ATOMIC) {
     cg_fail(cg, in, "%s produced no value", ir_op_info[in->op].name);
     return false;
   }

@@ -78,6 +78,7 @@ typedef struct CgTargetHooks {
   /* passes run before the default<On> pipeline ("" for none) */
   const char *pre_passes;
   unsigned const_addrspace;  /* LLVM address space of constant arrays (0 = generic) */
+  bool foreign_calls;        /* can call linked CUDA C (cuda.declare_device) */
 } CgTargetHooks;
 
 extern const CgTargetHooks cg_nvptx_hooks;
@@ -174,6 +175,8 @@ LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in);
 /* ---- cg_const.c ---- */
 LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in);   /* OP_CONST_ARRAY */
+/* ---- cg_foreign.c ---- */
+LLVMValueRef cg_lower_foreign_call(Cg *cg, const Inst *in);  /* OP_CALL_FOREIGN */
 LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);
 bool cg_lower_print(Cg *cg, const Inst *in);
 

@@ -710,6 +710,14 @@ void ir_fold_globals(LowerProg *lp) {
     const GlobalAssign *ga = &m->globals.data[i];
     if (!ga->name)
       continue;
+    const char *dd = ga->value && ga->value->kind == ND_CALL
+                         ? ir_resolve_path(lp, NULL, ga->value->lhs) : NULL;
+    if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
+      drop_global(lp->p, ga->name);
+      drop_nonconst(lp, ga->name);
+      ir_declare_device(lp, ga);
+      continue;
+    }
     IrGlobal g;
     const char *why = NULL;
     NdFail nd = {0};

@@ -70,6 +70,9 @@ const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,
 /* Type name in Numba's spelling, in the compile's arena (error text only). */
 const char *ir_infer_tname(Infer *inf, const Type *t);
 
+/* foreign.c: typing of OP_CALL_FOREIGN (arguments to the declared types). */
+const Type *ir_type_foreign(Infer *inf, int idx, const Type **need);
+
 /* infer_cast.c: insert the conversions every operand needs; afterwards each
  * operand has exactly the type its op requires (ops.h). */
 void ir_infer_materialize(Infer *inf);

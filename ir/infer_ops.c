@@ -960,6 +960,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ATOMIC: return type_atomic(inf, idx, need);
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);
+  case OP_CALL_FOREIGN: return ir_type_foreign(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);
   case OP_CBR:
     return type_truth(inf, idx, 0, need) ? TY_VOID_T : NULL;

@@ -22,6 +22,7 @@
 #include "ir/type.h"
 
 typedef struct IrFunc IrFunc;
+typedef struct IrExtern IrExtern;
 
 typedef struct Inst {
   IrOp op;
@@ -41,6 +42,7 @@ typedef struct Inst {
   const char *str;       /* CONST_STR text; CONST_ARRAY: the global's name */
   const void *data;      /* CONST_ARRAY: the elements, packed row-major */
   IrFunc *callee;        /* CALL */
+  const IrExtern *ext;   /* CALL_FOREIGN */
 } Inst;
 
 typedef struct IrLocal {
@@ -53,6 +55,14 @@ typedef struct IrLocal {
 typedef struct IrBlock {
   Vec(int) insts;        /* instruction indices in order; last is a terminator */
 } IrBlock;
+
+/* A file named by `link=[...]` (CUDA C/C++ source compiled by NVRTC), as
+ * written (relative to the kernel file's folder) with its location. */
+typedef struct IrLink {
+  const char *path;
+  SrcLoc loc;            /* the string literal */
+} IrLink;
+typedef Vec(IrLink) IrLinkVec;
 
 /* Decorator options (`@cuda.jit(...)`), also overridable at compile time. */
 typedef struct FuncOptions {
@@ -87,6 +97,18 @@ struct IrFunc {
   const Type *ret_type;  /* after typing: void for kernels */
   bool typed;
   IrFunc *generic;       /* specialization: the generic function it came from */
+  IrLinkVec link;        /* `link=[...]` of the decorator */
+};
+
+/* A foreign device function: `mul = cuda.declare_device('mul_f32',
+ * 'float32(float32, float32)')`, called with Numba's ABI (see ir/foreign.c). */
+struct IrExtern {
+  const char *name;      /* the Python name it is bound to */
+  const char *symbol;    /* the C symbol */
+  Signature sig;         /* scalar parameters; ret may be void */
+  IrLinkVec link;        /* declare_device(..., link=[...]) */
+  SrcLoc loc;
+  bool failed;           /* the declaration was rejected (calls stay quiet) */
 };
 
 /* A folded module constant: `TPB = 16`, `N = 1 << 20`, `SHAPE = (16, 16)`. */
@@ -110,6 +132,7 @@ typedef struct IrProgram {
   TypeTable *types;
   Vec(IrFunc *) funcs;   /* generic IR of every decorated function, source order */
   Vec(IrGlobal) globals;
+  Vec(IrExtern) externs; /* cuda.declare_device bindings, source order */
 } IrProgram;
 
 /* One specialization request: typed IR for an entry function and every
@@ -127,6 +150,7 @@ typedef struct IrCompile {
  * diags; returns false if any error was reported. */
 bool ir_lower_program(IrProgram *p, Diags *diags);
 IrFunc *ir_find_func(IrProgram *p, const char *name);
+const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
 
 /* ir/sig.c: parse a signature string "void(float32[::1], int64)" or the
  * equivalent decorator expression into a Signature.  Errors go to diags. */

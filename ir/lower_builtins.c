@@ -19,12 +19,12 @@ static const char *const cuda_members[] = {
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
     "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "const", NULL};
 static const char *const cuda_notyet[] = {
-    "random", "fp16", "declare_device", "cg", "nanosleep", "vote_sync_intrinsic",
+    "random", "fp16", "cg", "nanosleep", "vote_sync_intrinsic",
     "libdevice", "float16", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
     "synchronize", "stream", "event", "select_device", "get_current_device", "is_available",
-    "compile_ptx", "defer_cleanup", "close", NULL};
+    "compile_ptx", "defer_cleanup", "close", "declare_device", NULL};
 static const char *const atomic_members[] = {"add", "sub", "and_", "or_", "xor", "max",
                                              "min", "exch", "inc", "dec", "cas", "nanmax",
                                              "nanmin", NULL};

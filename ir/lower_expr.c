@@ -547,6 +547,9 @@ static int call_name(Lower *L, const Node *call) {
   const char *name = c->name;
   if (bound_to_error(L, name))
     return -1;
+  const IrExtern *ext = ir_local_find(L->f, name) < 0 ? ir_find_extern(L->p, name) : NULL;
+  if (ext)
+    return lower_foreign_call(L, ext, call);
   if (ir_local_find(L->f, name) >= 0 || ir_global_find(L->p, name) ||
       ir_nonconst_find(L->lp, name)) {
     diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);

@@ -134,6 +134,11 @@ void ir_fold_globals(LowerProg *lp);
 /* Convert a scalar constant to scalar type t as NumPy's constructors do. */
 bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why);
 
+/* ---- foreign.c: cuda.declare_device, link= ---- */
+bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out);
+bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga); /* false after an error */
+int lower_foreign_call(Lower *L, const IrExtern *e, const Node *call);
+
 /* ---- const_array.c: module-level np.array literals ---- */
 bool ir_is_ndarray_call(LowerProg *lp, const Node *n);    /* np.array(...) / numpy.array(...) */
 /* Fold an np.array literal into a read-only array constant (data, shape). */

@@ -120,6 +120,9 @@ enum {
   /* ---- calls, output, control flow ---- */                                  \
   X(CALL,  "call",  -1, OPF_SIDE) /* callee (IrFunc*: generic before typing,    */ \
                                   /* the specialization after); args = actuals  */ \
+  X(CALL_FOREIGN, "call.foreign", -1, OPF_SIDE) /* ext = the declared function; */ \
+                                  /* args cast to its parameter types; result   */ \
+                                  /* its return type (Numba's ABI, ir/foreign.c)*/ \
   X(PRINT, "print", -1, OPF_SIDE) /* args printed space-separated + newline     */ \
   X(BR,    "br",    0, OPF_TERM)  /* target = block                             */ \
   X(CBR,   "cbr",   1, OPF_TERM)  /* args[0] bool; target / target2             */ \

@@ -171,6 +171,25 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
   case OP_FENCE:
     sb_puts(sb, in->ival == 0 ? " block" : in->ival == 2 ? " system" : " device");
     break;
+  case OP_CALL_FOREIGN:
+    sb_printf(sb, " @%s(", in->ext ? in->ext->symbol : "?");
+    for (int i = 0; i < in->nargs; i++) {
+      if (i)
+        sb_puts(sb, ", ");
+      put_operand(sb, f, num, in->args[i]);
+    }
+    sb_puts(sb, ") extern ");
+    if (in->ext) { /* the declared types: part of the cache key */
+      put_type(sb, in->ext->sig.ret);
+      sb_putc(sb, '(');
+      for (int i = 0; i < in->ext->sig.nparams; i++) {
+        if (i)
+          sb_puts(sb, ", ");
+        put_type(sb, in->ext->sig.params[i]);
+      }
+      sb_putc(sb, ')');
+    }
+    break;
   case OP_CALL:
     sb_printf(sb, " @%s(", in->callee ? (in->callee->symbol ? in->callee->symbol : in->callee->name) : "?");
     for (int i = 0; i < in->nargs; i++) {
