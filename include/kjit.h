@@ -247,8 +247,8 @@ typedef enum kjit_emit {
   KJIT_EMIT_PTX = 2,     /* PTX assembly (one module) */
   KJIT_EMIT_CUBIN = 3,   /* the PTX linked with the kernels' link= CUDA C
                             files (NVRTC) by nvJitLink for `arch`: an ELF
-                            cubin (binary; *len bytes, NUL-terminated
-                            too).  No GPU needed; NVRTC and nvJitLink are. */
+                            cubin (binary: *len bytes, not NUL-terminated).
+                            No GPU needed; NVRTC and nvJitLink are. */
 } kjit_emit;
 
 /* Compile-time options.  Start from kjit_compile_options_init(); each -1

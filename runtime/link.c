@@ -169,15 +169,13 @@ static bool compile_one(kjit_program *prog, RtNvrtc *nv, int sm, const IrLink *l
   RtCacheEntry e = {0};
   size_t n = 0;
   const void *hit = NULL;
-  if (cache && rt_cache_get(cache, key, &e) && (hit = rt_cache_entry_find(&e, RT_SEC_PTX, &n))) {
-    out->ptx = malloc(n + 1);
-    if (out->ptx) {
-      memcpy(out->ptx, hit, n);
-      out->ptx[n] = '\0';
-      out->len = strlen(out->ptx);
-    }
+  bool got = cache && rt_cache_get(cache, key, &e);
+  if (got && (hit = rt_cache_entry_find(&e, RT_SEC_PTX, &n)) && (out->ptx = malloc(n + 1))) {
+    memcpy(out->ptx, hit, n);
+    out->ptx[n] = '\0';
+    out->len = strlen(out->ptx);
   }
-  if (hit)
+  if (got)
     rt_cache_entry_release(&e);
   bool ok = out->ptx != NULL;
   if (!ok && (ok = rt_nvrtc_compile(nv, path, src, sm, arena, &out->ptx, &out->len, diags)) && cache) {
