@@ -24,7 +24,7 @@ enum {
   E_TARGET = 207,       /* bad assignment target / unpacking count */
   E_STRING = 208,       /* string outside print */
   E_CALLEE = 209,       /* calling a kernel, a host function, a variable */
-  E_LINK = 210,         /* link= is not supported yet */
+  E_LINK = 210,         /* bad link= list or cuda.declare_device */
   E_BIGINT = 211,       /* integer literal too large for int64 */
   E_NOTYET = 212,       /* real Numba feature not supported yet */
   E_LOOP = 213,         /* for/break/continue misuse */
