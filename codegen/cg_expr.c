@@ -507,6 +507,7 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return cg_lower_array_attr(cg, in);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: return cg_lower_array_alloc(cg, in);
+  case OP_CONST_ARRAY: return cg_lower_const_array(cg, in);
   case OP_THREAD_IDX: case OP_BLOCK_IDX: case OP_BLOCK_DIM: case OP_GRID_DIM: case OP_LANEID:
   case OP_WARPSIZE: case OP_ACTIVEMASK: case OP_LANEMASK_LT:
     return cg->hooks->special_reg(cg, in->op, (int)in->ival);
@@ -521,6 +522,7 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_INTRINSIC: return cg_lower_intrinsic(cg, in);
   case OP_NUMFN: return cg_lower_numfn(cg, in);
   case OP_CALL: return lower_call(cg, in);
+  case OP_CALL_FOREIGN: return cg_lower_foreign_call(cg, in);
   default:
     cg_fail(cg, in, "unexpected op %s", in->op < OP__COUNT ? ir_op_info[in->op].name : "?");
     return NULL;
@@ -558,7 +560,7 @@ bool cg_lower_inst(Cg *cg, int idx) {
   if (cg->failed)
     return false;
   cg->vals[idx] = v;
-  if (!v && in->op != OP_CALL && in->op != OP_ATOMIC) {
+  if (!v && in->op != OP_CALL && in->op != OP_CALL_FOREIGN && in->op != OP_ATOMIC) {
     cg_fail(cg, in, "%s produced no value", ir_op_info[in->op].name);
     return false;
   }

@@ -77,6 +77,8 @@ typedef struct CgTargetHooks {
   bool (*finish_module)(Cg *cg);
   /* passes run before the default<On> pipeline ("" for none) */
   const char *pre_passes;
+  unsigned const_addrspace;  /* LLVM address space of constant arrays (0 = generic) */
+  bool foreign_calls;        /* can call linked CUDA C (cuda.declare_device) */
 } CgTargetHooks;
 
 extern const CgTargetHooks cg_nvptx_hooks;
@@ -176,6 +178,10 @@ LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
 LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
                                LLVMValueRef *idx, int n);
 LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in);
+/* ---- cg_const.c ---- */
+LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in);   /* OP_CONST_ARRAY */
+/* ---- cg_foreign.c ---- */
+LLVMValueRef cg_lower_foreign_call(Cg *cg, const Inst *in);  /* OP_CALL_FOREIGN */
 LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);
 bool cg_lower_print(Cg *cg, const Inst *in);
 

@@ -240,4 +240,6 @@ const CgTargetHooks cg_nvptx_hooks = {
     /* inline device functions first, then expose the global pointers of
      * the kernel's array parameters to their loads and stores */
     .pre_passes = "always-inline,function(sroa,early-cse,infer-address-spaces)",
+    .const_addrspace = 4, /* .const */
+    .foreign_calls = true,
 };

@@ -245,7 +245,10 @@ typedef enum kjit_emit {
   KJIT_EMIT_KIR = 0,     /* kjit's typed IR, the stable text form */
   KJIT_EMIT_LLVM = 1,    /* LLVM IR after optimization */
   KJIT_EMIT_PTX = 2,     /* PTX assembly (one module) */
-  /* Next milestone: KJIT_EMIT_CUBIN (needs the driver / ptxas). */
+  KJIT_EMIT_CUBIN = 3,   /* the PTX linked with the kernels' link= CUDA C
+                            files (NVRTC) by nvJitLink for `arch`: an ELF
+                            cubin (binary: *len bytes, not NUL-terminated).
+                            No GPU needed; NVRTC and nvJitLink are. */
 } kjit_emit;
 
 /* Compile-time options.  Start from kjit_compile_options_init(); each -1

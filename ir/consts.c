@@ -274,6 +274,14 @@ static bool cast_const(const IrGlobal *g, const Type *t, IrGlobal *out, const ch
   return true;
 }
 
+bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why) {
+  if (t == TY_BOOL_T && is_scalar_const(g)) {
+    *out = make_int(TY_BOOL_T, ty_is_float(g->type) ? g->fval != 0.0 : g->ival != 0);
+    return true;
+  }
+  return cast_const(g, t, out, why);
+}
+
 /* Result type of mixing two constants: Python ints (int64) and bools are
  * weak next to a sized numpy integer; f64 wins over f32 among floats. */
 static const Type *mix_types(const Type *a, const Type *b) {
@@ -739,9 +747,19 @@ void ir_fold_globals(LowerProg *lp) {
     const GlobalAssign *ga = &m->globals.data[i];
     if (!ga->name)
       continue;
+    const char *dd = ga->value && ga->value->kind == ND_CALL
+                         ? ir_resolve_path(lp, NULL, ga->value->lhs) : NULL;
+    if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
+      drop_global(lp->p, ga->name);
+      drop_nonconst(lp, ga->name);
+      ir_declare_device(lp, ga);
+      continue;
+    }
     IrGlobal g;
     const char *why = NULL;
-    bool ok = ir_fold(lp, NULL, ga->value, &g, &why);
+    NdFail nd = {0};
+    bool ok = ir_is_ndarray_call(lp, ga->value) ? ir_fold_ndarray(lp, ga->value, &g, &nd)
+                                                : ir_fold(lp, NULL, ga->value, &g, &why);
     drop_global(lp->p, ga->name);
     drop_nonconst(lp, ga->name);
     if (ok && g.type) {
@@ -749,7 +767,8 @@ void ir_fold_globals(LowerProg *lp) {
       g.loc = ga->loc;
       vec_push(lp->a, &lp->p->globals, g);
     } else {
-      NonConst nc = {ga->name, ga->loc, why ? why : "not a constant expression"};
+      NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
+                     nd.loc, nd.hint};
       vec_push(lp->a, &lp->nonconst, nc);
     }
   }

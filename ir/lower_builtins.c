@@ -17,14 +17,15 @@ static const char *const cuda_members[] = {
     "threadfence", "threadfence_block", "threadfence_system", "atomic", "shared", "local",
     "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
-    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", NULL};
+    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", "const",
+    NULL};
 static const char *const cuda_notyet[] = {
-    "const", "declare_device", "cg", "nanosleep", "vote_sync_intrinsic",
+    "cg", "nanosleep", "vote_sync_intrinsic",
     "libdevice", "float16", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
     "synchronize", "stream", "event", "select_device", "get_current_device", "is_available",
-    "compile_ptx", "defer_cleanup", "close", NULL};
+    "compile_ptx", "defer_cleanup", "close", "declare_device", NULL};
 static const char *const atomic_members[] = {"add", "sub", "and_", "or_", "xor", "max",
                                              "min", "exch", "inc", "dec", "cas", "nanmax",
                                              "nanmin", NULL};
@@ -40,6 +41,7 @@ static const char *const math_notyet[] = {"factorial", "gcd", "lcm", "comb", "pe
                                           "ulp", "sumprod", NULL};
 static const char *const xyz[] = {"x", "y", "z", NULL};
 static const char *const array_member[] = {"array", NULL};
+static const char *const const_member[] = {"array_like", NULL};
 static const char *const math_consts[] = {"pi", "e", "tau", "inf", "nan", NULL};
 
 static int list_index(const char *const *list, const char *s) {
@@ -98,6 +100,7 @@ static int not_yet(Lower *L, const Node *n, const char *hint) {
 static bool is_namespace(const char *path) {
   static const char *const ns[] = {"numba", "numba.cuda", "math", "numpy", "numba.types",
                                    "numba.cuda.atomic", "numba.cuda.shared", "numba.cuda.local",
+                                   "numba.cuda.const",
                                    "numba.cuda.threadIdx", "numba.cuda.blockIdx",
                                    "numba.cuda.blockDim", "numba.cuda.gridDim",
                                    "numba.cuda.random", NULL};
@@ -167,7 +170,8 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
     const char *const *cands = ir_starts_with(ns, "atomic.") ? atomic_members
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
                                  ? array_member
-                                 : xyz;
+                             : ir_starts_with(ns, "const.") ? const_member
+                                                            : xyz;
     no_attribute(L, n, strrchr(path, '.') + 1, cands);
     return -1;
   } else if ((m = member_of(path, "math"))) {
@@ -503,6 +507,23 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
   return v;
 }
 
+/* cuda.const.array_like(G): G must name a module-level np.array literal,
+ * which is already a read-only constant array (OP_CONST_ARRAY). */
+static int cuda_const_array(Lower *L, const Node *call) {
+  if (!check_args(L, call, written(L, call->lhs), 1, 1))
+    return -1;
+  int v = lower_expr(L, call->args.data[0]);
+  if (v < 0)
+    return -1;
+  if (lower_inst(L, v)->op != OP_CONST_ARRAY) {
+    diag_error(L->d, E_BADARG, call->args.data[0]->loc,
+               "define the array at module level: COEFFS = np.array([1.0, 2.0], dtype=np.float32)",
+               "%s() needs a module-level np.array constant", written(L, call->lhs));
+    return -1;
+  }
+  return v;
+}
+
 static int cuda_simple(Lower *L, const Node *call, IrOp op, int nargs, int64_t ival) {
   int args[3];
   if (!check_args(L, call, written(L, call->lhs), nargs, nargs))
@@ -544,6 +565,8 @@ static int cuda_call(Lower *L, const char *m, const Node *call) {
     return cuda_array(L, call, m[0] == 's');
   if (ir_starts_with(m, "random.") && random_index(m + 7) >= 0)
     return cuda_simple(L, call, OP_RANDOM, 2, random_index(m + 7));
+  if (strcmp(m, "const.array_like") == 0)
+    return cuda_const_array(L, call);
   return -2;
 }
 

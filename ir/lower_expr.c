@@ -48,6 +48,15 @@ int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc) {
 }
 
 int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc) {
+  if (g->type && g->type->kind == TY_ARRAY) { /* a module-level np.array literal */
+    int id = lower_emit0(L, OP_CONST_ARRAY, loc);
+    Inst *in = lower_inst(L, id);
+    in->tyimm = g->type;
+    in->shape = g->shape;
+    in->data = g->data;
+    in->str = g->name;
+    return id;
+  }
   if (g->type && g->type->kind == TY_TUPLE) {
     int *elems = arena_alloc(L->a, sizeof(int) * (size_t)(g->nelems + 1));
     for (int i = 0; i < g->nelems; i++)
@@ -187,6 +196,12 @@ static const Node *global_array_call(Lower *L, const char *name) {
 }
 
 static int nonconst_global(Lower *L, const NonConst *nc, SrcLoc loc) {
+  if (nc->why_loc.src) { /* an np.array literal: point at its culprit */
+    diag_error(L->d, E_NOTCONST, nc->why_loc, nc->hint, "constant array '%s': %s", nc->name,
+               nc->why);
+    diag_add(L->d, DL_NOTE, E_NOTCONST, loc, NULL, "'%s' is used in a kernel here", nc->name);
+    return -1;
+  }
   const Node *arr = global_array_call(L, nc->name);
   if (arr) {
     diag_error(L->d, E_NOTCONST, loc, "pass the array to the kernel as an argument",
@@ -533,6 +548,9 @@ static int call_name(Lower *L, const Node *call) {
   const char *name = c->name;
   if (bound_to_error(L, name))
     return -1;
+  const IrExtern *ext = ir_local_find(L->f, name) < 0 ? ir_find_extern(L->p, name) : NULL;
+  if (ext)
+    return lower_foreign_call(L, ext, call);
   if (ir_local_find(L->f, name) >= 0 || ir_global_find(L->p, name) ||
       ir_nonconst_find(L->lp, name)) {
     diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);

@@ -130,8 +130,7 @@ static void parse_option(LowerProg *lp, IrFunc *f, const Node *kw) {
   else if (strcmp(k, "opt") == 0) option_int(lp, kw, &f->opts.opt, 0, 3);
   else if (strcmp(k, "inline") == 0 || strcmp(k, "typing") == 0) option_string(lp, f, kw);
   else if (strcmp(k, "link") == 0)
-    diag_error(lp->d, E_LINK, kw->loc, "compile the foreign code into the kernel file instead",
-               "link= is not supported yet");
+    ir_parse_link(lp, kw->lhs, &f->link);
   else {
     const char *near = ir_closest(k, known, (int)(sizeof known / sizeof *known));
     diag_error(lp->d, E_OPTION, kw->loc, near ? arena_printf(lp->a, "did you mean '%s'?", near) : NULL,

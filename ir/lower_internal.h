@@ -24,7 +24,7 @@ enum {
   E_TARGET = 207,       /* bad assignment target / unpacking count */
   E_STRING = 208,       /* string outside print */
   E_CALLEE = 209,       /* calling a kernel, a host function, a variable */
-  E_LINK = 210,         /* link= is not supported yet */
+  E_LINK = 210,         /* bad link= list or cuda.declare_device */
   E_BIGINT = 211,       /* integer literal too large for int64 */
   E_NOTYET = 212,       /* real Numba feature not supported yet */
   E_LOOP = 213,         /* for/break/continue misuse */
@@ -38,7 +38,16 @@ typedef struct NonConst {
   const char *name;     /* a top-level name whose final assignment did not fold */
   SrcLoc loc;
   const char *why;      /* why it did not fold (arena text) */
+  SrcLoc why_loc;       /* np.array literals: the offending node (src NULL otherwise) */
+  const char *hint;     /* np.array literals: how to fix it, or NULL */
 } NonConst;
+
+/* Why an np.array literal did not fold: where, what, and a hint. */
+typedef struct NdFail {
+  SrcLoc loc;
+  const char *why;
+  const char *hint;
+} NdFail;
 
 typedef struct LowerProg {
   IrProgram *p;
@@ -136,6 +145,18 @@ const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n);
  * has a local of that name. */
 bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const char **why);
 void ir_fold_globals(LowerProg *lp);
+/* Convert a scalar constant to scalar type t as NumPy's constructors do. */
+bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why);
+
+/* ---- foreign.c: cuda.declare_device, link= ---- */
+bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out);
+bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga); /* false after an error */
+int lower_foreign_call(Lower *L, const IrExtern *e, const Node *call);
+
+/* ---- const_array.c: module-level np.array literals ---- */
+bool ir_is_ndarray_call(LowerProg *lp, const Node *n);    /* np.array(...) / numpy.array(...) */
+/* Fold an np.array literal into a read-only array constant (data, shape). */
+bool ir_fold_ndarray(LowerProg *lp, const Node *call, IrGlobal *out, NdFail *fail);
 const IrGlobal *ir_global_find(const IrProgram *p, const char *name);
 const NonConst *ir_nonconst_find(LowerProg *lp, const char *name);
 /* Edit-distance suggestion among cands (NULL when none is close). */

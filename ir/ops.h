@@ -87,6 +87,9 @@ enum {
                                         /* shape[] = constant dims; ival = unique */ \
                                         /* id; ndim 1 with shape 0 = dynamic      */ \
   X(LOCAL_ARRAY, "local.array", 0, OPF_SIDE) /* same fields as SHARED_ARRAY       */ \
+  X(CONST_ARRAY, "const.array", 0, 0)   /* tyimm = readonly C array type; shape[], */ \
+                                        /* data = packed elements, str = the      */ \
+                                        /* global's name; constant memory on GPU  */ \
   /* ---- CUDA special registers (int32 results, as Numba types them) ---- */  \
   X(THREAD_IDX, "tid",    0, 0)   /* ival = 0,1,2 for x,y,z                     */ \
   X(BLOCK_IDX,  "ctaid",  0, 0)                                                \
@@ -128,6 +131,9 @@ enum {
   /* ---- calls, output, control flow ---- */                                  \
   X(CALL,  "call",  -1, OPF_SIDE) /* callee (IrFunc*: generic before typing,    */ \
                                   /* the specialization after); args = actuals  */ \
+  X(CALL_FOREIGN, "call.foreign", -1, OPF_SIDE) /* ext = the declared function; */ \
+                                  /* args cast to its parameter types; result   */ \
+                                  /* its return type (Numba's ABI, ir/foreign.c)*/ \
   X(PRINT, "print", -1, OPF_SIDE) /* args printed space-separated + newline     */ \
   X(BR,    "br",    0, OPF_TERM)  /* target = block                             */ \
   X(CBR,   "cbr",   1, OPF_TERM)  /* args[0] bool; target / target2             */ \

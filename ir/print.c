@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/sha256.h"
 #include "ir/ir.h"
 #include "ir/numfn.h"
 
@@ -131,6 +132,24 @@ static void put_array_alloc(StrBuf *sb, const Inst *in) {
   put_type(sb, in->tyimm);
 }
 
+/* A constant array prints its name, shape and a digest of its bytes: the
+ * text is the disk cache's key, so different data must print differently. */
+static void put_const_array(StrBuf *sb, const Inst *in) {
+  sb_printf(sb, " %s (", in->str ? in->str : "?");
+  int nd = in->tyimm && in->tyimm->kind == TY_ARRAY ? in->tyimm->ndim : 0;
+  int64_t bytes = nd ? ty_size(in->tyimm->elem) : 0;
+  for (int i = 0; i < nd && in->shape; i++) {
+    sb_printf(sb, "%s%lld", i ? ", " : "", (long long)in->shape[i]);
+    bytes *= in->shape[i];
+  }
+  sb_puts(sb, nd == 1 ? ",)" : ")");
+  uint8_t d[SHA256_SIZE];
+  char hex[2 * SHA256_SIZE + 1];
+  sha256(in->data, in->data ? (size_t)bytes : 0, d);
+  sha256_hex(d, hex);
+  sb_printf(sb, " sha256:%s", hex);
+}
+
 /* The op's own fields after its name. */
 static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in) {
   switch (in->op) {
@@ -157,8 +176,28 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
       sb_printf(sb, ", %lld", (long long)in->ival);
     break;
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: put_array_alloc(sb, in); break;
+  case OP_CONST_ARRAY: put_const_array(sb, in); break;
   case OP_FENCE:
     sb_puts(sb, in->ival == 0 ? " block" : in->ival == 2 ? " system" : " device");
+    break;
+  case OP_CALL_FOREIGN:
+    sb_printf(sb, " @%s(", in->ext ? in->ext->symbol : "?");
+    for (int i = 0; i < in->nargs; i++) {
+      if (i)
+        sb_puts(sb, ", ");
+      put_operand(sb, f, num, in->args[i]);
+    }
+    sb_puts(sb, ") extern ");
+    if (in->ext) { /* the declared types: part of the cache key */
+      put_type(sb, in->ext->sig.ret);
+      sb_putc(sb, '(');
+      for (int i = 0; i < in->ext->sig.nparams; i++) {
+        if (i)
+          sb_puts(sb, ", ");
+        put_type(sb, in->ext->sig.params[i]);
+      }
+      sb_putc(sb, ')');
+    }
     break;
   case OP_CALL:
     sb_printf(sb, " @%s(", in->callee ? (in->callee->symbol ? in->callee->symbol : in->callee->name) : "?");

@@ -110,9 +110,11 @@ static void check_fields(Verifier *v, const Inst *in) {
     fail(v, "invalid atomic kind %lld", (long long)in->ival);
   if (in->op == OP_RANDOM && (in->ival < 0 || in->ival >= RK__COUNT))
     fail(v, "invalid random kind %lld", (long long)in->ival);
-  if ((in->op == OP_SHARED_ARRAY || in->op == OP_LOCAL_ARRAY) &&
+  if ((in->op == OP_SHARED_ARRAY || in->op == OP_LOCAL_ARRAY || in->op == OP_CONST_ARRAY) &&
       (!in->tyimm || in->tyimm->kind != TY_ARRAY || !in->shape))
     fail(v, "array allocation without an array type or shape");
+  if (in->op == OP_CONST_ARRAY && !in->data)
+    fail(v, "constant array without data");
   if (in->op == OP_CAST && !in->tyimm && !in->type)
     fail(v, "cast without a destination type");
   if (in->op >= OP_THREAD_IDX && in->op <= OP_GRID_DIM && (in->ival < 0 || in->ival > 2))

@@ -13,6 +13,7 @@
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
 #include "runtime/cuda.h"
+#include "runtime/link.h"
 
 #define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
 #define DEFAULT_ARCH "sm_80"
@@ -484,9 +485,25 @@ static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   return ok;
 }
 
+/* The PTX, then linked with the kernels' CUDA C files (runtime/link.c). */
+static bool emit_cubin(Job *j, char **out, size_t *len) {
+  char *ptx = NULL;
+  size_t n = 0;
+  if (!emit_llvm(j, KJIT_EMIT_PTX, &ptx, &n))
+    return false;
+  IrFunc **ks = arena_alloc(job_arena(j), sizeof *ks * (size_t)(j->units.len + 1));
+  for (int i = 0; i < j->units.len; i++)
+    ks[i] = j->units.data[i].generic;
+  bool ok = rt_link_cubin(j->prog, ks, j->units.len, j->opts.arch, ptx, n, out, len, job_diags(j));
+  free(ptx);
+  return ok;
+}
+
 static bool emit(Job *j, kjit_emit what, char **out, size_t *len) {
   if (what == KJIT_EMIT_KIR)
     return emit_kir(j, out, len);
+  if (what == KJIT_EMIT_CUBIN)
+    return emit_cubin(j, out, len);
   return emit_llvm(j, what, out, len);
 }
 
@@ -513,7 +530,8 @@ kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
     return KJIT_ERROR_INVALID_ARGUMENT;
   Job j = {.prog = prog};
   rt_begin(&j.call, prog->ctx);
-  if (what != KJIT_EMIT_KIR && what != KJIT_EMIT_LLVM && what != KJIT_EMIT_PTX) {
+  if (what != KJIT_EMIT_KIR && what != KJIT_EMIT_LLVM && what != KJIT_EMIT_PTX &&
+      what != KJIT_EMIT_CUBIN) {
     diag_error(job_diags(&j), RT_E_ARGUMENT, (SrcLoc){0}, NULL,
                "unknown kjit_emit value %d", (int)what);
     return rt_finish(&j.call, KJIT_ERROR_INVALID_ARGUMENT);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "runtime/launch.h"
+#include "runtime/link.h"
 #include "runtime/runtime.h"
 
 /* ----------------------------------------------------------- reading --- */
@@ -77,6 +78,8 @@ static kjit_status load(RtCall *call, kjit_program *p) {
   if (!ir_lower_program(&p->ir, &call->diags) || call->diags.nerrors)
     return rt_status_of(&call->diags);
   collect_kernels(p);
+  if (!rt_link_check_files(p, &call->diags))
+    return KJIT_ERROR_IO;
   return KJIT_OK;
 }
 

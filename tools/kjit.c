@@ -50,8 +50,9 @@ static const char ptx_help[] =
     "  --sig SIG            argument types, e.g. \"void(float32[::1], int64)\";\n"
     "                       required for a lazy kernel (plain @cuda.jit)\n"
     "  --arch sm_XX         GPU architecture, sm_50 .. sm_90a (default: the GPU present, else sm_80)\n"
-    "  --emit kir|llvm|ptx  what to print: kjit IR, optimized LLVM IR, or PTX\n"
-    "                       (default ptx)\n"
+    "  --emit kir|llvm|ptx|cubin  what to print: kjit IR, optimized LLVM IR, PTX\n"
+    "                       (default), or a cubin linked with the link= CUDA C\n"
+    "                       files (NVRTC + nvJitLink; binary, use -o)\n"
     "  -o FILE              write the output to FILE ('-' or none: stdout);\n"
     "                       FILE is only written when the compile succeeds\n"
     "  --opt N              optimization level 0..3 (default: the decorator's\n"
@@ -313,8 +314,9 @@ static int parse_emit(const Cli *c, const char *v, kjit_emit *out) {
   if (strcmp(v, "kir") == 0) *out = KJIT_EMIT_KIR;
   else if (strcmp(v, "llvm") == 0) *out = KJIT_EMIT_LLVM;
   else if (strcmp(v, "ptx") == 0) *out = KJIT_EMIT_PTX;
+  else if (strcmp(v, "cubin") == 0) *out = KJIT_EMIT_CUBIN;
   else {
-    fprintf(stderr, "kjit: error: unknown --emit value '%s' (expected kir, llvm or ptx)\n"
+    fprintf(stderr, "kjit: error: unknown --emit value '%s' (expected kir, llvm, ptx or cubin)\n"
                     "Try 'kjit %s --help'.\n", v, c->cmd);
     return EXIT_USAGE;
   }

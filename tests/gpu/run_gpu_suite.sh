@@ -3,7 +3,9 @@
 #
 # Runs tests/exec/*.py through tests/exec.sh exactly as the CPU suite does
 # (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
-# turned into `--target cuda`, then the driver-layer test (BUILD_DIR/tests/
+# turned into `--target cuda`, then tests/gpu/link/*.py (kernels calling
+# CUDA C through cuda.declare_device + link=, same format; GPU only, since
+# the cpu target has no CUDA C), then the driver-layer test (BUILD_DIR/tests/
 # gpu/test_cuda --gpu).  Prints the date, the device and the counts.
 #
 # Exit: 0 all passed, 1 a failure, 77 skipped (libcuda.so.1 cannot be loaded
@@ -50,7 +52,7 @@ chmod +x "$work/kjit"
 
 passed=0 failed=0 failed_names=()
 cd "$tests" || exit 2
-for f in exec/*.py; do
+for f in exec/*.py gpu/link/*.py; do
   [ -e "$f" ] || continue
   if [ -n "${KJIT_GPU_SUITE_FILTER:-}" ] && ! [[ $f =~ $KJIT_GPU_SUITE_FILTER ]]; then
     continue

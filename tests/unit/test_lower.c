@@ -301,7 +301,7 @@ static void test_errors_names(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a[0] = cuda.nanosleep(1)\n",
                "cuda.nanosleep is not supported yet");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    s = cuda.const.array_like(a)\n",
-               "cuda.const.array_like is not supported yet");
+               "cuda.const.array_like() needs a module-level np.array constant");
 }
 
 static void test_errors_calls(void) {
@@ -353,7 +353,11 @@ static void test_errors_unsupported(void) {
 }
 
 static void test_errors_decorators(void) {
-  expect_error(HDR "@cuda.jit(link=['a.cu'])\ndef k(a):\n    pass\n", "link= is not supported yet");
+  expect_error(HDR "@cuda.jit(link=[1])\ndef k(a):\n    pass\n", "link= takes a list of file names");
+  expect_error(HDR "f = cuda.declare_device('f', 'float32(float32)')\n@cuda.jit\ndef k(a):\n"
+                   "    a[0] = f(a[0], 1)\n",
+               "f() takes 1 argument (2 given)");
+  expect_error(HDR "f = cuda.declare_device('f')\n", "takes the function's C name and its signature");
   expect_error(HDR "@cuda.jit(fastmth=True)\ndef k(a):\n    pass\n", "unknown option 'fastmth'");
   expect_error(HDR "@cuda.jit(fastmth=True)\ndef k(a):\n    pass\n", "did you mean 'fastmath'?");
   expect_error(HDR "@cuda.jit(opt=7)\ndef k(a):\n    pass\n", "option 'opt' must be between 0 and 3");
