@@ -29,6 +29,7 @@ enum {
   E_NOTYET = 212,       /* real Numba feature not supported yet */
   E_LOOP = 213,         /* for/break/continue misuse */
   E_BADARG = 214,       /* argument of the wrong kind (dtype, shape...) */
+  E_REDUCE = 215,       /* misuse of a @cuda.reduce function */
   E_OPTION = 401,       /* unknown / invalid decorator option */
 };
 
@@ -87,6 +88,9 @@ void lower_stmts(Lower *L, const NodeList *body);
 /* Decide whether def fn is compiled; *out is the new IrFunc (NULL for host
  * code).  Returns false after reporting an error. */
 bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out);
+
+/* ---- reduce.c: a def decorated @cuda.reduce (decorator d) ---- */
+bool ir_lower_reduce_def(LowerProg *lp, const Func *fn, const Node *d, IrFunc **out);
 
 /* ---- lower_expr.c ---- */
 int lower_expr(Lower *L, const Node *n);

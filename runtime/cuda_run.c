@@ -151,6 +151,9 @@ static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *diags) {
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];
+  IrFunc *g = rt_find_generated(prog, name); /* e.g. @cuda.reduce's kernels */
+  if (g)
+    return g;
   diag_error(diags, RT_E_NO_KERNEL, (SrcLoc){0}, NULL, "no kernel named '%s' in %s", name,
              prog->src.path);
   return NULL;

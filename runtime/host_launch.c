@@ -155,6 +155,9 @@ static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *d) {
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];
+  IrFunc *g = rt_find_generated(prog, name); /* e.g. @cuda.reduce's kernels */
+  if (g)
+    return g;
   StrBuf sb;
   sb_init(&sb);
   for (int i = 0; i < prog->kernels.len; i++)

@@ -57,6 +57,7 @@ struct kjit_program {
   /* host CPU target (runtime/host_launch.c): JIT, specializations, thread
    * pool; NULL until the first host launch, freed by rt_host_program_free */
   struct RtHost *host;
+  struct kjit_reduction *reductions; /* @cuda.reduce handles (runtime/reduce.c) */
 };
 
 /* One API call's diagnostics: a scratch arena for their text. */
@@ -89,6 +90,10 @@ void rt_report_unknown_function(kjit_program *prog, const char *name, RtCall *ca
  * line info was asked for.  Diagnostics are copied into diags. */
 bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const char *arch,
                     int ptx_isa_max, char **ptx, size_t *len, bool *lineinfo, Diags *diags);
+
+/* reduce.c: the generated kernel named `name` of one of prog's reductions,
+ * or NULL; the launchers look here after the program's own kernels. */
+IrFunc *rt_find_generated(const kjit_program *prog, const char *name);
 
 /* cuda_run.c: hooks of the CUDA target into the context and programs. */
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */

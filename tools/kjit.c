@@ -470,6 +470,7 @@ typedef struct RunJob {
   kjit_context *ctx;
   kjit_program *prog;
   kjit_kernel *kernel;
+  kjit_reduction *reduction; /* KERNEL names a @cuda.reduce function */
   int nparams;
   const char **params;    /* parameter names */
   const char **specs;     /* per parameter: the VALUE text, or NULL */
@@ -616,9 +617,41 @@ static int parse_run_args(Cli *c, RunArgs *a) {
     return report_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
   if (!a->kernel)
     return report_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
-  if (!a->have_grid || !a->have_block)
-    return report_usage(c, "missing %s for '%s'", !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]");
-  return EXIT_OK;
+  return EXIT_OK;              /* --grid/--block: checked once KERNEL is known */
+}
+
+/* A kernel needs --grid and --block; a @cuda.reduce function takes neither. */
+static int check_geometry(const RunArgs *a, int reduction) {
+  const char *bad = NULL;
+  if (reduction && (a->have_grid || a->have_block || a->nouts))
+    bad = "'%s' is a @cuda.reduce function: --grid, --block and -o do not apply%s";
+  else if (!reduction && (!a->have_grid || !a->have_block))
+    bad = !a->have_grid ? "missing --grid X[,Y[,Z]] for '%s'%s" : "missing --block X[,Y[,Z]] for '%s'%s";
+  if (!bad)
+    return EXIT_OK;
+  fputs("kjit: error: ", stderr);
+  fprintf(stderr, bad, reduction ? a->kernel : "run", "");
+  fputs("\nTry 'kjit run --help'.\n", stderr);
+  return EXIT_USAGE;
+}
+
+/* `kjit run FILE.py:F` on a @cuda.reduce function: tools/kjit_reduce.c. */
+int kjit_cli_reduce(kjit_context *ctx, kjit_reduction *r, const char *fname, int nargs,
+                    const char *const *names, const char *const *values, int time);
+
+static int run_reduction(const RunArgs *a, RunJob *j) {
+  int rc = check_geometry(a, 1);
+  const char **names = calloc((size_t)a->nargs + 1, sizeof *names);
+  const char **values = calloc((size_t)a->nargs + 1, sizeof *values);
+  if (rc == EXIT_OK && (!names || !values))
+    rc = EXIT_ERRORS;
+  for (int i = 0; rc == EXIT_OK && i < a->nargs; i++)
+    names[i] = a->args[i].name, values[i] = a->args[i].value;
+  if (rc == EXIT_OK)
+    rc = kjit_cli_reduce(j->ctx, j->reduction, a->kernel, a->nargs, names, values, a->time);
+  free(names);
+  free(values);
+  return rc;
 }
 
 static void free_run_args(RunArgs *a) {
@@ -795,8 +828,13 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
     return report(j->ctx, st), EXIT_ERRORS;
   print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
   st = kjit_program_load_file(j->ctx, a->file, &j->prog);
+  if (st == KJIT_OK && kjit_program_reduction(j->prog, a->kernel, &j->reduction) == KJIT_OK)
+    return EXIT_OK;
+  j->reduction = NULL;
   if (st == KJIT_OK)
     st = kjit_program_kernel(j->prog, a->kernel, &j->kernel);
+  if (st == KJIT_OK && check_geometry(a, 0) != EXIT_OK)
+    return EXIT_USAGE;
   if (st == KJIT_OK)
     st = kjit_kernel_param_count(j->kernel, &j->nparams);
   if (st != KJIT_OK)
@@ -824,6 +862,8 @@ static void print_times(const RunArgs *a, const RunTimes *t) {
 
 static int run_job(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
+  if (rc == EXIT_OK && j->reduction)
+    return run_reduction(a, j);
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);

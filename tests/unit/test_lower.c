@@ -362,7 +362,11 @@ static void test_errors_decorators(void) {
   expect_error(HDR "from numba import vectorize\n@vectorize(['f4(f4)'], target='cuda')\n"
                    "def v(x):\n    return x\n",
                "@vectorize is not supported yet");
-  expect_error(HDR "@cuda.reduce\ndef r(a, b):\n    return a + b\n", "@cuda.reduce is not supported yet");
+  expect_error(HDR "@cuda.reduce\ndef r(a, b, c):\n    return a + b\n",
+               "a @cuda.reduce function takes two arguments ('r' takes 3)");
+  expect_error(HDR "@cuda.reduce()\ndef r(a, b):\n    return a + b\n", "@cuda.reduce takes no arguments");
+  expect_error(HDR "@cuda.reduce\ndef r(a, b):\n    return a + b\n@cuda.jit\ndef k(x):\n    x[0] = r(1, 2)\n",
+               "'r' is a @cuda.reduce function and cannot be called from GPU code");
 }
 
 /* Malformed or unusual trees must never crash lowering. */
