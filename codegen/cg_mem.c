@@ -149,7 +149,8 @@ static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
     return NULL;
   }
   LLVMValueRef zero = cg_const_i64(cg, 0), data = LLVMBuildExtractValue(cg->b, arr, 0, "");
-  for (int k = 0; k < n; k++) {
+  /* kjit's own generated kernels (ir/reduce.c) never index from the end */
+  for (int k = 0; k < n && !cg->f->generated; k++) {
     LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, idx[k], zero, "");
     LLVMValueRef w = LLVMBuildAdd(cg->b, idx[k], array_field(cg, arr, 1, k), "");
     idx[k] = LLVMBuildSelect(cg->b, neg, w, idx[k], "");

@@ -33,6 +33,10 @@ typedef struct ReduceDtype {
   bool made;             /* kernels generated for this dtype */
   IrReduceKernels k;
   kjit_kernel cuda, cpu; /* launch handles onto k's kernels */
+  kjit_array *part, *out; /* CUDA scratch: CUDA_MAX_BLOCKS partials and the
+                            result, made on first use (a cuMemAlloc per call
+                            would cost more than a small reduction) and
+                            released with the program */
 } ReduceDtype;
 
 struct kjit_reduction {
@@ -55,6 +59,15 @@ IrFunc *rt_find_generated(const kjit_program *prog, const char *name) {
         return e->k.cpu;
     }
   return NULL;
+}
+
+void rt_reduce_program_free(kjit_program *prog) {
+  for (kjit_reduction *r = prog->reductions; r; r = r->next)
+    for (int d = 0; d < RT_NDTYPES; d++) {
+      kjit_array_destroy(r->by_dtype[d].part);
+      kjit_array_destroy(r->by_dtype[d].out);
+      r->by_dtype[d].part = r->by_dtype[d].out = NULL;
+    }
 }
 
 /* ------------------------------------------------------------ finding --- */
@@ -183,31 +196,46 @@ static kjit_status reduce_cpu(ReduceDtype *e, kjit_array *a, kjit_arg init, kjit
   return st;
 }
 
-/* CUDA, on a device array: one block for small arrays, else a grid of
- * blocks (each with at least one element) then one block over the
- * partials.  The launches are queued; the copy to res waits for them. */
-static kjit_status reduce_cuda_dev(ReduceDtype *e, kjit_array *a, kjit_arg init, kjit_array *res) {
-  kjit_context *ctx = a->ctx;
-  int64_t n = a->a.shape[0], one = 1;
-  kjit_array *out = NULL, *part = NULL;
-  kjit_status st = kjit_array_create_device(ctx, (kjit_dtype)a->a.dtype, 1, &one, &out);
-  kjit_array *in = a;
-  if (st == KJIT_OK && n > CUDA_ONE_BLOCK_MAX_N) {
-    int64_t nb = cdiv(n, CUDA_BLOCK);
-    nb = nb > CUDA_MAX_BLOCKS ? CUDA_MAX_BLOCKS : nb;
-    st = kjit_array_create_device(ctx, (kjit_dtype)a->a.dtype, 1, &nb, &part);
-    kjit_arg pass1[] = {kjit_arg_array(a), kjit_arg_array(part), init, kjit_arg_i64(0)};
-    if (st == KJIT_OK)
-      st = launch(&e->cuda, (uint32_t)nb, CUDA_BLOCK, pass1, 4);
-    in = part;
+/* Device scratch of e for nb partials (0: none): the arrays are kept
+ * while the sizes fit, remade when a device reset made them stale. */
+static kjit_status scratch(ReduceDtype *e, kjit_context *ctx, kjit_dtype dt, int64_t nb) {
+  int64_t one = 1;
+  kjit_status st = KJIT_OK;
+  if (e->out && kjit_array_is_device(e->out) != 1) {
+    kjit_array_destroy(e->out);
+    e->out = NULL;
   }
-  kjit_arg last[] = {kjit_arg_array(in), kjit_arg_array(out), init, kjit_arg_i64(1)};
+  if (e->part && (kjit_array_is_device(e->part) != 1 || (nb && kjit_array_size(e->part) != nb))) {
+    kjit_array_destroy(e->part);
+    e->part = NULL;
+  }
+  if (!e->out)
+    st = kjit_array_create_device(ctx, dt, 1, &one, &e->out);
+  if (st == KJIT_OK && nb && !e->part)
+    st = kjit_array_create_device(ctx, dt, 1, &nb, &e->part);
+  return st;
+}
+
+/* CUDA, on a device array: one block for small arrays, else a grid of
+ * blocks (each with at least one element: at most cdiv(n, CUDA_BLOCK)) then
+ * one block over the partials.  The launches are queued; the copy to res
+ * waits for them. */
+static kjit_status reduce_cuda_dev(ReduceDtype *e, kjit_array *a, kjit_arg init, kjit_array *res) {
+  int64_t n = a->a.shape[0], nb = 0;
+  if (n > CUDA_ONE_BLOCK_MAX_N)
+    nb = cdiv(n, CUDA_BLOCK) > CUDA_MAX_BLOCKS ? CUDA_MAX_BLOCKS : cdiv(n, CUDA_BLOCK);
+  kjit_status st = scratch(e, a->ctx, (kjit_dtype)a->a.dtype, nb);
+  kjit_array *in = a;
+  if (st == KJIT_OK && nb) {
+    kjit_arg pass1[] = {kjit_arg_array(a), kjit_arg_array(e->part), init, kjit_arg_i64(0)};
+    st = launch(&e->cuda, (uint32_t)nb, CUDA_BLOCK, pass1, 4);
+    in = e->part;
+  }
+  kjit_arg last[] = {kjit_arg_array(in), kjit_arg_array(e->out), init, kjit_arg_i64(1)};
   if (st == KJIT_OK)
     st = launch(&e->cuda, 1, CUDA_ONE_BLOCK, last, 4);
   if (st == KJIT_OK)
-    st = kjit_array_copy(res, out);
-  kjit_array_destroy(part);
-  kjit_array_destroy(out);
+    st = kjit_array_copy(res, e->out);
   return st;
 }
 

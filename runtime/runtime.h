@@ -94,6 +94,8 @@ bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const c
 /* reduce.c: the generated kernel named `name` of one of prog's reductions,
  * or NULL; the launchers look here after the program's own kernels. */
 IrFunc *rt_find_generated(const kjit_program *prog, const char *name);
+/* reduce.c: releases the device scratch arrays of prog's reductions. */
+void rt_reduce_program_free(kjit_program *prog);
 
 /* cuda_run.c: hooks of the CUDA target into the context and programs. */
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */
