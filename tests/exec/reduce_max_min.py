@@ -24,6 +24,9 @@ from numba import cuda
 # RUN: min_reduce x=arange:float32:0 init=-4
 # EXPECT: result: float32 -4
 #   (empty: init)
+# RUN: bigger x=arange:uint16:40000 init=7
+# EXPECT: result: uint16 39999
+#   (max(range(40000)), through a device function)
 
 
 @cuda.reduce
@@ -34,3 +37,13 @@ def max_reduce(a, b):
 @cuda.reduce
 def min_reduce(a, b):
     return a if a < b else b
+
+
+@cuda.jit(device=True)
+def larger(a, b):
+    return b if b > a else a
+
+
+@cuda.reduce
+def bigger(a, b):
+    return larger(a, b)
