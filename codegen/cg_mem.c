@@ -167,7 +167,9 @@ static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
 LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
                                LLVMValueRef *idx, int n) {
   LLVMValueRef zero = cg_const_i64(cg, 0), data = LLVMBuildExtractValue(cg->b, arr, 0, "");
-  for (int k = 0; k < n && !trusted_access(in); k++) {
+  /* trusted accesses (ir/lower_ufunc.c) and kjit's own generated kernels
+   * (ir/reduce.c) never index from the end */
+  for (int k = 0; k < n && !trusted_access(in) && !cg->f->generated; k++) {
     LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, idx[k], zero, "");
     LLVMValueRef w = LLVMBuildAdd(cg->b, idx[k], array_field(cg, arr, 1, k), "");
     idx[k] = LLVMBuildSelect(cg->b, neg, w, idx[k], "");

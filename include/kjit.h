@@ -688,6 +688,48 @@ KJIT_API kjit_status kjit_ufunc_call(kjit_ufunc *u, const kjit_arg *args,
                                      int nargs, kjit_array *out,
                                      kjit_array **result);
 
+/* ---------------------------------------------------------- reductions --- */
+
+/* A function decorated `@cuda.reduce` (a binary scalar function, as in
+ * Numba) reduces a whole 1-d array.  Handles are owned by the program:
+ * asking twice for a name gives the same handle, and it becomes invalid
+ * when the program is destroyed.  The reduction kernels for an array dtype
+ * are generated and compiled the first time that dtype is reduced, then
+ * reused. */
+typedef struct kjit_reduction kjit_reduction;
+
+/* Finds reduction `name` (a def decorated @cuda.reduce) in prog.  Errors:
+ * NOT_FOUND (no such function, with a did-you-mean; or a function that is
+ * not a @cuda.reduce one, saying what it is), INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_program_reduction(kjit_program *prog, const char *name,
+                                            kjit_reduction **out);
+
+/* Reduces the 1-d `array` with r's function f, as Numba's
+ * `f(array, init=init)`: the result is f folded over the elements and
+ * dtype(init) once (so init must be neutral for f to get the plain
+ * reduction: 0 for a sum, 1 for a product, an element for max/min), and
+ * dtype(init) for an empty array.  init may be NULL, meaning 0 as in
+ * Numba; otherwise a scalar kjit_arg (KJIT_ARG_INT64, FLOAT64 or SCALAR),
+ * converted to the array's dtype as a kernel converts it.  Every
+ * intermediate value, and the result, has the array's dtype (Numba keeps
+ * its partial results in arrays of that dtype): *result (not NULL) gets
+ * dtype = the array's dtype.  The elements are combined in an order of
+ * kjit's choosing (f must be associative and commutative; float sums may
+ * differ from a sequential sum in the last bits).
+ *
+ * The array may be a host or a device array, of any strides, with dtype
+ * int8 .. uint64, float32 or float64.  On the CUDA target a host array is
+ * copied to the device first; the call returns when the value is on the
+ * host (two kernel launches at most).  On the CPU target the executor's
+ * threads each fold a contiguous chunk, then the partials are folded in
+ * order.  Errors: INVALID_ARGUMENT (NULLs, a destroyed array, an array
+ * argument as init), TYPE (an array that is not 1-d, an unsupported dtype,
+ * typing errors in f for that dtype), SYNTAX, CODEGEN, NO_DEVICE,
+ * OUT_OF_MEMORY, INTERNAL.  kjit_last_timing holds the last launch's
+ * times. */
+KJIT_API kjit_status kjit_reduce(kjit_reduction *r, kjit_array *array,
+                                 const kjit_arg *init, kjit_value *result);
+
 /* --------------------------------------------------------- Disk cache --- */
 
 /* Compiled output (PTX today; cubins with the CUDA target) is kept in a

@@ -90,6 +90,9 @@ struct IrFunc {
   bool is_device;        /* device=True */
   bool is_ufunc;         /* @vectorize: a device function applied elementwise
                             (ir/ufunc.h); also is_device */
+  bool is_reduce;        /* @cuda.reduce: a device function reduced over arrays
+                            by kernels that ir/reduce.c generates */
+  bool generated;        /* made by kjit (ir/reduce.c), not written by the user */
   FuncOptions opts;
   Vec(Signature) eager;  /* signatures given in the decorator (may be empty = lazy) */
   int nparams;           /* locals[0..nparams) are the parameters */
@@ -155,6 +158,11 @@ typedef struct IrCompile {
 bool ir_lower_program(IrProgram *p, Diags *diags);
 IrFunc *ir_find_func(IrProgram *p, const char *name);
 const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
+/* ir/lower.c: lowers every def of m (a module kjit generated, whose imports
+ * it resolves against) into generic IR marked `generated`, calling p's
+ * functions by name.  out[0..*n) receive them (at most max).  Errors go to
+ * diags; returns false if any was reported. */
+bool ir_lower_generated(IrProgram *p, const Module *m, Diags *diags, IrFunc **out, int max, int *n);
 
 /* ir/sig.c: parse a signature string "void(float32[::1], int64)" or the
  * equivalent decorator expression into a Signature.  Errors go to diags. */

@@ -619,6 +619,28 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
   return d->nerrors == before;
 }
 
+/* The generated module stands in for the user's file while its defs are
+ * lowered, so its own imports resolve its names; the user's functions are
+ * still found through p->funcs and its constants through p->globals. */
+bool ir_lower_generated(IrProgram *p, const Module *m, Diags *d, IrFunc **out, int max, int *n) {
+  int before = d->nerrors;
+  Module *user = p->ast;
+  LowerProg lp = {.p = p, .a = p->arena, .d = d, .next_array_id = 1 << 20};
+  p->ast = (Module *)m;
+  *n = 0;
+  for (int i = 0; i < m->funcs.len && *n < max; i++) {
+    IrFunc *f = NULL;
+    if (!ir_lower_funcdef(&lp, m->funcs.data[i], &f) || !f)
+      continue;
+    f->generated = true;
+    lower_params(&lp, f, m->funcs.data[i]);
+    lower_body(&lp, f, f->ast);
+    out[(*n)++] = f;
+  }
+  p->ast = user;
+  return d->nerrors == before;
+}
+
 IrFunc *ir_find_func(IrProgram *p, const char *name) {
   for (int i = 0; i < p->funcs.len; i++)
     if (strcmp(p->funcs.data[i]->name, name) == 0)

@@ -525,6 +525,13 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
                "cannot call kernel '%s' from GPU code", callee->name);
     return -1;
   }
+  if (callee->is_reduce && !L->f->generated) {
+    diag_error(L->d, E_REDUCE, call->loc,
+               "reduce arrays from host code (kjit_reduce, kjit run); to call the binary "
+               "function in a kernel, decorate it with @cuda.jit(device=True) instead",
+               "'%s' is a @cuda.reduce function and cannot be called from GPU code", callee->name);
+    return -1;
+  }
   if (callee == L->f) {
     diag_error(L->d, E_CALLEE, call->loc, "rewrite the recursion as a loop",
                "recursive calls are not supported on the GPU");

@@ -30,6 +30,7 @@ enum {
   E_LOOP = 213,         /* for/break/continue misuse */
   E_BADARG = 214,       /* argument of the wrong kind (dtype, shape...) */
   E_UFUNC = 215,        /* @vectorize: body, signatures or options */
+  E_REDUCE = 216,       /* misuse of a @cuda.reduce function */
   E_OPTION = 401,       /* unknown / invalid decorator option */
 };
 
@@ -102,6 +103,9 @@ bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out);
 /* f (already made for fn) becomes a ufunc: the decorator d's signatures and
  * options, a body that works on scalars.  Returns false after an error. */
 bool ir_lower_vectorize(LowerProg *lp, IrFunc *f, const Func *fn, const Node *d);
+
+/* ---- reduce.c: a def decorated @cuda.reduce (decorator d) ---- */
+bool ir_lower_reduce_def(LowerProg *lp, const Func *fn, const Node *d, IrFunc **out);
 
 /* ---- lower_expr.c ---- */
 int lower_expr(Lower *L, const Node *n);

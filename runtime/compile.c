@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/reduce.h"
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
 #include "runtime/cuda.h"
@@ -297,14 +298,48 @@ static bool select_ufunc_units(Job *j, IrFunc *uf, const char *signature) {
   return false;
 }
 
+/* A @cuda.reduce function has no kernel of its own: --sig "float32[:]"
+ * names the array type, and the units are its generated CUDA kernel for
+ * that array (pass 1) and for the C-contiguous partials (pass 2). */
+static bool select_reduction(Job *j, IrFunc *f, const char *signature) {
+  Signature sig;
+  const char *text = !signature ? NULL : strchr(signature, '(') ? signature
+                                       : arena_printf(job_arena(j), "void(%s)", signature);
+  if (!text) {
+    diag_error(job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+               "e.g. --sig \"float32[:]\"", "reduction '%s' needs the array type; pass --sig", f->name);
+    return false;
+  }
+  if (!parse_signature(j, text, &sig))
+    return false;
+  const Type *a = sig.nparams == 1 ? sig.params[0] : NULL;
+  if (!a || a->kind != TY_ARRAY || a->ndim != 1) {
+    diag_error(job_diags(j), RT_E_ARITY, sig.loc, "e.g. --sig \"float32[:]\"",
+               "reduction '%s' reduces one 1-d array; --sig must name its type", f->name);
+    return false;
+  }
+  IrReduceKernels k;
+  if (!ir_reduce_kernels(&j->prog->ir, f, a->elem, job_diags(j), &k))
+    return false;
+  TypeTable *tt = j->prog->ir.types;
+  const Type *part = ty_array(tt, a->elem, 1, LAYOUT_C);
+  for (int pass = 0; pass < (a == part ? 1 : 2); pass++) {
+    const Type **p = arena_alloc(job_arena(j), sizeof *p * 4);
+    p[0] = pass ? part : a, p[1] = part, p[2] = TY_I64_T, p[3] = TY_I64_T;
+    add_unit(j, k.cuda, (Signature){.ret = TY_VOID_T, .nparams = 4, .params = p, .loc = sig.loc});
+  }
+  return true;
+}
+
 static bool select_units(Job *j, const char *kernel, const char *signature) {
   if (!kernel && !signature)
     return select_all_kernels(j);
-  IrFunc *f;
+  IrFunc *f, *r = kernel ? ir_find_func(&j->prog->ir, kernel) : NULL;
+  if (r && r->is_reduce)
+    return select_reduction(j, r, signature);
+  if (r && r->is_ufunc)
+    return select_ufunc_units(j, r, signature);
   if (kernel) {
-    IrFunc *uf = ir_find_func(&j->prog->ir, kernel);
-    if (uf && uf->is_ufunc)
-      return select_ufunc_units(j, uf, signature);
     if (!(f = find_kernel(j, kernel))) {
       report_unknown_kernel(j, kernel);
       return false;

@@ -153,6 +153,8 @@ static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *diags) {
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];
   IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
+  if (!gen)
+    gen = rt_find_generated(prog, name);           /* @cuda.reduce kernels */
   if (gen)
     return gen;
   diag_error(diags, RT_E_NO_KERNEL, (SrcLoc){0}, NULL, "no kernel named '%s' in %s", name,

@@ -156,6 +156,8 @@ static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *d) {
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];
   IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
+  if (!gen)
+    gen = rt_find_generated(prog, name);           /* @cuda.reduce kernels */
   if (gen)
     return gen;
   StrBuf sb;

@@ -127,6 +127,7 @@ kjit_status kjit_program_load_source(kjit_context *ctx, const char *name,
 void kjit_program_destroy(kjit_program *prog) {
   if (!prog)
     return;
+  rt_reduce_program_free(prog);          /* its reductions' device scratch */
   rt_cuda_forget_program(prog);          /* its GPU specializations */
   rt_host_program_free(prog);            /* its host JIT, pool, specializations */
   rt_unlink_program(prog->ctx, prog);

@@ -58,6 +58,7 @@ struct kjit_program {
    * pool; NULL until the first host launch, freed by rt_host_program_free */
   struct RtHost *host;
   struct kjit_ufunc *ufuncs; /* @vectorize handles made so far (runtime/ufunc.c, arena) */
+  struct kjit_reduction *reductions; /* @cuda.reduce handles (runtime/reduce.c) */
 };
 
 /* One API call's diagnostics: a scratch arena for their text. */
@@ -99,6 +100,11 @@ IrFunc *rt_ufunc_kernel_find(kjit_program *prog, const char *name);
  * the kernel signature to compile it with: `kjit ptx FILE:NAME`. */
 bool rt_ufunc_kernel_for(kjit_program *prog, IrFunc *uf, int index, const Signature *scalar,
                          IrFunc **kernel, Signature *ksig);
+/* reduce.c: the generated kernel named `name` of one of prog's reductions,
+ * or NULL; the launchers look here after the program's own kernels. */
+IrFunc *rt_find_generated(const kjit_program *prog, const char *name);
+/* reduce.c: releases the device scratch arrays of prog's reductions. */
+void rt_reduce_program_free(kjit_program *prog);
 
 /* cuda_run.c: hooks of the CUDA target into the context and programs. */
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */

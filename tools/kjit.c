@@ -117,6 +117,10 @@ static const char run_help[] =
     "                       timed with CUDA events on the cuda target)\n"
     "  -h, --help           show this help\n"
     "\n"
+    "reductions: when KERNEL is a @cuda.reduce function, give no --grid/--block;\n"
+    "  the first VALUE is the 1-d array, init=V the initial value (default 0),\n"
+    "  and the value is printed as \"result: DTYPE VALUE\"\n"
+    "\n"
     "examples:\n"
     "  kjit run examples/vector_add.py:add_kernel --grid 4 --block 256 \\\n"
     "      x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024\n"
@@ -478,6 +482,7 @@ typedef struct RunJob {
   kjit_program *prog;
   kjit_kernel *kernel;
   kjit_ufunc *ufunc;      /* set instead of kernel for a @vectorize function */
+  kjit_reduction *reduction; /* KERNEL names a @cuda.reduce function */
   int nparams;
   const char **params;    /* parameter names */
   const char **specs;     /* per parameter: the VALUE text, or NULL */
@@ -640,22 +645,47 @@ static int parse_run_args(Cli *c, RunArgs *a) {
     return report_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
   if (!a->kernel)
     return report_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
+  return EXIT_OK;              /* --grid/--block: checked once KERNEL is known */
+}
+
+/* What KERNEL names: a kernel needs --grid and --block; kjit chooses the
+ * launch of a @vectorize or @cuda.reduce function, which take neither (nor
+ * -o for a reduction, whose result is a printed value). */
+typedef enum RunKind { RUN_KERNEL, RUN_UFUNC, RUN_REDUCE } RunKind;
+
+static int check_geometry(const RunArgs *a, RunKind kind) {
+  if (kind != RUN_KERNEL && (a->have_grid || a->have_block || (kind == RUN_REDUCE && a->nouts))) {
+    fprintf(stderr, "kjit: error: '%s' is a %s function: kjit chooses its launch; drop --grid "
+                    "and --block%s\nTry 'kjit run --help'.\n", a->kernel,
+            kind == RUN_UFUNC ? "@vectorize" : "@cuda.reduce",
+            kind == RUN_REDUCE ? " (and -o: the result is printed)" : "");
+    return EXIT_USAGE;
+  }
+  if (kind == RUN_KERNEL && (!a->have_grid || !a->have_block)) {
+    fprintf(stderr, "kjit: error: missing %s for 'run'\nTry 'kjit run --help'.\n",
+            !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]");
+    return EXIT_USAGE;
+  }
   return EXIT_OK;
 }
 
-/* A kernel needs its geometry; a @vectorize function takes none. */
-static int check_geometry_args(const RunArgs *a, int is_ufunc) {
-  const char *what = !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]";
-  if (is_ufunc && (a->have_grid || a->have_block)) {
-    fprintf(stderr, "kjit: error: '%s' is a @vectorize function: kjit chooses its launch; "
-                    "drop --grid and --block\nTry 'kjit run --help'.\n", a->kernel);
-    return EXIT_USAGE;
-  }
-  if (!is_ufunc && (!a->have_grid || !a->have_block)) {
-    fprintf(stderr, "kjit: error: missing %s for 'run'\nTry 'kjit run --help'.\n", what);
-    return EXIT_USAGE;
-  }
-  return EXIT_OK;
+/* `kjit run FILE.py:F` on a @cuda.reduce function: tools/kjit_reduce.c. */
+int kjit_cli_reduce(kjit_context *ctx, kjit_reduction *r, const char *fname, int nargs,
+                    const char *const *names, const char *const *values, int time);
+
+static int run_reduction(const RunArgs *a, RunJob *j) {
+  int rc = EXIT_OK;
+  const char **names = calloc((size_t)a->nargs + 1, sizeof *names);
+  const char **values = calloc((size_t)a->nargs + 1, sizeof *values);
+  if (!names || !values)
+    rc = EXIT_ERRORS;
+  for (int i = 0; rc == EXIT_OK && i < a->nargs; i++)
+    names[i] = a->args[i].name, values[i] = a->args[i].value;
+  if (rc == EXIT_OK)
+    rc = kjit_cli_reduce(j->ctx, j->reduction, a->kernel, a->nargs, names, values, a->time);
+  free(names);
+  free(values);
+  return rc;
 }
 
 static void free_run_args(RunArgs *a) {
@@ -843,11 +873,15 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
   st = kjit_program_load_file(j->ctx, a->file, &j->prog);
   if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)
-    return check_geometry_args(a, 1);
-  if (st == KJIT_OK && check_geometry_args(a, 0) != EXIT_OK)
-    return EXIT_USAGE;
+    return check_geometry(a, RUN_UFUNC);
+  j->ufunc = NULL;
+  if (st == KJIT_OK && kjit_program_reduction(j->prog, a->kernel, &j->reduction) == KJIT_OK)
+    return check_geometry(a, RUN_REDUCE);
+  j->reduction = NULL;
   if (st == KJIT_OK)
     st = kjit_program_kernel(j->prog, a->kernel, &j->kernel);
+  if (st == KJIT_OK && check_geometry(a, RUN_KERNEL) != EXIT_OK)
+    return EXIT_USAGE;
   if (st == KJIT_OK)
     st = kjit_kernel_param_count(j->kernel, &j->nparams);
   if (st != KJIT_OK)
@@ -877,6 +911,8 @@ static int run_job(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
   if (rc == EXIT_OK && j->ufunc)
     return kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time);
+  if (rc == EXIT_OK && j->reduction)
+    return run_reduction(a, j);
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);

@@ -139,4 +139,8 @@ if [ -n "${OUT:-}" ]; then
   cp "$log" "$OUT/benchmarks-log.txt"
   for e in "$work"/*.err; do [ -s "$e" ] && cp "$e" "$OUT/"; done
 fi
+# @cuda.reduce: its own script (whole reductions, not single kernels); it
+# appends its section to $OUT/benchmarks.md
+N=$n WARMUP=$warm ARCH=$arch NVCC=$nvcc PYTHON=$py CC=$cc bash "$here/run_reduce.sh" "$build" ||
+  echo "run.sh: run_reduce.sh failed" >&2
 exit 0

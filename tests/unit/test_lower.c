@@ -378,7 +378,11 @@ static void test_errors_decorators(void) {
                "target= must be \"cuda\", \"cpu\" or \"parallel\"");
   expect_error(HDR "@cuda.vectorize(['f4(f4)'])\ndef v(x):\n    return x\n",
                "numba.cuda has no 'vectorize'");
-  expect_error(HDR "@cuda.reduce\ndef r(a, b):\n    return a + b\n", "@cuda.reduce is not supported yet");
+  expect_error(HDR "@cuda.reduce\ndef r(a, b, c):\n    return a + b\n",
+               "a @cuda.reduce function takes two arguments ('r' takes 3)");
+  expect_error(HDR "@cuda.reduce()\ndef r(a, b):\n    return a + b\n", "@cuda.reduce takes no arguments");
+  expect_error(HDR "@cuda.reduce\ndef r(a, b):\n    return a + b\n@cuda.jit\ndef k(x):\n    x[0] = r(1, 2)\n",
+               "'r' is a @cuda.reduce function and cannot be called from GPU code");
 }
 
 /* Malformed or unusual trees must never crash lowering. */
