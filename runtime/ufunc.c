@@ -21,8 +21,9 @@
 
 #define RT_UFUNC_MAGIC 0x6b6a5546u     /* "kjUF" */
 #define BLOCK 256                      /* threads per block of every ufunc kernel */
-#define WAVES 2                        /* cuda: grid = WAVES full waves at most */
+#define WAVES 2                        /* cuda, general kernel: WAVES full waves at most */
 #define THREADS_PER_SM 2048            /* resident threads per SM, sm_50 .. sm_90 */
+#define MAX_GRID 0x7fffffff            /* blocks per grid in x */
 
 typedef struct UfuncVariant {
   struct UfuncVariant *next;
@@ -475,14 +476,20 @@ static IrFunc *get_kernel(kjit_ufunc *u, const UfuncShape *s, int sig) {
   return v->kernel;
 }
 
-/* Blocks of BLOCK threads: on the GPU at most WAVES full waves (the
- * kernels loop over the rest), on the CPU one block per BLOCK work items. */
-static uint32_t grid_size(const UCall *c, int64_t work) {
-  int64_t blocks = (work + BLOCK - 1) / BLOCK, cap = 0x7fffffff;
+/* Blocks of BLOCK threads, one work item (a group of the contiguous
+ * kernel, an element of the general one) per thread.  On the GPU the
+ * contiguous kernel gets the full grid, every thread loading its group
+ * at once: against a grid-stride loop capped at two waves this measured
+ * 0.187 against 0.198 ms for 2^26 float32 a + b on an H200
+ * (docs/benchmarks.md; not profiled further).  The kernel keeps its loop for work past
+ * MAX_GRID blocks.  The general kernel, heavier per element (index
+ * unravelling), stays capped at WAVES full waves.  On the CPU: one block
+ * per BLOCK work items. */
+static uint32_t grid_size(const UCall *c, const UfuncShape *s, int64_t work) {
+  int64_t blocks = (work + BLOCK - 1) / BLOCK, cap = MAX_GRID;
   const RtCuda *cu = c->call.ctx->cuda;
-  if (c->call.ctx->api.target == KJIT_TARGET_CUDA && cu && cu->info.sm_count > 0) {
+  if (c->call.ctx->api.target == KJIT_TARGET_CUDA && !s->contiguous && cu && cu->info.sm_count > 0)
     cap = (int64_t)cu->info.sm_count * (THREADS_PER_SM / BLOCK) * WAVES;
-  }
   return (uint32_t)(blocks < 1 ? 1 : blocks > cap ? cap : blocks);
 }
 
@@ -497,7 +504,7 @@ static bool launch(UCall *c) {
   int64_t n = rt_array_size(&c->out->a);
   if (n == 0)
     return true;
-  uint32_t grid[3] = {grid_size(c, s.contiguous ? (n + s.vec - 1) / s.vec : n), 1, 1};
+  uint32_t grid[3] = {grid_size(c, &s, s.contiguous ? (n + s.vec - 1) / s.vec : n), 1, 1};
   uint32_t block[3] = {BLOCK, 1, 1};
   RtApiState *api = &c->call.ctx->api;
   if (api->target != KJIT_TARGET_CUDA) {

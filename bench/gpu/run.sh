@@ -2,7 +2,7 @@
 # run.sh BUILD_DIR - the GPU benchmarks: each kernel of bench/gpu/kernels/ as
 # CUDA C (nvcc -O3 -arch=sm_90), under Numba and under kjit (C API), plus
 # launch overhead (kjit C API vs raw cuLaunchKernel vs Numba) and compile
-# latency; prints one markdown report (and writes it to $OUT/benchmarks.md
+# latency, then the @vectorize row (elementwise.sh); prints one markdown report (and writes it to $OUT/benchmarks.md
 # when OUT is set, with the raw log next to it).
 #
 # BUILD_DIR holds `kjit` and `libkjit.so` (its include/ is used if present,
@@ -132,6 +132,10 @@ fi
   cat "$log"
   exit 1
 }
+# the @vectorize row: its own script and table (bench/gpu/elementwise.sh)
+say "elementwise.sh"
+{ echo; VEC_ADD4="$work/nvcc_vec_add4" LOG="$log" N="$n" WARMUP="$warm" ARCH="$arch" \
+    bash "$here/elementwise.sh" "$build"; } >>"$work/benchmarks.md" 2>>"$work/elementwise.err"
 cat "$work/benchmarks.md"
 if [ -n "${OUT:-}" ]; then
   mkdir -p "$OUT"
