@@ -63,7 +63,8 @@ if [ "$have_nvcc" = 1 ]; then
   for f in "$here"/cuda/*.cu; do
     b=$(basename "$f" .cu)
     say "nvcc -O3 -arch=$arch $b.cu"
-    "$nvcc" -O3 -arch="$arch" -o "$work/nvcc_$b" "$f" 2>"$work/nvcc_$b.err" ||
+    # -lcuda: cuda_reduce.cu also times kjit's PTX through the driver API
+    "$nvcc" -O3 -arch="$arch" -o "$work/nvcc_$b" "$f" -lcuda 2>"$work/nvcc_$b.err" ||
       note "nvcc failed on $b.cu: $(head -c 300 "$work/nvcc_$b.err" | tr '\n' ' ')"
   done
 fi
