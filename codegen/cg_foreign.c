@@ -4,7 +4,8 @@
  *     extern "C" __device__ int f(T *ret, A0 a0, A1 a1, ...);
  * the int is a status (0; ignored, as Numba ignores it for foreign code),
  * the result is written through ret, a pointer to a slot in the caller's
- * local memory.  The symbol is only declared here; the definition comes
+ * local memory.  With abi='c' the function is a plain C one,
+ *     extern "C" __device__ T f(A0 a0, A1 a1, ...);  The symbol is only declared here; the definition comes
  * from the linked CUDA C (runtime/link.c).  Sub-32-bit integer and bool
  * arguments carry signext/zeroext, as the C ABI promotes them.  Targets
  * without foreign code (the host CPU) report the call as an error. */
@@ -18,22 +19,35 @@ static LLVMAttributeRef ext_attr(Cg *cg, const Type *t) {
   return LLVMCreateEnumAttribute(cg->ctx, LLVMGetEnumAttributeKindForName(a, strlen(a)), 0);
 }
 
+/* The C ABI's return type: bool travels as a zero-extended i8 in memory
+ * and registers alike, as clang returns it. */
+static LLVMTypeRef c_ret_type(Cg *cg, const IrExtern *e) {
+  if (!e->sig.ret || e->sig.ret->kind == TY_VOID)
+    return cg->t_void;
+  return cg_mem_type(cg, e->sig.ret);
+}
+
+/* Parameter k of the call (0-based, the ret pointer excluded) is LLVM
+ * parameter k + first, first = 1 with Numba's ABI (the ret pointer), 0 with C. */
 static LLVMValueRef declare(Cg *cg, const IrExtern *e, LLVMTypeRef *fty) {
-  int n = e->sig.nparams;
+  int n = e->sig.nparams, first = e->c_abi ? 0 : 1;
   LLVMTypeRef ps[64];
   ps[0] = cg->t_ptr;
   for (int i = 0; i < n && i < 63; i++)
-    ps[i + 1] = cg_type(cg, e->sig.params[i]);
-  *fty = LLVMFunctionType(cg->t_i32, ps, (unsigned)(n + 1), 0);
+    ps[i + first] = cg_type(cg, e->sig.params[i]);
+  LLVMTypeRef rt = e->c_abi ? c_ret_type(cg, e) : cg->t_i32;
+  *fty = LLVMFunctionType(rt, ps, (unsigned)(n + first), 0);
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, e->symbol);
   if (fn)
     return fn;
   fn = LLVMAddFunction(cg->mod, e->symbol, *fty);
   for (int i = 0; i < n; i++) {
     LLVMAttributeRef a = ext_attr(cg, e->sig.params[i]);
-    if (a) /* attribute index: 0 return, 1 the ret pointer, 2.. the arguments */
-      LLVMAddAttributeAtIndex(fn, (unsigned)(i + 2), a);
+    if (a) /* attribute index: 0 the return value, then the parameters from 1 */
+      LLVMAddAttributeAtIndex(fn, (unsigned)(i + first + 1), a);
   }
+  if (e->c_abi && e->sig.ret && e->sig.ret->kind != TY_VOID && ext_attr(cg, e->sig.ret))
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeReturnIndex, ext_attr(cg, e->sig.ret));
   return fn;
 }
 
@@ -53,23 +67,24 @@ LLVMValueRef cg_lower_foreign_call(Cg *cg, const Inst *in) {
     return NULL;
   }
   bool has_ret = e->sig.ret && e->sig.ret->kind != TY_VOID;
+  int first = e->c_abi ? 0 : 1;
   LLVMTypeRef rt = has_ret ? cg_mem_type(cg, e->sig.ret) : cg->t_i32;
-  LLVMValueRef slot = cg_entry_alloca(cg, rt, "ret");
+  LLVMValueRef slot = e->c_abi ? NULL : cg_entry_alloca(cg, rt, "ret");
   LLVMValueRef args[64];
   args[0] = slot;
   for (int i = 0; i < in->nargs; i++)
-    if (!(args[i + 1] = cg_arg(cg, in, i)))
+    if (!(args[i + first] = cg_arg(cg, in, i)))
       return NULL;
   LLVMTypeRef fty;
   LLVMValueRef fn = declare(cg, e, &fty);
-  LLVMValueRef call = LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)(in->nargs + 1), "");
+  LLVMValueRef call = LLVMBuildCall2(cg->b, fty, fn, args, (unsigned)(in->nargs + first), "");
   for (int i = 0; i < in->nargs; i++) {
     LLVMAttributeRef a = ext_attr(cg, e->sig.params[i]);
     if (a)
-      LLVMAddCallSiteAttribute(call, (unsigned)(i + 2), a);
+      LLVMAddCallSiteAttribute(call, (unsigned)(i + first + 1), a);
   }
   if (!has_ret)
     return NULL;
-  LLVMValueRef v = LLVMBuildLoad2(cg->b, rt, slot, "");
+  LLVMValueRef v = e->c_abi ? call : LLVMBuildLoad2(cg->b, rt, slot, "");
   return e->sig.ret->kind == TY_BOOL ? LLVMBuildTrunc(cg->b, v, cg->t_i1, "") : v;
 }

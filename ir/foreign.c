@@ -64,15 +64,28 @@ static const Node *kwarg(const Node *call, const char *name) {
   return NULL;
 }
 
-/* name = cuda.declare_device('symbol', 'ret(args)'[, link=[...]]) */
+/* abi='numba' (the default) or abi='c'; false after an error. */
+static bool parse_abi(LowerProg *lp, const Node *v, bool *c_abi) {
+  if (v && v->kind == ND_STR && v->str && (strcmp(v->str, "c") == 0 || strcmp(v->str, "numba") == 0)) {
+    *c_abi = v->str[0] == 'c';
+    return true;
+  }
+  diag_error(lp->d, E_LINK, v->loc,
+             "abi='numba' (the default): int f(T *ret, args...); abi='c': T f(args...)",
+             "cuda.declare_device() abi must be 'numba' or 'c'");
+  return false;
+}
+
+/* name = cuda.declare_device('symbol', 'ret(args)'[, link=[...]][, abi='c']) */
 bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga) {
   const Node *call = ga->value;
   const Node *sym = call->args.len > 0 ? call->args.data[0] : kwarg(call, "name");
   const Node *sg = call->args.len > 1 ? call->args.data[1] : kwarg(call, "sig");
   for (int i = 0; i < call->args2.len; i++) {
     const char *k = call->args2.data[i]->name;
-    if (!k || (strcmp(k, "name") && strcmp(k, "sig") && strcmp(k, "link"))) {
-      diag_error(lp->d, E_LINK, call->args2.data[i]->loc, "pass the name, the signature and link=",
+    if (!k || (strcmp(k, "name") && strcmp(k, "sig") && strcmp(k, "link") && strcmp(k, "abi"))) {
+      diag_error(lp->d, E_LINK, call->args2.data[i]->loc,
+                 "pass the name, the signature, link= and abi=",
                  "cuda.declare_device() argument '%s' is not supported", k ? k : "**");
       return false;
     }
@@ -86,8 +99,8 @@ bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga) {
     return false;
   }
   IrExtern e = {.name = ga->name, .symbol = sym->str, .loc = ga->loc};
-  const Node *link = kwarg(call, "link");
-  bool ok = ir_signature_from_ast(lp->p, sg, &e.sig, lp->d);
+  const Node *link = kwarg(call, "link"), *abi = kwarg(call, "abi");
+  bool ok = (!abi || parse_abi(lp, abi, &e.c_abi)) && ir_signature_from_ast(lp->p, sg, &e.sig, lp->d);
   if (ok && !e.sig.ret) {
     diag_error(lp->d, E_LINK, sg->loc, "write the return type: 'float32(float32, float32)'",
                "cuda.declare_device() needs a signature with a return type");

@@ -114,6 +114,7 @@ struct IrExtern {
   Signature sig;         /* scalar parameters; ret may be void */
   IrLinkVec link;        /* declare_device(..., link=[...]) */
   SrcLoc loc;
+  bool c_abi;            /* abi='c': `T f(args)`; else Numba's `int f(T *ret, args)` */
   bool failed;           /* the declaration was rejected (calls stay quiet) */
 };
 

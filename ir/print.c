@@ -187,8 +187,8 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
         sb_puts(sb, ", ");
       put_operand(sb, f, num, in->args[i]);
     }
-    sb_puts(sb, ") extern ");
-    if (in->ext) { /* the declared types: part of the cache key */
+    sb_puts(sb, in->ext && in->ext->c_abi ? ") extern c " : ") extern ");
+    if (in->ext) { /* the declared types and ABI: part of the cache key */
       put_type(sb, in->ext->sig.ret);
       sb_putc(sb, '(');
       for (int i = 0; i < in->ext->sig.nparams; i++) {

@@ -11,3 +11,8 @@ extern "C" __device__ int clamp_add_i32(int *ret, int a, int b) {
   *ret = clamp_i32(a + b, -100, 100);
   return 0;
 }
+
+// abi='c' in cuda.declare_device: a plain C function returning its value.
+extern "C" __device__ double fma_f64(double a, double b, double c) {
+  return a * b + c;
+}
