@@ -457,6 +457,10 @@ static bool lower_term(Cg *cg, const Inst *in) {
     LLVMValueRef c = cg_arg(cg, in, 0);
     if (!c || !valid_block(cg, in, in->target) || !valid_block(cg, in, in->target2))
       return false;
+    if (cg->f->insts.data[in->args[0]].op == OP_ASSERT_ON) { /* folded (live_blocks, cg.c) */
+      LLVMBuildBr(cg->b, cg->bbs[cg->f->opts.debug ? in->target : in->target2]);
+      return true;
+    }
     if (LLVMTypeOf(c) != cg->t_i1)
       c = cg_truth(cg, c, cg_arg_type(cg, in, 0));
     LLVMBuildCondBr(cg->b, c, cg->bbs[in->target], cg->bbs[in->target2]);
@@ -501,6 +505,7 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
     return a ? cg_truth(cg, a, cg_arg_type(cg, in, 0)) : NULL;
   }
   case OP_SELECT: return lower_select(cg, in);
+  case OP_ASSERT_ON: return LLVMConstInt(cg->t_i1, cg->f->opts.debug ? 1 : 0, 0);
   case OP_TUPLE: return lower_tuple(cg, in);
   case OP_TUPLE_GET: return lower_tuple_get(cg, in);
   case OP_ARRAY_LOAD: return cg_lower_array_load(cg, in);
@@ -553,6 +558,10 @@ bool cg_lower_inst(Cg *cg, int idx) {
   }
   case OP_FENCE: cg->hooks->fence(cg, (int)in->ival); return true;
   case OP_PRINT: return cg_lower_print(cg, in);
+  case OP_ASSERT_FAIL:
+    if (cg->f->opts.debug)
+      cg->hooks->assert_fail(cg, in);
+    return true;
   case OP_BR: case OP_CBR: case OP_RET: case OP_UNREACHABLE: return lower_term(cg, in);
   default: break;
   }

@@ -58,6 +58,10 @@ typedef struct CgTargetHooks {
    * skipped), false when the block was terminated (trap, unreachable). */
   bool (*index_error)(Cg *cg, const Inst *in, const char *array, LLVMValueRef index, int axis,
                       LLVMValueRef extent);
+  /* debug=True: the assert at in->loc failed (message in->str).  Reports
+   * it at the insert point and leaves the block open: the thread goes on
+   * past the assert (CPU) or has trapped (GPU: llvm.trap never returns). */
+  void (*assert_fail)(Cg *cg, const Inst *in);
   /* mark fn as an entry point (calling convention, annotations) */
   void (*mark_kernel)(Cg *cg, LLVMValueRef fn, const IrFunc *f);
   /* the data pointer of a kernel array parameter as seen inside the kernel */

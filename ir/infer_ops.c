@@ -972,7 +972,8 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_CBR:
     return type_truth(inf, idx, 0, need) ? TY_VOID_T : NULL;
   case OP_RET: return type_ret(inf, idx);
-  case OP_SYNCTHREADS: case OP_FENCE: case OP_BR: case OP_UNREACHABLE:
+  case OP_ASSERT_ON: return TY_BOOL_T;
+  case OP_SYNCTHREADS: case OP_FENCE: case OP_BR: case OP_UNREACHABLE: case OP_ASSERT_FAIL:
     return TY_VOID_T;
   default:
     return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: untyped op '%s'",

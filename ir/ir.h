@@ -40,7 +40,8 @@ typedef struct Inst {
   const Type *tyimm;     /* CAST: destination type (= type);
                             SHARED/LOCAL_ARRAY: the array type */
   const int64_t *shape;  /* SHARED/LOCAL/CONST_ARRAY: ndim constant extents */
-  const char *str;       /* CONST_STR text; CONST_ARRAY: the global's name */
+  const char *str;       /* CONST_STR text; CONST_ARRAY: the global's name; */
+                         /* ASSERT_FAIL: the message */
   const void *data;      /* CONST_ARRAY: the elements, packed row-major */
   IrFunc *callee;        /* CALL */
   const IrExtern *ext;   /* CALL_FOREIGN */

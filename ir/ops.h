@@ -135,6 +135,13 @@ enum {
                                   /* args cast to its parameter types; result   */ \
                                   /* its return type (Numba's ABI, ir/foreign.c)*/ \
   X(PRINT, "print", -1, OPF_SIDE) /* args printed space-separated + newline     */ \
+  /* ---- assert (lowered always, checked only where the function's debug */ \
+  /*      option is on, decided by codegen): `cbr assert.on, CHECK, NEXT`; */ \
+  /*      CHECK: `cbr cond, NEXT, FAIL`; FAIL: `assert.fail; br NEXT` ---- */ \
+  X(ASSERT_ON,   "assert.on",   0, 0)        /* bool: debug is on; codegen  */ \
+                                             /* folds the cbr that reads it */ \
+  X(ASSERT_FAIL, "assert.fail", 0, OPF_SIDE) /* str = the AssertionError's  */ \
+                                             /* message; loc = the assert   */ \
   X(BR,    "br",    0, OPF_TERM)  /* target = block                             */ \
   X(CBR,   "cbr",   1, OPF_TERM)  /* args[0] bool; target / target2             */ \
   X(RET,   "ret",  -1, OPF_TERM)  /* 0 or 1 operand; after typing cast to the   */ \
