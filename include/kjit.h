@@ -128,8 +128,9 @@ typedef struct kjit_context_options {
   kjit_target target;    /* default KJIT_TARGET_AUTO */
   int debug;             /* 0 (default) or 1: every kernel compiled for a
                             launch through this context checks its array
-                            indices, as with debug=True (an index out of
-                            bounds fails the launch: see kjit_launch) */
+                            indices and asserts, as with debug=True (an
+                            index out of bounds or a failing assert fails
+                            the launch: see kjit_launch) */
   /* Next milestone (not implemented; keep zero): the CUDA device ordinal,
    * the disk cache directory / enable flag, and a log callback take their
    * place here. */
@@ -267,8 +268,9 @@ typedef struct kjit_compile_options {
   int lineinfo;          /* -1, 0 or 1: .loc line information in the PTX */
   int max_registers;     /* -1, 0 (no limit) or 1..255 registers per thread */
   int debug;             /* -1, 0 or 1: as debug=True, every array index is
-                            checked against its extent (docs/language.md,
-                            "Bounds checking"); 0 also turns boundscheck off */
+                            checked against its extent and every assert is
+                            checked (docs/language.md, "Bounds checking",
+                            "Assertions"); 0 also turns boundscheck off */
   void *reserved[5];     /* must be zero (kjit_compile_options_init does it);
                             next milestone: target */
 } kjit_compile_options;
