@@ -5,8 +5,8 @@
 # (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
 # turned into `--target cuda`, then tests/gpu/link/*.py (kernels calling
 # CUDA C through cuda.declare_device + link=, same format; GPU only, since
-# the cpu target has no CUDA C), then the driver-layer test (BUILD_DIR/tests/
-# gpu/test_cuda --gpu).  Prints the date, the device and the counts.
+# the cpu target has no CUDA C), then --timeout and a failing --debug
+# assert, then the driver-layer test (BUILD_DIR/tests/gpu/test_cuda --gpu).  Prints the date, the device and the counts.
 #
 # Exit: 0 all passed, 1 a failure, 77 skipped (libcuda.so.1 cannot be loaded
 # or no device) - never "passed" without a GPU.  Needs nothing from the
@@ -78,6 +78,20 @@ if [ $rc -eq 3 ] && [ $took -le 20 ] && grep -q "kernel 'spin' did not finish wi
 else
   failed=$((failed + 1)); failed_names+=("kjit run --timeout (exit $rc, ${took} s)")
   echo "FAIL kjit run --timeout (exit $rc, ${took} s)"
+fi
+sed 's/^/    /' "$work/log"
+
+# ---- --debug: a failing assert prints its line, traps, and kjit exits 1 ----
+# In its own process: the trap is a fault, sticky for the process.
+"$kjit" run errors/assert_nomsg.py:k --target cuda --debug --grid 2 --block 4 \
+  arange:i32:8 6 >"$work/log" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q "errors/assert_nomsg.py:12: error: AssertionError: assert i < n" "$work/log" &&
+   grep -q "kernel 'k'" "$work/log"; then
+  passed=$((passed + 1)); echo "PASS kjit run --debug, failing assert (message printed, exit 1)"
+else
+  failed=$((failed + 1)); failed_names+=("kjit run --debug, failing assert (exit $rc)")
+  echo "FAIL kjit run --debug, failing assert (exit $rc)"
 fi
 sed 's/^/    /' "$work/log"
 
