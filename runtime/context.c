@@ -162,8 +162,8 @@ static RtErrorSlot *find_slot(const kjit_context *ctx) {
 }
 
 /* The calling thread's slot, made on its first call (lock held).  Out of
- * memory, threads share the spare one: messages may then be overwritten by
- * another thread's call, but nothing fails. */
+ * memory, the thread's calls write to the shared spare slot and its
+ * accessors answer "": the message is lost, nothing fails. */
 static RtErrorSlot *own_slot(kjit_context *ctx) {
   RtErrorSlot *e = find_slot(ctx);
   if (e)
