@@ -11,7 +11,9 @@
  * calling.  Phase 2, shared handles: one program and kernel handle made by
  * the main thread; every thread launches that same handle with its own
  * arrays (two argument types, so specializations are compiled while other
- * threads launch), and asks the shared program for its kernels.
+ * threads launch), and asks the shared program for its kernels.  Phase 3:
+ * cheap calls in a tight loop (arrays made and destroyed, failing calls and
+ * their messages), where calls of different threads overlap most.
  *
  * The barrier kernel (syncthreads: fibers on the cpu target) is left out
  * when built with ThreadSanitizer, which would need fiber annotations in
@@ -202,6 +204,30 @@ static void own_programs(Worker *w) {
   }
 }
 
+/* Phase 3: cheap calls in a tight loop, so that calls of different threads
+ * really overlap: arrays made and destroyed (the context's array list), a
+ * failing call on the shared program and its message (the per-thread last
+ * error), the kernel's parameter names. */
+static void hammer(Worker *w) {
+  kjit_context *ctx = w->sh->ctx;
+  int64_t n = 16 + w->id;
+  for (int it = 0; it < w->sh->iterations * 5000 && !w->failures; it++) {
+    kjit_array *a, *b;
+    if (check(w, kjit_array_create(ctx, KJIT_INT32, 1, &n, &a), "kjit_array_create") ||
+        check(w, kjit_array_create(ctx, KJIT_FLOAT64, 1, &n, &b), "kjit_array_create"))
+      return;
+    if (kjit_array_size(a) != n || kjit_array_size(b) != n)
+      complain(w, "array size wrong%s at %ld", "", it);
+    kjit_array_destroy(a);
+    if (it % 8 == 0)
+      own_error(w, w->sh->prog, it);
+    kjit_array_destroy(b);
+    const char *name = NULL;
+    if (kjit_kernel_param_name(w->sh->kernel, 1, &name) != KJIT_OK || strcmp(name, "x") != 0)
+      complain(w, "kjit_kernel_param_name: %s at %ld", name ? name : "NULL", it);
+  }
+}
+
 /* Phase 2: the shared program and kernel handle. */
 static void shared_handles(Worker *w) {
   for (int it = 0; it < w->sh->iterations && !w->failures; it++) {
@@ -223,6 +249,8 @@ static void *worker_main(void *arg) {
   pthread_barrier_wait(&w->sh->start);   /* main thread loads the program */
   pthread_barrier_wait(&w->sh->start);
   shared_handles(w);
+  pthread_barrier_wait(&w->sh->start);   /* all hammer at once */
+  hammer(w);
   return NULL;
 }
 
@@ -270,6 +298,7 @@ int main(int argc, char **argv) {
   if (rc)
     fprintf(stderr, "embed_threads: shared program: %s", kjit_last_error(sh.ctx));
   pthread_barrier_wait(&sh.start);
+  pthread_barrier_wait(&sh.start);       /* phase 3 starts */
   int failures = rc;
   for (int i = 0; i < nthreads; i++) {
     pthread_join(ws[i].thread, NULL);
@@ -280,7 +309,7 @@ int main(int argc, char **argv) {
   stress_remove_tree(dir);
   pthread_barrier_destroy(&sh.start);
   printf("embed_threads: %d threads x %d iterations on one context%s: own programs %.1f s, "
-         "shared kernel %.1f s, %d failures\n",
+         "shared kernel and cheap calls %.1f s, %d failures\n",
          nthreads, iterations,
 #ifdef NO_BARRIERS
          " (no barrier kernel)",
