@@ -54,11 +54,11 @@ static double stress_now_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* A fresh directory under $TMPDIR (else /tmp) for the disk cache, so runs
+/* A fresh directory under $TMPDIR (else P_tmpdir) for the disk cache, so runs
  * start cold and leave the user's cache alone.  Returns 0 or -1. */
 static int stress_make_cache_dir(char *buf, size_t len) {
   const char *tmp = getenv("TMPDIR");
-  snprintf(buf, len, "%s/kjit-stress-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  snprintf(buf, len, "%s/kjit-stress-XXXXXX", tmp && *tmp ? tmp : P_tmpdir);
   return mkdtemp(buf) ? 0 : -1;
 }
 
