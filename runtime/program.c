@@ -123,13 +123,14 @@ kjit_status kjit_program_load_source(kjit_context *ctx, const char *name,
 }
 
 void kjit_program_destroy(kjit_program *prog) {
+  kjit_context *ctx = prog ? prog->ctx : NULL;
+  if (ctx)
+    rt_lock(ctx);                        /* other threads may be calling */
   if (!prog)
     return;
-  kjit_context *ctx = prog->ctx;
-  rt_lock(ctx);
   rt_cuda_forget_program(prog);          /* its GPU specializations */
   rt_host_program_free(prog);            /* its host JIT, pool, specializations */
-  rt_unlink_program(ctx, prog);
+  rt_unlink_program(prog->ctx, prog);
   arena_destroy(&prog->arena);
   free(prog);
   rt_unlock(ctx);
