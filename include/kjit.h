@@ -633,7 +633,7 @@ typedef struct kjit_value {
  * target), TYPE (argument types, typing errors, unsupported types),
  * SYNTAX, CODEGEN (also a function that synchronizes or uses shared
  * memory), INTERNAL, OUT_OF_MEMORY.  Thread-safety as for the rest
- * of the context (one thread at a time). */
+ * of the context (calls on it are serialised: see "Threads" above). */
 KJIT_API kjit_status kjit_call(kjit_program *prog, const char *function,
                                const kjit_arg *args, int nargs,
                                kjit_value *result);
