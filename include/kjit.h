@@ -22,16 +22,32 @@
  *     `char **` is malloc'd for the caller, who releases it with kjit_free().
  *   - The library never exits, aborts or prints on bad user input.
  *
- * Threads: a context and everything made through it (programs, kernel
- * handles, arrays) form one unit that must be used by one thread at a time:
- * the caller serialises every call that takes the context or one of those
- * handles, accessors included.  Distinct contexts share nothing and may be
- * used from different threads at once.  The memory *behind* an array
- * (kjit_array_data) is plain memory: any thread may read or write it while
- * no kjit_launch that uses the array is running.  Functions that take no
- * handle (kjit_status_name, kjit_version, kjit_free, kjit_dtype_name,
- * kjit_dtype_size, kjit_arg_*, kjit_*_options_init,
- * kjit_launch_config_init) may be called from any thread.
+ * Threads: any number of threads may call into one context at once.  Each
+ * call that takes a context or something made through it (a program, a
+ * kernel handle, an array) holds the context's lock for its duration, so
+ * the calls of one context run one at a time, in no set order: compiles
+ * and launches from several threads are correct but do not overlap (a
+ * launch still spreads its blocks over the CPU target's own thread pool);
+ * for parallel compiles, give each thread its own context.  Distinct
+ * contexts share nothing.  Handles may be shared between threads: several
+ * threads may launch the same kernel handle, ask one program for its
+ * kernels, or pass the same array as an input.  What stays the caller's
+ * job: a handle must not be destroyed (nor its context) while another
+ * thread still uses it or may still use it, and launches from different
+ * threads writing one array happen in whichever order the threads reach
+ * the lock.  kjit_last_error,
+ * kjit_last_diagnostics and kjit_last_error_location answer for the
+ * calling thread: they describe that thread's most recent call on the
+ * context, and their text stays valid until that thread's next call on it
+ * (calls of other threads change nothing there).  kjit_last_timing
+ * describes the context's most recent launch, by whichever thread.  The
+ * memory *behind* an array (kjit_array_data) is plain memory: any thread
+ * may read or write it while no kjit_launch that uses the array is
+ * running.  Functions that take no handle (kjit_status_name, kjit_version,
+ * kjit_free, kjit_dtype_name, kjit_dtype_size, kjit_arg_*,
+ * kjit_*_options_init, kjit_launch_config_init, kjit_context_create,
+ * kjit_info) may be called from any thread.  tests/stress/embed_threads.c
+ * exercises this contract with 8 threads on one context.
  *
  * Quick start (see docs/api.md for a complete program):
  *
@@ -153,7 +169,7 @@ KJIT_API kjit_status kjit_context_create(const kjit_context_options *opts,
  * alive in it (their handles become invalid; memory given to
  * kjit_array_wrap stays the caller's).  NULL is ignored.  Strings obtained
  * from the context (kjit_last_error, kernel names of its programs) become
- * invalid. */
+ * invalid.  No other thread may be using the context or its handles. */
 KJIT_API void kjit_context_destroy(kjit_context *ctx);
 
 /* The target launches on ctx run on: KJIT_TARGET_CPU or KJIT_TARGET_CUDA,
@@ -172,20 +188,21 @@ KJIT_API kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out);
  * Rendering: "file:line:col: error: message", the source line, a caret line
  * "^~~~" under the culprit, then "hint: ..." where one helps; problems
  * without a source position read "kjit: error: message".  Never NULL (""
- * for ctx == NULL).  Valid until the next call on ctx. */
+ * for ctx == NULL).  Valid until the calling thread's next call on ctx
+ * (each thread has its own: see "Threads" above). */
 KJIT_API const char *kjit_last_error(const kjit_context *ctx);
 
 /* Every diagnostic of the most recent call, errors and warnings/notes
  * alike: after a successful call this holds its warnings (or ""), after a
  * failing one the same text as kjit_last_error.  Never NULL; valid until
- * the next call on ctx. */
+ * the calling thread's next call on ctx. */
 KJIT_API const char *kjit_last_diagnostics(const kjit_context *ctx);
 
 /* Source position of the first error of the most recent failing call.
  * Each out-parameter may be NULL.  *file is the path as the user gave it
  * (or the name given to kjit_program_load_source, or "--sig" for a
- * signature string), valid until the next call on ctx; *line and *col are
- * 1-based (col in bytes).  Returns NOT_FOUND (outputs set to NULL/0) when
+ * signature string), valid until the calling thread's next call on ctx;
+ * *line and *col are 1-based (col in bytes).  Returns NOT_FOUND (outputs set to NULL/0) when
  * the last call succeeded or its error has no source position (e.g. a
  * missing file); INVALID_ARGUMENT for ctx == NULL. */
 KJIT_API kjit_status kjit_last_error_location(const kjit_context *ctx,
@@ -636,7 +653,7 @@ typedef struct kjit_value {
  * target), TYPE (argument types, typing errors, unsupported types),
  * SYNTAX, CODEGEN (also a function that synchronizes or uses shared
  * memory), INTERNAL, OUT_OF_MEMORY.  Thread-safety as for the rest
- * of the context (one thread at a time). */
+ * of the context (calls on it are serialised: see "Threads" above). */
 KJIT_API kjit_status kjit_call(kjit_program *prog, const char *function,
                                const kjit_arg *args, int nargs,
                                kjit_value *result);

@@ -307,9 +307,18 @@ int64_t kjit_array_size(const kjit_array *a) {
   return rt_array_is_live(a) ? rt_array_size(&a->a) : -1;
 }
 
+static void destroy_array(kjit_array *a);
+
 void kjit_array_destroy(kjit_array *a) {
   if (!rt_array_is_live(a))
     return;
+  kjit_context *ctx = a->ctx;
+  rt_lock(ctx);
+  destroy_array(a);
+  rt_unlock(ctx);
+}
+
+static void destroy_array(kjit_array *a) {
   unlink_live(a->ctx, a);
   RtCuda *cu = a->ctx->cuda;
   if (a->device && cu && cu->ctx && a->epoch == cu->resets) { /* else the reset freed it */

@@ -88,16 +88,17 @@ static kjit_status load_text(kjit_context *ctx, RtCall *call, const char *name,
   kjit_program *p = program_new(ctx, name, text, len);
   if (!p)
     return rt_finish(call, KJIT_ERROR_OUT_OF_MEMORY);
-  kjit_status st = rt_finish(call, load(call, p)); /* renders while p lives */
-  if (st != KJIT_OK) {
+  kjit_status st = load(call, p);
+  if (st == KJIT_OK) {      /* linked before rt_finish releases the lock */
+    p->next = ctx->programs;
+    ctx->programs = p;
+    *out = p;
+  }
+  if ((st = rt_finish(call, st)) != KJIT_OK) { /* renders while p lives */
     arena_destroy(&p->arena);
     free(p);
-    return st;
   }
-  p->next = ctx->programs;
-  ctx->programs = p;
-  *out = p;
-  return KJIT_OK;
+  return st;
 }
 
 kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
@@ -125,6 +126,9 @@ kjit_status kjit_program_load_source(kjit_context *ctx, const char *name,
 }
 
 void kjit_program_destroy(kjit_program *prog) {
+  kjit_context *ctx = prog ? prog->ctx : NULL;
+  if (ctx)
+    rt_lock(ctx);                        /* other threads may be calling */
   if (!prog)
     return;
   rt_reduce_program_free(prog);          /* its reductions' device scratch */
@@ -133,6 +137,7 @@ void kjit_program_destroy(kjit_program *prog) {
   rt_unlink_program(prog->ctx, prog);
   arena_destroy(&prog->arena);
   free(prog);
+  rt_unlock(ctx);
 }
 
 /* ------------------------------------------------------------ queries --- */
