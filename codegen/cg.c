@@ -432,6 +432,34 @@ static void lower_block(Cg *cg, int bi) {
     cg_fail(cg, NULL, "block %d of %s has no terminator", bi, cg->f->name);
 }
 
+/* The blocks reachable from the entry, with each `cbr assert.on` taken
+ * one way (the function's debug option): without debug an assert's check
+ * and failure blocks are never emitted, at any opt level.  calloc'd. */
+static bool *live_blocks(const IrFunc *f) {
+  bool *live = calloc((size_t)f->blocks.len + 1, 1);
+  int *work = malloc(sizeof(int) * ((size_t)f->blocks.len + 1));
+  int n = 0;
+  live[0] = true;
+  work[n++] = 0;
+  while (n > 0) {
+    const IrBlock *b = &f->blocks.data[work[--n]];
+    const Inst *t = b->insts.len ? &f->insts.data[b->insts.data[b->insts.len - 1]] : NULL;
+    if (!t || (t->op != OP_BR && t->op != OP_CBR))
+      continue;
+    bool folded = t->op == OP_CBR && t->nargs == 1 && t->args[0] >= 0 && t->args[0] < f->insts.len &&
+                  f->insts.data[t->args[0]].op == OP_ASSERT_ON;
+    int succ[2] = {folded && !f->opts.debug ? -1 : t->target,
+                   t->op == OP_CBR && !(folded && f->opts.debug) ? t->target2 : -1};
+    for (int k = 0; k < 2; k++)
+      if (succ[k] >= 0 && succ[k] < f->blocks.len && !live[succ[k]]) {
+        live[succ[k]] = true;
+        work[n++] = succ[k];
+      }
+  }
+  free(work);
+  return live;
+}
+
 static void define_function(Cg *cg, const IrFunc *f) {
   LLVMValueRef fn = declare_function(cg, f);
   if (!fn || LLVMCountBasicBlocks(fn) > 0)
@@ -448,8 +476,14 @@ static void define_function(Cg *cg, const IrFunc *f) {
   begin_function_debug(cg, f);
   lower_prologue(cg);
   LLVMBuildBr(cg->b, cg->bbs[0]);
-  for (int bi = 0; bi < f->blocks.len && !cg->failed; bi++)
-    lower_block(cg, bi);
+  bool *live = live_blocks(f);
+  for (int bi = 0; bi < f->blocks.len && !cg->failed; bi++) {
+    if (live[bi])
+      lower_block(cg, bi);
+    else
+      LLVMDeleteBasicBlock(cg->bbs[bi]); /* nothing live branches to it */
+  }
+  free(live);
   free(cg->vals);
   free(cg->slots);
   free(cg->bbs);

@@ -236,35 +236,6 @@ static LLVMValueRef lower_float_binary(Cg *cg, const Inst *in, LLVMValueRef a, L
   }
 }
 
-/* complex + - * / (the cases Numba supports on CUDA). */
-static LLVMValueRef lower_complex_binary(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b) {
-  LLVMBuilderRef B = cg->b;
-  LLVMValueRef ar = LLVMBuildExtractValue(B, a, 0, ""), ai = LLVMBuildExtractValue(B, a, 1, "");
-  LLVMValueRef br = LLVMBuildExtractValue(B, b, 0, ""), bi = LLVMBuildExtractValue(B, b, 1, "");
-  LLVMValueRef re, im;
-  switch (in->op) {
-  case OP_ADD: re = LLVMBuildFAdd(B, ar, br, ""); im = LLVMBuildFAdd(B, ai, bi, ""); break;
-  case OP_SUB: re = LLVMBuildFSub(B, ar, br, ""); im = LLVMBuildFSub(B, ai, bi, ""); break;
-  case OP_MUL:
-    re = LLVMBuildFSub(B, LLVMBuildFMul(B, ar, br, ""), LLVMBuildFMul(B, ai, bi, ""), "");
-    im = LLVMBuildFAdd(B, LLVMBuildFMul(B, ar, bi, ""), LLVMBuildFMul(B, ai, br, ""), "");
-    break;
-  case OP_TRUEDIV: {
-    LLVMValueRef d = LLVMBuildFAdd(B, LLVMBuildFMul(B, br, br, ""), LLVMBuildFMul(B, bi, bi, ""), "");
-    re = LLVMBuildFAdd(B, LLVMBuildFMul(B, ar, br, ""), LLVMBuildFMul(B, ai, bi, ""), "");
-    im = LLVMBuildFSub(B, LLVMBuildFMul(B, ai, br, ""), LLVMBuildFMul(B, ar, bi, ""), "");
-    re = LLVMBuildFDiv(B, re, d, "");
-    im = LLVMBuildFDiv(B, im, d, "");
-    break;
-  }
-  default:
-    cg_unsupported(cg, in, "this operator on complex numbers");
-    return NULL;
-  }
-  LLVMValueRef r = LLVMBuildInsertValue(B, LLVMGetPoison(LLVMTypeOf(a)), re, 0, "");
-  return LLVMBuildInsertValue(B, r, im, 1, "");
-}
-
 static LLVMValueRef lower_binary(Cg *cg, const Inst *in) {
   LLVMValueRef a = cg_arg(cg, in, 0), b = cg_arg(cg, in, 1);
   const Type *t = cg_arg_type(cg, in, 0);
@@ -279,7 +250,7 @@ static LLVMValueRef lower_binary(Cg *cg, const Inst *in) {
   if (cg_is_float(t))
     return lower_float_binary(cg, in, a, b, t);
   if (t->kind == TY_C64 || t->kind == TY_C128)
-    return lower_complex_binary(cg, in, a, b);
+    return cg_complex_binary(cg, in, a, b, t);
   cg_fail(cg, in, "%s on a non-numeric operand", ir_op_info[in->op].name);
   return NULL;
 }
@@ -296,6 +267,8 @@ static LLVMValueRef lower_unary(Cg *cg, const Inst *in) {
       return cg_fp(cg, LLVMBuildFNeg(cg->b, a, ""));
     if (cg_is_int(t))
       return LLVMBuildNeg(cg->b, a, "");
+    if (t->kind == TY_C64 || t->kind == TY_C128)
+      return cg_complex_neg(cg, a, t);
     break;
   case OP_INVERT:
     if (cg_is_int(t) || t->kind == TY_BOOL)
@@ -348,6 +321,11 @@ static LLVMValueRef lower_const(Cg *cg, const Inst *in) {
       break;
     return LLVMConstInt(t, (unsigned long long)in->ival, cg_is_signed(in->type));
   case OP_CONST_FLOAT:
+    if (in->type && (in->type->kind == TY_C64 || in->type->kind == TY_C128)) {
+      LLVMTypeRef ft = in->type->kind == TY_C64 ? cg->t_f32 : cg->t_f64;
+      LLVMValueRef parts[2] = {LLVMConstReal(ft, in->fval), LLVMConstReal(ft, in->fimag)};
+      return LLVMConstStructInContext(cg->ctx, parts, 2, 0);
+    }
     if (!cg_is_float(in->type))
       break;
     return LLVMConstReal(t, in->fval);
@@ -479,6 +457,10 @@ static bool lower_term(Cg *cg, const Inst *in) {
     LLVMValueRef c = cg_arg(cg, in, 0);
     if (!c || !valid_block(cg, in, in->target) || !valid_block(cg, in, in->target2))
       return false;
+    if (cg->f->insts.data[in->args[0]].op == OP_ASSERT_ON) { /* folded (live_blocks, cg.c) */
+      LLVMBuildBr(cg->b, cg->bbs[cg->f->opts.debug ? in->target : in->target2]);
+      return true;
+    }
     if (LLVMTypeOf(c) != cg->t_i1)
       c = cg_truth(cg, c, cg_arg_type(cg, in, 0));
     LLVMBuildCondBr(cg->b, c, cg->bbs[in->target], cg->bbs[in->target2]);
@@ -523,12 +505,14 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
     return a ? cg_truth(cg, a, cg_arg_type(cg, in, 0)) : NULL;
   }
   case OP_SELECT: return lower_select(cg, in);
+  case OP_ASSERT_ON: return LLVMConstInt(cg->t_i1, cg->f->opts.debug ? 1 : 0, 0);
   case OP_TUPLE: return lower_tuple(cg, in);
   case OP_TUPLE_GET: return lower_tuple_get(cg, in);
   case OP_ARRAY_LOAD: return cg_lower_array_load(cg, in);
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return cg_lower_array_attr(cg, in);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: return cg_lower_array_alloc(cg, in);
+  case OP_CONST_ARRAY: return cg_lower_const_array(cg, in);
   case OP_THREAD_IDX: case OP_BLOCK_IDX: case OP_BLOCK_DIM: case OP_GRID_DIM: case OP_LANEID:
   case OP_WARPSIZE: case OP_ACTIVEMASK: case OP_LANEMASK_LT:
     return cg->hooks->special_reg(cg, in->op, (int)in->ival);
@@ -541,7 +525,9 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   }
   case OP_ATOMIC: return cg_lower_atomic(cg, in);
   case OP_INTRINSIC: return cg_lower_intrinsic(cg, in);
+  case OP_NUMFN: return cg_lower_numfn(cg, in);
   case OP_CALL: return lower_call(cg, in);
+  case OP_CALL_FOREIGN: return cg_lower_foreign_call(cg, in);
   default:
     cg_fail(cg, in, "unexpected op %s", in->op < OP__COUNT ? ir_op_info[in->op].name : "?");
     return NULL;
@@ -559,6 +545,7 @@ bool cg_lower_inst(Cg *cg, int idx) {
   switch (in->op) {
   case OP_STORE: return lower_store(cg, in);
   case OP_ARRAY_STORE: return cg_lower_array_store(cg, in);
+  case OP_RANDOM: return cg_lower_random(cg, idx);
   case OP_SYNCTHREADS: cg->hooks->barrier(cg, in->op, NULL); return true;
   case OP_SYNCWARP: {
     LLVMValueRef m = cg_arg(cg, in, 0);
@@ -571,6 +558,10 @@ bool cg_lower_inst(Cg *cg, int idx) {
   }
   case OP_FENCE: cg->hooks->fence(cg, (int)in->ival); return true;
   case OP_PRINT: return cg_lower_print(cg, in);
+  case OP_ASSERT_FAIL:
+    if (cg->f->opts.debug)
+      cg->hooks->assert_fail(cg, in);
+    return true;
   case OP_BR: case OP_CBR: case OP_RET: case OP_UNREACHABLE: return lower_term(cg, in);
   default: break;
   }
@@ -578,7 +569,7 @@ bool cg_lower_inst(Cg *cg, int idx) {
   if (cg->failed)
     return false;
   cg->vals[idx] = v;
-  if (!v && in->op != OP_CALL && in->op != OP_ATOMIC) {
+  if (!v && in->op != OP_CALL && in->op != OP_CALL_FOREIGN && in->op != OP_ATOMIC) {
     cg_fail(cg, in, "%s produced no value", ir_op_info[in->op].name);
     return false;
   }

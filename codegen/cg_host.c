@@ -584,6 +584,18 @@ static bool host_index_error(Cg *cg, const Inst *in, const char *array, LLVMValu
   return true;
 }
 
+/* kjit_host_assert_fail records the launch's error; the thread goes on
+ * past the assert. */
+static void host_assert_fail(Cg *cg, const Inst *in) {
+  const char *file = in->loc.src ? in->loc.src->path : "<kernel>";
+  LLVMValueRef a[11] = {ctx_param(cg), cg_cstring(cg, in->str ? in->str : "", ".amsg"),
+                        cg_cstring(cg, file, ".file"), cg_const_i32(cg, in->loc.line),
+                        cg_const_i32(cg, in->loc.col)};
+  for (int i = 0; i < 6; i++) /* tid.xyz, ctaid.xyz: the hidden parameters */
+    a[5 + i] = LLVMGetParam(cg->fn, 1 + (unsigned)i);
+  cg_call_extern(cg, "kjit_host_assert_fail", cg->t_void, a, 11);
+}
+
 const CgTargetHooks cg_host_hooks = {
     .name = "CPU",
     .math_prefix = "",
@@ -598,6 +610,7 @@ const CgTargetHooks cg_host_hooks = {
     .dyn_shared = host_dyn_shared,
     .print = host_print,
     .index_error = host_index_error,
+    .assert_fail = host_assert_fail,
     .mark_kernel = host_mark_kernel,
     .param_pointer = host_param_pointer,
     .atomic_incdec = NULL, /* atomicrmw uinc_wrap/udec_wrap: a CAS loop on x86 */

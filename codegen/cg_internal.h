@@ -58,6 +58,10 @@ typedef struct CgTargetHooks {
    * skipped), false when the block was terminated (trap, unreachable). */
   bool (*index_error)(Cg *cg, const Inst *in, const char *array, LLVMValueRef index, int axis,
                       LLVMValueRef extent);
+  /* debug=True: the assert at in->loc failed (message in->str).  Reports
+   * it at the insert point and leaves the block open: the thread goes on
+   * past the assert (CPU) or has trapped (GPU: llvm.trap never returns). */
+  void (*assert_fail)(Cg *cg, const Inst *in);
   /* mark fn as an entry point (calling convention, annotations) */
   void (*mark_kernel)(Cg *cg, LLVMValueRef fn, const IrFunc *f);
   /* the data pointer of a kernel array parameter as seen inside the kernel */
@@ -77,6 +81,8 @@ typedef struct CgTargetHooks {
   bool (*finish_module)(Cg *cg);
   /* passes run before the default<On> pipeline ("" for none) */
   const char *pre_passes;
+  unsigned const_addrspace;  /* LLVM address space of constant arrays (0 = generic) */
+  bool foreign_calls;        /* can call linked CUDA C (cuda.declare_device) */
 } CgTargetHooks;
 
 extern const CgTargetHooks cg_nvptx_hooks;
@@ -170,12 +176,30 @@ const Type *cg_arg_type(Cg *cg, const Inst *in, int k);
 LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in);
 bool cg_lower_array_store(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
+/* Address of arr[idx[0..n)] (n == the array type at's ndim, i64 indices):
+ * Numba's negative-index wraparound, and with debug/boundscheck the checks
+ * (reported at `in`, whose operand 0 must be the array). */
+LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
+                               LLVMValueRef *idx, int n);
 LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in);
+/* ---- cg_const.c ---- */
+LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in);   /* OP_CONST_ARRAY */
+/* ---- cg_foreign.c ---- */
+LLVMValueRef cg_lower_foreign_call(Cg *cg, const Inst *in);  /* OP_CALL_FOREIGN */
 LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);
 bool cg_lower_print(Cg *cg, const Inst *in);
 
 /* ---- cg_warp.c: SHFL, VOTE, MATCH ---- */
 LLVMValueRef cg_lower_warp(Cg *cg, const Inst *in);
+
+/* ---- cg_random.c: RANDOM (numba.cuda.random), sets cg->vals[idx] ---- */
+bool cg_lower_random(Cg *cg, int idx);
+
+/* ---- cg_complex.c / cg_half.c: complex arithmetic, NUMFN ---- */
+LLVMValueRef cg_complex_binary(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b, const Type *t);
+LLVMValueRef cg_complex_neg(Cg *cg, LLVMValueRef a, const Type *t);
+LLVMValueRef cg_complex_abs(Cg *cg, LLVMValueRef a, const Type *t);   /* -> its float */
+LLVMValueRef cg_lower_numfn(Cg *cg, const Inst *in);
 
 /* ---- cg_math.c: INTRINSIC and POW ---- */
 LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in);

@@ -79,6 +79,7 @@ static bool add_executor_symbols(CgJit *j, Diags *d) {
       {"kjit_host_warp_vote", (void (*)(void))kjit_host_warp_vote},
       {"kjit_host_warp_match", (void (*)(void))kjit_host_warp_match},
       {"kjit_host_index_error", (void (*)(void))kjit_host_index_error},
+      {"kjit_host_assert_fail", (void (*)(void))kjit_host_assert_fail},
       {"kjit_host_warp_activemask", (void (*)(void))kjit_host_warp_activemask}};
   enum { N = sizeof syms / sizeof syms[0] };
   LLVMOrcCSymbolMapPair pairs[N];

@@ -267,6 +267,9 @@ LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in) {
     return NULL;
   }
   Intrinsic id = (Intrinsic)in->ival;
+  const Type *ct = cg_arg_type(cg, in, 0);
+  if (id == IN_ABS && ct && (ct->kind == TY_C64 || ct->kind == TY_C128)) /* |z| = hypot */
+    return cg_arg(cg, in, 0) ? cg_complex_abs(cg, cg_arg(cg, in, 0), ct) : NULL;
   LLVMValueRef a[3];
   const Type *t0 = cg_arg_type(cg, in, 0), *t = compute_type(id, t0);
   for (int i = 0; i < in->nargs; i++) {
@@ -350,10 +353,8 @@ LLVMValueRef cg_lower_pow(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b
     LLVMValueRef r = cg_call_extern(cg, name, LLVMTypeOf(x), args, 2);
     return r && ta->kind == TY_F16 ? LLVMBuildFPTrunc(cg->b, r, cg->t_f16, "") : r;
   }
-  if ((ta->kind == TY_C64 || ta->kind == TY_C128)) {
-    cg_unsupported(cg, in, "complex power");
-    return NULL;
-  }
+  if ((ta->kind == TY_C64 || ta->kind == TY_C128) && LLVMTypeOf(a) == LLVMTypeOf(b))
+    return cg_complex_binary(cg, in, a, b, ta);
   cg_fail(cg, in, "pow with unexpected operand types");
   return NULL;
 }

@@ -156,6 +156,20 @@ static void nvptx_print(Cg *cg, LLVMValueRef fmt, LLVMValueRef *args, int nargs)
   cg_call_extern(cg, "vprintf", cg->t_i32, a, 2);
 }
 
+/* The failing thread, as the messages end: "kernel"/"device function",
+ * its name, then ctaid.xyz and tid.xyz as i64 (8 printf arguments). */
+static void put_where(Cg *cg, LLVMValueRef *a) {
+  a[0] = cg_cstring(cg, cg->f->is_kernel ? "kernel" : "device function", ".what");
+  a[1] = cg_cstring(cg, cg->f->name, ".fname");
+  for (int i = 0; i < 6; i++)
+    a[2 + i] = LLVMBuildZExt(cg->b, nvptx_special_reg(cg, i < 3 ? OP_BLOCK_IDX : OP_THREAD_IDX, i % 3),
+                             cg->t_i64, "");
+}
+
+static LLVMValueRef source_file(Cg *cg, const Inst *in) {
+  return cg_cstring(cg, in->loc.src ? in->loc.src->path : "<kernel>", ".file");
+}
+
 /* The message (as the CPU target's, Numba's IndexError words) goes to the
  * device's stdout through vprintf; then the thread traps, and the launch
  * fails with the kernel's name as any fault does. */
@@ -164,18 +178,24 @@ static bool nvptx_index_error(Cg *cg, const Inst *in, const char *array, LLVMVal
   static const char fmt[] =
       "%s:%lld: error: index %lld is out of bounds for axis %lld with size %lld in array '%s' "
       "(%s '%s', block (%lld,%lld,%lld), thread (%lld,%lld,%lld))\n";
-  LLVMValueRef a[14] = {cg_cstring(cg, in->loc.src ? in->loc.src->path : "<kernel>", ".file"),
-                        cg_const_i64(cg, in->loc.line), index, cg_const_i64(cg, axis), extent,
-                        cg_cstring(cg, array, ".array"),
-                        cg_cstring(cg, cg->f->is_kernel ? "kernel" : "device function", ".what"),
-                        cg_cstring(cg, cg->f->name, ".fname")};
-  for (int i = 0; i < 6; i++) /* ctaid.xyz, tid.xyz */
-    a[8 + i] = LLVMBuildZExt(cg->b, nvptx_special_reg(cg, i < 3 ? OP_BLOCK_IDX : OP_THREAD_IDX, i % 3),
-                                 cg->t_i64, "");
+  LLVMValueRef a[14] = {source_file(cg, in), cg_const_i64(cg, in->loc.line), index, cg_const_i64(cg, axis),
+                        extent, cg_cstring(cg, array, ".array")};
+  put_where(cg, a + 6);
   nvptx_print(cg, cg_cstring(cg, fmt, ".oobfmt"), a, 14);
   cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
   LLVMBuildUnreachable(cg->b);
   return false;
+}
+
+/* A failed assert: printed and trapped as an index error is. */
+static void nvptx_assert_fail(Cg *cg, const Inst *in) {
+  static const char fmt[] = "%s:%lld: error: AssertionError: %s "
+                            "(%s '%s', block (%lld,%lld,%lld), thread (%lld,%lld,%lld))\n";
+  LLVMValueRef a[11] = {source_file(cg, in), cg_const_i64(cg, in->loc.line),
+                        cg_cstring(cg, in->str ? in->str : "", ".amsg")};
+  put_where(cg, a + 3);
+  nvptx_print(cg, cg_cstring(cg, fmt, ".assertfmt"), a, 11);
+  cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
 }
 
 static void add_annotation(Cg *cg, LLVMValueRef fn, const char *key, int value) {
@@ -233,6 +253,7 @@ const CgTargetHooks cg_nvptx_hooks = {
     .dyn_shared = nvptx_dyn_shared,
     .print = nvptx_print,
     .index_error = nvptx_index_error,
+    .assert_fail = nvptx_assert_fail,
     .mark_kernel = nvptx_mark_kernel,
     .param_pointer = nvptx_param_pointer,
     .atomic_incdec = nvptx_atomic_incdec,
@@ -240,4 +261,6 @@ const CgTargetHooks cg_nvptx_hooks = {
     /* inline device functions first, then expose the global pointers of
      * the kernel's array parameters to their loads and stores */
     .pre_passes = "always-inline,function(sroa,early-cse,infer-address-spaces)",
+    .const_addrspace = 4, /* .const */
+    .foreign_calls = true,
 };

@@ -104,6 +104,18 @@ void diags_render(const Diags *d, StrBuf *sb) {
     diag_render(&d->list.data[i], sb);
 }
 
+const char *loc_text(Arena *a, SrcLoc loc, bool to_eol) {
+  size_t linelen;
+  const char *line = loc.src && loc.line > 0 ? find_line(loc.src, loc.line, &linelen) : NULL;
+  size_t col = loc.col > 0 ? (size_t)loc.col - 1 : 0;
+  if (!line || col > linelen)
+    return NULL;
+  size_t n = to_eol || loc.len <= 0 ? linelen - col : (size_t)loc.len;
+  if (n > linelen - col)
+    n = linelen - col;
+  return arena_strndup(a, line + col, n);
+}
+
 SrcLoc loc_span(SrcLoc a, SrcLoc b) {
   if (a.src != b.src || a.line != b.line || b.col + b.len <= a.col)
     return a;

@@ -7,6 +7,8 @@
 #ifndef KJIT_COMMON_DIAG_H
 #define KJIT_COMMON_DIAG_H
 
+#include <stdbool.h>
+
 #include "common/arena.h"
 #include "common/strbuf.h"
 
@@ -53,5 +55,8 @@ Diag *diag_add(Diags *d, DiagLevel level, int code, SrcLoc loc,
 void diags_render(const Diags *d, StrBuf *sb);
 void diag_render(const Diag *g, StrBuf *sb);
 SrcLoc loc_span(SrcLoc a, SrcLoc b); /* from a to b's end when on one line, else a */
+/* The source text under loc (to the end of its line when to_eol), copied
+ * into a; NULL when loc has no source or lies past its end. */
+const char *loc_text(Arena *a, SrcLoc loc, bool to_eol);
 
 #endif

@@ -22,16 +22,32 @@
  *     `char **` is malloc'd for the caller, who releases it with kjit_free().
  *   - The library never exits, aborts or prints on bad user input.
  *
- * Threads: a context and everything made through it (programs, kernel
- * handles, arrays) form one unit that must be used by one thread at a time:
- * the caller serialises every call that takes the context or one of those
- * handles, accessors included.  Distinct contexts share nothing and may be
- * used from different threads at once.  The memory *behind* an array
- * (kjit_array_data) is plain memory: any thread may read or write it while
- * no kjit_launch that uses the array is running.  Functions that take no
- * handle (kjit_status_name, kjit_version, kjit_free, kjit_dtype_name,
- * kjit_dtype_size, kjit_arg_*, kjit_*_options_init,
- * kjit_launch_config_init) may be called from any thread.
+ * Threads: any number of threads may call into one context at once.  Each
+ * call that takes a context or something made through it (a program, a
+ * kernel handle, an array) holds the context's lock for its duration, so
+ * the calls of one context run one at a time, in no set order: compiles
+ * and launches from several threads are correct but do not overlap (a
+ * launch still spreads its blocks over the CPU target's own thread pool);
+ * for parallel compiles, give each thread its own context.  Distinct
+ * contexts share nothing.  Handles may be shared between threads: several
+ * threads may launch the same kernel handle, ask one program for its
+ * kernels, or pass the same array as an input.  What stays the caller's
+ * job: a handle must not be destroyed (nor its context) while another
+ * thread still uses it or may still use it, and launches from different
+ * threads writing one array happen in whichever order the threads reach
+ * the lock.  kjit_last_error,
+ * kjit_last_diagnostics and kjit_last_error_location answer for the
+ * calling thread: they describe that thread's most recent call on the
+ * context, and their text stays valid until that thread's next call on it
+ * (calls of other threads change nothing there).  kjit_last_timing
+ * describes the context's most recent launch, by whichever thread.  The
+ * memory *behind* an array (kjit_array_data) is plain memory: any thread
+ * may read or write it while no kjit_launch that uses the array is
+ * running.  Functions that take no handle (kjit_status_name, kjit_version,
+ * kjit_free, kjit_dtype_name, kjit_dtype_size, kjit_arg_*,
+ * kjit_*_options_init, kjit_launch_config_init, kjit_context_create,
+ * kjit_info) may be called from any thread.  tests/stress/embed_threads.c
+ * exercises this contract with 8 threads on one context.
  *
  * Quick start (see docs/api.md for a complete program):
  *
@@ -128,8 +144,9 @@ typedef struct kjit_context_options {
   kjit_target target;    /* default KJIT_TARGET_AUTO */
   int debug;             /* 0 (default) or 1: every kernel compiled for a
                             launch through this context checks its array
-                            indices, as with debug=True (an index out of
-                            bounds fails the launch: see kjit_launch) */
+                            indices and asserts, as with debug=True (an
+                            index out of bounds or a failing assert fails
+                            the launch: see kjit_launch) */
   /* Next milestone (not implemented; keep zero): the CUDA device ordinal,
    * the disk cache directory / enable flag, and a log callback take their
    * place here. */
@@ -152,7 +169,7 @@ KJIT_API kjit_status kjit_context_create(const kjit_context_options *opts,
  * alive in it (their handles become invalid; memory given to
  * kjit_array_wrap stays the caller's).  NULL is ignored.  Strings obtained
  * from the context (kjit_last_error, kernel names of its programs) become
- * invalid. */
+ * invalid.  No other thread may be using the context or its handles. */
 KJIT_API void kjit_context_destroy(kjit_context *ctx);
 
 /* The target launches on ctx run on: KJIT_TARGET_CPU or KJIT_TARGET_CUDA,
@@ -171,20 +188,21 @@ KJIT_API kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out);
  * Rendering: "file:line:col: error: message", the source line, a caret line
  * "^~~~" under the culprit, then "hint: ..." where one helps; problems
  * without a source position read "kjit: error: message".  Never NULL (""
- * for ctx == NULL).  Valid until the next call on ctx. */
+ * for ctx == NULL).  Valid until the calling thread's next call on ctx
+ * (each thread has its own: see "Threads" above). */
 KJIT_API const char *kjit_last_error(const kjit_context *ctx);
 
 /* Every diagnostic of the most recent call, errors and warnings/notes
  * alike: after a successful call this holds its warnings (or ""), after a
  * failing one the same text as kjit_last_error.  Never NULL; valid until
- * the next call on ctx. */
+ * the calling thread's next call on ctx. */
 KJIT_API const char *kjit_last_diagnostics(const kjit_context *ctx);
 
 /* Source position of the first error of the most recent failing call.
  * Each out-parameter may be NULL.  *file is the path as the user gave it
  * (or the name given to kjit_program_load_source, or "--sig" for a
- * signature string), valid until the next call on ctx; *line and *col are
- * 1-based (col in bytes).  Returns NOT_FOUND (outputs set to NULL/0) when
+ * signature string), valid until the calling thread's next call on ctx;
+ * *line and *col are 1-based (col in bytes).  Returns NOT_FOUND (outputs set to NULL/0) when
  * the last call succeeded or its error has no source position (e.g. a
  * missing file); INVALID_ARGUMENT for ctx == NULL. */
 KJIT_API kjit_status kjit_last_error_location(const kjit_context *ctx,
@@ -245,7 +263,10 @@ typedef enum kjit_emit {
   KJIT_EMIT_KIR = 0,     /* kjit's typed IR, the stable text form */
   KJIT_EMIT_LLVM = 1,    /* LLVM IR after optimization */
   KJIT_EMIT_PTX = 2,     /* PTX assembly (one module) */
-  /* Next milestone: KJIT_EMIT_CUBIN (needs the driver / ptxas). */
+  KJIT_EMIT_CUBIN = 3,   /* the PTX linked with the kernels' link= CUDA C
+                            files (NVRTC) by nvJitLink for `arch`: an ELF
+                            cubin (binary: *len bytes, not NUL-terminated).
+                            No GPU needed; NVRTC and nvJitLink are. */
 } kjit_emit;
 
 /* Compile-time options.  Start from kjit_compile_options_init(); each -1
@@ -264,8 +285,9 @@ typedef struct kjit_compile_options {
   int lineinfo;          /* -1, 0 or 1: .loc line information in the PTX */
   int max_registers;     /* -1, 0 (no limit) or 1..255 registers per thread */
   int debug;             /* -1, 0 or 1: as debug=True, every array index is
-                            checked against its extent (docs/language.md,
-                            "Bounds checking"); 0 also turns boundscheck off */
+                            checked against its extent and every assert is
+                            checked (docs/language.md, "Bounds checking",
+                            "Assertions"); 0 also turns boundscheck off */
   void *reserved[5];     /* must be zero (kjit_compile_options_init does it);
                             next milestone: target */
 } kjit_compile_options;
@@ -386,6 +408,19 @@ KJIT_API const int64_t *kjit_array_strides(const kjit_array *a); /* bytes */
 KJIT_API kjit_dtype kjit_array_dtype(const kjit_array *a);
 KJIT_API int64_t kjit_array_size(const kjit_array *a);           /* elements */
 
+/* Creates the states of n xoroshiro128+ generators for numba.cuda.random
+ * (xoroshiro128p_next/uniform/normal in kernels): a zero-based, C-ordered
+ * uint64 host array of shape (n, 2), row i = (s0, s1) of generator i, the
+ * bytes of Numba's xoroshiro128p_dtype records.  The values are those of
+ * Numba's create_xoroshiro128p_states(n, seed, subsequence_start): generator
+ * 0 seeded by SplitMix64(seed) and advanced subsequence_start times by 2^64
+ * steps, generator k = generator k-1 advanced 2^64 steps more (a jump costs
+ * 128 steps, so creation time grows with n + subsequence_start).  *out owns
+ * the array.  Thread-safe for distinct contexts.  Errors: INVALID_ARGUMENT
+ * (n < 0, NULL ctx or out), OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint64_t seed,
+                                              uint64_t subsequence_start, kjit_array **out);
+
 /* Releases the array (and its memory unless it came from kjit_array_wrap;
  * a device array's device memory too).  NULL and already destroyed handles
  * are ignored. */
@@ -469,6 +504,8 @@ KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
  *   PATH.npy                      an array read from the file
  *   zeros:DTYPE:SHAPE  full:DTYPE:SHAPE:V  arange:DTYPE:SHAPE
  *   rand:DTYPE:SHAPE[:SEED]  randint:DTYPE:SHAPE:LO:HI[:SEED]
+ *   xoroshiro:N:SEED[:SUBSEQ]     numba.cuda.random states, as
+ *                                 kjit_array_xoroshiro128p makes them
  *   DTYPE:V                       a typed scalar (float32:2.5)
  *   a bare number                 int -> KJIT_ARG_INT64, float -> FLOAT64
  * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
@@ -616,10 +653,101 @@ typedef struct kjit_value {
  * target), TYPE (argument types, typing errors, unsupported types),
  * SYNTAX, CODEGEN (also a function that synchronizes or uses shared
  * memory), INTERNAL, OUT_OF_MEMORY.  Thread-safety as for the rest
- * of the context (one thread at a time). */
+ * of the context (calls on it are serialised: see "Threads" above). */
 KJIT_API kjit_status kjit_call(kjit_program *prog, const char *function,
                                const kjit_arg *args, int nargs,
                                kjit_value *result);
+
+/* ------------------------------------------------------------ ufuncs --- */
+
+/* A scalar function decorated `@vectorize` (with a list of signatures such
+ * as ['float32(float32, float32)', ...], or none: typed at each call),
+ * applied elementwise to arrays.  Handles are owned by the program (asking
+ * twice gives the same handle; destroyed with it).  It runs on the
+ * context's target, whatever its target= option says. */
+typedef struct kjit_ufunc kjit_ufunc;
+
+/* Finds @vectorize function `name` in prog.  Errors: NOT_FOUND ("no
+ * @vectorize function named 'x'", or that it is a kernel or a device
+ * function), INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_program_ufunc(kjit_program *prog, const char *name,
+                                        kjit_ufunc **out);
+
+/* The function's inputs (names as in the def; *name lives as long as the
+ * program).  Accessors: the last error is untouched.
+ * kjit_ufunc_param_name gives NOT_FOUND for an index out of range. */
+KJIT_API kjit_status kjit_ufunc_param_count(const kjit_ufunc *u, int *count);
+KJIT_API kjit_status kjit_ufunc_param_name(const kjit_ufunc *u, int i,
+                                           const char **name);
+
+/* Applies u to args[0..nargs) (one per input: arrays of any shape, strides
+ * and memory, or scalars) as a NumPy ufunc call does:
+ *   - types: the first listed signature the inputs match exactly, else the
+ *     first they convert to safely (np.can_cast "safe"; a KJIT_ARG_INT64 /
+ *     FLOAT64 Python number fits any number / any float); without
+ *     signatures the function is typed for the inputs' dtypes;
+ *   - shapes broadcast as NumPy's (aligned at the right; each dimension
+ *     equal or 1); at least one input must be an array;
+ *   - out (may be NULL): the array to write, of exactly the broadcast shape
+ *     (any dtype: results convert as stores into arrays do).  Without it a
+ *     new C-contiguous array of the signature's return dtype is made: a
+ *     device array when any input is one, else a host array.
+ * On success *result is out, or the new array, which the caller owns
+ * (kjit_array_destroy, or the context frees it).  Host and device memory
+ * are used as kjit_launch uses them (a call whose arrays all live on the
+ * device is asynchronous on the cuda target).  kjit picks the launch: a
+ * vectorized grid-stride loop when every array is C-contiguous with the
+ * result's shape, else an indexed kernel over broadcast views; times are
+ * in kjit_last_timing.  Errors: INVALID_ARGUMENT (counts, NULLs, destroyed
+ * arrays, shapes that do not broadcast, out's shape, device arrays on the
+ * cpu target), TYPE (no signature matches: the message lists them; typing
+ * errors in the function), SYNTAX, CODEGEN, NO_DEVICE, OUT_OF_MEMORY,
+ * INTERNAL. */
+KJIT_API kjit_status kjit_ufunc_call(kjit_ufunc *u, const kjit_arg *args,
+                                     int nargs, kjit_array *out,
+                                     kjit_array **result);
+
+/* ---------------------------------------------------------- reductions --- */
+
+/* A function decorated `@cuda.reduce` (a binary scalar function, as in
+ * Numba) reduces a whole 1-d array.  Handles are owned by the program:
+ * asking twice for a name gives the same handle, and it becomes invalid
+ * when the program is destroyed.  The reduction kernels for an array dtype
+ * are generated and compiled the first time that dtype is reduced, then
+ * reused. */
+typedef struct kjit_reduction kjit_reduction;
+
+/* Finds reduction `name` (a def decorated @cuda.reduce) in prog.  Errors:
+ * NOT_FOUND (no such function, with a did-you-mean; or a function that is
+ * not a @cuda.reduce one, saying what it is), INVALID_ARGUMENT. */
+KJIT_API kjit_status kjit_program_reduction(kjit_program *prog, const char *name,
+                                            kjit_reduction **out);
+
+/* Reduces the 1-d `array` with r's function f, as Numba's
+ * `f(array, init=init)`: the result is f folded over the elements and
+ * dtype(init) once (so init must be neutral for f to get the plain
+ * reduction: 0 for a sum, 1 for a product, an element for max/min), and
+ * dtype(init) for an empty array.  init may be NULL, meaning 0 as in
+ * Numba; otherwise a scalar kjit_arg (KJIT_ARG_INT64, FLOAT64 or SCALAR),
+ * converted to the array's dtype as a kernel converts it.  Every
+ * intermediate value, and the result, has the array's dtype (Numba keeps
+ * its partial results in arrays of that dtype): *result (not NULL) gets
+ * dtype = the array's dtype.  The elements are combined in an order of
+ * kjit's choosing (f must be associative and commutative; float sums may
+ * differ from a sequential sum in the last bits).
+ *
+ * The array may be a host or a device array, of any strides, with dtype
+ * int8 .. uint64, float32 or float64.  On the CUDA target a host array is
+ * copied to the device first; the call returns when the value is on the
+ * host (two kernel launches at most).  On the CPU target the executor's
+ * threads each fold a contiguous chunk, then the partials are folded in
+ * order.  Errors: INVALID_ARGUMENT (NULLs, a destroyed array, an array
+ * argument as init), TYPE (an array that is not 1-d, an unsupported dtype,
+ * typing errors in f for that dtype), SYNTAX, CODEGEN, NO_DEVICE,
+ * OUT_OF_MEMORY, INTERNAL.  kjit_last_timing holds the last launch's
+ * times. */
+KJIT_API kjit_status kjit_reduce(kjit_reduction *r, kjit_array *array,
+                                 const kjit_arg *init, kjit_value *result);
 
 /* --------------------------------------------------------- Disk cache --- */
 

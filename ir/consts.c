@@ -253,6 +253,11 @@ static bool cast_const(const IrGlobal *g, const Type *t, IrGlobal *out, const ch
     *out = make_float(t, as_double(g));
     return true;
   }
+  if (ty_is_complex(t)) { /* np.complex64(2.5): real part rounded to the width */
+    *out = make_float(t == TY_C64_T ? TY_F32_T : TY_F64_T, as_double(g));
+    out->type = t;
+    return true;
+  }
   if (!is_intlike(t)) {
     *why = "only integer, float and bool constants are supported";
     return false;
@@ -267,6 +272,14 @@ static bool cast_const(const IrGlobal *g, const Type *t, IrGlobal *out, const ch
   }
   *out = make_int(t, wrap_int(t, g->ival));
   return true;
+}
+
+bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why) {
+  if (t == TY_BOOL_T && is_scalar_const(g)) {
+    *out = make_int(TY_BOOL_T, ty_is_float(g->type) ? g->fval != 0.0 : g->ival != 0);
+    return true;
+  }
+  return cast_const(g, t, out, why);
 }
 
 /* Result type of mixing two constants: Python ints (int64) and bools are
@@ -403,6 +416,8 @@ static bool fold_float_binop(AstOp op, double a, double b, double *out, const ch
 }
 
 static bool fold_compare_op(AstOp op, const IrGlobal *a, const IrGlobal *b, bool *out) {
+  if (ty_is_complex(a->type) || ty_is_complex(b->type))
+    return false; /* left to the kernel, which types (and rejects) it */
   bool fl = ty_is_float(a->type) || ty_is_float(b->type);
   double x = as_double(a), y = as_double(b);
   int64_t i = a->ival, j = b->ival;
@@ -417,8 +432,32 @@ static bool fold_compare_op(AstOp op, const IrGlobal *a, const IrGlobal *b, bool
   }
 }
 
+/* Complex module constants (Z = 1 + 2j): + - * fold, as Python computes
+ * them; the result is complex128 (Python's complex). */
+static bool fold_complex_binop(AstOp op, const IrGlobal *a, const IrGlobal *b, IrGlobal *out,
+                               const char **why) {
+  bool ok = (is_scalar_const(a) || ty_is_complex(a->type)) &&
+            (is_scalar_const(b) || ty_is_complex(b->type));
+  double ar = ty_is_complex(a->type) ? a->fval : as_double(a), ai = ty_is_complex(a->type) ? a->fimag : 0;
+  double br = ty_is_complex(b->type) ? b->fval : as_double(b), bi = ty_is_complex(b->type) ? b->fimag : 0;
+  IrGlobal g = {0};
+  g.type = TY_C128_T;
+  switch (ok ? op : AOP_POW) {
+  case AOP_ADD: g.fval = ar + br, g.fimag = ai + bi; break;
+  case AOP_SUB: g.fval = ar - br, g.fimag = ai - bi; break;
+  case AOP_MUL: g.fval = ar * br - ai * bi, g.fimag = ar * bi + ai * br; break;
+  default:
+    *why = "only + - * of complex constants are folded";
+    return false;
+  }
+  *out = g;
+  return true;
+}
+
 static bool fold_binop(AstOp op, const IrGlobal *a, const IrGlobal *b, IrGlobal *out,
                        const char **why) {
+  if (ty_is_complex(a->type) || ty_is_complex(b->type))
+    return fold_complex_binop(op, a, b, out, why);
   if (!is_scalar_const(a) || !is_scalar_const(b)) {
     *why = "arithmetic on tuples is not constant-folded";
     return false;
@@ -444,6 +483,12 @@ static bool fold_binop(AstOp op, const IrGlobal *a, const IrGlobal *b, IrGlobal 
 }
 
 static bool fold_unary(AstOp op, const IrGlobal *a, IrGlobal *out, const char **why) {
+  if (ty_is_complex(a->type) && (op == AOP_NEG || op == AOP_POS)) {
+    *out = *a;
+    if (op == AOP_NEG)
+      out->fval = -a->fval, out->fimag = -a->fimag;
+    return true;
+  }
   if (!is_scalar_const(a)) {
     *why = "unary operator on a tuple";
     return false;
@@ -476,6 +521,8 @@ static bool fold_unary(AstOp op, const IrGlobal *a, IrGlobal *out, const char **
 static bool truthy(const IrGlobal *g) {
   if (g->nelems || (g->type && g->type->kind == TY_TUPLE))
     return g->nelems > 0;
+  if (ty_is_complex(g->type))
+    return g->fval != 0.0 || g->fimag != 0.0;
   return ty_is_float(g->type) ? g->fval != 0.0 : g->ival != 0;
 }
 
@@ -623,11 +670,9 @@ static bool fold_literal(LowerProg *lp, const Node *n, IrGlobal *out, const char
     *out = make_int(TY_I64_T, n->ival);
     return true;
   case ND_FLOAT:
-    if (n->imag) {
-      *why = "complex constants are not supported yet";
-      return false;
-    }
     *out = make_float(TY_F64_T, n->fval);
+    if (n->imag) /* 3j: complex128 */
+      out->type = TY_C128_T, out->fimag = n->fval, out->fval = 0;
     return true;
   case ND_BOOL:
     *out = make_int(TY_BOOL_T, n->ival != 0);
@@ -702,9 +747,19 @@ void ir_fold_globals(LowerProg *lp) {
     const GlobalAssign *ga = &m->globals.data[i];
     if (!ga->name)
       continue;
+    const char *dd = ga->value && ga->value->kind == ND_CALL
+                         ? ir_resolve_path(lp, NULL, ga->value->lhs) : NULL;
+    if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
+      drop_global(lp->p, ga->name);
+      drop_nonconst(lp, ga->name);
+      ir_declare_device(lp, ga);
+      continue;
+    }
     IrGlobal g;
     const char *why = NULL;
-    bool ok = ir_fold(lp, NULL, ga->value, &g, &why);
+    NdFail nd = {0};
+    bool ok = ir_is_ndarray_call(lp, ga->value) ? ir_fold_ndarray(lp, ga->value, &g, &nd)
+                                                : ir_fold(lp, NULL, ga->value, &g, &why);
     drop_global(lp->p, ga->name);
     drop_nonconst(lp, ga->name);
     if (ok && g.type) {
@@ -712,7 +767,8 @@ void ir_fold_globals(LowerProg *lp) {
       g.loc = ga->loc;
       vec_push(lp->a, &lp->p->globals, g);
     } else {
-      NonConst nc = {ga->name, ga->loc, why ? why : "not a constant expression"};
+      NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
+                     nd.loc, nd.hint};
       vec_push(lp->a, &lp->nonconst, nc);
     }
   }

@@ -86,7 +86,7 @@ static bool effective_params(IrCompile *c, const IrFunc *gen, const Type *const 
       continue;
     if (ann->kind == TY_ARRAY && a->kind == TY_ARRAY && ann->layout == LAYOUT_A &&
         ann->elem == a->elem && ann->ndim == a->ndim) {
-      out[i] = ann;
+      out[i] = a->readonly ? ty_array_readonly(c->prog->types, a->elem, a->ndim, LAYOUT_A) : ann;
       continue;
     }
     diag_add(c->diags, DL_ERROR, E_TY_ANNOTATION, p->loc, NULL,
@@ -488,7 +488,7 @@ static void put_code(StrBuf *sb, const Type *t) {
       [TY_C64] = "c64",  [TY_C128] = "c128",
   };
   if (t->kind == TY_ARRAY) {
-    sb_printf(sb, "a%d%c", t->ndim, t->layout == LAYOUT_C ? 'C' : 'A');
+    sb_printf(sb, "%sa%d%c", t->readonly ? "r" : "", t->ndim, t->layout == LAYOUT_C ? 'C' : 'A');
     put_code(sb, t->elem);
   } else if (t->kind == TY_TUPLE) {
     sb_printf(sb, "t%d", t->nelems); /* t<n> then the n element codes */

@@ -30,6 +30,7 @@ enum {
   E_TY_CONVERT = 315,     /* impossible conversion */
   E_TY_COND = 316,        /* value without truthiness used as a condition */
   E_TY_PRINT = 317,
+  E_TY_READONLY = 318,    /* store or atomic into a read-only (constant) array */
   E_SIG_UNKNOWN_TYPE = 401,
   E_SIG_SYNTAX = 402,
   E_SIG_DIMS = 403,
@@ -62,12 +63,21 @@ typedef struct Infer {
  * local's type (setting inf->changed). */
 const Type *ir_infer_inst(Infer *inf, int idx, const Type **need);
 
+/* infer_random.c: OP_RANDOM (numba.cuda.random's xoroshiro128p_*). */
+const Type *ir_infer_random(Infer *inf, int idx, const Type **need);
+
+/* infer_num.c: the rule of OP_NUMFN (complex and float16 functions). */
+const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need);
+
 /* infer.c: report an error at instruction idx in report mode (and mark it);
  * always returns NULL so rules can `return ir_infer_fail(...)`. */
 const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,
                           const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Type name in Numba's spelling, in the compile's arena (error text only). */
 const char *ir_infer_tname(Infer *inf, const Type *t);
+
+/* foreign.c: typing of OP_CALL_FOREIGN (arguments to the declared types). */
+const Type *ir_type_foreign(Infer *inf, int idx, const Type **need);
 
 /* infer_cast.c: insert the conversions every operand needs; afterwards each
  * operand has exactly the type its op requires (ops.h). */

@@ -72,6 +72,9 @@ static const char *operand_hint(const Type *a, const Type *b) {
     return "strings can only be printed";
   if ((a && a->kind == TY_NONE) || (b && b->kind == TY_NONE))
     return "None is not a number";
+  if (ty_is_complex(a) || ty_is_complex(b))
+    return "complex numbers have no order, floor division or bitwise operators; "
+           "use abs(z), z.real or z.imag";
   if (ty_is_float(a) || ty_is_float(b))
     return "bitwise operators need integers; convert with int(x)";
   return NULL;
@@ -187,7 +190,8 @@ static bool castable(const Type *from, const Type *to) {
   if (ty_is_number(from) && ty_is_number(to))
     return !ty_is_complex(from) || ty_is_complex(to); /* complex -> real: no */
   if (from->kind == TY_ARRAY && to->kind == TY_ARRAY)
-    return from->elem == to->elem && from->ndim == to->ndim && to->layout == LAYOUT_A;
+    return from->elem == to->elem && from->ndim == to->ndim &&
+           (to->layout == LAYOUT_A || from->layout == LAYOUT_C) && (!from->readonly || to->readonly);
   return false;
 }
 
@@ -350,8 +354,21 @@ static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
   if (ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(arr->elem)))
     return true;
   ir_infer_fail(inf, idx, E_TY_CONVERT,
-                v->kind == TY_ARRAY ? "element assignment needs a scalar value" : NULL,
+                v->kind == TY_ARRAY      ? "element assignment needs a scalar value"
+                : ty_is_complex(v) ? "store z.real, z.imag or abs(z), or use a complex array"
+                                   : NULL,
                 "cannot store %s into %s", TN(v), TN(arr));
+  return false;
+}
+
+/* Constant arrays live in read-only memory (constant on the GPU). */
+static bool check_writable(Infer *inf, int idx, const Type *arr) {
+  if (!arr->readonly)
+    return true;
+  ir_infer_fail(inf, idx, E_TY_READONLY,
+                "constant arrays are read-only: copy the values into cuda.local.array or an "
+                "output array first",
+                "cannot modify readonly array of type %s", TN(arr));
   return false;
 }
 
@@ -362,7 +379,7 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
     return ir_infer_fail(inf, idx, E_TY_INDEX,
                          "tuples are immutable: build a new tuple, or use cuda.local.array",
                          "'tuple' object does not support item assignment");
-  if (!arr || !need_array(inf, idx, arr, "index") || !v)
+  if (!arr || !need_array(inf, idx, arr, "index") || !v || !check_writable(inf, idx, arr))
     return NULL;
   if (!check_element(inf, idx, v, arr) || check_indices(inf, idx, 2, arr, need) != 1)
     return NULL;
@@ -550,6 +567,8 @@ static const Type *type_atomic(Infer *inf, int idx, const Type **need) {
     return ir_infer_fail(inf, idx, E_TY_ATOMIC, NULL,
                          "cuda.atomic.%s needs an array as its first argument, got %s",
                          atomic_names[kind], TN(arr));
+  if (!check_writable(inf, idx, arr))
+    return NULL;
   if (!atomic_supports(kind, arr->elem))
     return ir_infer_fail(inf, idx, E_TY_ATOMIC, atomic_hint(kind),
                          "cuda.atomic.%s does not support %s", atomic_names[kind], TN(arr));
@@ -929,7 +948,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ARRAY_STORE: return type_array_store(inf, idx, need);
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return type_array_attr(inf, idx);
-  case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY:
+  case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: case OP_CONST_ARRAY:
     if (!in->tyimm || in->tyimm->kind != TY_ARRAY)
       return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: array without a type");
     return in->tyimm;
@@ -944,13 +963,17 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_MATCH: return type_match(inf, idx, need);
   case OP_ACTIVEMASK: case OP_LANEMASK_LT: return TY_U32_T;
   case OP_ATOMIC: return type_atomic(inf, idx, need);
+  case OP_RANDOM: return ir_infer_random(inf, idx, need);
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
+  case OP_NUMFN: return ir_infer_numfn(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);
+  case OP_CALL_FOREIGN: return ir_type_foreign(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);
   case OP_CBR:
     return type_truth(inf, idx, 0, need) ? TY_VOID_T : NULL;
   case OP_RET: return type_ret(inf, idx);
-  case OP_SYNCTHREADS: case OP_FENCE: case OP_BR: case OP_UNREACHABLE:
+  case OP_ASSERT_ON: return TY_BOOL_T;
+  case OP_SYNCTHREADS: case OP_FENCE: case OP_BR: case OP_UNREACHABLE: case OP_ASSERT_FAIL:
     return TY_VOID_T;
   default:
     return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: untyped op '%s'",

@@ -22,6 +22,7 @@
 #include "ir/type.h"
 
 typedef struct IrFunc IrFunc;
+typedef struct IrExtern IrExtern;
 
 typedef struct Inst {
   IrOp op;
@@ -32,14 +33,18 @@ typedef struct Inst {
   int64_t ival;          /* CONST_INT/BOOL value, TUPLE_GET/ARRAY_SHAPE index,
                             THREAD_IDX.. dim, FENCE scope, ATOMIC kind,
                             INTRINSIC id, SHARED/LOCAL_ARRAY unique id */
-  double fval;           /* CONST_FLOAT */
+  double fval;           /* CONST_FLOAT (the real part when complex) */
+  double fimag;          /* CONST_FLOAT of complex type: imaginary part */
   int local;             /* LOAD/STORE: local index */
   int target, target2;   /* BR: target; CBR: true target, false target */
   const Type *tyimm;     /* CAST: destination type (= type);
                             SHARED/LOCAL_ARRAY: the array type */
-  const int64_t *shape;  /* SHARED/LOCAL_ARRAY: ndim constant extents */
-  const char *str;       /* CONST_STR text */
+  const int64_t *shape;  /* SHARED/LOCAL/CONST_ARRAY: ndim constant extents */
+  const char *str;       /* CONST_STR text; CONST_ARRAY: the global's name; */
+                         /* ASSERT_FAIL: the message */
+  const void *data;      /* CONST_ARRAY: the elements, packed row-major */
   IrFunc *callee;        /* CALL */
+  const IrExtern *ext;   /* CALL_FOREIGN */
 } Inst;
 
 typedef struct IrLocal {
@@ -52,6 +57,14 @@ typedef struct IrLocal {
 typedef struct IrBlock {
   Vec(int) insts;        /* instruction indices in order; last is a terminator */
 } IrBlock;
+
+/* A file named by `link=[...]` (CUDA C/C++ source compiled by NVRTC), as
+ * written (relative to the kernel file's folder) with its location. */
+typedef struct IrLink {
+  const char *path;
+  SrcLoc loc;            /* the string literal */
+} IrLink;
+typedef Vec(IrLink) IrLinkVec;
 
 /* Decorator options (`@cuda.jit(...)`), also overridable at compile time. */
 typedef struct FuncOptions {
@@ -76,6 +89,11 @@ struct IrFunc {
   const Func *ast;       /* the def this came from */
   bool is_kernel;        /* @cuda.jit without device=True */
   bool is_device;        /* device=True */
+  bool is_ufunc;         /* @vectorize: a device function applied elementwise
+                            (ir/ufunc.h); also is_device */
+  bool is_reduce;        /* @cuda.reduce: a device function reduced over arrays
+                            by kernels that ir/reduce.c generates */
+  bool generated;        /* made by kjit (ir/reduce.c), not written by the user */
   FuncOptions opts;
   Vec(Signature) eager;  /* signatures given in the decorator (may be empty = lazy) */
   int nparams;           /* locals[0..nparams) are the parameters */
@@ -86,16 +104,32 @@ struct IrFunc {
   const Type *ret_type;  /* after typing: void for kernels */
   bool typed;
   IrFunc *generic;       /* specialization: the generic function it came from */
+  IrLinkVec link;        /* `link=[...]` of the decorator */
+};
+
+/* A foreign device function: `mul = cuda.declare_device('mul_f32',
+ * 'float32(float32, float32)')`, called with Numba's ABI (see ir/foreign.c). */
+struct IrExtern {
+  const char *name;      /* the Python name it is bound to */
+  const char *symbol;    /* the C symbol */
+  Signature sig;         /* scalar parameters; ret may be void */
+  IrLinkVec link;        /* declare_device(..., link=[...]) */
+  SrcLoc loc;
+  bool c_abi;            /* abi='c': `T f(args)`; else Numba's `int f(T *ret, args)` */
+  bool failed;           /* the declaration was rejected (calls stay quiet) */
 };
 
 /* A folded module constant: `TPB = 16`, `N = 1 << 20`, `SHAPE = (16, 16)`. */
 typedef struct IrGlobal {
   const char *name;
-  const Type *type;      /* scalar type, or a tuple of scalars */
+  const Type *type;      /* scalar type, a tuple, or a readonly C array */
   int64_t ival;          /* int/bool value */
-  double fval;           /* float value */
+  double fval;           /* float value (complex: the real part) */
+  double fimag;          /* complex: the imaginary part */
   int nelems;            /* tuple: element count, elements in elems */
   struct IrGlobal *elems;
+  const int64_t *shape;  /* read-only array (np.array literal): its extents */
+  const void *data;      /* read-only array: elements packed row-major (dtype) */
   SrcLoc loc;
 } IrGlobal;
 
@@ -107,6 +141,7 @@ typedef struct IrProgram {
   TypeTable *types;
   Vec(IrFunc *) funcs;   /* generic IR of every decorated function, source order */
   Vec(IrGlobal) globals;
+  Vec(IrExtern) externs; /* cuda.declare_device bindings, source order */
 } IrProgram;
 
 /* One specialization request: typed IR for an entry function and every
@@ -124,6 +159,12 @@ typedef struct IrCompile {
  * diags; returns false if any error was reported. */
 bool ir_lower_program(IrProgram *p, Diags *diags);
 IrFunc *ir_find_func(IrProgram *p, const char *name);
+const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
+/* ir/lower.c: lowers every def of m (a module kjit generated, whose imports
+ * it resolves against) into generic IR marked `generated`, calling p's
+ * functions by name.  out[0..*n) receive them (at most max).  Errors go to
+ * diags; returns false if any was reported. */
+bool ir_lower_generated(IrProgram *p, const Module *m, Diags *diags, IrFunc **out, int max, int *n);
 
 /* ir/sig.c: parse a signature string "void(float32[::1], int64)" or the
  * equivalent decorator expression into a Signature.  Errors go to diags. */

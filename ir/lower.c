@@ -387,6 +387,51 @@ static void stmt_return(Lower *L, const Node *s) {
   start_dead_block(L);
 }
 
+/* Brackets opened and not closed in text (strings not considered). */
+static int open_brackets(const char *text) {
+  int depth = 0;
+  for (const char *c = text; *c; c++)
+    depth += (*c == '(' || *c == '[' || *c == '{') - (*c == ')' || *c == ']' || *c == '}');
+  return depth;
+}
+
+/* The AssertionError's text: a string literal message as written, else
+ * (no message, an f-string, a number...) the statement's own source text,
+ * which is then not evaluated.  A statement continued on further lines
+ * gives its first line and " ...". */
+static const char *assert_message(Lower *L, const Node *s) {
+  const Node *m = s->rhs;
+  if (m && m->kind == ND_STR && m->str && !m->fstring && !m->bytes)
+    return m->str;
+  const Node *last = m ? m : s->cond;
+  SrcLoc all = last ? loc_span(s->loc, last->loc) : s->loc;
+  const char *text = loc_text(L->a, all, false);
+  bool cut = text && (all.len == s->loc.len || open_brackets(text) > 0);
+  if (cut)
+    text = loc_text(L->a, all, true);
+  if (!text)
+    return "assert";
+  size_t n = strlen(text);
+  while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t'))
+    n--;
+  return arena_printf(L->a, "%.*s%s", (int)n, text, cut ? " ..." : "");
+}
+
+/* assert cond [, msg]: checked only where the function's debug option is
+ * on, which codegen decides (ops.h, ASSERT_ON); off, the cbr on assert.on
+ * skips the condition, so nothing of it is evaluated or emitted. */
+static void stmt_assert(Lower *L, const Node *s) {
+  int check = lower_new_block(L), fail = lower_new_block(L), next = lower_new_block(L);
+  lower_cbr(L, lower_emit0(L, OP_ASSERT_ON, s->loc), check, next, s->loc);
+  lower_set_block(L, check);
+  SrcLoc cl = s->cond ? s->cond->loc : s->loc;
+  lower_cbr(L, lower_truth(L, lower_expr(L, s->cond), cl), next, fail, s->loc);
+  lower_set_block(L, fail);
+  lower_inst(L, lower_emit0(L, OP_ASSERT_FAIL, s->loc))->str = assert_message(L, s);
+  lower_br(L, next, s->loc);
+  lower_set_block(L, next);
+}
+
 static void stmt_unsupported(Lower *L, const Node *s) {
   switch (s->kind) {
   case ND_FUNCDEF:
@@ -429,7 +474,7 @@ static void lower_stmt(Lower *L, const Node *s) {
   case ND_CONTINUE: stmt_jump(L, s, false); break;
   case ND_PASS: break;
   case ND_RETURN: stmt_return(L, s); break;
-  case ND_ASSERT: break; /* assertions are not checked on the GPU (as Numba without debug) */
+  case ND_ASSERT: stmt_assert(L, s); break;
   default: stmt_unsupported(L, s); break;
   }
 }
@@ -616,6 +661,28 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
   }
   for (int i = 0; i < p->funcs.len; i++)
     lower_body(&lp, p->funcs.data[i], p->funcs.data[i]->ast);
+  return d->nerrors == before;
+}
+
+/* The generated module stands in for the user's file while its defs are
+ * lowered, so its own imports resolve its names; the user's functions are
+ * still found through p->funcs and its constants through p->globals. */
+bool ir_lower_generated(IrProgram *p, const Module *m, Diags *d, IrFunc **out, int max, int *n) {
+  int before = d->nerrors;
+  Module *user = p->ast;
+  LowerProg lp = {.p = p, .a = p->arena, .d = d, .next_array_id = 1 << 20};
+  p->ast = (Module *)m;
+  *n = 0;
+  for (int i = 0; i < m->funcs.len && *n < max; i++) {
+    IrFunc *f = NULL;
+    if (!ir_lower_funcdef(&lp, m->funcs.data[i], &f) || !f)
+      continue;
+    f->generated = true;
+    lower_params(&lp, f, m->funcs.data[i]);
+    lower_body(&lp, f, f->ast);
+    out[(*n)++] = f;
+  }
+  p->ast = user;
   return d->nerrors == before;
 }
 

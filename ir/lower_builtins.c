@@ -17,22 +17,31 @@ static const char *const cuda_members[] = {
     "threadfence", "threadfence_block", "threadfence_system", "atomic", "shared", "local",
     "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
-    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", NULL};
+    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", "const",
+    NULL};
 static const char *const cuda_notyet[] = {
-    "random", "const", "fp16", "declare_device", "cg", "nanosleep", "vote_sync_intrinsic",
+    "cg", "nanosleep", "vote_sync_intrinsic",
     "libdevice", "float16", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
     "synchronize", "stream", "event", "select_device", "get_current_device", "is_available",
-    "compile_ptx", "defer_cleanup", "close", NULL};
+    "compile_ptx", "defer_cleanup", "close", "declare_device", NULL};
 static const char *const atomic_members[] = {"add", "sub", "and_", "or_", "xor", "max",
                                              "min", "exch", "inc", "dec", "cas", "nanmax",
                                              "nanmin", NULL};
+/* numba.cuda.random: the kernel side is ir_random_names; these are host
+ * code, or Numba helpers kjit does not offer. */
+static const char *const random_host[] = {
+    "create_xoroshiro128p_states", "init_xoroshiro128p_states", "init_xoroshiro128p_states_cpu",
+    "init_xoroshiro128p_state", "xoroshiro128p_dtype", NULL};
+static const char *const random_notyet[] = {"rotl", "uint64_to_unit_float32",
+                                            "uint64_to_unit_float64", NULL};
 static const char *const math_notyet[] = {"factorial", "gcd", "lcm", "comb", "perm", "isqrt",
                                           "prod", "fsum", "isclose", "dist", "nextafter",
                                           "ulp", "sumprod", NULL};
 static const char *const xyz[] = {"x", "y", "z", NULL};
 static const char *const array_member[] = {"array", NULL};
+static const char *const const_member[] = {"array_like", NULL};
 static const char *const math_consts[] = {"pi", "e", "tau", "inf", "nan", NULL};
 
 static int list_index(const char *const *list, const char *s) {
@@ -91,15 +100,47 @@ static int not_yet(Lower *L, const Node *n, const char *hint) {
 static bool is_namespace(const char *path) {
   static const char *const ns[] = {"numba", "numba.cuda", "math", "numpy", "numba.types",
                                    "numba.cuda.atomic", "numba.cuda.shared", "numba.cuda.local",
+                                   "numba.cuda.const",
                                    "numba.cuda.threadIdx", "numba.cuda.blockIdx",
-                                   "numba.cuda.blockDim", "numba.cuda.gridDim", NULL};
+                                   "numba.cuda.blockDim", "numba.cuda.gridDim",
+                                   "numba.cuda.random", NULL};
   return list_index(ns, path) >= 0;
+}
+
+static int random_index(const char *m) {
+  for (int k = 0; k < RK__COUNT; k++)
+    if (strcmp(ir_random_names[k], m) == 0)
+      return k;
+  return -1;
+}
+
+/* numba.cuda.random.<m> that is not a call of a kernel-side function.
+ * Returns -1 after a diagnostic, 0 for a known kernel function. */
+static int bad_random(Lower *L, const char *m, const Node *n) {
+  if (list_index(random_host, m) >= 0) {
+    diag_error(L->d, E_CALLEE, n->loc,
+               "create the states on the host (kjit run: states=xoroshiro:N:SEED; C API: "
+               "kjit_array_xoroshiro128p) and pass them to the kernel",
+               "%s is a host API and cannot be used in kernels", written(L, n));
+    return -1;
+  }
+  if (list_index(random_notyet, m) >= 0)
+    return not_yet(L, n, NULL);
+  if (random_index(m) >= 0)
+    return 0;
+  const char *near = ir_closest(m, ir_random_names, RK__COUNT);
+  diag_error(L->d, E_NOATTR, n->loc, near ? arena_printf(L->a, "did you mean '%s'?", near) : NULL,
+             "module '%s' has no attribute '%s'", n->kind == ND_ATTR ? written(L, n->lhs) : "numba.cuda.random", m);
+  return -1;
 }
 
 /* Explain why a path is no value/callable here.  Returns -1. */
 static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
   const char *m;
-  if ((m = member_of(path, "numba.cuda"))) {
+  if ((m = member_of(path, "numba.cuda.random"))) {
+    if (bad_random(L, m, n) < 0)
+      return -1;
+  } else if ((m = member_of(path, "numba.cuda"))) {
     if (list_index(cuda_notyet, m) >= 0)
       return not_yet(L, n, NULL);
     if (list_index(cuda_host, m) >= 0) {
@@ -129,7 +170,8 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
     const char *const *cands = ir_starts_with(ns, "atomic.") ? atomic_members
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
                                  ? array_member
-                                 : xyz;
+                             : ir_starts_with(ns, "const.") ? const_member
+                                                            : xyz;
     no_attribute(L, n, strrchr(path, '.') + 1, cands);
     return -1;
   } else if ((m = member_of(path, "math"))) {
@@ -142,9 +184,10 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
   } else if ((m = member_of(path, "numpy"))) {
     const char *hint = math_intrinsic(m) >= 0 ? arena_printf(L->a, "use math.%s", m) : NULL;
     return not_yet(L, n, hint);
-  } else if (!ir_starts_with(path, "numba") && !ir_starts_with(path, "math")) {
+  } else if (!ir_starts_with(path, "numba") && !ir_starts_with(path, "math") &&
+             !ir_starts_with(path, "cmath.")) {
     const char *dot = strchr(path, '.');
-    diag_error(L->d, E_UNSUPPORTED, n->loc, "kernels can use numba, numba.cuda, math and numpy",
+    diag_error(L->d, E_UNSUPPORTED, n->loc, "kernels can use numba, numba.cuda, math, cmath and numpy",
                "'%s' cannot be used in kernels (module '%.*s' is not supported)", written(L, n),
                dot ? (int)(dot - path) : (int)strlen(path), path);
     return -1;
@@ -209,7 +252,7 @@ static int emit_ival(Lower *L, IrOp op, SrcLoc loc, const int *args, int n, int6
 
 bool lower_is_builtin(const char *name) {
   static const char *const names[] = {"range", "len", "min", "max", "abs", "int", "float",
-                                      "bool", "round", "print", NULL};
+                                      "bool", "round", "print", "complex", NULL};
   return list_index(names, name) >= 0;
 }
 
@@ -289,6 +332,7 @@ int lower_builtin_call(Lower *L, const char *name, const Node *call) {
   if (strcmp(name, "float") == 0) return builtin_convert(L, call, name, TY_F64_T);
   if (strcmp(name, "bool") == 0) return builtin_convert(L, call, name, TY_BOOL_T);
   if (strcmp(name, "round") == 0) return builtin_round(L, call);
+  if (strcmp(name, "complex") == 0) return lower_num_complex(L, call);
   return builtin_print(L, call);
 }
 
@@ -463,6 +507,23 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
   return v;
 }
 
+/* cuda.const.array_like(G): G must name a module-level np.array literal,
+ * which is already a read-only constant array (OP_CONST_ARRAY). */
+static int cuda_const_array(Lower *L, const Node *call) {
+  if (!check_args(L, call, written(L, call->lhs), 1, 1))
+    return -1;
+  int v = lower_expr(L, call->args.data[0]);
+  if (v < 0)
+    return -1;
+  if (lower_inst(L, v)->op != OP_CONST_ARRAY) {
+    diag_error(L->d, E_BADARG, call->args.data[0]->loc,
+               "define the array at module level: COEFFS = np.array([1.0, 2.0], dtype=np.float32)",
+               "%s() needs a module-level np.array constant", written(L, call->lhs));
+    return -1;
+  }
+  return v;
+}
+
 static int cuda_simple(Lower *L, const Node *call, IrOp op, int nargs, int64_t ival) {
   int args[3];
   if (!check_args(L, call, written(L, call->lhs), nargs, nargs))
@@ -502,6 +563,10 @@ static int cuda_call(Lower *L, const char *m, const Node *call) {
     return cuda_atomic(L, call, m + 7);
   if (strcmp(m, "shared.array") == 0 || strcmp(m, "local.array") == 0)
     return cuda_array(L, call, m[0] == 's');
+  if (ir_starts_with(m, "random.") && random_index(m + 7) >= 0)
+    return cuda_simple(L, call, OP_RANDOM, 2, random_index(m + 7));
+  if (strcmp(m, "const.array_like") == 0)
+    return cuda_const_array(L, call);
   return -2;
 }
 
@@ -514,8 +579,11 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   const char *m;
   if ((m = member_of(path, "math")) && math_intrinsic(m) >= 0)
     return emit_intrinsic(L, math_intrinsic(m), call, written(L, call->lhs));
+  int r = lower_num_path_call(L, path, call);
+  if (r != -2)
+    return r;
   if (ir_starts_with(path, "numba.cuda.")) {
-    int r = cuda_call(L, path + 11, call);
+    r = cuda_call(L, path + 11, call);
     if (r != -2)
       return r;
   }
@@ -543,7 +611,7 @@ static int cuda_value(Lower *L, const char *m, const Node *n) {
 
 int lower_path_value(Lower *L, const char *path, const Node *n) {
   IrGlobal g;
-  if (ir_path_const(path, &g))
+  if (ir_path_const(path, &g) || lower_num_path_const(path, &g))
     return lower_global(L, &g, n->loc);
   if (ir_starts_with(path, "numba.cuda.")) {
     int r = cuda_value(L, path + 11, n);

@@ -48,15 +48,25 @@ int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc) {
 }
 
 int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc) {
+  if (g->type && g->type->kind == TY_ARRAY) { /* a module-level np.array literal */
+    int id = lower_emit0(L, OP_CONST_ARRAY, loc);
+    Inst *in = lower_inst(L, id);
+    in->tyimm = g->type;
+    in->shape = g->shape;
+    in->data = g->data;
+    in->str = g->name;
+    return id;
+  }
   if (g->type && g->type->kind == TY_TUPLE) {
     int *elems = arena_alloc(L->a, sizeof(int) * (size_t)(g->nelems + 1));
     for (int i = 0; i < g->nelems; i++)
       elems[i] = lower_global(L, &g->elems[i], loc);
     return lower_emit(L, OP_TUPLE, loc, elems, g->nelems);
   }
-  if (g->type && ty_is_float(g->type)) {
+  if (g->type && (ty_is_float(g->type) || ty_is_complex(g->type))) {
     int id = lower_emit0(L, OP_CONST_FLOAT, loc);
     lower_inst(L, id)->fval = g->fval;
+    lower_inst(L, id)->fimag = g->fimag;
     lower_inst(L, id)->type = g->type;
     return id;
   }
@@ -80,10 +90,6 @@ static int expr_literal(Lower *L, const Node *n) {
     diag_error(L->d, E_BIGINT, n->loc, NULL, "integer literal too large for int64");
     return -1;
   }
-  if (n->kind == ND_FLOAT && n->imag) {
-    diag_error(L->d, E_NOTYET, n->loc, NULL, "complex numbers are not supported yet");
-    return -1;
-  }
   if (n->kind == ND_INT)
     return lower_const_int(L, n->ival, n->loc);
   int id = lower_emit0(L, op, n->loc);
@@ -91,6 +97,8 @@ static int expr_literal(Lower *L, const Node *n) {
   in->fval = n->fval;
   in->ival = n->ival != 0;
   in->type = op == OP_CONST_FLOAT ? TY_F64_T : op == OP_CONST_BOOL ? TY_BOOL_T : TY_NONE_T;
+  if (n->kind == ND_FLOAT && n->imag) /* 3j is complex128 */
+    in->type = TY_C128_T, in->fimag = n->fval, in->fval = 0;
   return id;
 }
 
@@ -120,7 +128,7 @@ static void collect_names(Lower *L, NameVec *c) {
   for (int i = 0; i < L->p->ast->imports.len; i++)
     vec_push(L->a, c, L->p->ast->imports.data[i].alias);
   static const char *const builtins[] = {"range", "len", "min", "max", "abs", "int",
-                                         "float", "bool", "round", "print"};
+                                         "float", "bool", "round", "print", "complex"};
   for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
     vec_push(L->a, c, builtins[i]);
 }
@@ -188,6 +196,12 @@ static const Node *global_array_call(Lower *L, const char *name) {
 }
 
 static int nonconst_global(Lower *L, const NonConst *nc, SrcLoc loc) {
+  if (nc->why_loc.src) { /* an np.array literal: point at its culprit */
+    diag_error(L->d, E_NOTCONST, nc->why_loc, nc->hint, "constant array '%s': %s", nc->name,
+               nc->why);
+    diag_add(L->d, DL_NOTE, E_NOTCONST, loc, NULL, "'%s' is used in a kernel here", nc->name);
+    return -1;
+  }
   const Node *arr = global_array_call(L, nc->name);
   if (arr) {
     diag_error(L->d, E_NOTCONST, loc, "pass the array to the kernel as an argument",
@@ -253,8 +267,10 @@ static int expr_attr(Lower *L, const Node *n) {
   int base = lower_expr(L, n->lhs);
   if (base < 0)
     return -1;
+  if (op == OP__COUNT && lower_num_is_attr(a))
+    return lower_num_attr(L, n, base);
   if (op == OP__COUNT) {
-    diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim and .strides",
+    diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim and .strides; numbers .real and .imag",
                "attribute '%s' is not supported in kernels", a);
     return -1;
   }
@@ -509,6 +525,13 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
                "cannot call kernel '%s' from GPU code", callee->name);
     return -1;
   }
+  if (callee->is_reduce && !L->f->generated) {
+    diag_error(L->d, E_REDUCE, call->loc,
+               "reduce arrays from host code (kjit_reduce, kjit run); to call the binary "
+               "function in a kernel, decorate it with @cuda.jit(device=True) instead",
+               "'%s' is a @cuda.reduce function and cannot be called from GPU code", callee->name);
+    return -1;
+  }
   if (callee == L->f) {
     diag_error(L->d, E_CALLEE, call->loc, "rewrite the recursion as a loop",
                "recursive calls are not supported on the GPU");
@@ -532,6 +555,9 @@ static int call_name(Lower *L, const Node *call) {
   const char *name = c->name;
   if (bound_to_error(L, name))
     return -1;
+  const IrExtern *ext = ir_local_find(L->f, name) < 0 ? ir_find_extern(L->p, name) : NULL;
+  if (ext)
+    return lower_foreign_call(L, ext, call);
   if (ir_local_find(L->f, name) >= 0 || ir_global_find(L->p, name) ||
       ir_nonconst_find(L->lp, name)) {
     diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);
@@ -562,6 +588,9 @@ static int expr_call(Lower *L, const Node *n) {
   const char *path = ir_resolve_path(L->lp, L->f, c);
   if (path)
     return lower_path_call(L, path, n);
+  int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
+  if (r != -2)
+    return r;
   if (c->kind == ND_ATTR) {
     lower_expr(L, c->lhs);
     diag_error(L->d, E_UNSUPPORTED, c->loc, NULL, "method calls ('.%s()') are not supported in kernels",

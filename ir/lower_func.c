@@ -4,10 +4,13 @@
  *
  * A def without a CUDA decorator is host code and is left alone, so a real
  * Numba script can be handed to kjit as it is; CUDA decorators kjit does not
- * implement yet (@vectorize, @cuda.reduce...) are reported at the decorator. */
+ * implement yet (@guvectorize...) are reported at the decorator; @vectorize
+ * is handed to lower_ufunc.c.  A @cuda.reduce function is a device function
+ * marked is_reduce (its kernels are generated per dtype by ir/reduce.c when
+ * it is first used). */
 #include "ir/lower_internal.h"
 
-typedef enum DecKind { DEC_HOST, DEC_JIT, DEC_NOTYET } DecKind;
+typedef enum DecKind { DEC_HOST, DEC_JIT, DEC_VECTORIZE, DEC_REDUCE, DEC_NOTYET } DecKind;
 
 static const Node *decorator_callee(const Node *d) {
   return d->kind == ND_CALL ? d->lhs : d;
@@ -15,14 +18,17 @@ static const Node *decorator_callee(const Node *d) {
 
 static DecKind classify_decorator(LowerProg *lp, const Node *d) {
   static const char *const notyet[] = {
-      "numba.vectorize", "numba.guvectorize", "numba.cuda.reduce", "numba.cuda.vectorize",
-      "numba.cuda.guvectorize", "numba.cuda.Reduce", "numba.stencil",
+      "numba.guvectorize", "numba.cuda.guvectorize", "numba.stencil",
   };
   const char *path = ir_resolve_path(lp, NULL, decorator_callee(d));
   if (!path)
     return DEC_HOST;
   if (strcmp(path, "numba.cuda.jit") == 0)
     return DEC_JIT;
+  if (strcmp(path, "numba.vectorize") == 0 || strcmp(path, "numba.cuda.vectorize") == 0)
+    return DEC_VECTORIZE;
+  if (strcmp(path, "numba.cuda.reduce") == 0 || strcmp(path, "numba.cuda.Reduce") == 0)
+    return DEC_REDUCE;
   for (size_t i = 0; i < sizeof notyet / sizeof *notyet; i++)
     if (strcmp(path, notyet[i]) == 0)
       return DEC_NOTYET;
@@ -127,8 +133,7 @@ static void parse_option(LowerProg *lp, IrFunc *f, const Node *kw) {
   else if (strcmp(k, "opt") == 0) option_int(lp, kw, &f->opts.opt, 0, 3);
   else if (strcmp(k, "inline") == 0 || strcmp(k, "typing") == 0) option_string(lp, f, kw);
   else if (strcmp(k, "link") == 0)
-    diag_error(lp->d, E_LINK, kw->loc, "compile the foreign code into the kernel file instead",
-               "link= is not supported yet");
+    ir_parse_link(lp, kw->lhs, &f->link);
   else {
     const char *near = ir_closest(k, known, (int)(sizeof known / sizeof *known));
     diag_error(lp->d, E_OPTION, kw->loc, near ? arena_printf(lp->a, "did you mean '%s'?", near) : NULL,
@@ -151,25 +156,36 @@ static void parse_jit_call(LowerProg *lp, IrFunc *f, const Node *d) {
 
 bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out) {
   *out = NULL;
-  const Node *jit = NULL;
+  const Node *jit = NULL, *reduce = NULL;
   bool ok = true;
   for (int i = 0; i < fn->decorators.len; i++) {
     const Node *d = fn->decorators.data[i];
     if (!d)
       continue;
     DecKind k = classify_decorator(lp, d);
-    if (k == DEC_JIT && !jit) {
+    if ((k == DEC_JIT || k == DEC_VECTORIZE) && !jit) {
       jit = d;
+    } else if (k == DEC_REDUCE && !reduce) {
+      reduce = d;
     } else if (k == DEC_NOTYET) {
       diag_error(lp->d, E_NOTYET, d->loc, NULL, "@%s is not supported yet",
                  ir_dotted(lp->a, decorator_callee(d)));
       ok = false;
     }
   }
-  if (!jit || !ok)
-    return ok;
+  if (reduce && ok && !jit)
+    return ir_lower_reduce_def(lp, fn, reduce, out);
+  if (reduce && jit)
+    diag_error(lp->d, E_OPTION, reduce->loc, "keep @cuda.reduce alone; it compiles the function itself",
+               "@cuda.reduce cannot be combined with @cuda.jit");
+  if (!jit || !ok || reduce)
+    return ok && !reduce;
   IrFunc *f = ir_func_new(lp->a, fn->name);
   f->ast = fn;
+  if (classify_decorator(lp, jit) == DEC_VECTORIZE) {
+    *out = f;
+    return ir_lower_vectorize(lp, f, fn, jit);
+  }
   f->is_kernel = true;
   parse_jit_call(lp, f, jit);
   *out = f;

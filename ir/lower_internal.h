@@ -24,11 +24,13 @@ enum {
   E_TARGET = 207,       /* bad assignment target / unpacking count */
   E_STRING = 208,       /* string outside print */
   E_CALLEE = 209,       /* calling a kernel, a host function, a variable */
-  E_LINK = 210,         /* link= is not supported yet */
+  E_LINK = 210,         /* bad link= list or cuda.declare_device */
   E_BIGINT = 211,       /* integer literal too large for int64 */
   E_NOTYET = 212,       /* real Numba feature not supported yet */
   E_LOOP = 213,         /* for/break/continue misuse */
   E_BADARG = 214,       /* argument of the wrong kind (dtype, shape...) */
+  E_UFUNC = 215,        /* @vectorize: body, signatures or options */
+  E_REDUCE = 216,       /* misuse of a @cuda.reduce function */
   E_OPTION = 401,       /* unknown / invalid decorator option */
 };
 
@@ -37,7 +39,16 @@ typedef struct NonConst {
   const char *name;     /* a top-level name whose final assignment did not fold */
   SrcLoc loc;
   const char *why;      /* why it did not fold (arena text) */
+  SrcLoc why_loc;       /* np.array literals: the offending node (src NULL otherwise) */
+  const char *hint;     /* np.array literals: how to fix it, or NULL */
 } NonConst;
+
+/* Why an np.array literal did not fold: where, what, and a hint. */
+typedef struct NdFail {
+  SrcLoc loc;
+  const char *why;
+  const char *hint;
+} NdFail;
 
 typedef struct LowerProg {
   IrProgram *p;
@@ -88,6 +99,14 @@ void lower_stmts(Lower *L, const NodeList *body);
  * code).  Returns false after reporting an error. */
 bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out);
 
+/* ---- lower_ufunc.c: @vectorize ---- */
+/* f (already made for fn) becomes a ufunc: the decorator d's signatures and
+ * options, a body that works on scalars.  Returns false after an error. */
+bool ir_lower_vectorize(LowerProg *lp, IrFunc *f, const Func *fn, const Node *d);
+
+/* ---- reduce.c: a def decorated @cuda.reduce (decorator d) ---- */
+bool ir_lower_reduce_def(LowerProg *lp, const Func *fn, const Node *d, IrFunc **out);
+
 /* ---- lower_expr.c ---- */
 int lower_expr(Lower *L, const Node *n);
 /* Lower the index of a subscript into operands (one per index). */
@@ -103,6 +122,14 @@ int lower_path_value(Lower *L, const char *path, const Node *n);
 int lower_path_call(Lower *L, const char *path, const Node *call);
 int lower_builtin_call(Lower *L, const char *name, const Node *call);
 bool lower_is_builtin(const char *name);
+
+/* ---- lower_num.c: complex and float16 functions ---- */
+int lower_num_complex(Lower *L, const Node *call);          /* complex(...) */
+bool lower_num_is_attr(const char *name);                    /* real, imag */
+int lower_num_attr(Lower *L, const Node *n, int base);
+int lower_num_method(Lower *L, const Node *call);            /* -2: not one */
+int lower_num_path_call(Lower *L, const char *path, const Node *call); /* -2: not one */
+bool lower_num_path_const(const char *path, IrGlobal *out);  /* cmath.pi... */
 
 /* ---- consts.c: names, imports, constant folding ---- */
 /* Canonical path of a name bound by an import ("cuda" -> "numba.cuda"), or NULL. */
@@ -122,6 +149,18 @@ const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n);
  * has a local of that name. */
 bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const char **why);
 void ir_fold_globals(LowerProg *lp);
+/* Convert a scalar constant to scalar type t as NumPy's constructors do. */
+bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why);
+
+/* ---- foreign.c: cuda.declare_device, link= ---- */
+bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out);
+bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga); /* false after an error */
+int lower_foreign_call(Lower *L, const IrExtern *e, const Node *call);
+
+/* ---- const_array.c: module-level np.array literals ---- */
+bool ir_is_ndarray_call(LowerProg *lp, const Node *n);    /* np.array(...) / numpy.array(...) */
+/* Fold an np.array literal into a read-only array constant (data, shape). */
+bool ir_fold_ndarray(LowerProg *lp, const Node *call, IrGlobal *out, NdFail *fail);
 const IrGlobal *ir_global_find(const IrProgram *p, const char *name);
 const NonConst *ir_nonconst_find(LowerProg *lp, const char *name);
 /* Edit-distance suggestion among cands (NULL when none is close). */

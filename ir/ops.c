@@ -12,3 +12,9 @@ const IntrinsicInfo ir_intrinsic_info[IN__COUNT] = {
     INTRINSICS(I)
 #undef I
 };
+
+const char *const ir_random_names[RK__COUNT] = {
+    "xoroshiro128p_next",           "xoroshiro128p_uniform_float32",
+    "xoroshiro128p_uniform_float64", "xoroshiro128p_normal_float32",
+    "xoroshiro128p_normal_float64", "xoroshiro128p_jump",
+};

@@ -26,7 +26,8 @@ enum {
   X(CONST_INT,   "const.int",   0, 0)  /* ival; type set by lowering (int64 for */ \
                                        /* literals, the global's type for consts) */ \
   X(CONST_FLOAT, "const.float", 0, 0)  /* fval; type f64 (or f32 for a global    */ \
-                                       /* np.float32(..) constant)               */ \
+                                       /* np.float32(..) constant); complex128 */ \
+                                       /* for 3j: fval real, fimag imaginary    */ \
   X(CONST_BOOL,  "const.bool",  0, 0)  /* ival 0/1; type bool                    */ \
   X(CONST_NONE,  "const.none",  0, 0)  /* type none                              */ \
   X(CONST_STR,   "const.str",   0, 0)  /* str; type str (print arguments only)   */ \
@@ -71,7 +72,10 @@ enum {
   X(TUPLE_GET, "tuple.get",  1, 0)  /* args[0] tuple, ival = constant index       */ \
   /* ---- arrays (indices: after typing each index is int64, or one tuple) ---- */ \
   X(ARRAY_LOAD,  "array.load",  -1, 0)        /* args[0]=array, args[1..] indices; */ \
-                                              /* negative indices wrap (Numba)     */ \
+                                              /* negative indices wrap (Numba);    */ \
+                                              /* ival > 0 (LOAD and STORE): made   */ \
+                                              /* by kjit, in bounds, no wrap, the  */ \
+                                              /* address aligned to ival bytes     */ \
   X(ARRAY_STORE, "array.store", -1, OPF_SIDE) /* args[0]=array, args[1]=value,     */ \
                                               /* args[2..] indices; value cast to  */ \
                                               /* the dtype after typing            */ \
@@ -83,6 +87,9 @@ enum {
                                         /* shape[] = constant dims; ival = unique */ \
                                         /* id; ndim 1 with shape 0 = dynamic      */ \
   X(LOCAL_ARRAY, "local.array", 0, OPF_SIDE) /* same fields as SHARED_ARRAY       */ \
+  X(CONST_ARRAY, "const.array", 0, 0)   /* tyimm = readonly C array type; shape[], */ \
+                                        /* data = packed elements, str = the      */ \
+                                        /* global's name; constant memory on GPU  */ \
   /* ---- CUDA special registers (int32 results, as Numba types them) ---- */  \
   X(THREAD_IDX, "tid",    0, 0)   /* ival = 0,1,2 for x,y,z                     */ \
   X(BLOCK_IDX,  "ctaid",  0, 0)                                                \
@@ -112,12 +119,29 @@ enum {
   /*      tuple), args[2]=value (cast to dtype), args[3]=new value for CAS;    */ \
   /*      result = old value (dtype) ---- */                                   \
   X(ATOMIC, "atomic", -1, OPF_SIDE)                                            \
+  /* ---- numba.cuda.random: ival = RandomKind; args[0] = the states (a     */ \
+  /*      uint64 2-d array, row i = (s0, s1)), args[1] = generator index    */ \
+  /*      (int64 after typing); advances row i; -> uint64, float32/64, or   */ \
+  /*      void for jump ---- */                                             \
+  X(RANDOM, "random", 2, OPF_SIDE)                                             \
   /* ---- math and builtins: ival = Intrinsic id (see INTRINSICS below) ---- */ \
   X(INTRINSIC, "call.intrinsic", -1, 0)                                        \
+  X(NUMFN, "numfn", -1, 0)  /* ival = NumFn (ir/numfn.h): complex(), .real,   */ \
+                            /* .imag, .conjugate(), cmath.*, cuda.fp16.*      */ \
   /* ---- calls, output, control flow ---- */                                  \
   X(CALL,  "call",  -1, OPF_SIDE) /* callee (IrFunc*: generic before typing,    */ \
                                   /* the specialization after); args = actuals  */ \
+  X(CALL_FOREIGN, "call.foreign", -1, OPF_SIDE) /* ext = the declared function; */ \
+                                  /* args cast to its parameter types; result   */ \
+                                  /* its return type (Numba's ABI, ir/foreign.c)*/ \
   X(PRINT, "print", -1, OPF_SIDE) /* args printed space-separated + newline     */ \
+  /* ---- assert (lowered always, checked only where the function's debug */ \
+  /*      option is on, decided by codegen): `cbr assert.on, CHECK, NEXT`; */ \
+  /*      CHECK: `cbr cond, NEXT, FAIL`; FAIL: `assert.fail; br NEXT` ---- */ \
+  X(ASSERT_ON,   "assert.on",   0, 0)        /* bool: debug is on; codegen  */ \
+                                             /* folds the cbr that reads it */ \
+  X(ASSERT_FAIL, "assert.fail", 0, OPF_SIDE) /* str = the AssertionError's  */ \
+                                             /* message; loc = the assert   */ \
   X(BR,    "br",    0, OPF_TERM)  /* target = block                             */ \
   X(CBR,   "cbr",   1, OPF_TERM)  /* args[0] bool; target / target2             */ \
   X(RET,   "ret",  -1, OPF_TERM)  /* 0 or 1 operand; after typing cast to the   */ \
@@ -135,6 +159,13 @@ typedef enum IrOp {
 typedef enum ShflMode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY } ShflMode;
 /* OP_VOTE kinds, in PTX's order (vote.sync.all/any/uni/ballot). */
 typedef enum VoteKind { VOTE_ALL, VOTE_ANY, VOTE_EQ, VOTE_BALLOT } VoteKind;
+
+/* OP_RANDOM kinds: numba.cuda.random's xoroshiro128p_<kind>. */
+typedef enum RandomKind {
+  RK_NEXT, RK_UNIFORM32, RK_UNIFORM64, RK_NORMAL32, RK_NORMAL64, RK_JUMP, RK__COUNT
+} RandomKind;
+/* Their Python names ("xoroshiro128p_next", ...), indexed by RandomKind. */
+extern const char *const ir_random_names[RK__COUNT];
 
 typedef enum AtomicKind {
   AK_ADD, AK_SUB, AK_AND, AK_OR, AK_XOR, AK_MAX, AK_MIN, AK_EXCH, AK_INC,

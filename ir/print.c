@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common/sha256.h"
 #include "ir/ir.h"
+#include "ir/numfn.h"
 
 static const char *type_str(const Type *t, char *buf, int size) {
   return t ? ty_name(t, buf, size) : "?";
@@ -71,7 +73,7 @@ static bool is_void_op(IrOp op) {
   switch (op) {
   case OP_STORE: case OP_ARRAY_STORE: case OP_SYNCTHREADS: case OP_SYNCWARP:
   case OP_FENCE: case OP_PRINT: case OP_BR: case OP_CBR: case OP_RET:
-  case OP_UNREACHABLE:
+  case OP_UNREACHABLE: case OP_ASSERT_FAIL:
     return true;
   default:
     return false;
@@ -130,13 +132,39 @@ static void put_array_alloc(StrBuf *sb, const Inst *in) {
   put_type(sb, in->tyimm);
 }
 
+/* A constant array prints its name, shape and a digest of its bytes: the
+ * text is the disk cache's key, so different data must print differently. */
+static void put_const_array(StrBuf *sb, const Inst *in) {
+  sb_printf(sb, " %s (", in->str ? in->str : "?");
+  int nd = in->tyimm && in->tyimm->kind == TY_ARRAY ? in->tyimm->ndim : 0;
+  int64_t bytes = nd ? ty_size(in->tyimm->elem) : 0;
+  for (int i = 0; i < nd && in->shape; i++) {
+    sb_printf(sb, "%s%lld", i ? ", " : "", (long long)in->shape[i]);
+    bytes *= in->shape[i];
+  }
+  sb_puts(sb, nd == 1 ? ",)" : ")");
+  uint8_t d[SHA256_SIZE];
+  char hex[2 * SHA256_SIZE + 1];
+  sha256(in->data, in->data ? (size_t)bytes : 0, d);
+  sha256_hex(d, hex);
+  sb_printf(sb, " sha256:%s", hex);
+}
+
 /* The op's own fields after its name. */
 static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in) {
   switch (in->op) {
   case OP_CONST_INT: sb_printf(sb, " %lld", (long long)in->ival); break;
-  case OP_CONST_FLOAT: sb_putc(sb, ' '); put_float(sb, in->fval, in->type == TY_F32_T); break;
+  case OP_CONST_FLOAT:
+    sb_putc(sb, ' ');
+    put_float(sb, in->fval, in->type == TY_F32_T || in->type == TY_C64_T);
+    if (ty_is_complex(in->type)) { /* re+imj */
+      sb_puts(sb, in->fimag < 0 || (in->fimag == 0 && signbit(in->fimag)) ? " " : " +");
+      put_float(sb, in->fimag, in->type == TY_C64_T);
+      sb_putc(sb, 'j');
+    }
+    break;
   case OP_CONST_BOOL: sb_puts(sb, in->ival ? " true" : " false"); break;
-  case OP_CONST_STR: sb_putc(sb, ' '); put_string(sb, in->str); break;
+  case OP_CONST_STR: case OP_ASSERT_FAIL: sb_putc(sb, ' '); put_string(sb, in->str); break;
   case OP_LOAD: sb_printf(sb, " %s", local_name(f, in->local)); break;
   case OP_STORE:
     sb_printf(sb, " %s,", local_name(f, in->local));
@@ -148,8 +176,28 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
       sb_printf(sb, ", %lld", (long long)in->ival);
     break;
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: put_array_alloc(sb, in); break;
+  case OP_CONST_ARRAY: put_const_array(sb, in); break;
   case OP_FENCE:
     sb_puts(sb, in->ival == 0 ? " block" : in->ival == 2 ? " system" : " device");
+    break;
+  case OP_CALL_FOREIGN:
+    sb_printf(sb, " @%s(", in->ext ? in->ext->symbol : "?");
+    for (int i = 0; i < in->nargs; i++) {
+      if (i)
+        sb_puts(sb, ", ");
+      put_operand(sb, f, num, in->args[i]);
+    }
+    sb_puts(sb, in->ext && in->ext->c_abi ? ") extern c " : ") extern ");
+    if (in->ext) { /* the declared types and ABI: part of the cache key */
+      put_type(sb, in->ext->sig.ret);
+      sb_putc(sb, '(');
+      for (int i = 0; i < in->ext->sig.nparams; i++) {
+        if (i)
+          sb_puts(sb, ", ");
+        put_type(sb, in->ext->sig.params[i]);
+      }
+      sb_putc(sb, ')');
+    }
     break;
   case OP_CALL:
     sb_printf(sb, " @%s(", in->callee ? (in->callee->symbol ? in->callee->symbol : in->callee->name) : "?");
@@ -159,6 +207,11 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
       put_operand(sb, f, num, in->args[i]);
     }
     sb_putc(sb, ')');
+    break;
+  case OP_ARRAY_LOAD: case OP_ARRAY_STORE:
+    put_operands(sb, f, num, in, 0);
+    if (in->ival > 0)                  /* generated access (ops.h) */
+      sb_printf(sb, " trusted align %lld", (long long)in->ival);
     break;
   case OP_BR: sb_printf(sb, " bb%d", in->target); break;
   case OP_CBR:
@@ -186,10 +239,16 @@ static void put_opname(StrBuf *sb, const Inst *in) {
     sb_printf(sb, "%s.%c", ir_op_info[in->op].name, in->ival >= 0 && in->ival < 3 ? xyz[in->ival] : '?');
     break;
   case OP_ATOMIC: sb_printf(sb, "atomic.%s", atomic_name(in->ival)); break;
+  case OP_RANDOM:
+    sb_printf(sb, "random.%s", in->ival >= 0 && in->ival < RK__COUNT ? ir_random_names[in->ival] + 14 : "?");
+    break;
   case OP_SHFL: case OP_VOTE: case OP_MATCH: sb_printf(sb, "%s.%s", ir_op_info[in->op].name, warp_kind(in)); break;
   case OP_INTRINSIC:
     sb_printf(sb, "call.intrinsic %s",
               in->ival >= 0 && in->ival < IN__COUNT ? ir_intrinsic_info[in->ival].name : "?");
+    break;
+  case OP_NUMFN:
+    sb_printf(sb, "numfn %s", in->ival >= 0 && in->ival < NF__COUNT ? ir_numfn_info[in->ival].name : "?");
     break;
   default: sb_puts(sb, in->op < OP__COUNT ? ir_op_info[in->op].name : "?op"); break;
   }

@@ -51,7 +51,7 @@ TypeTable *ty_table_new(Arena *arena) {
 static uint64_t hash_type(const Type *t) {
   uint64_t h = hash_u64(HASH_SEED, (uint64_t)t->kind);
   h = hash_u64(h, (uint64_t)(uintptr_t)t->elem);
-  h = hash_u64(h, (uint64_t)t->ndim * 4 + (uint64_t)t->layout);
+  h = hash_u64(h, (uint64_t)t->ndim * 8 + (uint64_t)t->layout * 2 + t->readonly);
   h = hash_u64(h, (uint64_t)t->nelems);
   for (int i = 0; i < t->nelems; i++)
     h = hash_u64(h, (uint64_t)(uintptr_t)t->elems[i]);
@@ -60,7 +60,7 @@ static uint64_t hash_type(const Type *t) {
 
 static bool same_shape(const Type *a, const Type *b) {
   if (a->kind != b->kind || a->elem != b->elem || a->ndim != b->ndim ||
-      a->layout != b->layout || a->nelems != b->nelems)
+      a->layout != b->layout || a->readonly != b->readonly || a->nelems != b->nelems)
     return false;
   for (int i = 0; i < a->nelems; i++)
     if (a->elems[i] != b->elems[i])
@@ -93,6 +93,13 @@ const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
   if (!tt || !ty_is_scalar(elem) || ndim < 1 || ndim > 4)
     return NULL;
   Type key = {.kind = TY_ARRAY, .elem = elem, .ndim = ndim, .layout = layout};
+  return intern(tt, &key);
+}
+
+const Type *ty_array_readonly(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
+  if (!tt || !ty_is_scalar(elem) || ndim < 1 || ndim > 4)
+    return NULL;
+  Type key = {.kind = TY_ARRAY, .elem = elem, .ndim = ndim, .layout = layout, .readonly = true};
   return intern(tt, &key);
 }
 
@@ -275,10 +282,13 @@ const Type *ty_unify(TypeTable *tt, const Type *a, const Type *b) {
   if (ty_is_number(a) && ty_is_number(b))
     return unify_numbers(a, b);
   if (a->kind == TY_ARRAY && b->kind == TY_ARRAY) {
-    /* C with A is A (Numba's Array.unify); dtype and ndim must agree */
+    /* C with A is A (Numba's Array.unify); dtype and ndim must agree;
+     * read-only with mutable is read-only */
     if (a->elem != b->elem || a->ndim != b->ndim)
       return NULL;
-    return ty_array(tt, a->elem, a->ndim, LAYOUT_A);
+    Layout l = a->layout == b->layout ? a->layout : LAYOUT_A;
+    return a->readonly || b->readonly ? ty_array_readonly(tt, a->elem, a->ndim, l)
+                                      : ty_array(tt, a->elem, a->ndim, l);
   }
   if (a->kind == TY_TUPLE && b->kind == TY_TUPLE)
     return unify_tuples(tt, a, b);
@@ -461,7 +471,7 @@ static void put_type(NameBuf *nb, const Type *t, int depth) {
     return;
   }
   if (t->kind == TY_ARRAY) {
-    put(nb, "array(");
+    put(nb, t->readonly ? "readonly array(" : "array(");
     put_type(nb, t->elem, depth + 1);
     snprintf(num, sizeof num, ", %dd, %s)", t->ndim, t->layout == LAYOUT_C ? "C" : "A");
     put(nb, num);

@@ -37,6 +37,8 @@ struct Type {
   const Type *elem;       /* TY_ARRAY: element dtype (a scalar type) */
   int ndim;               /* TY_ARRAY: 1..4 */
   Layout layout;          /* TY_ARRAY */
+  bool readonly;          /* TY_ARRAY: constant memory (cuda.const.array_like,
+                             module-level arrays); stores are type errors */
   int nelems;             /* TY_TUPLE */
   const Type **elems;     /* TY_TUPLE */
 };
@@ -67,6 +69,8 @@ extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
 typedef struct TypeTable TypeTable;
 TypeTable *ty_table_new(Arena *arena);
 const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout);
+/* The same array type, read-only (Numba's `readonly array(...)`). */
+const Type *ty_array_readonly(TypeTable *tt, const Type *elem, int ndim, Layout layout);
 const Type *ty_tuple(TypeTable *tt, const Type *const *elems, int n);
 const Type *ty_unituple(TypeTable *tt, const Type *elem, int n);
 

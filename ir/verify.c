@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "ir/ir.h"
+#include "ir/numfn.h"
 
 #define E_ICE 599
 
@@ -75,6 +76,8 @@ static int expected_args(const Inst *in) {
   switch (in->op) {
   case OP_INTRINSIC:
     return in->ival >= 0 && in->ival < IN__COUNT ? ir_intrinsic_info[in->ival].arity : -2;
+  case OP_NUMFN:
+    return in->ival >= 0 && in->ival < NF__COUNT ? ir_numfn_info[in->ival].arity : -2;
   case OP_CALL: return in->callee ? in->callee->nparams : -2;
   case OP_ATOMIC: return in->ival == AK_CAS ? 4 : 3;
   default: return ir_op_info[in->op].nargs;
@@ -105,9 +108,13 @@ static void check_fields(Verifier *v, const Inst *in) {
     fail(v, "invalid branch target bb%d", in->target2);
   if (in->op == OP_ATOMIC && (in->ival < 0 || in->ival > AK_NANMIN))
     fail(v, "invalid atomic kind %lld", (long long)in->ival);
-  if ((in->op == OP_SHARED_ARRAY || in->op == OP_LOCAL_ARRAY) &&
+  if (in->op == OP_RANDOM && (in->ival < 0 || in->ival >= RK__COUNT))
+    fail(v, "invalid random kind %lld", (long long)in->ival);
+  if ((in->op == OP_SHARED_ARRAY || in->op == OP_LOCAL_ARRAY || in->op == OP_CONST_ARRAY) &&
       (!in->tyimm || in->tyimm->kind != TY_ARRAY || !in->shape))
     fail(v, "array allocation without an array type or shape");
+  if (in->op == OP_CONST_ARRAY && !in->data)
+    fail(v, "constant array without data");
   if (in->op == OP_CAST && !in->tyimm && !in->type)
     fail(v, "cast without a destination type");
   if (in->op >= OP_THREAD_IDX && in->op <= OP_GRID_DIM && (in->ival < 0 || in->ival > 2))

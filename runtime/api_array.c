@@ -11,6 +11,7 @@
 
 #include "runtime/cuda.h"
 #include "runtime/npy.h"
+#include "runtime/random.h"
 #include "runtime/runtime.h"
 
 _Static_assert((int)KJIT_BOOL == RT_BOOL && (int)KJIT_INT64 == RT_I64 &&
@@ -158,6 +159,26 @@ kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype, int ndim,
   return rt_finish(&call, KJIT_OK);
 }
 
+/* numba.cuda.random states (runtime/random.c). */
+kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint64_t seed,
+                                     uint64_t subsequence_start, kjit_array **out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  if (n < 0) {
+    RtCall call;
+    rt_begin(&call, ctx);
+    diag_error(&call.diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+               "the number of xoroshiro128p generators is negative (%lld)", (long long)n);
+    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+  }
+  int64_t shape[2] = {n, 2};
+  kjit_status st = kjit_array_create(ctx, KJIT_UINT64, 2, shape, out);
+  if (st != KJIT_OK)
+    return st;
+  rt_xoroshiro128p_init(kjit_array_data(*out), n, seed, subsequence_start);
+  return KJIT_OK;
+}
+
 kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
                             const int64_t *shape, const int64_t *strides,
                             void *data, kjit_array **out) {
@@ -286,9 +307,18 @@ int64_t kjit_array_size(const kjit_array *a) {
   return rt_array_is_live(a) ? rt_array_size(&a->a) : -1;
 }
 
+static void destroy_array(kjit_array *a);
+
 void kjit_array_destroy(kjit_array *a) {
   if (!rt_array_is_live(a))
     return;
+  kjit_context *ctx = a->ctx;
+  rt_lock(ctx);
+  destroy_array(a);
+  rt_unlock(ctx);
+}
+
+static void destroy_array(kjit_array *a) {
   unlink_live(a->ctx, a);
   RtCuda *cu = a->ctx->cuda;
   if (a->device && cu && cu->ctx && a->epoch == cu->resets) { /* else the reset freed it */

@@ -71,9 +71,11 @@ kjit_status kjit_last_timing(const kjit_context *ctx, double *compile_ms,
                              double *copy_ms, double *run_ms) {
   if (!ctx)
     return KJIT_ERROR_INVALID_ARGUMENT;
+  rt_lock(ctx);
   if (compile_ms) *compile_ms = ctx->api.compile_ms;
   if (copy_ms) *copy_ms = ctx->api.copy_ms;
   if (run_ms) *run_ms = ctx->api.run_ms;
+  rt_unlock(ctx);
   return KJIT_OK;
 }
 
@@ -447,7 +449,10 @@ kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
                         const kjit_arg *args, int nargs) {
   if (!is_kernel(k))
     return KJIT_ERROR_INVALID_ARGUMENT;
-  if (k->fast && rt_cuda_fast_launch(k, cfg, args, nargs))
+  rt_lock(k->prog->ctx);                        /* the fast path shares argv */
+  bool fast = k->fast && rt_cuda_fast_launch(k, cfg, args, nargs);
+  rt_unlock(k->prog->ctx);
+  if (fast)
     return KJIT_OK;                            /* no arena, no diagnostics */
   RtValue stack_vals[STACK_ARGS];
   Launch l = {.k = k, .args = args, .nargs = nargs, .vals = stack_vals};

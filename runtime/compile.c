@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/reduce.h"
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
 #include "runtime/cuda.h"
+#include "runtime/link.h"
 
 #define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
 #define DEFAULT_ARCH "sm_80"
@@ -268,10 +270,75 @@ static bool parse_signature(Job *j, const char *text, Signature *sig) {
          !job_diags(j)->nerrors;
 }
 
+/* A @vectorize function: its contiguous elementwise kernel for the scalar
+ * --sig, or for each of its signatures (runtime/ufunc.c). */
+static bool select_ufunc_units(Job *j, IrFunc *uf, const char *signature) {
+  Signature sig, ksig;
+  IrFunc *k;
+  if (signature) {
+    if (!parse_signature(j, signature, &sig))
+      return false;
+    if (!rt_ufunc_kernel_for(j->prog, uf, -1, &sig, &k, &ksig)) {
+      diag_error(job_diags(j), RT_E_ARITY, sig.loc, "give the scalar signature, e.g. "
+                 "\"float32(float32, float32)\"", "signature does not fit @vectorize function '%s'",
+                 uf->name);
+      return false;
+    }
+    add_unit(j, k, ksig);
+    return true;
+  }
+  for (int i = 0; i < uf->eager.len; i++)
+    if (rt_ufunc_kernel_for(j->prog, uf, i, &uf->eager.data[i], &k, &ksig))
+      add_unit(j, k, ksig);
+  if (j->units.len)
+    return true;
+  diag_error(job_diags(j), RT_E_NO_SIGNATURE, uf->ast ? uf->ast->loc : (SrcLoc){0},
+             "pass the scalar signature, e.g. --sig \"float32(float32, float32)\"",
+             "@vectorize function '%s' has no signature", uf->name);
+  return false;
+}
+
+/* A @cuda.reduce function has no kernel of its own: --sig "float32[:]"
+ * names the array type, and the units are its generated CUDA kernel for
+ * that array (pass 1) and for the C-contiguous partials (pass 2). */
+static bool select_reduction(Job *j, IrFunc *f, const char *signature) {
+  Signature sig;
+  const char *text = !signature ? NULL : strchr(signature, '(') ? signature
+                                       : arena_printf(job_arena(j), "void(%s)", signature);
+  if (!text) {
+    diag_error(job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+               "e.g. --sig \"float32[:]\"", "reduction '%s' needs the array type; pass --sig", f->name);
+    return false;
+  }
+  if (!parse_signature(j, text, &sig))
+    return false;
+  const Type *a = sig.nparams == 1 ? sig.params[0] : NULL;
+  if (!a || a->kind != TY_ARRAY || a->ndim != 1) {
+    diag_error(job_diags(j), RT_E_ARITY, sig.loc, "e.g. --sig \"float32[:]\"",
+               "reduction '%s' reduces one 1-d array; --sig must name its type", f->name);
+    return false;
+  }
+  IrReduceKernels k;
+  if (!ir_reduce_kernels(&j->prog->ir, f, a->elem, job_diags(j), &k))
+    return false;
+  TypeTable *tt = j->prog->ir.types;
+  const Type *part = ty_array(tt, a->elem, 1, LAYOUT_C);
+  for (int pass = 0; pass < (a == part ? 1 : 2); pass++) {
+    const Type **p = arena_alloc(job_arena(j), sizeof *p * 4);
+    p[0] = pass ? part : a, p[1] = part, p[2] = TY_I64_T, p[3] = TY_I64_T;
+    add_unit(j, k.cuda, (Signature){.ret = TY_VOID_T, .nparams = 4, .params = p, .loc = sig.loc});
+  }
+  return true;
+}
+
 static bool select_units(Job *j, const char *kernel, const char *signature) {
   if (!kernel && !signature)
     return select_all_kernels(j);
-  IrFunc *f;
+  IrFunc *f, *r = kernel ? ir_find_func(&j->prog->ir, kernel) : NULL;
+  if (r && r->is_reduce)
+    return select_reduction(j, r, signature);
+  if (r && r->is_ufunc)
+    return select_ufunc_units(j, r, signature);
   if (kernel) {
     if (!(f = find_kernel(j, kernel))) {
       report_unknown_kernel(j, kernel);
@@ -453,9 +520,25 @@ static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   return ok;
 }
 
+/* The PTX, then linked with the kernels' CUDA C files (runtime/link.c). */
+static bool emit_cubin(Job *j, char **out, size_t *len) {
+  char *ptx = NULL;
+  size_t n = 0;
+  if (!emit_llvm(j, KJIT_EMIT_PTX, &ptx, &n))
+    return false;
+  IrFunc **ks = arena_alloc(job_arena(j), sizeof *ks * (size_t)(j->units.len + 1));
+  for (int i = 0; i < j->units.len; i++)
+    ks[i] = j->units.data[i].generic;
+  bool ok = rt_link_cubin(j->prog, ks, j->units.len, j->opts.arch, ptx, n, out, len, job_diags(j));
+  free(ptx);
+  return ok;
+}
+
 static bool emit(Job *j, kjit_emit what, char **out, size_t *len) {
   if (what == KJIT_EMIT_KIR)
     return emit_kir(j, out, len);
+  if (what == KJIT_EMIT_CUBIN)
+    return emit_cubin(j, out, len);
   return emit_llvm(j, what, out, len);
 }
 
@@ -482,7 +565,8 @@ kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
     return KJIT_ERROR_INVALID_ARGUMENT;
   Job j = {.prog = prog};
   rt_begin(&j.call, prog->ctx);
-  if (what != KJIT_EMIT_KIR && what != KJIT_EMIT_LLVM && what != KJIT_EMIT_PTX) {
+  if (what != KJIT_EMIT_KIR && what != KJIT_EMIT_LLVM && what != KJIT_EMIT_PTX &&
+      what != KJIT_EMIT_CUBIN) {
     diag_error(job_diags(&j), RT_E_ARGUMENT, (SrcLoc){0}, NULL,
                "unknown kjit_emit value %d", (int)what);
     return rt_finish(&j.call, KJIT_ERROR_INVALID_ARGUMENT);

@@ -1,9 +1,11 @@
-/* context.c - kjit_context: creation, the last error, shared codegen state.
+/* context.c - kjit_context: creation, the last error, shared codegen state,
+ * the lock.
  *
  * Every failing call leaves its diagnostics rendered to text on the context
- * (SQLite's errmsg model): rt_begin clears them, rt_finish renders the
- * call's Diags and derives the status from the first error's code.  The
- * context is the only long-lived state; there are no globals. */
+ * (SQLite's errmsg model), in the calling thread's slot: rt_begin takes the
+ * context's lock and clears them, rt_finish renders the call's Diags,
+ * derives the status from the first error's code and releases the lock.
+ * The context is the only long-lived state; there are no globals. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +13,8 @@
 #include "runtime/runtime.h"
 
 static char empty_text[] = "";
+
+static void free_slots(kjit_context *ctx);
 
 /* ------------------------------------------------------ small helpers --- */
 
@@ -70,9 +74,16 @@ kjit_status kjit_context_create(const kjit_context_options *opts,
   kjit_context *ctx = calloc(1, sizeof *ctx);
   if (!ctx)
     return KJIT_ERROR_OUT_OF_MEMORY;
+  pthread_mutexattr_t attr;
+  if (pthread_mutexattr_init(&attr) != 0 ||
+      pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE) != 0 ||
+      pthread_mutex_init(&ctx->lock, &attr) != 0) {
+    free(ctx);
+    return KJIT_ERROR_OUT_OF_MEMORY;
+  }
+  pthread_mutexattr_destroy(&attr);
   ctx->opts = o;
-  ctx->last_error = empty_text;
-  ctx->last_diags = empty_text;
+  ctx->spare.last_error = ctx->spare.last_diags = empty_text;
   *out = ctx;
   return KJIT_OK;
 }
@@ -84,11 +95,20 @@ void kjit_context_destroy(kjit_context *ctx) {
     kjit_program_destroy(ctx->programs); /* unlinks itself */
   rt_api_release(ctx);                   /* device arrays need the device */
   rt_cuda_release(ctx);                  /* after the programs' modules */
-  rt_clear_error(ctx);
+  free_slots(ctx);
   if (ctx->cg)
     cg_session_free(ctx->cg);
   rt_cache_close(ctx->cache); /* disk cache (runtime/cache.h) */
+  pthread_mutex_destroy(&ctx->lock);
   free(ctx);
+}
+
+void rt_lock(const kjit_context *ctx) {
+  pthread_mutex_lock(&((kjit_context *)ctx)->lock);
+}
+
+void rt_unlock(const kjit_context *ctx) {
+  pthread_mutex_unlock(&((kjit_context *)ctx)->lock);
 }
 
 CgSession *rt_cg_session(kjit_context *ctx) {
@@ -112,46 +132,97 @@ static void free_text(char *s) {
     free(s);
 }
 
-void rt_clear_error(kjit_context *ctx) {
-  if (ctx->last_diags != ctx->last_error)
-    free_text(ctx->last_diags);
-  free_text(ctx->last_error);
-  free(ctx->err_file);
-  ctx->last_error = ctx->last_diags = empty_text;
-  ctx->err_file = NULL;
-  ctx->err_line = ctx->err_col = 0;
+static void clear_slot(RtErrorSlot *e) {
+  if (e->last_diags != e->last_error)
+    free_text(e->last_diags);
+  free_text(e->last_error);
+  free(e->err_file);
+  e->last_error = e->last_diags = empty_text;
+  e->err_file = NULL;
+  e->err_line = e->err_col = 0;
+}
+
+static void free_slots(kjit_context *ctx) {
+  for (RtErrorSlot *e = ctx->errors, *next; e; e = next) {
+    next = e->next;
+    clear_slot(e);
+    free(e);
+  }
+  ctx->errors = NULL;
+  clear_slot(&ctx->spare);
+}
+
+/* The calling thread's slot, or NULL if it has made no call (lock held). */
+static RtErrorSlot *find_slot(const kjit_context *ctx) {
+  pthread_t self = pthread_self();
+  for (RtErrorSlot *e = ctx->errors; e; e = e->next)
+    if (pthread_equal(e->thread, self))
+      return e;
+  return NULL;
+}
+
+/* The calling thread's slot, made on its first call (lock held).  Out of
+ * memory, the thread's calls write to the shared spare slot and its
+ * accessors answer "": the message is lost, nothing fails. */
+static RtErrorSlot *own_slot(kjit_context *ctx) {
+  RtErrorSlot *e = find_slot(ctx);
+  if (e)
+    return e;
+  if (!(e = calloc(1, sizeof *e)))
+    return &ctx->spare;
+  e->thread = pthread_self();
+  e->last_error = e->last_diags = empty_text;
+  e->next = ctx->errors;
+  ctx->errors = e;
+  return e;
+}
+
+void rt_clear_error(kjit_context *ctx) { clear_slot(own_slot(ctx)); }
+
+/* The accessors read the caller's own slot: only that thread changes it,
+ * so the text stays valid after the lock is released. */
+static const RtErrorSlot *reader_slot(const kjit_context *ctx) {
+  rt_lock(ctx);
+  const RtErrorSlot *e = find_slot(ctx);
+  rt_unlock(ctx);
+  return e;
 }
 
 const char *kjit_last_error(const kjit_context *ctx) {
-  return ctx ? ctx->last_error : "";
+  const RtErrorSlot *e = ctx ? reader_slot(ctx) : NULL;
+  return e ? e->last_error : "";
 }
 
 const char *kjit_last_diagnostics(const kjit_context *ctx) {
-  return ctx ? ctx->last_diags : "";
+  const RtErrorSlot *e = ctx ? reader_slot(ctx) : NULL;
+  return e ? e->last_diags : "";
 }
 
 kjit_status kjit_last_error_location(const kjit_context *ctx, const char **file,
                                      int *line, int *col) {
   if (!ctx)
     return KJIT_ERROR_INVALID_ARGUMENT;
-  bool have = ctx->err_file != NULL;
+  const RtErrorSlot *e = reader_slot(ctx);
+  bool have = e && e->err_file != NULL;
   if (file)
-    *file = ctx->err_file;
+    *file = have ? e->err_file : NULL;
   if (line)
-    *line = have ? ctx->err_line : 0;
+    *line = have ? e->err_line : 0;
   if (col)
-    *col = have ? ctx->err_col : 0;
+    *col = have ? e->err_col : 0;
   return have ? KJIT_OK : KJIT_ERROR_NOT_FOUND;
 }
 
 /* ------------------------------------------------- one call's diagnostics */
 
 void rt_begin(RtCall *call, kjit_context *ctx) {
+  rt_lock(ctx);
   call->ctx = ctx;
+  call->slot = own_slot(ctx);
   arena_init(&call->arena);
   diags_init(&call->diags, &call->arena);
   call->diags.max_errors = ctx->opts.max_errors;
-  rt_clear_error(ctx);
+  clear_slot(call->slot);
 }
 
 /* The stage that reported an error decides the status: the code's family
@@ -167,6 +238,7 @@ kjit_status rt_status_of(const Diags *d) {
     if ((c >= 100 && c < 200) || c == RT_E_SIG_SYNTAX) return KJIT_ERROR_SYNTAX;
     if (c == RT_E_INTERNAL) return KJIT_ERROR_INTERNAL;
     if (c >= 60 && c < 70) return rt_cuda_status_of(c); /* runtime/cuda.h */
+    if (c >= 70 && c < 80) return KJIT_ERROR_CODEGEN;   /* NVRTC, runtime/nvrtc.h */
     if (c >= 500 && c < 600) return KJIT_ERROR_CODEGEN;
     return KJIT_ERROR_TYPE;
   }
@@ -180,16 +252,16 @@ static const Diag *find_first_error(const Diags *d) {
   return NULL;
 }
 
-static void store_location(kjit_context *ctx, const Diag *g) {
+static void store_location(RtErrorSlot *e, const Diag *g) {
   if (!g || !g->loc.src || !g->loc.src->path)
     return;
-  ctx->err_file = strdup(g->loc.src->path);
-  ctx->err_line = g->loc.line;
-  ctx->err_col = g->loc.col;
+  e->err_file = strdup(g->loc.src->path);
+  e->err_line = g->loc.line;
+  e->err_col = g->loc.col;
 }
 
 kjit_status rt_finish(RtCall *call, kjit_status st) {
-  kjit_context *ctx = call->ctx;
+  RtErrorSlot *e = call->slot;
   const Diags *d = &call->diags;
   if (st == KJIT_OK && d->nerrors)
     st = rt_status_of(d);
@@ -203,12 +275,13 @@ kjit_status rt_finish(RtCall *call, kjit_status st) {
     diags_render(d, &sb);
     if (d->ndropped)
       sb_printf(&sb, "kjit: note: %d more diagnostics not shown\n", d->ndropped);
-    ctx->last_diags = sb_take(&sb);
+    e->last_diags = sb_take(&sb);
   }
   if (st != KJIT_OK) {
-    ctx->last_error = ctx->last_diags;
-    store_location(ctx, find_first_error(d));
+    e->last_error = e->last_diags;
+    store_location(e, find_first_error(d));
   }
   arena_destroy(&call->arena);
+  rt_unlock(call->ctx);
   return st;
 }

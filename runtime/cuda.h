@@ -141,6 +141,21 @@ bool rt_ptx_clamp_version(char *ptx, int isa_max);
  * entry is found, a parameter cannot be read, or there are more than
  * RT_CUDA_MAX_ARGS of them. */
 bool rt_ptx_entry_layout(const char *ptx, RtCudaModule *m);
+/* One more PTX module for nvJitLink (CUDA C compiled by NVRTC). */
+typedef struct RtLinkInput {
+  char *ptx;                       /* malloc'd, NUL-terminated */
+  size_t len;
+  const char *name;                /* the file, for nvJitLink's messages */
+} RtLinkInput;
+/* As rt_cuda_link_ptx, with more PTX modules linked in; arch "sm_90" (NULL:
+ * the device's). */
+bool rt_cuda_link_inputs(RtCuda *cu, const char *arch, const char *ptx, size_t len,
+                         const RtLinkInput *more, int nmore, bool lineinfo, void **cubin,
+                         size_t *cubin_len, bool *unavailable, Diags *diags);
+/* rt_cuda_module_load with more PTX modules to link (nvJitLink only). */
+bool rt_cuda_module_load_linked(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
+                                const char *kernel, bool lineinfo, RtCudaModule *m,
+                                Diags *diags);
 /* PTX -> cubin with nvJitLink (-arch=sm_XY of the device, -O3, -lineinfo
  * when asked).  *cubin is malloc'd.  False with the link log as a
  * diagnostic; *unavailable set when libnvJitLink cannot be loaded. */

@@ -301,9 +301,16 @@ bool rt_cuda_recover(RtCuda *cu, Diags *diags) {
     op = "cuStreamCreate";
   if (r == RT_CU_SUCCESS)
     return true;
-  char what[96];
-  snprintf(what, sizeof what, "resetting the CUDA context after a fault (%s)", op);
-  return rt_cuda_check(cu, r, what, NULL, diags);
+  /* Some drivers keep the fault for the whole process (docs/cuda.md,
+   * "Faults"): say so plainly rather than echo the fault's own text. */
+  const char *name = NULL;
+  if (cu->api.GetErrorName(r, &name) != RT_CU_SUCCESS || !name)
+    name = "?";
+  diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0},
+             "the driver keeps this fault for the whole process: restart the process to use the "
+             "GPU again (a new process gets a working device)",
+             "the CUDA context could not be recreated after the fault (%s: %s)", op, name);
+  return false;
 }
 
 /* ------------------------------------------------------------ launches --- */

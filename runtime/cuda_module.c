@@ -249,11 +249,23 @@ static bool jl_take_cubin(RtCuda *cu, RtJlHandle h, void **cubin, size_t *len, D
 
 bool rt_cuda_link_ptx(RtCuda *cu, const char *ptx, size_t len, bool lineinfo, void **cubin,
                       size_t *cubin_len, bool *unavailable, Diags *diags) {
+  return rt_cuda_link_inputs(cu, NULL, ptx, len, NULL, 0, lineinfo, cubin, cubin_len,
+                             unavailable, diags);
+}
+
+/* The kernel's PTX, then each CUDA C module (runtime/link.c): nvJitLink
+ * compiles each PTX input separately and resolves the extern functions. */
+bool rt_cuda_link_inputs(RtCuda *cu, const char *sm, const char *ptx, size_t len,
+                         const RtLinkInput *more, int nmore, bool lineinfo, void **cubin,
+                         size_t *cubin_len, bool *unavailable, Diags *diags) {
   *unavailable = !jl_load(cu);
   if (*unavailable)
     return false;
   char arch[32];
-  snprintf(arch, sizeof arch, "-arch=sm_%d%d", cu->info.cc_major, cu->info.cc_minor);
+  if (sm)
+    snprintf(arch, sizeof arch, "-arch=%s", sm);
+  else
+    snprintf(arch, sizeof arch, "-arch=sm_%d%d", cu->info.cc_major, cu->info.cc_minor);
   const char *opts[] = {arch, "-O3", "-lineinfo"};
   RtJlHandle h = NULL;
   RtJlResult r = cu->jl.Create(&h, lineinfo ? 3 : 2, opts);
@@ -262,6 +274,8 @@ bool rt_cuda_link_ptx(RtCuda *cu, const char *ptx, size_t len, bool lineinfo, vo
     return false;
   }
   bool ok = (r = cu->jl.AddData(h, RT_JL_INPUT_PTX, ptx, len, "kjit.ptx")) == 0;
+  for (int i = 0; ok && i < nmore; i++)
+    ok = (r = cu->jl.AddData(h, RT_JL_INPUT_PTX, more[i].ptx, more[i].len, more[i].name)) == 0;
   if (!ok)
     jl_report(cu, h, "AddData", r, diags);
   if (ok && !(ok = (r = cu->jl.Complete(h)) == 0))
@@ -290,15 +304,22 @@ static bool load_with_driver_jit(RtCuda *cu, const char *ptx, const char *kernel
   return false;
 }
 
-static bool load_image(RtCuda *cu, const char *ptx, const char *kernel, bool lineinfo,
-                       bool force_driver_jit, RtCudaModule *m, Diags *diags) {
+static bool load_image(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
+                       const char *kernel, bool lineinfo, bool force_driver_jit, RtCudaModule *m,
+                       Diags *diags) {
   void *cubin = NULL;
   size_t n = 0;
   bool unavailable = true;
   if (!force_driver_jit &&
-      !rt_cuda_link_ptx(cu, ptx, strlen(ptx), lineinfo, &cubin, &n, &unavailable, diags) &&
+      !rt_cuda_link_inputs(cu, NULL, ptx, strlen(ptx), more, nmore, lineinfo, &cubin, &n,
+                           &unavailable, diags) &&
       !unavailable)
     return false;
+  if (unavailable && nmore) {
+    diag_error(diags, RT_E_CUDA_LINK, (SrcLoc){0}, "install the CUDA toolkit's nvJitLink, or name it with KJIT_NVJITLINK",
+               "kernel '%s' links CUDA C (link=), which needs nvJitLink", kernel);
+    return false;
+  }
   if (unavailable)
     return load_with_driver_jit(cu, ptx, kernel, lineinfo, &m->mod, diags);
   m->via_nvjitlink = true;
@@ -315,8 +336,24 @@ static bool read_attributes(RtCuda *cu, RtCudaModule *m, const char *kernel, Dia
                        "cuFuncGetAttribute", kernel, diags);
 }
 
+static bool module_load(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
+                        const char *kernel, bool lineinfo, bool force_driver_jit, RtCudaModule *m,
+                        Diags *diags);
+
 bool rt_cuda_module_load(RtCuda *cu, const char *ptx, const char *kernel, bool lineinfo,
                          bool force_driver_jit, RtCudaModule *m, Diags *diags) {
+  return module_load(cu, ptx, NULL, 0, kernel, lineinfo, force_driver_jit, m, diags);
+}
+
+bool rt_cuda_module_load_linked(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
+                                const char *kernel, bool lineinfo, RtCudaModule *m,
+                                Diags *diags) {
+  return module_load(cu, ptx, more, nmore, kernel, lineinfo, false, m, diags);
+}
+
+static bool module_load(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
+                        const char *kernel, bool lineinfo, bool force_driver_jit, RtCudaModule *m,
+                        Diags *diags) {
   memset(m, 0, sizeof *m);
   if (!rt_ptx_entry_layout(ptx, m)) {
     diag_error(diags, RT_E_CUDA_LINK, (SrcLoc){0}, NULL,
@@ -330,7 +367,7 @@ bool rt_cuda_module_load(RtCuda *cu, const char *ptx, const char *kernel, bool l
     return false;
   }
   if (!rt_cuda_make_current(cu, diags) ||
-      !load_image(cu, ptx, kernel, lineinfo, force_driver_jit, m, diags))
+      !load_image(cu, ptx, more, nmore, kernel, lineinfo, force_driver_jit, m, diags))
     return false;
   if (!rt_cuda_check(cu, cu->api.ModuleGetFunction(&m->fn, m->mod, m->entry),
                      "cuModuleGetFunction", kernel, diags) ||

@@ -18,6 +18,7 @@
 #include "runtime/cuda.h"
 #include "runtime/host_exec.h"
 #include "runtime/launch.h"
+#include "runtime/link.h"
 #include "runtime/runtime.h"
 
 /* ------------------------------------------------------------- hooks --- */
@@ -151,6 +152,11 @@ static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *diags) {
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];
+  IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
+  if (!gen)
+    gen = rt_find_generated(prog, name);           /* @cuda.reduce kernels */
+  if (gen)
+    return gen;
   diag_error(diags, RT_E_NO_KERNEL, (SrcLoc){0}, NULL, "no kernel named '%s' in %s", name,
              prog->src.path);
   return NULL;
@@ -176,8 +182,16 @@ static RtCudaSpec *compile_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const
   if (!rt_compile_ptx(prog, f, sig, arch, cu->ptx_isa_max, &ptx, &len, &lineinfo, diags))
     return NULL;
   rt_ptx_clamp_version(ptx, cu->ptx_isa_max);
+  RtLinkInput *more = NULL;
+  int nmore = 0;
+  if (rt_link_count(prog, &f, 1) &&
+      !rt_link_compile(prog, &f, 1, cu->info.cc_major * 10 + cu->info.cc_minor, &more, &nmore, diags)) {
+    free(ptx);
+    return NULL;
+  }
   RtCudaSpec *spec = calloc(1, sizeof *spec);
-  bool ok = spec && rt_cuda_module_load(cu, ptx, f->name, lineinfo, false, &spec->m, diags);
+  bool ok = spec && rt_cuda_module_load_linked(cu, ptx, more, nmore, f->name, lineinfo, &spec->m, diags);
+  rt_link_inputs_free(more, nmore);
   free(ptx);
   if (ok) {
     spec->key = *key;

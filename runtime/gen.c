@@ -17,6 +17,7 @@
 
 #include "runtime/array.h"
 #include "runtime/npy.h"
+#include "runtime/random.h"
 
 #define MAX_PARTS 7
 
@@ -155,7 +156,7 @@ static bool parse_complex(const char *p, size_t n, double c[2]) {
 static int parse_typed(Spec *s, RtDtype dt, const char *p, size_t n, RtScalar *out) {
   memset(out, 0, sizeof *out);
   out->dtype = dt;
-  int64_t iv;
+  int64_t iv = 0;
   double fv, c[2];
   if (dt == RT_BOOL) {
     if ((n == 4 && !strncasecmp(p, "true", 4)) || (n == 1 && *p == '1')) { out->v.b = true; return 0; }
@@ -335,6 +336,37 @@ static int gen_randint(Spec *s, RtValue *out) {
   return 0;
 }
 
+/* A 64-bit seed: 0 .. 2^64-1, or a negative int64 taken modulo 2^64 (as
+ * Numba's uint64(seed) does). */
+static int spec_u64(Spec *s, int k, const char *what, uint64_t *out) {
+  bool neg;
+  uint64_t mag;
+  int r = parse_int_mag(s->part[k], s->len[k], &neg, &mag);
+  if (r == 1 && (!neg || mag <= (uint64_t)INT64_MAX + 1)) {
+    *out = neg ? 0 - mag : mag;
+    return 0;
+  }
+  return gen_fail(s, "%s '%.*s' in '%s' is not %s", what, (int)s->len[k], s->part[k], s->text,
+                  r == 0 ? "an integer" : "within 64 bits");
+}
+
+/* xoroshiro:N:SEED[:SUBSEQ] -- numba.cuda.random states, uint64 (N, 2) */
+static int gen_xoroshiro(Spec *s, RtValue *out) {
+  int64_t n = 0;
+  uint64_t seed = 0, sub = 0;
+  if (want_parts(s, 3, 4, "xoroshiro:N:SEED[:SUBSEQ]") || spec_int(s, 1, "N", &n) ||
+      spec_u64(s, 2, "SEED", &seed) || (s->nparts == 4 && spec_u64(s, 3, "SUBSEQ", &sub)))
+    return -1;
+  if (n < 0)
+    return gen_fail(s, "N '%.*s' in '%s' is negative; it is the number of generators", (int)s->len[1], s->part[1], s->text);
+  if (s->nparts == 4 && s->part[3][0] == '-')
+    return gen_fail(s, "SUBSEQ '%.*s' in '%s' is negative", (int)s->len[3], s->part[3], s->text);
+  int64_t shape[2] = {n, 2};
+  if (spec_alloc(s, out, RT_U64, 2, shape)) return -1;
+  rt_xoroshiro128p_init(out->array.data, n, seed, sub);
+  return 0;
+}
+
 /* A bare number: Python int -> int64, float -> float64. */
 static int gen_number(Spec *s, RtValue *out) {
   const char *t = s->text;
@@ -346,7 +378,7 @@ static int gen_number(Spec *s, RtValue *out) {
   if (parse_py_float(t, n, &out->scalar.v.f64)) { out->scalar.dtype = RT_F64; return 0; }
   return gen_fail(s, "cannot understand the value '%s'; expected PATH.npy, zeros:DTYPE:SHAPE, "
                   "full:DTYPE:SHAPE:V, rand:DTYPE:SHAPE[:SEED], randint:DTYPE:SHAPE:LO:HI[:SEED], "
-                  "arange:DTYPE:SHAPE, DTYPE:V or a number", t);
+                  "arange:DTYPE:SHAPE, xoroshiro:N:SEED[:SUBSEQ], DTYPE:V or a number", t);
 }
 
 static void split(Spec *s) {
@@ -386,12 +418,13 @@ int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen) {
   else if (word_is(&s, 0, "arange")) rc = gen_fill(&s, out, 2);
   else if (word_is(&s, 0, "rand")) rc = gen_rand(&s, out);
   else if (word_is(&s, 0, "randint")) rc = gen_randint(&s, out);
+  else if (word_is(&s, 0, "xoroshiro")) rc = gen_xoroshiro(&s, out);
   else if (rt_dtype_parse(s.part[0], s.len[0], &dt)) {
     if (s.nparts != 2) return gen_fail(&s, "'%s' has %d fields; a typed scalar is DTYPE:V (e.g. float32:2.5)", text, s.nparts);
     out->is_array = false;
     rc = parse_typed(&s, dt, s.part[1], s.len[1], &out->scalar);
   } else
-    return gen_fail(&s, "unknown generator or dtype '%.*s' in '%s'; generators: zeros, full, rand, randint, arange; "
+    return gen_fail(&s, "unknown generator or dtype '%.*s' in '%s'; generators: zeros, full, rand, randint, arange, xoroshiro; "
                     "dtypes: %s", (int)s.len[0], s.part[0], text, rt_dtype_known_list());
   if (rc) rt_value_free(out);
   return rc;

@@ -20,6 +20,23 @@
 
 #include "runtime/fiber.h"
 
+/* Fiber stacks are registered with valgrind, which otherwise takes every
+ * stack switch for a wild jump of the stack pointer and reports the
+ * fiber's reads and writes as invalid.  The client requests are a few
+ * instructions that do nothing outside valgrind; without the header
+ * (valgrind not installed) they compile away. */
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define STACK_REGISTER(lo, hi) VALGRIND_STACK_REGISTER(lo, hi)
+#define STACK_DEREGISTER(id) VALGRIND_STACK_DEREGISTER(id)
+#endif
+#endif
+#ifndef STACK_REGISTER
+#define STACK_REGISTER(lo, hi) ((void)(lo), (void)(hi), 0u)
+#define STACK_DEREGISTER(id) ((void)(id))
+#endif
+
 typedef enum FiberState { F_READY, F_WAIT_BLOCK, F_WAIT_WARP, F_EXITED } FiberState;
 
 typedef struct Block Block;
@@ -39,6 +56,7 @@ typedef struct Fiber {
   HostCtx ctx;            /* first member: a HostCtx* is its Fiber* */
   RtFiberCtx fc;
   RtFiberStack stack;
+  unsigned vg_stack;      /* valgrind's id for the stack (see STACK_REGISTER) */
   Block *blk;
   int index;              /* linear thread index in the block */
   FiberState state;
@@ -61,7 +79,7 @@ typedef struct Launch {
   pthread_mutex_t err_mu;
   int code;
   char err[256];
-  RtHostIndexError oob;       /* code RT_HOST_E_INDEX: what was out of bounds */
+  RtHostCheckError chk;       /* RT_HOST_E_INDEX/E_ASSERT: the failed check */
 } Launch;
 
 struct Block {
@@ -98,11 +116,11 @@ struct RtHostPool {
 
 /* ---- errors ---------------------------------------------------------- */
 
-/* Records the launch's first error (oob: its details for RT_HOST_E_INDEX). */
-static void launch_fail(Launch *L, int code, const RtHostIndexError *oob, const char *fmt, ...)
+/* Records the launch's first error (chk: the details of a failed check). */
+static void launch_fail(Launch *L, int code, const RtHostCheckError *chk, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-static void launch_fail(Launch *L, int code, const RtHostIndexError *oob, const char *fmt, ...) {
+static void launch_fail(Launch *L, int code, const RtHostCheckError *chk, const char *fmt, ...) {
   pthread_mutex_lock(&L->err_mu);
   if (!atomic_load(&L->failed)) {
     va_list ap;
@@ -110,8 +128,8 @@ static void launch_fail(Launch *L, int code, const RtHostIndexError *oob, const 
     vsnprintf(L->err, sizeof L->err, fmt, ap);
     va_end(ap);
     L->code = code;
-    if (oob)
-      L->oob = *oob;
+    if (chk)
+      L->chk = *chk;
     atomic_store(&L->failed, 1);
   }
   pthread_mutex_unlock(&L->err_mu);
@@ -425,13 +443,18 @@ static int block_prepare(Block *b, Launch *L) {
   b->fibers = fs;
   for (; b->nfibers < L->nthreads; b->nfibers++) {
     memset(&fs[b->nfibers], 0, sizeof fs[0]);
-    if (rt_fiber_stack_alloc(&fs[b->nfibers].stack, RT_HOST_FIBER_STACK) != 0) return -1;
+    RtFiberStack *st = &fs[b->nfibers].stack;
+    if (rt_fiber_stack_alloc(st, RT_HOST_FIBER_STACK) != 0) return -1;
+    fs[b->nfibers].vg_stack = STACK_REGISTER(st->top - st->size, st->top);
   }
   return 0;
 }
 
 static void block_release(Block *b) {
-  for (int i = 0; i < b->nfibers; i++) rt_fiber_stack_free(&b->fibers[i].stack);
+  for (int i = 0; i < b->nfibers; i++) {
+    STACK_DEREGISTER(b->fibers[i].vg_stack);
+    rt_fiber_stack_free(&b->fibers[i].stack);
+  }
   free(b->fibers);
   free(b->shared);
   memset(b, 0, sizeof *b);
@@ -614,7 +637,7 @@ int rt_host_launch(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t gri
 
 int rt_host_launch_checked(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t grid[3],
                            const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
-                           char *err, size_t errlen, RtHostIndexError *oob) {
+                           char *err, size_t errlen, RtHostCheckError *chk) {
   int rc = check_launch(fn, flags, grid, block, static_shared, dyn_shared, err, errlen);
   if (rc) return rc;
   Launch L = {.fn = fn, .args = args, .flags = flags, .static_shared = static_shared, .dyn_shared = dyn_shared};
@@ -630,8 +653,8 @@ int rt_host_launch_checked(RtHostPool *p, HostKernelFn fn, int flags, const uint
   run_launch(p, &L);
   pthread_mutex_destroy(&L.err_mu);
   if (!atomic_load(&L.failed)) return RT_HOST_OK;
-  if (oob && L.code == RT_HOST_E_INDEX)
-    *oob = L.oob;
+  if (chk && (L.code == RT_HOST_E_INDEX || L.code == RT_HOST_E_ASSERT))
+    *chk = L.chk;
   return set_err(err, errlen, L.code, "%s", L.err);
 }
 
@@ -647,9 +670,23 @@ void kjit_host_index_error(HostCtx *ctx, const char *array, int64_t index, int a
   Block *b = ctx->block;
   if (!b)
     return;
-  RtHostIndexError e = {array, file, index, extent, axis, line, col, {bx, by, bz}, {tx, ty, tz}};
+  RtHostCheckError e = {array, file, NULL, index, extent, axis, line, col, {bx, by, bz}, {tx, ty, tz}};
   launch_fail(b->launch, RT_HOST_E_INDEX, &e,
               "%s:%d: index %lld is out of bounds for axis %d with size %lld in array '%s' "
               "(block (%u,%u,%u), thread (%u,%u,%u))",
               file, line, (long long)index, axis, (long long)extent, array, bx, by, bz, tx, ty, tz);
+}
+
+/* ---- assertions (debug=True) ----------------------------------------- */
+
+/* As kjit_host_index_error: the first error wins, no further blocks start,
+ * the thread goes on past the assert; without a launch nothing happens. */
+void kjit_host_assert_fail(HostCtx *ctx, const char *msg, const char *file, int line, int col, uint32_t tx,
+                           uint32_t ty, uint32_t tz, uint32_t bx, uint32_t by, uint32_t bz) {
+  Block *b = ctx->block;
+  if (!b)
+    return;
+  RtHostCheckError e = {NULL, file, msg, 0, 0, 0, line, col, {bx, by, bz}, {tx, ty, tz}};
+  launch_fail(b->launch, RT_HOST_E_ASSERT, &e, "%s:%d: AssertionError: %s (block (%u,%u,%u), thread (%u,%u,%u))",
+              file, line, msg, bx, by, bz, tx, ty, tz);
 }

@@ -71,6 +71,11 @@
  *        further blocks start) and returns; the caller skips the access.
  *        The indices are passed because a per-block entry's ctx holds
  *        neither the thread's index nor (in a block run) its block's.
+ *   void kjit_host_assert_fail(HostCtx *, const char *msg, const char *file,
+ *        i32 line, i32 col, u32 tid.x, tid.y, tid.z, u32 ctaid.x, ctaid.y,
+ *        ctaid.z)
+ *        debug=True, a failed assert: records RT_HOST_E_ASSERT as above
+ *        and returns; the thread goes on past the assert.
  *
  * == Barrier semantics ==
  * A block's fibers run in linear thread order (x + ntid.x*(y + ntid.y*z)),
@@ -156,6 +161,7 @@ enum {
   RT_HOST_E_NOMEM = 3,    /* stacks or shared memory could not be mapped */
   RT_HOST_E_KERNEL = 4,   /* the kernel misused the ABI (sync without fibers) */
   RT_HOST_E_INDEX = 5,    /* an array index out of bounds (debug=True) */
+  RT_HOST_E_ASSERT = 6,   /* an assert failed (debug=True) */
 };
 
 #define RT_HOST_MAX_THREADS 1024           /* per block */
@@ -182,20 +188,21 @@ int rt_host_launch(RtHostPool *pool, HostKernelFn fn, int flags, const uint32_t 
                    const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
                    char *err, size_t errlen);
 
-/* An index out of bounds, as a debug=True kernel reports it (strings are
- * the JIT'd module's: valid while it is loaded). */
-typedef struct RtHostIndexError {
+/* A debug=True check that failed: an index out of bounds or an assert
+ * (strings are the JIT'd module's: valid while it is loaded). */
+typedef struct RtHostCheckError {
   const char *array, *file;  /* the indexed local's name ("<array>"), source path */
+  const char *message;       /* an assert's AssertionError text; NULL for an index */
   int64_t index, extent;     /* the index after wraparound, the axis's size */
   int axis, line, col;
   uint32_t block[3], thread[3];
-} RtHostIndexError;
+} RtHostCheckError;
 
-/* rt_host_launch that also returns, for RT_HOST_E_INDEX, the details of the
- * first index out of bounds in *oob (may be NULL). */
+/* rt_host_launch that also returns, for RT_HOST_E_INDEX and RT_HOST_E_ASSERT,
+ * the details of the first failed check in *chk (may be NULL). */
 int rt_host_launch_checked(RtHostPool *pool, HostKernelFn fn, int flags, const uint32_t grid[3],
                            const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
-                           char *err, size_t errlen, RtHostIndexError *oob);
+                           char *err, size_t errlen, RtHostCheckError *chk);
 
 KJIT_HOST_EXPORT void kjit_host_syncthreads(HostCtx *ctx);
 KJIT_HOST_EXPORT int kjit_host_syncthreads_count(HostCtx *ctx, int pred);
@@ -216,6 +223,9 @@ KJIT_HOST_EXPORT uint32_t kjit_host_warp_activemask(HostCtx *ctx);
 KJIT_HOST_EXPORT void kjit_host_index_error(HostCtx *ctx, const char *array, int64_t index, int axis,
                                             int64_t extent, const char *file, int line, int col,
                                             uint32_t tx, uint32_t ty, uint32_t tz, uint32_t bx,
+                                            uint32_t by, uint32_t bz);
+KJIT_HOST_EXPORT void kjit_host_assert_fail(HostCtx *ctx, const char *msg, const char *file, int line,
+                                            int col, uint32_t tx, uint32_t ty, uint32_t tz, uint32_t bx,
                                             uint32_t by, uint32_t bz);
 
 #endif

@@ -155,6 +155,11 @@ static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *d) {
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];
+  IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
+  if (!gen)
+    gen = rt_find_generated(prog, name);           /* @cuda.reduce kernels */
+  if (gen)
+    return gen;
   StrBuf sb;
   sb_init(&sb);
   for (int i = 0; i < prog->kernels.len; i++)
@@ -403,30 +408,37 @@ static void pack_args(const RtHostSpec *s, const RtValue *args, unsigned char *b
 
 /* ------------------------------------------------------------ running --- */
 
-/* A debug=True index out of bounds, in Numba's IndexError words, at the
- * indexing expression's source line. */
-static void report_index_error(kjit_program *prog, const IrFunc *f, const RtHostIndexError *e, Diags *d) {
-  SrcLoc loc = {&prog->src, e->line, e->col > 0 ? e->col : 1, 1};
-  diag_error(d, RT_E_LAUNCH_FAILED, loc, NULL,
-             "index %lld is out of bounds for axis %d with size %lld in array '%s' "
-             "(kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))",
-             (long long)e->index, e->axis, (long long)e->extent, e->array, f->name, e->block[0],
-             e->block[1], e->block[2], e->thread[0], e->thread[1], e->thread[2]);
+/* A debug=True check that failed, at its source line: an index out of
+ * bounds in Numba's IndexError words, or an assert (the caret under the
+ * `assert` keyword). */
+static void report_check_error(kjit_program *prog, const IrFunc *f, int rc, const RtHostCheckError *e,
+                               Diags *d) {
+  SrcLoc loc = {&prog->src, e->line, e->col > 0 ? e->col : 1, rc == RT_HOST_E_ASSERT ? 6 : 1};
+  if (rc == RT_HOST_E_ASSERT)
+    diag_error(d, RT_E_LAUNCH_FAILED, loc, NULL,
+               "AssertionError: %s (kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))", e->message, f->name,
+               e->block[0], e->block[1], e->block[2], e->thread[0], e->thread[1], e->thread[2]);
+  else
+    diag_error(d, RT_E_LAUNCH_FAILED, loc, NULL,
+               "index %lld is out of bounds for axis %d with size %lld in array '%s' "
+               "(kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))",
+               (long long)e->index, e->axis, (long long)e->extent, e->array, f->name, e->block[0],
+               e->block[1], e->block[2], e->thread[0], e->thread[1], e->thread[2]);
 }
 
 static bool launch(kjit_program *prog, const IrFunc *f, const RtHostSpec *s, const RtValue *args,
                    const uint32_t grid[3], const uint32_t block[3], size_t dyn, Diags *d) {
   _Alignas(16) unsigned char buf[RT_HOST_MAX_ARGS * 72];
   char err[256] = "";
-  RtHostIndexError oob;
+  RtHostCheckError chk;
   pack_args(s, args, buf);
   int rc = rt_host_launch_checked(prog->host->pool, (HostKernelFn)s->entry.fn, s->entry.flags, grid, block,
-                                  s->entry.static_shared, dyn, buf, err, sizeof err, &oob);
+                                  s->entry.static_shared, dyn, buf, err, sizeof err, &chk);
   fflush(stdout);
   if (rc == RT_HOST_OK)
     return true;
-  if (rc == RT_HOST_E_INDEX) {
-    report_index_error(prog, f, &oob, d);
+  if (rc == RT_HOST_E_INDEX || rc == RT_HOST_E_ASSERT) {
+    report_check_error(prog, f, rc, &chk, d);
     return false;
   }
   diag_error(d, rc == RT_HOST_E_LIMIT ? RT_E_LAUNCH_LIMIT : RT_E_LAUNCH_FAILED, (SrcLoc){0}, NULL,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "runtime/launch.h"
+#include "runtime/link.h"
 #include "runtime/runtime.h"
 
 /* ----------------------------------------------------------- reading --- */
@@ -77,6 +78,8 @@ static kjit_status load(RtCall *call, kjit_program *p) {
   if (!ir_lower_program(&p->ir, &call->diags) || call->diags.nerrors)
     return rt_status_of(&call->diags);
   collect_kernels(p);
+  if (!rt_link_check_files(p, &call->diags))
+    return KJIT_ERROR_IO;
   return KJIT_OK;
 }
 
@@ -85,16 +88,17 @@ static kjit_status load_text(kjit_context *ctx, RtCall *call, const char *name,
   kjit_program *p = program_new(ctx, name, text, len);
   if (!p)
     return rt_finish(call, KJIT_ERROR_OUT_OF_MEMORY);
-  kjit_status st = rt_finish(call, load(call, p)); /* renders while p lives */
-  if (st != KJIT_OK) {
+  kjit_status st = load(call, p);
+  if (st == KJIT_OK) {      /* linked before rt_finish releases the lock */
+    p->next = ctx->programs;
+    ctx->programs = p;
+    *out = p;
+  }
+  if ((st = rt_finish(call, st)) != KJIT_OK) { /* renders while p lives */
     arena_destroy(&p->arena);
     free(p);
-    return st;
   }
-  p->next = ctx->programs;
-  ctx->programs = p;
-  *out = p;
-  return KJIT_OK;
+  return st;
 }
 
 kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
@@ -122,13 +126,18 @@ kjit_status kjit_program_load_source(kjit_context *ctx, const char *name,
 }
 
 void kjit_program_destroy(kjit_program *prog) {
+  kjit_context *ctx = prog ? prog->ctx : NULL;
+  if (ctx)
+    rt_lock(ctx);                        /* other threads may be calling */
   if (!prog)
     return;
+  rt_reduce_program_free(prog);          /* its reductions' device scratch */
   rt_cuda_forget_program(prog);          /* its GPU specializations */
   rt_host_program_free(prog);            /* its host JIT, pool, specializations */
   rt_unlink_program(prog->ctx, prog);
   arena_destroy(&prog->arena);
   free(prog);
+  rt_unlock(ctx);
 }
 
 /* ------------------------------------------------------------ queries --- */

@@ -8,6 +8,7 @@
 #ifndef KJIT_RUNTIME_RUNTIME_H
 #define KJIT_RUNTIME_RUNTIME_H
 
+#include <pthread.h>
 #include <stdbool.h>
 
 #include "codegen/codegen.h"
@@ -32,12 +33,24 @@ enum {
   RT_E_INTERNAL = 599,    /* a bug in kjit (as ir_verify reports them) */
 };
 
-struct kjit_context {
-  kjit_context_options opts;
+/* The last error of one thread's calls on a context: each calling thread
+ * has its own, so a message stays valid while other threads make calls. */
+typedef struct RtErrorSlot {
+  struct RtErrorSlot *next;
+  pthread_t thread;       /* the caller it belongs to */
   char *last_error;       /* malloc'd; "" (static) when none */
   char *last_diags;       /* malloc'd; "" (static) when none */
   char *err_file;         /* malloc'd copy of the first error's path or NULL */
   int err_line, err_col;
+} RtErrorSlot;
+
+struct kjit_context {
+  kjit_context_options opts;
+  pthread_mutex_t lock;   /* recursive; held by every call on the context or
+                             its handles (rt_begin..rt_finish, rt_lock) */
+  RtErrorSlot *errors;    /* one per calling thread (pthread_t values are
+                             reused, so bounded by the threads alive at once) */
+  RtErrorSlot spare;      /* shared by threads whose slot could not be made */
   CgSession *cg;          /* created on the first LLVM/PTX emit */
   char default_arch[16];  /* arch when a compile names none; "" = not probed */
   kjit_program *programs; /* loaded programs, destroyed with the context */
@@ -57,23 +70,33 @@ struct kjit_program {
   /* host CPU target (runtime/host_launch.c): JIT, specializations, thread
    * pool; NULL until the first host launch, freed by rt_host_program_free */
   struct RtHost *host;
+  struct kjit_ufunc *ufuncs; /* @vectorize handles made so far (runtime/ufunc.c, arena) */
+  struct kjit_reduction *reductions; /* @cuda.reduce handles (runtime/reduce.c) */
 };
 
 /* One API call's diagnostics: a scratch arena for their text. */
 typedef struct RtCall {
   kjit_context *ctx;
+  RtErrorSlot *slot;      /* the calling thread's last error */
   Arena arena;
   Diags diags;
 } RtCall;
 
 /* context.c */
+/* Takes ctx's lock and clears the calling thread's last error. */
 void rt_begin(RtCall *call, kjit_context *ctx);
-/* Renders the call's diagnostics into ctx (last error / last diagnostics /
- * location), frees the scratch arena, and returns `st`, or a status derived
- * from the first error's code when st is KJIT_OK but errors were reported. */
+/* Renders the call's diagnostics into the calling thread's slot of ctx
+ * (last error / last diagnostics / location), frees the scratch arena,
+ * releases ctx's lock and returns `st`, or a status derived from the first
+ * error's code when st is KJIT_OK but errors were reported. */
 kjit_status rt_finish(RtCall *call, kjit_status st);
 kjit_status rt_status_of(const Diags *d);  /* from the first error's code */
+/* Clears the calling thread's last error (ctx's lock held). */
 void rt_clear_error(kjit_context *ctx);
+/* ctx's lock for calls that do not go through rt_begin (destroy functions,
+ * the CUDA fast launch, timings).  Recursive. */
+void rt_lock(const kjit_context *ctx);
+void rt_unlock(const kjit_context *ctx);
 CgSession *rt_cg_session(kjit_context *ctx); /* lazily created; NULL on failure */
 void rt_unlink_program(kjit_context *ctx, kjit_program *p);
 
@@ -89,6 +112,20 @@ void rt_report_unknown_function(kjit_program *prog, const char *name, RtCall *ca
  * line info was asked for.  Diagnostics are copied into diags. */
 bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const char *arch,
                     int ptx_isa_max, char **ptx, size_t *len, bool *lineinfo, Diags *diags);
+
+/* ufunc.c: a kernel generated for a @vectorize function (not listed among
+ * the program's kernels), for the runners' lookups by name; NULL if none. */
+IrFunc *rt_ufunc_kernel_find(kjit_program *prog, const char *name);
+/* ufunc.c: the contiguous elementwise kernel of @vectorize function uf for
+ * a scalar signature (its eager signature `index`, or -1 for another) and
+ * the kernel signature to compile it with: `kjit ptx FILE:NAME`. */
+bool rt_ufunc_kernel_for(kjit_program *prog, IrFunc *uf, int index, const Signature *scalar,
+                         IrFunc **kernel, Signature *ksig);
+/* reduce.c: the generated kernel named `name` of one of prog's reductions,
+ * or NULL; the launchers look here after the program's own kernels. */
+IrFunc *rt_find_generated(const kjit_program *prog, const char *name);
+/* reduce.c: releases the device scratch arrays of prog's reductions. */
+void rt_reduce_program_free(kjit_program *prog);
 
 /* cuda_run.c: hooks of the CUDA target into the context and programs. */
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */

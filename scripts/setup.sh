@@ -14,6 +14,7 @@ packages=(
   libzstd-dev zlib1g-dev libffi-dev libcmocka-dev
   python3-numpy
   clang-14 libclang-rt-14-dev
+  valgrind
 )
 
 installed() {

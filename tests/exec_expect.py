@@ -1,6 +1,6 @@
 # Turns "# EXPECT: @NAME DTYPE SHAPE PYEXPR" into the summary line kjit run
 # prints, computed in plain Python (independently of kjit).
-import math, re, struct, sys, zlib
+import cmath, math, re, struct, sys, zlib
 
 def mandel_py(real, imag, iters):
     zr = zi = 0.0
@@ -12,21 +12,41 @@ def mandel_py(real, imag, iters):
             return i
     return 255
 
+def mandel_c(c, iters):
+    """The same escape count with Python's complex numbers."""
+    z = 0j
+    for i in range(iters):
+        z = z * z + c
+        if z.real * z.real + z.imag * z.imag >= 4.0:
+            return i
+    return 255
+
+def half(v):
+    """v rounded to the nearest float16 (ties to even), as a Python float."""
+    return struct.unpack('<e', struct.pack('<e', v))[0]
+
 FMT = {'float32': 'f', 'float64': 'd', 'int8': 'b', 'uint8': 'B', 'int16': 'h', 'uint16': 'H',
-       'int32': 'i', 'uint32': 'I', 'int64': 'q', 'uint64': 'Q'}
+       'int32': 'i', 'uint32': 'I', 'int64': 'q', 'uint64': 'Q', 'float16': 'e',
+       'complex64': 'ff', 'complex128': 'dd'}
 
 def summary(name, dtype, shape, vals):
     f = FMT[dtype]
-    raw = b''.join(struct.pack('<' + f, v) for v in vals)
-    vals = list(struct.unpack('<%d%s' % (len(vals), f), raw))
-    fl = f in 'fd'
-    el = lambda v: ('%.6g' % v) if fl else str(v)
+    if len(f) == 2:  # complex: (re, im) pairs, printed (re+imj), summed by real part
+        raw = b''.join(struct.pack('<' + f, complex(v).real, complex(v).imag) for v in vals)
+        flat = struct.unpack('<%d%s' % (2 * len(vals), f[0]), raw)
+        vals = [complex(flat[2 * i], flat[2 * i + 1]) for i in range(len(vals))]
+        el = lambda v: '(%.6g%+.6gj)' % (v.real, v.imag)
+    else:
+        raw = b''.join(struct.pack('<' + f, v) for v in vals)
+        vals = list(struct.unpack('<%d%s' % (len(vals), f), raw))
+        fl = f in 'fde'
+        el = lambda v: ('%.6g' % v) if fl else str(v)
     n = len(vals)
     idx = list(range(n)) if n <= 6 else [0, 1, 2, None, n - 1]
     txt = ', '.join('...' if i is None else el(vals[i]) for i in idx)
     s = 0.0
     for v in vals:
-        s += float(v)
+        s += v.real if isinstance(v, complex) else float(v)
     return '%s: %s[%s] [%s] sum=%.10g crc=%08x' % (name, dtype, shape, txt, s, zlib.crc32(raw))
 
 for path in sys.argv[1:]:

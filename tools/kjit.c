@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_run.h"
 #include "kjit.h"
 
 enum { EXIT_OK = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
@@ -49,16 +50,17 @@ static const char ptx_help[] =
     "  --sig SIG            argument types, e.g. \"void(float32[::1], int64)\";\n"
     "                       required for a lazy kernel (plain @cuda.jit)\n"
     "  --arch sm_XX         GPU architecture, sm_50 .. sm_90a (default: the GPU present, else sm_80)\n"
-    "  --emit kir|llvm|ptx  what to print: kjit IR, optimized LLVM IR, or PTX\n"
-    "                       (default ptx)\n"
+    "  --emit kir|llvm|ptx|cubin  what to print: kjit IR, optimized LLVM IR, PTX\n"
+    "                       (default), or a cubin linked with the link= CUDA C\n"
+    "                       files (NVRTC + nvJitLink; binary, use -o)\n"
     "  -o FILE              write the output to FILE ('-' or none: stdout);\n"
     "                       FILE is only written when the compile succeeds\n"
     "  --opt N              optimization level 0..3 (default: the decorator's\n"
     "                       opt=, else 3)\n"
     "  --fastmath           fast-math float arithmetic (as fastmath=True)\n"
     "  --lineinfo           source line information in the PTX (as lineinfo=True)\n"
-    "  --debug              check every array index (as debug=True): an index\n"
-    "                       out of bounds prints its message and traps\n"
+    "  --debug              check every array index and assert (as debug=True):\n"
+    "                       a failing one prints its message and traps\n"
     "  --max-registers N    registers per thread, 1..255 (0 = no limit; default:\n"
     "                       the decorator's max_registers=)\n"
     "  -h, --help           show this help\n"
@@ -85,6 +87,7 @@ static const char run_help[] =
     "  arange:DTYPE:SHAPE                0, 1, 2, ... in C order\n"
     "  rand:DTYPE:SHAPE[:SEED]           uniform [0,1) (ints: 0..99), seed 0\n"
     "  randint:DTYPE:SHAPE:LO:HI[:SEED]  integers LO <= v < HI\n"
+    "  xoroshiro:N:SEED[:SUBSEQ]         numba.cuda.random states, uint64 (N, 2)\n"
     "  DTYPE:V                           typed scalar, e.g. float32:2.5\n"
     "  NUMBER                            int -> int64, float -> float64 (as Numba)\n"
     "  SHAPE is N, AxB, AxBxC or AxBxCxD; DTYPE float32 (f32, f4), int64 (i64),\n"
@@ -104,19 +107,27 @@ static const char run_help[] =
     "                       host arrays are copied in once and out once\n"
     "  --graph              cuda target, with --repeat: capture the N launches\n"
     "                       in one CUDA graph and replay it (ignored on cpu)\n"
-    "  --debug              check every array index (as debug=True); an index\n"
-    "                       out of bounds fails the run with its source line\n"
+    "  --debug              check every array index and assert (as debug=True);\n"
+    "                       a failing one fails the run with its source line\n"
+    "  --timeout SECONDS    stop the run when the launch (compile, copies and\n"
+    "                       the kernel) takes longer: the error names the\n"
+    "                       kernel and kjit exits with status 3\n"
     "  --time               print compile, copy and kernel times in ms (the\n"
     "                       kernel time is the median over --repeat runs,\n"
     "                       timed with CUDA events on the cuda target)\n"
     "  -h, --help           show this help\n"
+    "\n"
+    "reductions: when KERNEL is a @cuda.reduce function, give no --grid/--block;\n"
+    "  the first VALUE is the 1-d array, init=V the initial value (default 0),\n"
+    "  and the value is printed as \"result: DTYPE VALUE\"\n"
     "\n"
     "examples:\n"
     "  kjit run examples/vector_add.py:add_kernel --grid 4 --block 256 \\\n"
     "      x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024\n"
     "  kjit run saxpy.py:saxpy --grid 4096 --block 256 float32:2.0 x.npy y.npy -o y=y2.npy\n"
     "\n"
-    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line\n";
+    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
+    "3 --timeout reached\n";
 
 static const char check_help[] =
     "usage: kjit check FILE.py [options]\n"
@@ -307,8 +318,9 @@ static int parse_emit(const Cli *c, const char *v, kjit_emit *out) {
   if (strcmp(v, "kir") == 0) *out = KJIT_EMIT_KIR;
   else if (strcmp(v, "llvm") == 0) *out = KJIT_EMIT_LLVM;
   else if (strcmp(v, "ptx") == 0) *out = KJIT_EMIT_PTX;
+  else if (strcmp(v, "cubin") == 0) *out = KJIT_EMIT_CUBIN;
   else {
-    fprintf(stderr, "kjit: error: unknown --emit value '%s' (expected kir, llvm or ptx)\n"
+    fprintf(stderr, "kjit: error: unknown --emit value '%s' (expected kir, llvm, ptx or cubin)\n"
                     "Try 'kjit %s --help'.\n", v, c->cmd);
     return EXIT_USAGE;
   }
@@ -443,11 +455,9 @@ static int cmd_version(Cli *c, kjit_context *ctx) {
 
 /* ------------------------------------------------------------ kjit run --- */
 
-/* One ARG of `kjit run`: NAME=VALUE, or VALUE alone (name NULL). */
-typedef struct RunArg {
-  const char *name;
-  const char *value;
-} RunArg;
+/* --timeout's watchdog: tools/kjit_watchdog.c. */
+int kjit_cli_watchdog_start(double seconds, const char *kernel, const char *target);
+void kjit_cli_watchdog_stop(void);
 
 typedef struct RunArgs {
   char *file;             /* FILE.py (KERNEL split off) */
@@ -459,6 +469,7 @@ typedef struct RunArgs {
   int time;               /* --time */
   int graph;              /* --graph */
   int debug;              /* --debug: bounds checks (a context option) */
+  double timeout;         /* --timeout SECONDS; 0: none */
   RunArg *args;           /* argc entries at most */
   int nargs;
   RunArg *outs;           /* -o NAME=PATH */
@@ -470,6 +481,8 @@ typedef struct RunJob {
   kjit_context *ctx;
   kjit_program *prog;
   kjit_kernel *kernel;
+  kjit_ufunc *ufunc;      /* set instead of kernel for a @vectorize function */
+  kjit_reduction *reduction; /* KERNEL names a @cuda.reduce function */
   int nparams;
   const char **params;    /* parameter names */
   const char **specs;     /* per parameter: the VALUE text, or NULL */
@@ -519,6 +532,20 @@ static int parse_size(const Cli *c, const char *opt, const char *s, size_t *out)
     return EXIT_USAGE;
   }
   *out = (size_t)v;
+  return EXIT_OK;
+}
+
+/* A positive number of seconds (fractions allowed), at most a day. */
+static int parse_seconds(const Cli *c, const char *opt, const char *s, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (!*s || *end || errno || !(v > 0 && v <= 86400)) {
+    fprintf(stderr, "kjit: error: %s expects a number of seconds above 0 and at most 86400, "
+                    "not '%s'\nTry 'kjit %s --help'.\n", opt, s, c->cmd);
+    return EXIT_USAGE;
+  }
+  *out = v;
   return EXIT_OK;
 }
 
@@ -586,6 +613,8 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     return err ? err : parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
   if (take_value(c, "-o", &v, &err))
     return err ? err : parse_out_option(c, a, v);
+  if (take_value(c, "--timeout", &v, &err))
+    return err ? err : parse_seconds(c, "--timeout", v, &a->timeout);
   if (strcmp(arg, "--graph") == 0)
     a->graph = 1;
   else if (strcmp(arg, "--time") == 0)
@@ -616,9 +645,47 @@ static int parse_run_args(Cli *c, RunArgs *a) {
     return report_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
   if (!a->kernel)
     return report_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
-  if (!a->have_grid || !a->have_block)
-    return report_usage(c, "missing %s for '%s'", !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]");
+  return EXIT_OK;              /* --grid/--block: checked once KERNEL is known */
+}
+
+/* What KERNEL names: a kernel needs --grid and --block; kjit chooses the
+ * launch of a @vectorize or @cuda.reduce function, which take neither (nor
+ * -o for a reduction, whose result is a printed value). */
+typedef enum RunKind { RUN_KERNEL, RUN_UFUNC, RUN_REDUCE } RunKind;
+
+static int check_geometry(const RunArgs *a, RunKind kind) {
+  if (kind != RUN_KERNEL && (a->have_grid || a->have_block || (kind == RUN_REDUCE && a->nouts))) {
+    fprintf(stderr, "kjit: error: '%s' is a %s function: kjit chooses its launch; drop --grid "
+                    "and --block%s\nTry 'kjit run --help'.\n", a->kernel,
+            kind == RUN_UFUNC ? "@vectorize" : "@cuda.reduce",
+            kind == RUN_REDUCE ? " (and -o: the result is printed)" : "");
+    return EXIT_USAGE;
+  }
+  if (kind == RUN_KERNEL && (!a->have_grid || !a->have_block)) {
+    fprintf(stderr, "kjit: error: missing %s for 'run'\nTry 'kjit run --help'.\n",
+            !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]");
+    return EXIT_USAGE;
+  }
   return EXIT_OK;
+}
+
+/* `kjit run FILE.py:F` on a @cuda.reduce function: tools/kjit_reduce.c. */
+int kjit_cli_reduce(kjit_context *ctx, kjit_reduction *r, const char *fname, int nargs,
+                    const char *const *names, const char *const *values, int time);
+
+static int run_reduction(const RunArgs *a, RunJob *j) {
+  int rc = EXIT_OK;
+  const char **names = calloc((size_t)a->nargs + 1, sizeof *names);
+  const char **values = calloc((size_t)a->nargs + 1, sizeof *values);
+  if (!names || !values)
+    rc = EXIT_ERRORS;
+  for (int i = 0; rc == EXIT_OK && i < a->nargs; i++)
+    names[i] = a->args[i].name, values[i] = a->args[i].value;
+  if (rc == EXIT_OK)
+    rc = kjit_cli_reduce(j->ctx, j->reduction, a->kernel, a->nargs, names, values, a->time);
+  free(names);
+  free(values);
+  return rc;
 }
 
 static void free_run_args(RunArgs *a) {
@@ -745,13 +812,23 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
   kjit_launch_config cfg = a->cfg;
   cfg.repeat = a->repeat;
   cfg.use_graph = a->graph;
-  if (kjit_launch(j->kernel, &cfg, j->vals, j->nvals) != KJIT_OK) {
+  kjit_target tg = KJIT_TARGET_CPU;
+  kjit_context_target(j->ctx, &tg);
+  if (a->timeout > 0 &&
+      kjit_cli_watchdog_start(a->timeout, a->kernel, tg == KJIT_TARGET_CUDA ? "cuda" : "cpu") != 0) {
+    fputs("kjit: error: cannot start the --timeout watchdog thread\n", stderr);
+    return EXIT_ERRORS;
+  }
+  kjit_status st = kjit_launch(j->kernel, &cfg, j->vals, j->nvals);
+  if (st == KJIT_OK)
+    st = kjit_synchronize(j->ctx);     /* the copies back are inside the bound too */
+  kjit_cli_watchdog_stop();
+  if (st != KJIT_OK) {
     fputs(kjit_last_error(j->ctx), stderr);
     return EXIT_ERRORS;
   }
   kjit_last_timing(j->ctx, &t->compile_ms, &t->copy_ms, &t->run_ms);
-  kjit_target tg;
-  t->graph = a->graph && kjit_context_target(j->ctx, &tg) == KJIT_OK && tg == KJIT_TARGET_CUDA;
+  t->graph = a->graph && tg == KJIT_TARGET_CUDA;
   return EXIT_OK;
 }
 
@@ -795,8 +872,16 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
     return report(j->ctx, st), EXIT_ERRORS;
   print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
   st = kjit_program_load_file(j->ctx, a->file, &j->prog);
+  if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)
+    return check_geometry(a, RUN_UFUNC);
+  j->ufunc = NULL;
+  if (st == KJIT_OK && kjit_program_reduction(j->prog, a->kernel, &j->reduction) == KJIT_OK)
+    return check_geometry(a, RUN_REDUCE);
+  j->reduction = NULL;
   if (st == KJIT_OK)
     st = kjit_program_kernel(j->prog, a->kernel, &j->kernel);
+  if (st == KJIT_OK && check_geometry(a, RUN_KERNEL) != EXIT_OK)
+    return EXIT_USAGE;
   if (st == KJIT_OK)
     st = kjit_kernel_param_count(j->kernel, &j->nparams);
   if (st != KJIT_OK)
@@ -824,6 +909,10 @@ static void print_times(const RunArgs *a, const RunTimes *t) {
 
 static int run_job(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
+  if (rc == EXIT_OK && j->ufunc)
+    return kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time);
+  if (rc == EXIT_OK && j->reduction)
+    return run_reduction(a, j);
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);

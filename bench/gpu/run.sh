@@ -2,7 +2,7 @@
 # run.sh BUILD_DIR - the GPU benchmarks: each kernel of bench/gpu/kernels/ as
 # CUDA C (nvcc -O3 -arch=sm_90), under Numba and under kjit (C API), plus
 # launch overhead (kjit C API vs raw cuLaunchKernel vs Numba) and compile
-# latency; prints one markdown report (and writes it to $OUT/benchmarks.md
+# latency, then the @vectorize row (elementwise.sh); prints one markdown report (and writes it to $OUT/benchmarks.md
 # when OUT is set, with the raw log next to it).
 #
 # BUILD_DIR holds `kjit` and `libkjit.so` (its include/ is used if present,
@@ -63,7 +63,8 @@ if [ "$have_nvcc" = 1 ]; then
   for f in "$here"/cuda/*.cu; do
     b=$(basename "$f" .cu)
     say "nvcc -O3 -arch=$arch $b.cu"
-    "$nvcc" -O3 -arch="$arch" -o "$work/nvcc_$b" "$f" 2>"$work/nvcc_$b.err" ||
+    # -lcuda: cuda_reduce.cu also times kjit's PTX through the driver API
+    "$nvcc" -O3 -arch="$arch" -o "$work/nvcc_$b" "$f" -lcuda 2>"$work/nvcc_$b.err" ||
       note "nvcc failed on $b.cu: $(head -c 300 "$work/nvcc_$b.err" | tr '\n' ' ')"
   done
 fi
@@ -132,6 +133,10 @@ fi
   cat "$log"
   exit 1
 }
+# the @vectorize row: its own script and table (bench/gpu/elementwise.sh)
+say "elementwise.sh"
+{ echo; VEC_ADD4="$work/nvcc_vec_add4" LOG="$log" N="$n" WARMUP="$warm" ARCH="$arch" \
+    bash "$here/elementwise.sh" "$build"; } >>"$work/benchmarks.md" 2>>"$work/elementwise.err"
 cat "$work/benchmarks.md"
 if [ -n "${OUT:-}" ]; then
   mkdir -p "$OUT"
@@ -139,4 +144,8 @@ if [ -n "${OUT:-}" ]; then
   cp "$log" "$OUT/benchmarks-log.txt"
   for e in "$work"/*.err; do [ -s "$e" ] && cp "$e" "$OUT/"; done
 fi
+# @cuda.reduce: its own script (whole reductions, not single kernels); it
+# appends its section to $OUT/benchmarks.md
+N=$n WARMUP=$warm ARCH=$arch NVCC=$nvcc PYTHON=$py CC=$cc bash "$here/run_reduce.sh" "$build" ||
+  echo "run.sh: run_reduce.sh failed" >&2
 exit 0

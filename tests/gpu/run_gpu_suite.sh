@@ -3,9 +3,12 @@
 #
 # Runs tests/exec/*.py through tests/exec.sh exactly as the CPU suite does
 # (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
-# turned into `--target cuda`, then the driver-layer test (BUILD_DIR/tests/
-# gpu/test_cuda --gpu), and the differential test of tests/difftest on the
-# cuda target.  Prints the date, the device and the counts.
+# turned into `--target cuda`, then tests/gpu/link/*.py (kernels calling
+# CUDA C through cuda.declare_device + link=, same format; GPU only, since
+# the cpu target has no CUDA C), then --timeout and a failing --debug
+# assert, then the differential test of tests/difftest on the cuda target,
+# then the driver-layer test (BUILD_DIR/tests/gpu/test_cuda --gpu).  Prints
+# the date, the device and the counts.
 #
 # Exit: 0 all passed, 1 a failure, 77 skipped (libcuda.so.1 cannot be loaded
 # or no device) - never "passed" without a GPU.  Needs nothing from the
@@ -51,7 +54,7 @@ chmod +x "$work/kjit"
 
 passed=0 failed=0 failed_names=()
 cd "$tests" || exit 2
-for f in exec/*.py; do
+for f in exec/*.py gpu/link/*.py; do
   [ -e "$f" ] || continue
   if [ -n "${KJIT_GPU_SUITE_FILTER:-}" ] && ! [[ $f =~ $KJIT_GPU_SUITE_FILTER ]]; then
     continue
@@ -63,6 +66,36 @@ for f in exec/*.py; do
     sed 's/^/    /' "$work/log"
   fi
 done
+
+# ---- --timeout: a hung kernel is stopped, then the device still works ------
+hang="$tests/errors/run_timeout_hang.py"
+start=$(date +%s)
+"$kjit" run "$hang:spin" --target cuda --grid 2 --block 32 --timeout 1 \
+  flag=zeros:int32:1 out=zeros:int64:64 >"$work/log" 2>&1
+rc=$? took=$(( $(date +%s) - start ))
+if [ $rc -eq 3 ] && [ $took -le 20 ] && grep -q "kernel 'spin' did not finish within 1 s" "$work/log" &&
+   "$kjit" run "$hang:spin" --target cuda --grid 2 --block 32 --timeout 20 \
+     flag=full:int32:1:1 out=zeros:int64:64 >>"$work/log" 2>&1; then
+  passed=$((passed + 1)); echo "PASS kjit run --timeout (hung kernel stopped in ${took} s, next process ran)"
+else
+  failed=$((failed + 1)); failed_names+=("kjit run --timeout (exit $rc, ${took} s)")
+  echo "FAIL kjit run --timeout (exit $rc, ${took} s)"
+fi
+sed 's/^/    /' "$work/log"
+
+# ---- --debug: a failing assert prints its line, traps, and kjit exits 1 ----
+# In its own process: the trap is a fault, sticky for the process.
+"$kjit" run errors/assert_nomsg.py:k --target cuda --debug --grid 2 --block 4 \
+  arange:i32:8 6 >"$work/log" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q "errors/assert_nomsg.py:12: error: AssertionError: assert i < n" "$work/log" &&
+   grep -q "kernel 'k'" "$work/log"; then
+  passed=$((passed + 1)); echo "PASS kjit run --debug, failing assert (message printed, exit 1)"
+else
+  failed=$((failed + 1)); failed_names+=("kjit run --debug, failing assert (exit $rc)")
+  echo "FAIL kjit run --debug, failing assert (exit $rc)"
+fi
+sed 's/^/    /' "$work/log"
 
 # ---- differential testing ---------------------------------------------------
 # The random well-typed kernels of tests/difftest on the cuda target,
@@ -106,6 +139,19 @@ if [ -x "$drv" ]; then
     fi
     sed 's/^/    /' "$work/log"
   done
+fi
+
+# ---- a fact about the driver, reported, not counted -------------------------
+# Can a process get a working context back after an illegal address?  (kjit
+# tries; docs/cuda.md, "Faults".)  Needs the toolkit's cuda.h to build.
+cuda_inc=${CUDA_HOME:-/usr/local/cuda}/include
+if [ -f "$cuda_inc/cuda.h" ] && cc -I"$cuda_inc" "$tests/gpu/fault_recovery_probe.c" \
+     -L"${CUDA_HOME:-/usr/local/cuda}/lib64/stubs" -lcuda -o "$work/probe" 2>"$work/log"; then
+  for way in 0 1 2 3; do
+    "$work/probe" $way | sed 's/^/  probe: /'
+  done
+else
+  echo "  probe: fault recovery probe not built (no cuda.h)"
 fi
 
 echo "gpu suite: $passed passed, $failed failed, $skipped skipped"

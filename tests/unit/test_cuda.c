@@ -417,7 +417,7 @@ static void check_after_fault(RtCuda *cu, Diags *d, bool async) {
     CHECK(gpu_vadd(cu, async));
     return;
   }
-  CHECK(d->nerrors >= 2 && strstr(d->list.data[1].msg, "resetting the CUDA context after a fault") != NULL);
+  CHECK(d->nerrors >= 2 && strstr(d->list.data[1].msg, "could not be recreated after the fault") != NULL);
   CHECK(!gpu_vadd(cu, async));                  /* reported, not crashed */
 }
 

@@ -269,7 +269,7 @@ static void test_errors(void) {
   bad("f32:1:2", "'f32:1:2' has 3 fields; a typed scalar is DTYPE:V (e.g. float32:2.5)");
   bad("u8:-1", "value '-1' in 'u8:-1' is out of range for uint8");
   bad("foo:1",
-      "unknown generator or dtype 'foo' in 'foo:1'; generators: zeros, full, rand, randint, arange; dtypes: bool, "
+      "unknown generator or dtype 'foo' in 'foo:1'; generators: zeros, full, rand, randint, arange, xoroshiro; dtypes: bool, "
       "int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128 "
       "(short forms: b1, i8/i1, i16/i2, i32/i4, i64, u8/u1, u16/u2, u32/u4, u64, f16/f2, f32/f4, f64/f8, c64/c8, "
       "c128/c16)");
@@ -278,9 +278,9 @@ static void test_errors(void) {
       "integer '9223372036854775808' does not fit int64; write it as uint64:9223372036854775808 or as a float "
       "(9223372036854775808.0)");
   bad("12abc", "cannot understand the value '12abc'; expected PATH.npy, zeros:DTYPE:SHAPE, full:DTYPE:SHAPE:V, "
-             "rand:DTYPE:SHAPE[:SEED], randint:DTYPE:SHAPE:LO:HI[:SEED], arange:DTYPE:SHAPE, DTYPE:V or a number");
+             "rand:DTYPE:SHAPE[:SEED], randint:DTYPE:SHAPE:LO:HI[:SEED], arange:DTYPE:SHAPE, xoroshiro:N:SEED[:SUBSEQ], DTYPE:V or a number");
   bad("0x1p3", "cannot understand the value '0x1p3'; expected PATH.npy, zeros:DTYPE:SHAPE, full:DTYPE:SHAPE:V, "
-               "rand:DTYPE:SHAPE[:SEED], randint:DTYPE:SHAPE:LO:HI[:SEED], arange:DTYPE:SHAPE, DTYPE:V or a number");
+               "rand:DTYPE:SHAPE[:SEED], randint:DTYPE:SHAPE:LO:HI[:SEED], arange:DTYPE:SHAPE, xoroshiro:N:SEED[:SUBSEQ], DTYPE:V or a number");
   bad("a:b:c:d:e:f:g:h", "'a:b:c:d:e:f:g:h' has too many ':' fields");
 }
 

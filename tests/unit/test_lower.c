@@ -301,7 +301,7 @@ static void test_errors_names(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a[0] = cuda.nanosleep(1)\n",
                "cuda.nanosleep is not supported yet");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    s = cuda.const.array_like(a)\n",
-               "cuda.const.array_like is not supported yet");
+               "cuda.const.array_like() needs a module-level np.array constant");
 }
 
 static void test_errors_calls(void) {
@@ -345,7 +345,7 @@ static void test_errors_unsupported(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    for x in a:\n        pass\n",
                "only 'for ... in range(...)' loops");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x, y = 1, 2, 3\n", "cannot unpack 3 values into 2 targets");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = 1j\n", "complex numbers are not supported yet");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = complex(1, 2, 3)\n", "complex() takes exactly 2 arguments");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a.shape = 1\n", "assigning to an attribute");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.T\n", "attribute 'T' is not supported");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    break\n", "'break' outside loop");
@@ -353,16 +353,36 @@ static void test_errors_unsupported(void) {
 }
 
 static void test_errors_decorators(void) {
-  expect_error(HDR "@cuda.jit(link=['a.cu'])\ndef k(a):\n    pass\n", "link= is not supported yet");
+  expect_error(HDR "@cuda.jit(link=[1])\ndef k(a):\n    pass\n", "link= takes a list of file names");
+  expect_error(HDR "f = cuda.declare_device('f', 'float32(float32)')\n@cuda.jit\ndef k(a):\n"
+                   "    a[0] = f(a[0], 1)\n",
+               "f() takes 1 argument (2 given)");
+  expect_error(HDR "f = cuda.declare_device('f')\n", "takes the function's C name and its signature");
   expect_error(HDR "@cuda.jit(fastmth=True)\ndef k(a):\n    pass\n", "unknown option 'fastmth'");
   expect_error(HDR "@cuda.jit(fastmth=True)\ndef k(a):\n    pass\n", "did you mean 'fastmath'?");
   expect_error(HDR "@cuda.jit(opt=7)\ndef k(a):\n    pass\n", "option 'opt' must be between 0 and 3");
   expect_error(HDR "@cuda.jit\ndef k(a, n=1):\n    pass\n", "default parameter values are not supported");
   expect_error(HDR "@cuda.jit\ndef k(a, *rest):\n    pass\n", "*args and **kwargs are not supported");
-  expect_error(HDR "from numba import vectorize\n@vectorize(['f4(f4)'], target='cuda')\n"
-                   "def v(x):\n    return x\n",
-               "@vectorize is not supported yet");
-  expect_error(HDR "@cuda.reduce\ndef r(a, b):\n    return a + b\n", "@cuda.reduce is not supported yet");
+  expect_error(HDR "from numba import guvectorize\n@guvectorize(['void(f4[:])'], '(n)')\n"
+                   "def v(x):\n    pass\n",
+               "@guvectorize is not supported yet");
+  expect_clean("vectorize", HDR "from numba import vectorize\n@vectorize(['f4(f4)'], target='cuda')\n"
+                            "def v(x):\n    return x\n");
+  expect_error(HDR "from numba import vectorize\n@vectorize(['f4(f4)'])\ndef v(x):\n    return x[0]\n",
+               "@vectorize function 'v' must work on scalars");
+  expect_error(HDR "from numba import vectorize\n@vectorize(['f4(f4, f4)'])\ndef v(x):\n    return x\n",
+               "signature has 2 arguments; the function takes 1");
+  expect_error(HDR "from numba import vectorize\n@vectorize(['void(f4[:])'])\ndef v(x):\n    return x\n",
+               "@vectorize signatures take and return scalar types");
+  expect_error(HDR "from numba import vectorize\n@vectorize(target='gpu')\ndef v(x):\n    return x\n",
+               "target= must be \"cuda\", \"cpu\" or \"parallel\"");
+  expect_error(HDR "@cuda.vectorize(['f4(f4)'])\ndef v(x):\n    return x\n",
+               "numba.cuda has no 'vectorize'");
+  expect_error(HDR "@cuda.reduce\ndef r(a, b, c):\n    return a + b\n",
+               "a @cuda.reduce function takes two arguments ('r' takes 3)");
+  expect_error(HDR "@cuda.reduce()\ndef r(a, b):\n    return a + b\n", "@cuda.reduce takes no arguments");
+  expect_error(HDR "@cuda.reduce\ndef r(a, b):\n    return a + b\n@cuda.jit\ndef k(x):\n    x[0] = r(1, 2)\n",
+               "'r' is a @cuda.reduce function and cannot be called from GPU code");
 }
 
 /* Malformed or unusual trees must never crash lowering. */

@@ -1,0 +1,8 @@
+# The elementwise benchmark's ufunc (bench/gpu/elementwise.sh): out = a + b
+# on float32, the same source under Numba and kjit.
+from numba import vectorize
+
+
+@vectorize(['float32(float32, float32)'], target='cuda')
+def add(a, b):
+    return a + b

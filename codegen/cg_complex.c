@@ -1,0 +1,309 @@
+/* cg_complex.c - complex arithmetic and the cmath functions, in terms of
+ * real arithmetic and the target's math library (libdevice or libm), so
+ * both targets compute the same formulas.
+ *
+ * A complex value is the LLVM struct {float, float} / {double, double}
+ * (re, im).  Division is the scaled algorithm Numba uses (CPython's
+ * _Py_c_quot); power follows Numba (z**2 as z*z, else CPython's _Py_c_pow);
+ * the inverse functions use Kahan's square-root formulations, which are
+ * accurate on the branch cuts and keep the sign of zero there. */
+#include "codegen/cg_internal.h"
+#include "ir/numfn.h"
+
+#include <math.h>
+
+typedef struct Cx { LLVMValueRef re, im; } Cx;
+
+/* The float context of one complex computation. */
+typedef struct K {
+  Cg *cg;
+  const Type *ft;     /* float32 or float64 */
+  LLVMTypeRef lt;     /* its LLVM type */
+  LLVMTypeRef ct;     /* the complex struct type */
+} K;
+
+static K kctx(Cg *cg, const Type *ct) {
+  const Type *ft = cg_scalar(ct->kind == TY_C64 ? TY_F32 : TY_F64);
+  return (K){cg, ft, cg_type(cg, ft), cg_type(cg, ct)};
+}
+
+/* Complex arithmetic is rounded as written, without FMA contraction
+ * (fastmath aside), so both targets give CPython's results bit for bit. */
+static LLVMValueRef fp(K *k, LLVMValueRef v) { return k->cg->opts->fastmath ? cg_fp(k->cg, v) : v; }
+static LLVMValueRef c(K *k, double v) { return LLVMConstReal(k->lt, v); }
+static LLVMValueRef add(K *k, LLVMValueRef a, LLVMValueRef b) { return fp(k, LLVMBuildFAdd(k->cg->b, a, b, "")); }
+static LLVMValueRef sub(K *k, LLVMValueRef a, LLVMValueRef b) { return fp(k, LLVMBuildFSub(k->cg->b, a, b, "")); }
+static LLVMValueRef mul(K *k, LLVMValueRef a, LLVMValueRef b) { return fp(k, LLVMBuildFMul(k->cg->b, a, b, "")); }
+static LLVMValueRef dv(K *k, LLVMValueRef a, LLVMValueRef b) { return fp(k, LLVMBuildFDiv(k->cg->b, a, b, "")); }
+static LLVMValueRef neg(K *k, LLVMValueRef a) { return fp(k, LLVMBuildFNeg(k->cg->b, a, "")); }
+static LLVMValueRef cmp(K *k, LLVMRealPredicate p, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildFCmp(k->cg->b, p, a, b, "");
+}
+static LLVMValueRef sel(K *k, LLVMValueRef cnd, LLVMValueRef a, LLVMValueRef b) {
+  return LLVMBuildSelect(k->cg->b, cnd, a, b, "");
+}
+static LLVMValueRef and_(K *k, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildAnd(k->cg->b, a, b, ""); }
+static LLVMValueRef or_(K *k, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildOr(k->cg->b, a, b, ""); }
+static LLVMValueRef m1(K *k, const char *fn, LLVMValueRef x) { return cg_math1(k->cg, fn, x, k->ft); }
+static LLVMValueRef m2(K *k, const char *fn, LLVMValueRef x, LLVMValueRef y) {
+  return cg_math2(k->cg, fn, x, y, k->ft);
+}
+static LLVMValueRef llvm1(K *k, const char *name, LLVMValueRef x) {
+  return cg_intrinsic(k->cg, name, &k->lt, 1, &x, 1);
+}
+static LLVMValueRef fabs_(K *k, LLVMValueRef x) { return llvm1(k, "llvm.fabs", x); }
+static LLVMValueRef csign(K *k, LLVMValueRef mag, LLVMValueRef sgn) {
+  LLVMValueRef a[2] = {mag, sgn};
+  return cg_intrinsic(k->cg, "llvm.copysign", &k->lt, 1, a, 2);
+}
+
+static Cx split(K *k, LLVMValueRef v) {
+  return (Cx){LLVMBuildExtractValue(k->cg->b, v, 0, ""), LLVMBuildExtractValue(k->cg->b, v, 1, "")};
+}
+static LLVMValueRef join(K *k, Cx z) {
+  LLVMValueRef v = LLVMBuildInsertValue(k->cg->b, LLVMGetPoison(k->ct), z.re, 0, "");
+  return LLVMBuildInsertValue(k->cg->b, v, z.im, 1, "");
+}
+static Cx csel(K *k, LLVMValueRef cnd, Cx a, Cx b) {
+  return (Cx){sel(k, cnd, a.re, b.re), sel(k, cnd, a.im, b.im)};
+}
+static Cx times_i(Cx z) { return (Cx){z.im, z.re}; } /* (re, im) swapped; signs by caller */
+
+/* ------------------------------------------------------- arithmetic ---- */
+
+static Cx cx_mul(K *k, Cx a, Cx b) {
+  return (Cx){sub(k, mul(k, a.re, b.re), mul(k, a.im, b.im)),
+              add(k, mul(k, a.re, b.im), mul(k, a.im, b.re))};
+}
+
+/* Divide top and bottom by the larger part of b; b == 0 (or NaN in the
+ * part that would scale) gives nan+nanj, the value Numba's kernel takes
+ * when it cannot raise ZeroDivisionError. */
+static Cx cx_div(K *k, Cx a, Cx b) {
+  LLVMValueRef big_re = cmp(k, LLVMRealOGE, fabs_(k, b.re), fabs_(k, b.im));
+  LLVMValueRef r1 = dv(k, b.im, b.re), d1 = add(k, b.re, mul(k, b.im, r1));
+  Cx q1 = {dv(k, add(k, a.re, mul(k, a.im, r1)), d1), dv(k, sub(k, a.im, mul(k, a.re, r1)), d1)};
+  LLVMValueRef r2 = dv(k, b.re, b.im), d2 = add(k, mul(k, b.re, r2), b.im);
+  Cx q2 = {dv(k, add(k, mul(k, a.re, r2), a.im), d2), dv(k, sub(k, mul(k, a.im, r2), a.re), d2)};
+  Cx nan = {c(k, NAN), c(k, NAN)};
+  LLVMValueRef bre0 = cmp(k, LLVMRealOEQ, b.re, c(k, 0));
+  return csel(k, big_re, csel(k, bre0, nan, q1), q2);
+}
+
+static LLVMValueRef is_zero(K *k, Cx z) {
+  return and_(k, cmp(k, LLVMRealOEQ, z.re, c(k, 0)), cmp(k, LLVMRealOEQ, z.im, c(k, 0)));
+}
+
+/* z**2 is z*z (Numba); w == 0 gives 1; 0**w is 0, or nan+nanj for a
+ * negative or complex w; otherwise |z|**w in polar form. */
+static Cx cx_pow(K *k, Cx a, Cx b) {
+  LLVMValueRef vabs = m2(k, "hypot", a.re, a.im), at = m2(k, "atan2", a.im, a.re);
+  LLVMValueRef len = m2(k, "pow", vabs, b.re), ph = mul(k, at, b.re);
+  LLVMValueRef bim = cmp(k, LLVMRealUNE, b.im, c(k, 0));
+  len = sel(k, bim, dv(k, len, m1(k, "exp", mul(k, at, b.im))), len);
+  ph = sel(k, bim, add(k, ph, mul(k, b.im, m1(k, "log", vabs))), ph);
+  Cx r = {mul(k, len, m1(k, "cos", ph)), mul(k, len, m1(k, "sin", ph))};
+  Cx zero = {c(k, 0), c(k, 0)}, nan = {c(k, NAN), c(k, NAN)}, one = {c(k, 1), c(k, 0)};
+  LLVMValueRef bad0 = or_(k, bim, cmp(k, LLVMRealOLT, b.re, c(k, 0)));
+  r = csel(k, is_zero(k, a), csel(k, bad0, nan, zero), r);
+  r = csel(k, is_zero(k, b), one, r);
+  LLVMValueRef two = and_(k, cmp(k, LLVMRealOEQ, b.re, c(k, 2)), cmp(k, LLVMRealOEQ, b.im, c(k, 0)));
+  return csel(k, two, cx_mul(k, a, a), r);
+}
+
+/* ------------------------------------------------------------ cmath ---- */
+
+/* Principal square root: s = sqrt((|x| + |z|) / 2), the other part
+ * |y| / 2s; the sign of y (zero included) picks the half-plane. */
+static Cx cx_sqrt(K *k, Cx z) {
+  LLVMValueRef ax = fabs_(k, z.re), ay = fabs_(k, z.im);
+  LLVMValueRef h = m2(k, "hypot", ax, ay);
+  LLVMValueRef s = llvm1(k, "llvm.sqrt", add(k, mul(k, c(k, 0.5), ax), mul(k, c(k, 0.5), h)));
+  LLVMValueRef d = dv(k, mul(k, c(k, 0.5), ay), s);
+  LLVMValueRef neg_x = cmp(k, LLVMRealOLT, z.re, c(k, 0));
+  Cx r = {sel(k, neg_x, d, s), csign(k, sel(k, neg_x, s, d), z.im)};
+  Cx zero = {c(k, 0), z.im};
+  return csel(k, is_zero(k, z), zero, r);
+}
+
+static Cx cx_exp(K *k, Cx z) {
+  LLVMValueRef e = m1(k, "exp", z.re);
+  LLVMValueRef y0 = cmp(k, LLVMRealOEQ, z.im, c(k, 0)); /* keep exp(x+0j) real */
+  return (Cx){sel(k, y0, e, mul(k, e, m1(k, "cos", z.im))), sel(k, y0, z.im, mul(k, e, m1(k, "sin", z.im)))};
+}
+
+/* log|z| loses its relative accuracy near |z| = 1; there it is
+ * log1p((M-1)(M+1) + m^2) / 2 with M, m the larger and smaller part. */
+static Cx cx_log(K *k, Cx z) {
+  LLVMValueRef ax = fabs_(k, z.re), ay = fabs_(k, z.im), h = m2(k, "hypot", ax, ay);
+  LLVMValueRef big = cmp(k, LLVMRealOGE, ax, ay);
+  LLVMValueRef M = sel(k, big, ax, ay), mn = sel(k, big, ay, ax);
+  LLVMValueRef t = add(k, mul(k, sub(k, M, c(k, 1)), add(k, M, c(k, 1))), mul(k, mn, mn));
+  LLVMValueRef near1 = and_(k, cmp(k, LLVMRealOGT, h, c(k, 0.71)), cmp(k, LLVMRealOLT, h, c(k, 1.73)));
+  LLVMValueRef re = sel(k, near1, mul(k, c(k, 0.5), m1(k, "log1p", t)), m1(k, "log", h));
+  return (Cx){re, m2(k, "atan2", z.im, z.re)};
+}
+
+/* tanh: for a large real part the result is +-1 and an exponentially
+ * small imaginary part; else from tanh(x), tan(y) and sech(x). */
+static Cx cx_tanh(K *k, Cx z) {
+  double lim = k->ft->kind == TY_F32 ? 44.0 : 354.0; /* log(max) / 2 */
+  LLVMValueRef ax = fabs_(k, z.re), big = cmp(k, LLVMRealOGT, ax, c(k, lim));
+  LLVMValueRef tx = m1(k, "tanh", z.re), ty = m1(k, "tan", z.im);
+  LLVMValueRef cx = dv(k, c(k, 1), m1(k, "cosh", z.re)), txty = mul(k, tx, ty);
+  LLVMValueRef den = add(k, c(k, 1), mul(k, txty, txty));
+  Cx r = {dv(k, mul(k, tx, add(k, c(k, 1), mul(k, ty, ty))), den), mul(k, mul(k, dv(k, ty, den), cx), cx)};
+  LLVMValueRef sc = mul(k, m1(k, "sin", z.im), m1(k, "cos", z.im));
+  Cx b = {csign(k, c(k, 1), z.re), mul(k, mul(k, c(k, 4), sc), m1(k, "exp", mul(k, c(k, -2), ax)))};
+  return csel(k, big, b, r);
+}
+
+/* Kahan: asinh z = asinh(Im(conj(s1) s2)) + i atan2(y, Re(s1 s2)) with
+ * s1 = sqrt(1 + iz), s2 = sqrt(1 - iz). */
+static Cx cx_asinh(K *k, Cx z) {
+  Cx s1 = cx_sqrt(k, (Cx){add(k, c(k, 1), z.im), neg(k, z.re)});
+  Cx s2 = cx_sqrt(k, (Cx){sub(k, c(k, 1), z.im), z.re});
+  LLVMValueRef re = m1(k, "asinh", sub(k, mul(k, s1.re, s2.im), mul(k, s2.re, s1.im)));
+  return (Cx){re, m2(k, "atan2", z.im, sub(k, mul(k, s1.re, s2.re), mul(k, s1.im, s2.im)))};
+}
+
+static Cx cx_acos(K *k, Cx z) {
+  Cx s1 = cx_sqrt(k, (Cx){sub(k, c(k, 1), z.re), neg(k, z.im)});
+  Cx s2 = cx_sqrt(k, (Cx){add(k, c(k, 1), z.re), z.im});
+  LLVMValueRef re = mul(k, c(k, 2), m2(k, "atan2", s1.re, s2.re));
+  return (Cx){re, m1(k, "asinh", sub(k, mul(k, s2.re, s1.im), mul(k, s2.im, s1.re)))};
+}
+
+static Cx cx_acosh(K *k, Cx z) {
+  Cx s1 = cx_sqrt(k, (Cx){sub(k, z.re, c(k, 1)), z.im});
+  Cx s2 = cx_sqrt(k, (Cx){add(k, z.re, c(k, 1)), z.im});
+  LLVMValueRef re = m1(k, "asinh", add(k, mul(k, s1.re, s2.re), mul(k, s1.im, s2.im)));
+  return (Cx){re, mul(k, c(k, 2), m2(k, "atan2", s1.im, s2.re))};
+}
+
+/* atanh on the right half-plane (atanh(-z) = -atanh(z)):
+ * log1p(4x / ((1-x)^2 + y^2)) / 4 + i atan2(2y, (1-x)(1+x) - y^2) / 2. */
+static Cx cx_atanh(K *k, Cx z) {
+  LLVMValueRef flip = cmp(k, LLVMRealOLT, z.re, c(k, 0));
+  LLVMValueRef x = sel(k, flip, neg(k, z.re), z.re), y = sel(k, flip, neg(k, z.im), z.im);
+  LLVMValueRef omx = sub(k, c(k, 1), x);
+  LLVMValueRef q = dv(k, mul(k, c(k, 4), x), add(k, mul(k, omx, omx), mul(k, y, y)));
+  LLVMValueRef re = mul(k, c(k, 0.25), m1(k, "log1p", q));
+  LLVMValueRef im = mul(k, c(k, 0.5), m2(k, "atan2", mul(k, c(k, 2), y),
+                                          sub(k, mul(k, omx, add(k, c(k, 1), x)), mul(k, y, y))));
+  return (Cx){sel(k, flip, neg(k, re), re), sel(k, flip, neg(k, im), im)};
+}
+
+/* f(z) = -i g(iz) for the circular functions from the hyperbolic ones. */
+static Cx via_i(K *k, Cx (*g)(K *, Cx), Cx z) {
+  Cx w = g(k, (Cx){neg(k, z.im), z.re});
+  Cx r = times_i(w);
+  r.im = neg(k, r.im);
+  return r;
+}
+
+static Cx cx_fn(K *k, NumFn fn, Cx z) {
+  LLVMValueRef sx, cx_, shy, chy;
+  switch (fn) {
+  case NF_CSQRT: return cx_sqrt(k, z);
+  case NF_CEXP: return cx_exp(k, z);
+  case NF_CLOG: return cx_log(k, z);
+  case NF_CLOG10: {
+    Cx l = cx_log(k, z);
+    LLVMValueRef s = c(k, 1.0 / M_LN10);
+    return (Cx){mul(k, l.re, s), mul(k, l.im, s)};
+  }
+  case NF_CSIN: case NF_CCOS:
+    sx = m1(k, "sin", z.re), cx_ = m1(k, "cos", z.re);
+    shy = m1(k, "sinh", z.im), chy = m1(k, "cosh", z.im);
+    if (fn == NF_CSIN)
+      return (Cx){mul(k, sx, chy), mul(k, cx_, shy)};
+    return (Cx){mul(k, cx_, chy), neg(k, mul(k, sx, shy))};
+  case NF_CSINH: case NF_CCOSH:
+    sx = m1(k, "sinh", z.re), cx_ = m1(k, "cosh", z.re);
+    shy = m1(k, "sin", z.im), chy = m1(k, "cos", z.im);
+    if (fn == NF_CSINH)
+      return (Cx){mul(k, sx, chy), mul(k, cx_, shy)};
+    return (Cx){mul(k, cx_, chy), mul(k, sx, shy)};
+  case NF_CTANH: return cx_tanh(k, z);
+  case NF_CTAN: return via_i(k, cx_tanh, z);
+  case NF_CASINH: return cx_asinh(k, z);
+  case NF_CASIN: return via_i(k, cx_asinh, z);
+  case NF_CACOS: return cx_acos(k, z);
+  case NF_CACOSH: return cx_acosh(k, z);
+  case NF_CATANH: return cx_atanh(k, z);
+  default: return via_i(k, cx_atanh, z); /* NF_CATAN */
+  }
+}
+
+/* ------------------------------------------------------------ entry ---- */
+
+LLVMValueRef cg_complex_binary(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b, const Type *t) {
+  K k = kctx(cg, t);
+  Cx x = split(&k, a), y = split(&k, b);
+  switch (in->op) {
+  case OP_ADD: return join(&k, (Cx){add(&k, x.re, y.re), add(&k, x.im, y.im)});
+  case OP_SUB: return join(&k, (Cx){sub(&k, x.re, y.re), sub(&k, x.im, y.im)});
+  case OP_MUL: return join(&k, cx_mul(&k, x, y));
+  case OP_TRUEDIV: return join(&k, cx_div(&k, x, y));
+  case OP_POW: return join(&k, cx_pow(&k, x, y));
+  default:
+    cg_unsupported(cg, in, "this operator on complex numbers");
+    return NULL;
+  }
+}
+
+LLVMValueRef cg_complex_neg(Cg *cg, LLVMValueRef a, const Type *t) {
+  K k = kctx(cg, t);
+  Cx x = split(&k, a);
+  return join(&k, (Cx){neg(&k, x.re), neg(&k, x.im)});
+}
+
+LLVMValueRef cg_complex_abs(Cg *cg, LLVMValueRef a, const Type *t) {
+  K k = kctx(cg, t);
+  Cx x = split(&k, a);
+  return m2(&k, "hypot", x.re, x.im);
+}
+
+/* A real number's .imag is 0 of its type; .real and .conjugate() itself. */
+static LLVMValueRef real_part(NumFn fn, LLVMValueRef a) {
+  return fn == NF_IMAG ? LLVMConstNull(LLVMTypeOf(a)) : a;
+}
+
+static LLVMValueRef cmath_pred(K *k, NumFn fn, Cx z) {
+  LLVMValueRef inf = c(k, INFINITY);
+  if (fn == NF_CISNAN)
+    return or_(k, cmp(k, LLVMRealUNO, z.re, z.re), cmp(k, LLVMRealUNO, z.im, z.im));
+  LLVMValueRef ir = cmp(k, LLVMRealOEQ, fabs_(k, z.re), inf), ii = cmp(k, LLVMRealOEQ, fabs_(k, z.im), inf);
+  if (fn == NF_CISINF)
+    return or_(k, ir, ii);
+  return and_(k, cmp(k, LLVMRealOLT, fabs_(k, z.re), inf), cmp(k, LLVMRealOLT, fabs_(k, z.im), inf));
+}
+
+LLVMValueRef cg_lower_complex_fn(Cg *cg, const Inst *in, LLVMValueRef *a) {
+  NumFn fn = (NumFn)in->ival;
+  const Type *t0 = cg_arg_type(cg, in, 0);
+  if (fn == NF_COMPLEX || fn == NF_CRECT) {
+    K k = kctx(cg, in->type);
+    if (fn == NF_COMPLEX)
+      return join(&k, (Cx){a[0], a[1]});
+    return join(&k, (Cx){mul(&k, a[0], m1(&k, "cos", a[1])), mul(&k, a[0], m1(&k, "sin", a[1]))});
+  }
+  if (!ty_is_complex(t0))
+    return fn <= NF_CONJ ? real_part(fn, a[0]) : NULL;
+  K k = kctx(cg, t0);
+  Cx z = split(&k, a[0]);
+  switch (fn) {
+  case NF_REAL: return z.re;
+  case NF_IMAG: return z.im;
+  case NF_CONJ: return join(&k, (Cx){z.re, neg(&k, z.im)});
+  case NF_CISNAN: case NF_CISINF: case NF_CISFINITE: return cmath_pred(&k, fn, z);
+  case NF_CPHASE: return m2(&k, "atan2", z.im, z.re);
+  case NF_CPOLAR: {
+    LLVMValueRef v = LLVMGetPoison(cg_type(cg, in->type));
+    v = LLVMBuildInsertValue(cg->b, v, m2(&k, "hypot", z.re, z.im), 0, "");
+    return LLVMBuildInsertValue(cg->b, v, m2(&k, "atan2", z.im, z.re), 1, "");
+  }
+  default: return join(&k, cx_fn(&k, fn, z));
+  }
+}

@@ -1,0 +1,20 @@
+/* numfn.c - the table generated from numfn.h, and name lookups. */
+#include "ir/numfn.h"
+
+#include <string.h>
+
+const NumFnInfo ir_numfn_info[NF__COUNT] = {
+#define N(name, text, arity, kind) {text, arity, kind},
+    NUM_FNS(N)
+#undef N
+};
+
+static int find(const char *name, int lo, int hi) {
+  for (int i = lo; i <= hi; i++)
+    if (strcmp(ir_numfn_info[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
+int ir_numfn_cmath(const char *name) { return find(name, NF_CSQRT, NF_CRECT); }
+int ir_numfn_fp16(const char *name) { return find(name, NF_HADD, NF_HLE); }

@@ -1,0 +1,52 @@
+/* nvrtc.h - CUDA C/C++ -> PTX through NVRTC, loaded with dlopen.
+ *
+ * libkjit never links NVRTC: it is opened on first use (KJIT_NVRTC, then
+ * libnvrtc.so.13/.12/.so, then the CUDA toolkit's lib64), so machines
+ * without it still load kjit; compiling a .cu there is an error that says
+ * so.  Used by runtime/link.c for `link=[...]` files. */
+#ifndef KJIT_RUNTIME_NVRTC_H
+#define KJIT_RUNTIME_NVRTC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/diag.h"
+
+enum {
+  RT_E_NVRTC_MISSING = 70,   /* NVRTC cannot be loaded */
+  RT_E_NVRTC_COMPILE = 71,   /* the .cu file does not compile */
+  RT_E_LINK_FILE = 72,       /* a link= file is missing or unreadable */
+  RT_E_LINK = 73,            /* nvJitLink failed or is missing for linking */
+};
+
+typedef struct RtNvrtc {
+  void *lib;
+  int (*CreateProgram)(void **prog, const char *src, const char *name, int nheaders,
+                       const char *const *headers, const char *const *names);
+  int (*DestroyProgram)(void **prog);
+  int (*CompileProgram)(void *prog, int nopts, const char *const *opts);
+  int (*GetPTXSize)(void *prog, size_t *size);
+  int (*GetPTX)(void *prog, char *ptx);
+  int (*GetProgramLogSize)(void *prog, size_t *size);
+  int (*GetProgramLog)(void *prog, char *log);
+  const char *(*GetErrorString)(int result);
+  int (*Version)(int *major, int *minor);
+  int major, minor;          /* NVRTC's version */
+} RtNvrtc;
+
+/* Opens NVRTC.  False with an RT_E_NVRTC_MISSING diagnostic at `at`. */
+bool rt_nvrtc_open(RtNvrtc *nv, SrcLoc at, Diags *diags);
+
+/* The CUDA toolkit's include folder ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda),
+ * or NULL. */
+const char *rt_cuda_include_dir(void);
+
+/* Compiles the CUDA C source `src` (named `path` in messages; its folder is
+ * an include path, as is the toolkit's include folder) to relocatable PTX
+ * for compute_<sm>.  *ptx is malloc'd.  Errors in NVRTC's log
+ * (`path(12): error: ...`) become diagnostics at that line of the file; a
+ * Source for it is allocated in `arena`. */
+bool rt_nvrtc_compile(RtNvrtc *nv, const char *path, const char *src, int sm, Arena *arena,
+                      char **ptx, size_t *len, Diags *diags);
+
+#endif
