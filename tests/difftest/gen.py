@@ -693,6 +693,16 @@ class Gen:
                 self.emit(ind, '%s[%s] %%= %s' % (name, ix, '65536' if k == 'i' else '512.0'))
         elif c == 'atomic':
             fn = r.choice(['add', 'add', 'max', 'min', 'sub'])
+            # Threads race on acc's four slots, so every update of one kernel
+            # must commute with the others: add with sub, or only min, or
+            # only max (a min racing a sub gives a different value for each
+            # order, and the GPU picks one).  The family follows from the
+            # seed, so the random stream, and every other kernel, is unchanged.
+            family = ('add', 'max', 'min')[self.seed % 3]
+            if family != 'add':
+                fn = family
+            elif fn in ('max', 'min'):
+                fn = 'add'
             x = self.gen_int(2, 20)
             self.emit(ind, 'cuda.atomic.%s(acc, %s %% 4, %s)' % (fn, par(self.gen_int(1, 12), MUL), x.s))
         elif c == 'ret':    # from inside loops too
