@@ -12,6 +12,8 @@
  * files are compiled by NVRTC and linked when the kernel is loaded (runtime/
  * nvrtc.c, runtime/link.c).  Parameters are scalars: arrays and pointers
  * have no declared ABI here. */
+#include <ctype.h>
+
 #include "ir/infer.h"
 #include "ir/lower_internal.h"
 
@@ -64,6 +66,16 @@ static const Node *kwarg(const Node *call, const char *name) {
   return NULL;
 }
 
+/* [A-Za-z_][A-Za-z0-9_]*: the symbol goes into PTX as written. */
+static bool is_c_identifier(const char *s) {
+  if (!(isalpha((unsigned char)*s) || *s == '_'))
+    return false;
+  for (; *s; s++)
+    if (!(isalnum((unsigned char)*s) || *s == '_'))
+      return false;
+  return true;
+}
+
 /* abi='numba' (the default) or abi='c'; false after an error. */
 static bool parse_abi(LowerProg *lp, const Node *v, bool *c_abi) {
   if (v && v->kind == ND_STR && v->str && (strcmp(v->str, "c") == 0 || strcmp(v->str, "numba") == 0)) {
@@ -94,6 +106,13 @@ bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga) {
     diag_error(lp->d, E_LINK, call->loc,
                "write it as cuda.declare_device('mul_f32', 'float32(float32, float32)')",
                "cuda.declare_device() takes the function's C name and its signature");
+    IrExtern bad = {.name = ga->name, .symbol = "?", .loc = ga->loc, .failed = true};
+    vec_push(lp->a, &lp->p->externs, bad);
+    return false;
+  }
+  if (!is_c_identifier(sym->str)) {
+    diag_error(lp->d, E_LINK, sym->loc, "write the C name of an extern \"C\" function: letters, digits and _",
+               "'%s' is not a C function name", sym->str);
     IrExtern bad = {.name = ga->name, .symbol = "?", .loc = ga->loc, .failed = true};
     vec_push(lp->a, &lp->p->externs, bad);
     return false;

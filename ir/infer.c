@@ -12,6 +12,8 @@
  * progress (a call to it is recursion), one with a symbol failed. */
 #include <stdio.h>
 
+#include <ctype.h>
+
 #include "ir/infer.h"
 
 #define MAX_PASSES 64
@@ -503,10 +505,24 @@ static void put_code(StrBuf *sb, const Type *t) {
 
 /* <name>__<code>_<code>...: deterministic, so the disk cache and PTX are
  * stable across runs; "v" stands for an empty parameter list. */
+/* The function's name as a symbol every target's assembler accepts:
+ * Python identifiers may hold any Unicode letter, PTX and ELF symbols only
+ * [A-Za-z0-9_$], so each other byte is written `$XX` (hex); `$` cannot
+ * occur in a Python name, so distinct names stay distinct. */
+static void put_symbol_name(StrBuf *sb, const char *name) {
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+    if (isalnum(*p) || *p == '_')
+      sb_putc(sb, (char)*p);
+    else
+      sb_printf(sb, "$%02X", *p);
+  }
+}
+
 static const char *mangle(Arena *a, const IrFunc *f) {
   StrBuf sb;
   sb_init(&sb);
-  sb_printf(&sb, "%s__", f->name ? f->name : "f");
+  put_symbol_name(&sb, f->name ? f->name : "f");
+  sb_puts(&sb, "__");
   for (int i = 0; i < f->nparams; i++) {
     if (i)
       sb_putc(&sb, '_');
