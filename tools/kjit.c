@@ -456,7 +456,7 @@ static int cmd_version(Cli *c, kjit_context *ctx) {
 /* ------------------------------------------------------------ kjit run --- */
 
 /* --timeout's watchdog: tools/kjit_watchdog.c. */
-int kjit_cli_watchdog_start(double seconds, const char *kernel, const char *target);
+int kjit_cli_watchdog_start(double seconds, const char *what, const char *target);
 void kjit_cli_watchdog_stop(void);
 
 typedef struct RunArgs {
@@ -805,6 +805,21 @@ typedef struct RunTimes {
   int graph;              /* the runs were replayed from a CUDA graph */
 } RunTimes;
 
+/* --timeout: the clock for one launch (kjit_cli_watchdog_stop ends it). */
+static int start_watchdog(const RunArgs *a, RunJob *j) {
+  kjit_target tg = KJIT_TARGET_CPU;
+  kjit_context_target(j->ctx, &tg);
+  char what[160];
+  snprintf(what, sizeof what, "%s '%s'", j->ufunc ? "@vectorize function" :
+           j->reduction ? "@cuda.reduce function" : "kernel", a->kernel);
+  if (a->timeout > 0 &&
+      kjit_cli_watchdog_start(a->timeout, what, tg == KJIT_TARGET_CUDA ? "cuda" : "cpu") != 0) {
+    fputs("kjit: error: cannot start the --timeout watchdog thread\n", stderr);
+    return EXIT_ERRORS;
+  }
+  return EXIT_OK;
+}
+
 /* One kjit_launch running the kernel `repeat` times (the runtime copies
  * host arrays in once and out once on the cuda target, times each run with
  * CUDA events, and with --graph replays one CUDA graph), then fills *t. */
@@ -814,11 +829,8 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
   cfg.use_graph = a->graph;
   kjit_target tg = KJIT_TARGET_CPU;
   kjit_context_target(j->ctx, &tg);
-  if (a->timeout > 0 &&
-      kjit_cli_watchdog_start(a->timeout, a->kernel, tg == KJIT_TARGET_CUDA ? "cuda" : "cpu") != 0) {
-    fputs("kjit: error: cannot start the --timeout watchdog thread\n", stderr);
+  if (start_watchdog(a, j) != EXIT_OK)
     return EXIT_ERRORS;
-  }
   kjit_status st = kjit_launch(j->kernel, &cfg, j->vals, j->nvals);
   if (st == KJIT_OK)
     st = kjit_synchronize(j->ctx);     /* the copies back are inside the bound too */
@@ -909,10 +921,14 @@ static void print_times(const RunArgs *a, const RunTimes *t) {
 
 static int run_job(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
-  if (rc == EXIT_OK && j->ufunc)
-    return kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time);
-  if (rc == EXIT_OK && j->reduction)
-    return run_reduction(a, j);
+  if (rc == EXIT_OK && (j->ufunc || j->reduction)) {   /* bounded by --timeout too */
+    if (start_watchdog(a, j) != EXIT_OK)
+      return EXIT_ERRORS;
+    rc = j->ufunc ? kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time)
+                  : run_reduction(a, j);
+    kjit_cli_watchdog_stop();
+    return rc;
+  }
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);

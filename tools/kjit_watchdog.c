@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-int kjit_cli_watchdog_start(double seconds, const char *kernel, const char *target);
+int kjit_cli_watchdog_start(double seconds, const char *what, const char *target);
 void kjit_cli_watchdog_stop(void);
 
 enum { EXIT_TIMEOUT = 3 };
@@ -26,7 +26,8 @@ static struct {
   int running, done;          /* done: the launch returned (under wd_lock) */
   struct timespec deadline;   /* CLOCK_MONOTONIC */
   double seconds;
-  const char *kernel, *target;
+  char what[160];             /* "kernel 'k'", "@vectorize function 'f'" */
+  const char *target;
 } wd;
 
 static void *watch(void *unused) {
@@ -40,11 +41,11 @@ static void *watch(void *unused) {
      * still running the kernel and may hold stdio's locks. */
     char msg[512];
     int n = snprintf(msg, sizeof msg,
-                     "kjit: error: kernel '%s' did not finish within %g s (--timeout) on the %s "
+                     "kjit: error: %s did not finish within %g s (--timeout) on the %s "
                      "target; the run was stopped by ending the process\n"
                      "  hint: a loop whose exit condition never becomes true is the usual cause; "
                      "a longer --timeout, or none, lets a slow kernel finish\n",
-                     wd.kernel, wd.seconds, wd.target);
+                     wd.what, wd.seconds, wd.target);
     if (n > 0 && write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
       n = 0;
     _exit(EXIT_TIMEOUT);
@@ -54,7 +55,7 @@ static void *watch(void *unused) {
 }
 
 /* Starts the clock for one launch; 0 on success. */
-int kjit_cli_watchdog_start(double seconds, const char *kernel, const char *target) {
+int kjit_cli_watchdog_start(double seconds, const char *what, const char *target) {
   pthread_condattr_t ca;
   pthread_condattr_init(&ca);
   pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -66,7 +67,7 @@ int kjit_cli_watchdog_start(double seconds, const char *kernel, const char *targ
   wd.deadline.tv_sec += whole + nsec / 1000000000L;
   wd.deadline.tv_nsec = nsec % 1000000000L;
   wd.seconds = seconds;
-  wd.kernel = kernel;
+  snprintf(wd.what, sizeof wd.what, "%s", what);
   wd.target = target;
   wd.done = 0;
   if (pthread_create(&wd.thread, NULL, watch, NULL) != 0) {
