@@ -148,20 +148,6 @@ static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
 
 /* ---------------------------------------------------------- compiling --- */
 
-static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *diags) {
-  for (int i = 0; i < prog->kernels.len; i++)
-    if (strcmp(prog->kernels.data[i]->name, name) == 0)
-      return prog->kernels.data[i];
-  IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
-  if (!gen)
-    gen = rt_find_generated(prog, name);           /* @cuda.reduce kernels */
-  if (gen)
-    return gen;
-  diag_error(diags, RT_E_NO_KERNEL, (SrcLoc){0}, NULL, "no kernel named '%s' in %s", name,
-             prog->src.path);
-  return NULL;
-}
-
 static bool check_arity(const IrFunc *f, int nargs, Diags *diags) {
   if (nargs == f->nparams && nargs <= RT_CUDA_MAX_ARGS)
     return true;
@@ -306,7 +292,7 @@ bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
   memset(t, 0, sizeof *t);
   if (used)
     *used = NULL;
-  IrFunc *f = find_kernel(prog, kernel, diags);
+  IrFunc *f = rt_find_launchable(prog, kernel, diags);
   if (!f || !check_arity(f, nargs, diags))
     return false;
   RtCuda *cu = rt_cuda_device(prog->ctx, diags);

@@ -151,25 +151,6 @@ static const char *param_name(const IrFunc *f, int i) { return f->locals.data[i]
 /* What messages call f: kernels are launched, device functions called. */
 static const char *what(const IrFunc *f) { return f->is_kernel ? "kernel" : "function"; }
 
-static IrFunc *find_kernel(kjit_program *prog, const char *name, Diags *d) {
-  for (int i = 0; i < prog->kernels.len; i++)
-    if (strcmp(prog->kernels.data[i]->name, name) == 0)
-      return prog->kernels.data[i];
-  IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
-  if (!gen)
-    gen = rt_find_generated(prog, name);           /* @cuda.reduce kernels */
-  if (gen)
-    return gen;
-  StrBuf sb;
-  sb_init(&sb);
-  for (int i = 0; i < prog->kernels.len; i++)
-    sb_printf(&sb, "%s%s", i ? ", " : "kernels: ", prog->kernels.data[i]->name);
-  diag_error(d, RT_E_NO_KERNEL, (SrcLoc){0}, sb.data, "no kernel named '%s' in %s", name,
-             prog->src.path);
-  sb_free(&sb);
-  return NULL;
-}
-
 static bool check_count(const IrFunc *f, int nargs, Diags *d) {
   if (nargs == f->nparams && nargs <= RT_HOST_MAX_ARGS)
     return true;
@@ -472,7 +453,7 @@ bool rt_host_run(kjit_program *prog, const char *kernel, const RtValue *args, in
     *compile_ms = 0;
   if (run_ms)
     *run_ms = 0;
-  IrFunc *f = find_kernel(prog, kernel, diags);
+  IrFunc *f = rt_find_launchable(prog, kernel, diags);
   RtHostSpec s;
   if (!f || !check_count(f, nargs, diags) || !check_values(f, args, nargs, diags) ||
       !check_geometry(f, grid, block, diags) || !get_host(prog) ||

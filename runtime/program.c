@@ -158,3 +158,22 @@ kjit_status kjit_program_kernel_name(const kjit_program *prog, int i,
   *name = prog->kernels.data[i]->name;
   return KJIT_OK;
 }
+
+IrFunc *rt_find_launchable(kjit_program *prog, const char *name, Diags *diags) {
+  for (int i = 0; i < prog->kernels.len; i++)
+    if (strcmp(prog->kernels.data[i]->name, name) == 0)
+      return prog->kernels.data[i];
+  IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
+  if (!gen)
+    gen = rt_find_generated(prog, name);           /* @cuda.reduce kernels */
+  if (gen)
+    return gen;
+  StrBuf sb;
+  sb_init(&sb);
+  for (int i = 0; i < prog->kernels.len; i++)
+    sb_printf(&sb, "%s%s", i ? ", " : "kernels: ", prog->kernels.data[i]->name);
+  diag_error(diags, RT_E_NO_KERNEL, (SrcLoc){0}, sb.data, "no kernel named '%s' in %s", name,
+             prog->src.path);
+  sb_free(&sb);
+  return NULL;
+}

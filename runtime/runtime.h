@@ -124,6 +124,10 @@ bool rt_ufunc_kernel_for(kjit_program *prog, IrFunc *uf, int index, const Signat
 /* reduce.c: the generated kernel named `name` of one of prog's reductions,
  * or NULL; the launchers look here after the program's own kernels. */
 IrFunc *rt_find_generated(const kjit_program *prog, const char *name);
+/* program.c: what a launch by name runs: one of prog's kernels, else a
+ * kernel kjit generated (@vectorize, @cuda.reduce); NULL with an
+ * RT_E_NO_KERNEL diagnostic listing the kernels. */
+IrFunc *rt_find_launchable(kjit_program *prog, const char *name, Diags *diags);
 /* reduce.c: releases the device scratch arrays of prog's reductions. */
 void rt_reduce_program_free(kjit_program *prog);
 
