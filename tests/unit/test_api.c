@@ -10,17 +10,7 @@
 #include <string.h>
 
 #include "kjit.h"
-
-static int failures, checks;
-
-#define CHECK(cond)                                                           \
-  do {                                                                        \
-    checks++;                                                                 \
-    if (!(cond)) {                                                            \
-      failures++;                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                         \
-  } while (0)
+#include "check.h"
 
 #define CHECK_STATUS(expr, want)                                              \
   do {                                                                        \

@@ -29,18 +29,9 @@
 
 #include "kjit.h"
 #include "runtime/cache.h"
+#include "check.h"
 
-static int failures, checks;
 static char root[256]; /* "<tmp>/kjit cache tëst-XXXXXX" */
-
-#define CHECK(cond)                                                           \
-  do {                                                                        \
-    checks++;                                                                 \
-    if (!(cond)) {                                                            \
-      failures++;                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                         \
-  } while (0)
 
 /* --------------------------------------------------------------- data --- */
 

@@ -22,16 +22,7 @@
 
 #include "common/arena.h"
 #include "runtime/cuda.h"
-
-static int failures;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (!(cond)) {                                                               \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
-      failures++;                                                                \
-    }                                                                            \
-  } while (0)
+#include "check.h"
 
 /* An array-struct vector add, as kjit's ABI passes arrays: {ptr, shape[1],
  * strides[1]} by value; n = out.shape[0]. */

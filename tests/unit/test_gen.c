@@ -9,16 +9,7 @@
 
 #include "runtime/array.h"
 #include "runtime/npy.h"
-
-static int failures;
-
-#define CHECK(cond)                                                         \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                           \
-    }                                                                       \
-  } while (0)
+#include "check.h"
 
 #define CHECK_STR(got, want)                                                \
   do {                                                                      \

@@ -10,16 +10,7 @@
 #include <string.h>
 
 #include "runtime/host_exec.h"
-
-static int failures;
-
-#define CHECK(cond)                                                         \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                           \
-    }                                                                       \
-  } while (0)
+#include "check.h"
 
 #define CHECK_STR(got, want)                                                \
   do {                                                                      \

@@ -12,17 +12,9 @@
 
 #include "codegen/codegen.h"
 #include "runtime/launch.h"
+#include "check.h"
 
-static int failures;
 static kjit_context *ctx;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (!(cond)) {                                                               \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
-      failures++;                                                                \
-    }                                                                            \
-  } while (0)
 
 /* ----------------------------------------------------------- helpers --- */
 

@@ -12,15 +12,7 @@
 #include <unistd.h>
 
 #include "kjit.h"
-
-static int failures;
-#define CHECK(c)                                                             \
-  do {                                                                       \
-    if (!(c)) {                                                              \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c); \
-      failures++;                                                            \
-    }                                                                        \
-  } while (0)
+#include "check.h"
 
 static bool have(const char *const *names, int n) {
   for (int i = 0; i < n; i++) {

@@ -10,17 +10,9 @@
 #include <unistd.h>
 
 #include "runtime/npy.h"
+#include "check.h"
 
-static int failures;
 static char tmpdir[256];
-
-#define CHECK(cond)                                                         \
-  do {                                                                      \
-    if (!(cond)) {                                                          \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                           \
-    }                                                                       \
-  } while (0)
 
 #define CHECK_STR(got, want)                                                \
   do {                                                                      \

@@ -9,16 +9,7 @@
 #include <string.h>
 
 #include "kjit.h"
-
-static int failures;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
+#include "check.h"
 
 static const char *src =
     "from numba import cuda\n"
