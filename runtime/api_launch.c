@@ -291,24 +291,8 @@ static bool value_fits(const RtValue *v, const Type *p) {
 
 static void convert_scalar(RtScalar *s, const Type *p) {
   RtDtype to;
-  if (!rt_type_dtype(p, &to) || to == s->dtype)
-    return;
-  RtScalar r = {.dtype = to};
-  if (rt_dtype_is_complex(to)) {
-    double re = s->dtype == RT_C64 ? s->v.c64[0] : s->v.c128[0];
-    double im = s->dtype == RT_C64 ? s->v.c64[1] : s->v.c128[1];
-    if (to == RT_C64) r.v.c64[0] = (float)re, r.v.c64[1] = (float)im;
-    else r.v.c128[0] = re, r.v.c128[1] = im;
-    *s = r;
-    return;
-  }
-  RtArray src = {.dtype = s->dtype, .data = s->v.bytes, .nbytes = 16};
-  RtArray dst = {.dtype = to, .data = r.v.bytes, .nbytes = 16};
-  if (rt_dtype_is_float(s->dtype) || rt_dtype_is_float(to))
-    rt_array_set_f64(&dst, 0, rt_array_get_f64(&src, 0));
-  else
-    rt_array_set_i64(&dst, 0, rt_array_get_i64(&src, 0));
-  *s = r;
+  if (rt_type_dtype(p, &to) && to != s->dtype)
+    rt_scalar_convert(s, to, s);
 }
 
 static void value_text(const RtValue *v, char *buf, size_t n) {

@@ -340,3 +340,29 @@ void rt_scalar_format(const RtScalar *s, char *buf, size_t len) {
   format_elem(&a, 0, el, sizeof el);
   snprintf(buf, len, "%s %s", rt_dtype_name(s->dtype), el);
 }
+
+/* in converted to dtype `to` as a kernel's scalar argument converts
+ * (Numba's dispatcher): a complex from a complex or a real (imaginary part
+ * 0), a real from a complex's real part, through double when a float is on
+ * either side, else through int64 (wrapping into narrower ints).  in may be
+ * out. */
+void rt_scalar_convert(const RtScalar *in, RtDtype to, RtScalar *out) {
+  RtScalar src = *in, r;
+  memset(&r, 0, sizeof r);
+  r.dtype = to;
+  RtArray a = {.dtype = src.dtype, .data = src.v.bytes, .nbytes = sizeof src.v};
+  RtArray b = {.dtype = to, .data = r.v.bytes, .nbytes = sizeof r.v};
+  if (rt_dtype_is_complex(to)) {
+    double re = rt_array_get_f64(&a, 0);
+    double im = src.dtype == RT_C64 ? src.v.c64[1] : src.dtype == RT_C128 ? src.v.c128[1] : 0;
+    if (to == RT_C64)
+      r.v.c64[0] = (float)re, r.v.c64[1] = (float)im;
+    else
+      r.v.c128[0] = re, r.v.c128[1] = im;
+  } else if (rt_dtype_is_float(to) || rt_dtype_is_float(src.dtype) || rt_dtype_is_complex(src.dtype)) {
+    rt_array_set_f64(&b, 0, rt_array_get_f64(&a, 0));
+  } else {
+    rt_array_set_i64(&b, 0, rt_array_get_i64(&a, 0));
+  }
+  *out = r;
+}

@@ -94,6 +94,8 @@ void rt_array_set_i64(RtArray *a, int64_t i, int64_t v);
 size_t rt_array_summary(const RtArray *a, char *buf, size_t len);
 uint32_t rt_crc32(uint32_t crc, const void *data, size_t n);
 void rt_scalar_format(const RtScalar *s, char *buf, size_t len); /* "float32 2.5" */
+/* A scalar argument converted to dtype `to` (array.c); in may be out. */
+void rt_scalar_convert(const RtScalar *in, RtDtype to, RtScalar *out);
 
 /* ---- `kjit run` values (gen.c) --------------------------------------- */
 /* A parsed VALUE of `kjit run`: a typed scalar or an owned array. */

@@ -104,26 +104,6 @@ static RtDtype type_dtype(const Type *t) {
   return d;
 }
 
-/* Scalar conversion with C semantics (as kjit's host target converts). */
-static void convert_scalar(const RtScalar *in, RtDtype to, RtScalar *out) {
-  RtScalar src = *in;
-  memset(out, 0, sizeof *out);
-  out->dtype = to;
-  RtArray a = {.dtype = src.dtype, .ndim = 0, .data = src.v.bytes};
-  RtArray b = {.dtype = to, .ndim = 0, .data = out->v.bytes};
-  bool cplx_in = rt_dtype_is_complex(src.dtype), cplx_out = rt_dtype_is_complex(to);
-  if (cplx_in && cplx_out) {
-    double re = src.dtype == RT_C64 ? src.v.c64[0] : src.v.c128[0];
-    double im = src.dtype == RT_C64 ? src.v.c64[1] : src.v.c128[1];
-    if (to == RT_C64) out->v.c64[0] = (float)re, out->v.c64[1] = (float)im;
-    else out->v.c128[0] = re, out->v.c128[1] = im;
-  } else if (rt_dtype_is_int(to) && !rt_dtype_is_float(src.dtype) && !cplx_in) {
-    rt_array_set_i64(&b, 0, rt_array_get_i64(&a, 0));
-  } else {
-    rt_array_set_f64(&b, 0, rt_array_get_f64(&a, 0));
-  }
-}
-
 /* Arguments -> the signature to compile. */
 static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
                  const Type **types, Signature *sig, Diags *diags) {
@@ -280,7 +260,7 @@ static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtV
   for (int i = 0; i < nargs; i++) {             /* scalars as the parameters' types */
     bound[i] = args[i];
     if (!args[i].is_array && args[i].scalar.dtype != (RtDtype)spec->arg_dtype[i])
-      convert_scalar(&args[i].scalar, (RtDtype)spec->arg_dtype[i], &bound[i].scalar);
+      rt_scalar_convert(&args[i].scalar, (RtDtype)spec->arg_dtype[i], &bound[i].scalar);
   }
   return spec;
 }
@@ -433,7 +413,7 @@ bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kj
     RtScalar v = {.dtype = (RtDtype)((f->rec[i] >> 16) & 0xff)};
     memcpy(v.v.bytes, a->value.bits, rt_dtype_size(v.dtype));
     if (v.dtype != (RtDtype)s->arg_dtype[i])
-      convert_scalar(&v, (RtDtype)s->arg_dtype[i], &v);
+      rt_scalar_convert(&v, (RtDtype)s->arg_dtype[i], &v);
     memcpy(dst, v.v.bytes, rt_dtype_size(v.dtype));
     if (v.dtype == RT_BOOL)
       dst[0] = v.v.b ? 1 : 0;

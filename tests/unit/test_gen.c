@@ -292,7 +292,31 @@ static void test_summary_strided(void) {
   rt_array_free(&z);
 }
 
+/* rt_scalar_convert: the kernel-argument conversions of both targets. */
+static void test_scalar_convert(void) {
+  RtScalar i = {.dtype = RT_I64}, f = {.dtype = RT_F32}, z = {.dtype = RT_C128}, r;
+  i.v.i64 = -3;
+  f.v.f32 = 2.75f;
+  z.v.c128[0] = 1.5, z.v.c128[1] = -2.0;
+  rt_scalar_convert(&i, RT_C64, &r);        /* int -> complex: imaginary 0 */
+  CHECK(r.dtype == RT_C64 && r.v.c64[0] == -3.0f && r.v.c64[1] == 0.0f);
+  rt_scalar_convert(&f, RT_C128, &r);       /* float32 -> complex128 */
+  CHECK(r.v.c128[0] == 2.75 && r.v.c128[1] == 0.0);
+  rt_scalar_convert(&z, RT_C64, &r);        /* complex128 -> complex64 */
+  CHECK(r.v.c64[0] == 1.5f && r.v.c64[1] == -2.0f);
+  rt_scalar_convert(&z, RT_F64, &r);        /* complex -> real part */
+  CHECK(r.dtype == RT_F64 && r.v.f64 == 1.5);
+  rt_scalar_convert(&f, RT_I32, &r);        /* float -> int truncates */
+  CHECK(r.v.i32 == 2);
+  i.v.i64 = 300;
+  rt_scalar_convert(&i, RT_U8, &r);         /* int -> narrower int wraps */
+  CHECK(r.v.u8 == 44);
+  rt_scalar_convert(&i, RT_I64, &i);        /* in place */
+  CHECK(i.dtype == RT_I64 && i.v.i64 == 300);
+}
+
 int main(void) {
+  test_scalar_convert();
   test_dtypes();
   test_generators();
   test_random();
