@@ -227,6 +227,7 @@ static bool prepare(Infer *inf) {
   mark_reachable(inf);
   drop_unreachable(inf);
   shadow_stored_params(inf);
+  ir_split_locals(a, f);
   reset_types(f);
   inf->ninsts = f->insts.len;
   inf->dead = arena_alloc(a, sizeof(bool) * (size_t)(inf->ninsts + 1));

@@ -861,9 +861,15 @@ static const Type *type_store(Infer *inf, int idx, const Type **need) {
   if (!v)
     return NULL;
   IrLocal *l = &inf->f->locals.data[in->local];
+  if (l->type && l->type->kind == TY_UNKNOWN)
+    return TY_VOID_T; /* poisoned by an error already out */
   const Type *u = l->type ? ty_unify(inf->tt, l->type, v) : v;
   if (!u) {
     report_unify(inf, idx, l, v);
+    if (inf->report) { /* one error: the reads of the variable stay quiet */
+      l->type = TY_UNKNOWN_T;
+      inf->changed = true;
+    }
     return NULL;
   }
   if (u != l->type) {

@@ -179,6 +179,11 @@ bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *diag
  * errors.  Memoized per (generic, argtypes) within the compile. */
 IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs, SrcLoc callsite);
 
+/* ir/ssa.c: give each assignment of a re-bound variable its own local and
+ * each set of assignments reaching a read a join local (Numba's SSA and phi
+ * typing); run on a clone before typing. */
+void ir_split_locals(Arena *a, IrFunc *f);
+
 /* ir/verify.c: structural and (when typed) type checks.  Internal errors are
  * reported as diagnostics with code E599, never aborts. */
 bool ir_verify(const IrFunc *f, Diags *diags);

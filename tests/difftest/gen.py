@@ -617,8 +617,9 @@ class Gen:
 
     def value_for(self, v, depth=2):
         if v.k == 'i' and self.chance(0.08):
-            # a bool into an int variable: Numba unifies the two to the int
-            x = self.gen_bool(depth).s
+            # a bool made an int: each assignment is typed on its own (Numba's
+            # SSA), so a bare bool would stay bool where min/max or ~ read it
+            x = 'int(%s)' % self.gen_bool(depth).s
         elif v.k == 'f' and not v.cast and self.chance(0.08):
             # an int into a float variable: unified to float64
             x = self.gen_int(depth, max(v.e - 1, 4) if v.e > 4 else 4).s
@@ -627,8 +628,9 @@ class Gen:
         return '%s(%s)' % (v.cast, x) if v.cast else x
 
     def declare(self, ind, v):
-        """The first assignment: of the variable's own kind, so that a
-        later bool (or int) assigned to it unifies to an int (a float)."""
+        """The first assignment: of the variable's own kind, so that where a
+        later int assignment joins it (after an if, around a loop) the
+        variable unifies to a float."""
         x = self.gen_kind(v.k, 1, v.e, v.d).s
         self.emit(ind, '%s = %s' % (v.name, '%s(%s)' % (v.cast, x) if v.cast else x))
 
