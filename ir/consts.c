@@ -47,14 +47,18 @@ static const char *import_target(Arena *a, const Import *im) {
 }
 
 /* numpy's canonical spelling is "numpy"; numba.cuda stays as written. */
-const char *ir_import_path(LowerProg *lp, const char *name) {
-  const Module *m = lp->p->ast;
-  for (int i = m->imports.len - 1; i >= 0; i--) {
+const char *ir_import_target(const IrProgram *p, Arena *a, const char *name) {
+  const Module *m = p->ast;
+  for (int i = m ? m->imports.len - 1 : -1; i >= 0; i--) {
     const Import *im = &m->imports.data[i];
     if (im->alias && strcmp(im->alias, name) == 0)
-      return import_target(lp->a, im);
+      return import_target(a, im);
   }
   return NULL;
+}
+
+const char *ir_import_path(LowerProg *lp, const char *name) {
+  return ir_import_target(lp->p, lp->a, name);
 }
 
 static bool is_module_func(const IrProgram *p, const char *name) {
@@ -91,7 +95,9 @@ const char *ir_resolve_path(LowerProg *lp, const IrFunc *f, const Node *n) {
 /* ------------------------------------------------------------- dtypes -- */
 
 const Type *ir_path_dtype(const char *path) {
-  static const char *const prefixes[] = {"numba.types.", "numba.", "numpy."};
+  static const char *const prefixes[] = {"numba.types.", "numba.core.types.",
+                                         "numba.cuda.types.", "numba.cuda.", "numba.",
+                                         "numpy."};
   for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
     if (!ir_starts_with(path, prefixes[i]))
       continue;

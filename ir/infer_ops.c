@@ -791,6 +791,58 @@ static void note_call_site(Infer *inf, int idx, const Type *const *ts, int first
   sb_free(&sb);
 }
 
+/* Cost of passing a value of type a to a parameter declared p: 0 exact, 1
+ * a safe conversion (a number that promotes into p, a C array to an A
+ * parameter), 2 an unsafe numeric one, -1 none. */
+static int conversion_cost(TypeTable *tt, const Type *a, const Type *p) {
+  if (a == p)
+    return 0;
+  if (ty_is_number(a) && ty_is_number(p))
+    return ty_unify(tt, a, p) == p ? 1 : 2;
+  if (a->kind == TY_ARRAY && p->kind == TY_ARRAY && a->elem == p->elem && a->ndim == p->ndim &&
+      p->layout == LAYOUT_A && (!a->readonly || p->readonly))
+    return 1;
+  return -1;
+}
+
+/* A device function compiled eagerly (`@cuda.jit("float32(float32)",
+ * device=True)`) is called through the declared signature that converts the
+ * arguments at least cost, as Numba's dispatcher picks an overload; the
+ * arguments are converted to it.  NULL (with an error) when none fits. */
+static const Type *const *eager_params(Infer *inf, int idx, const IrFunc *gen,
+                                       const Type *const *ts, int nargs) {
+  int best = -1, best_max = 3, best_sum = 0;
+  for (int i = 0; i < gen->eager.len; i++) {
+    const Signature *s = &gen->eager.data[i];
+    int worst = 0, sum = 0;
+    for (int k = 0; k < nargs && worst >= 0 && s->nparams == nargs; k++) {
+      int c = conversion_cost(inf->tt, ts[k], s->params[k]);
+      worst = c < 0 ? -1 : c > worst ? c : worst;
+      sum += c;
+    }
+    if (s->nparams != nargs || worst < 0)
+      continue;
+    if (best < 0 || worst < best_max || (worst == best_max && sum < best_sum)) {
+      best = i;
+      best_max = worst;
+      best_sum = sum;
+    }
+  }
+  if (best >= 0)
+    return gen->eager.data[best].params;
+  StrBuf sb;
+  sb_init(&sb);
+  for (int k = 0; k < nargs; k++)
+    sb_printf(&sb, "%s%s", k ? ", " : "", TN(ts[k]));
+  const char *args = arena_strdup(inf->c->arena, sb.data ? sb.data : "");
+  sb_free(&sb);
+  ir_infer_fail(inf, idx, E_TY_CALL,
+                "the device function is compiled for its declared signatures only; add one "
+                "for these types, or remove the signatures to compile it lazily",
+                "no signature of '%s' accepts (%s)", gen->name, args);
+  return NULL;
+}
+
 static const Type *type_call(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   if (!in->callee)
@@ -804,6 +856,12 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
   for (int k = 0; k < in->nargs; k++)
     if (!(ts[k] = at(inf, in, k)))
       return NULL;
+  if (gen->is_device && gen->eager.len > 0 && !gen->is_ufunc && !gen->is_reduce) {
+    const Type *const *declared = eager_params(inf, idx, gen, ts, in->nargs);
+    if (!declared)
+      return NULL;
+    memcpy(ts, declared, sizeof *ts * (size_t)in->nargs);
+  }
   SrcLoc loc = in->loc;
   int first_diag = inf->d->list.len;
   IrFunc *spec = ir_specialize(inf->c, gen, ts, in->nargs, loc);

@@ -46,8 +46,18 @@ static void add_signature(LowerProg *lp, IrFunc *f, const Node *n) {
   }
 }
 
+/* A list is several signatures; a tuple is one signature of argument types
+ * (Numba's rule), except a tuple of strings, taken as several. */
+static bool all_strings(const LowerProg *lp, const Node *n) {
+  for (int i = 0; i < n->args.len; i++)
+    if (!n->args.data[i] || ir_sig_resolve(lp->p, n->args.data[i])->kind != ND_STR)
+      return false;
+  return n->args.len > 0;
+}
+
 static void add_signatures(LowerProg *lp, IrFunc *f, const Node *n) {
-  if (n->kind == ND_LIST || n->kind == ND_TUPLE) {
+  n = ir_sig_resolve(lp->p, n);
+  if (n->kind == ND_LIST || (n->kind == ND_TUPLE && all_strings(lp, n))) {
     for (int i = 0; i < n->args.len; i++)
       if (n->args.data[i])
         add_signature(lp, f, n->args.data[i]);

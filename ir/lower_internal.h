@@ -134,6 +134,8 @@ bool lower_num_path_const(const char *path, IrGlobal *out);  /* cmath.pi... */
 /* ---- consts.c: names, imports, constant folding ---- */
 /* Canonical path of a name bound by an import ("cuda" -> "numba.cuda"), or NULL. */
 const char *ir_import_path(LowerProg *lp, const char *name);
+/* The same for any program (a is where the path text goes). */
+const char *ir_import_target(const IrProgram *p, Arena *a, const char *name);
 /* Canonical path of a dotted expression rooted at an import, else NULL.
  * f (may be NULL) is the function whose locals shadow module names. */
 const char *ir_resolve_path(LowerProg *lp, const IrFunc *f, const Node *n);
@@ -151,6 +153,11 @@ bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const
 void ir_fold_globals(LowerProg *lp);
 /* Convert a scalar constant to scalar type t as NumPy's constructors do. */
 bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why);
+
+/* ---- sig.c ---- */
+/* A name bound by a module-level assignment (`SIG = "void(float32[:])"`,
+ * `sig = (float32[:],)`) stands for its value; others are returned as is. */
+const Node *ir_sig_resolve(const IrProgram *p, const Node *n);
 
 /* ---- foreign.c: cuda.declare_device, link= ---- */
 bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out);

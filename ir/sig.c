@@ -38,17 +38,53 @@ static bool fail_expected_type(Diags *d, const Node *n) {
   return false;
 }
 
+/* ------------------------------------------------------ module values -- */
+
+/* The value of the last module-level assignment to name, or NULL. */
+static const Node *module_value(const IrProgram *p, const char *name) {
+  const Module *m = p->ast;
+  for (int i = m ? m->globals.len - 1 : -1; i >= 0; i--)
+    if (strcmp(m->globals.data[i].name, name) == 0)
+      return m->globals.data[i].value;
+  return NULL;
+}
+
+const Node *ir_sig_resolve(const IrProgram *p, const Node *n) {
+  for (int k = 0; n && n->kind == ND_NAME && n->name && k < 8; k++) {
+    const Node *v = module_value(p, n->name);
+    if (!v || v == n)
+      break;
+    n = v;
+  }
+  return n;
+}
+
+/* The canonical path of a name or attribute chain rooted at an import
+ * ("f64" bound by `from numba.cuda import float64 as f64`), or NULL. */
+static const char *import_path(IrProgram *p, const Node *n) {
+  if (n->kind == ND_NAME && n->name)
+    return ir_import_target(p, p->arena, n->name);
+  if (n->kind != ND_ATTR || !n->name || !n->lhs)
+    return NULL;
+  const char *base = import_path(p, n->lhs);
+  return base ? arena_printf(p->arena, "%s.%s", base, n->name) : NULL;
+}
+
 /* --------------------------------------------------------------- dtypes -- */
 
 /* NAME | module '.' NAME, where the module path is any chain of names
- * (numba, numba.types, nb, np, ...: imports may alias them). */
+ * (numba, numba.types, numba.cuda.types, nb, np, ...: imports may alias
+ * them, and a name may be bound by `from numba.cuda import float32 as f4`). */
 static bool dtype_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   const Node *m = n;
   while (m->kind == ND_ATTR && m->lhs)
     m = m->lhs;
   if (m->kind != ND_NAME || !n->name)
     return fail_expected_type(d, n);
-  const Type *t = ty_from_name(n->name);
+  const char *path = import_path(p, n);
+  const Type *t = path ? ir_path_dtype(path) : NULL;
+  if (!t)
+    t = ty_from_name(n->name);
   if (!t) {
     diag_error(d, E_SIG_UNKNOWN_TYPE, n->loc, did_you_mean(p->arena, n->name),
                "unknown type '%s'", n->name);
@@ -123,14 +159,70 @@ static bool array_from_ast(IrProgram *p, const Node *n, const Type **out, Diags 
   return *out != NULL;
 }
 
+static bool is_named(const Node *n, const char *name) {
+  return n && (n->kind == ND_NAME || n->kind == ND_ATTR) && n->name && strcmp(n->name, name) == 0;
+}
+
+/* A positional argument of a call, or its keyword `kw`; NULL if absent. */
+static const Node *call_arg(const Node *call, int pos, const char *kw) {
+  for (int i = 0; i < call->args.len; i++) {
+    const Node *a = call->args.data[i];
+    if (a->kind == ND_KEYWORD) {
+      if (a->name && strcmp(a->name, kw) == 0)
+        return a->lhs;
+    } else if (i == pos) {
+      return a;
+    }
+  }
+  return NULL;
+}
+
+/* types.Array(dtype, ndim, layout): layout 'C' is C-contiguous; 'A' and
+ * 'F' (Fortran order) are typed as A, as kjit specializes on them. */
+static bool array_call(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  const Node *dt = call_arg(n, 0, "dtype"), *nd = call_arg(n, 1, "ndim");
+  const Node *lay = call_arg(n, 2, "layout"), *ro = call_arg(n, 3, "readonly");
+  const Type *elem;
+  if (!dt || !nd || !lay) {
+    diag_error(d, E_SIG_SYNTAX, n->loc, "write it as types.Array(types.float32, 2, 'C')",
+               "types.Array takes a dtype, a number of dimensions and a layout");
+    return false;
+  }
+  if (!dtype_from_ast(p, dt, &elem, d))
+    return false;
+  nd = ir_sig_resolve(p, nd);
+  if (nd->kind != ND_INT || nd->ival < 1 || nd->ival > 4) {
+    diag_error(d, E_SIG_DIMS, nd->loc, NULL, "types.Array needs 1 to 4 dimensions as a literal");
+    return false;
+  }
+  lay = ir_sig_resolve(p, lay);
+  const char *l = lay->kind == ND_STR && lay->str ? lay->str : "";
+  if (strcmp(l, "C") && strcmp(l, "A") && strcmp(l, "F")) {
+    diag_error(d, E_SIG_SLICE, lay->loc, NULL, "array layout must be 'C', 'F' or 'A'");
+    return false;
+  }
+  if (ro && !(ro->kind == ND_BOOL && ro->ival == 0)) {
+    diag_error(d, E_SIG_SYNTAX, ro->loc, "pass a writable array",
+               "readonly array arguments are not supported");
+    return false;
+  }
+  if (!ty_is_scalar(elem))
+    return fail_expected_type(d, dt);
+  *out = ty_array(p->types, elem, (int)nd->ival, strcmp(l, "C") == 0 ? LAYOUT_C : LAYOUT_A);
+  return true;
+}
+
 bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   *out = NULL;
+  n = ir_sig_resolve(p, n);
   if (!n)
     return false;
   if (n->kind == ND_NAME || n->kind == ND_ATTR)
     return dtype_from_ast(p, n, out, d);
   if (n->kind == ND_SUBSCRIPT && n->lhs)
     return array_from_ast(p, n, out, d);
+  if (n->kind == ND_CALL && is_named(n->lhs, "Array"))
+    return array_call(p, n, out, d);
   return fail_expected_type(d, n);
 }
 
@@ -160,6 +252,9 @@ static bool params_from_list(IrProgram *p, const NodeList *args, Signature *out,
 static bool signature_from_node(IrProgram *p, const Node *n, Signature *out, Diags *d) {
   memset(out, 0, sizeof *out);
   out->loc = n->loc;
+  n = ir_sig_resolve(p, n);
+  if (n->kind == ND_STR)
+    return ir_signature_from_ast(p, n, out, d);
   if (n->kind == ND_TUPLE)
     return params_from_list(p, &n->args, out, d);
   if (n->kind != ND_CALL || !n->lhs) {
