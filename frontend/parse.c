@@ -637,10 +637,10 @@ static void statement(Parser *p, NodeList *out) {
 
 /* ---- the module ---- */
 
-/* Top-level `NAME = expr` or `NAME: ann = expr` (a single simple target). */
+/* Top-level `NAME: ann = expr` (other assignments: global_statement). */
 static bool at_global_assign(Parser *p) {
   Token *t = parse_peek(p), *next = parse_peek_at(p, 1);
-  return t->kind == TK_NAME && (parse_equal(next, "=") || parse_equal(next, ":"));
+  return t->kind == TK_NAME && parse_equal(next, ":");
 }
 
 static void global_assign(Parser *p, Module *m) {
@@ -657,6 +657,97 @@ static void global_assign(Parser *p, Module *m) {
   parse_next(p);
   GlobalAssign g = {name->text, value, name->loc};
   vec_push(p->arena, &m->globals, g);
+}
+
+static void add_global(Parser *p, Module *m, const Node *target, Node *value) {
+  GlobalAssign g = {target->name, value, target->loc};
+  vec_push(p->arena, &m->globals, g);
+}
+
+/* Element k of a value unpacked into a target list: the element itself
+ * when the value is a tuple or list display of the same length, else
+ * value[k]. */
+static Node *unpacked(Parser *p, Node *value, int k, int n) {
+  if (value && (value->kind == ND_TUPLE || value->kind == ND_LIST) && value->args.len == n)
+    return value->args.data[k];
+  Node *sub = parse_new(p, ND_SUBSCRIPT, value ? value->loc : (SrcLoc){0});
+  Node *ix = parse_new(p, ND_INT, sub->loc);
+  ix->ival = k;
+  sub->lhs = value;
+  sub->rhs = ix;
+  return sub;
+}
+
+/* Binds each name of a target (a name, or a tuple/list of names, nested)
+ * to its value; other targets (attributes, subscripts) are host code. */
+static void bind_target(Parser *p, Module *m, const Node *t, Node *value) {
+  if (t->kind == ND_NAME && t->name) {
+    add_global(p, m, t, value);
+  } else if (t->kind == ND_TUPLE || t->kind == ND_LIST) {
+    for (int k = 0; k < t->args.len; k++)
+      if (t->args.data[k])
+        bind_target(p, m, t->args.data[k], value ? unpacked(p, value, k, t->args.len) : NULL);
+  }
+}
+
+/* Top-level `A, B = 1, 2`, `A = B = 0`, `X += 1` (X no longer constant):
+ * parsed quietly as a statement, each name bound to its value. */
+static void global_statement(Parser *p, Module *m) {
+  Node *n = expr_statement(p);
+  if (n && n->kind == ND_ASSIGN) {
+    for (int i = 0; i < n->args.len; i++)
+      bind_target(p, m, n->args.data[i], n->rhs);
+  } else if (n && n->kind == ND_AUGASSIGN && n->lhs) {
+    bind_target(p, m, n->lhs, NULL);
+  }
+  skip_rest_of_statement(p);
+}
+
+/* Does the base list of the class at p name an enum base (Enum, IntEnum,
+ * IntFlag, Flag, bare or qualified)?  Leaves p at the class name. */
+static bool enum_bases(Parser *p) {
+  static const char *const bases[] = {"Enum", "IntEnum", "IntFlag", "Flag"};
+  int i = p->pos + 2; /* class NAME ( */
+  if (!parse_equal(&p->toks.data[i], "("))
+    return false;
+  for (int depth = 0; p->toks.data[i].kind != TK_NEWLINE && p->toks.data[i].kind != TK_EOF; i++) {
+    const Token *t = &p->toks.data[i];
+    depth += parse_equal(t, "(") - parse_equal(t, ")");
+    if (depth == 0)
+      break;
+    for (size_t k = 0; t->kind == TK_NAME && k < sizeof bases / sizeof *bases; k++)
+      if (strcmp(t->text, bases[k]) == 0)
+        return true;
+  }
+  return false;
+}
+
+/* class NAME(Enum): NAME = value ...  Each member becomes the module
+ * constant "NAME.MEMBER" (its value; Numba freezes enum members); any
+ * other class, and anything else in the body, is host code. */
+static void enum_class(Parser *p, Module *m) {
+  if (!enum_bases(p)) {
+    skip_statement(p);
+    return;
+  }
+  const char *cls = parse_peek_at(p, 1)->text;
+  while (parse_peek(p)->kind != TK_NEWLINE && parse_peek(p)->kind != TK_EOF)
+    parse_next(p);
+  parse_next(p);
+  if (parse_peek(p)->kind != TK_INDENT)
+    return;
+  parse_next(p);
+  while (parse_peek(p)->kind != TK_DEDENT && parse_peek(p)->kind != TK_EOF) {
+    Token *t = parse_peek(p);
+    if (t->kind == TK_NAME && parse_equal(parse_peek_at(p, 1), "=")) {
+      parse_next(p);
+      parse_next(p);
+      GlobalAssign g = {arena_printf(p->arena, "%s.%s", cls, t->text), assign_value(p), t->loc};
+      vec_push(p->arena, &m->globals, g);
+    }
+    skip_rest_of_statement(p);
+  }
+  parse_next(p);
 }
 
 /* Is the statement at p (after any decorators) a def? */
@@ -702,9 +793,17 @@ static void toplevel(Parser *p, Module *m) {
     parse_next(p);
   } else if (decorated_def(p)) {
     toplevel_def(p, m);
+  } else if (parse_equal(t, "class") && parse_peek_at(p, 1)->kind == TK_NAME) {
+    p->quiet = true;
+    enum_class(p, m);
+    p->quiet = false;
   } else if (at_global_assign(p)) {
     p->quiet = true;
     global_assign(p, m);
+    p->quiet = false;
+  } else if (t->kind == TK_NAME || parse_equal(t, "(") || parse_equal(t, "[")) {
+    p->quiet = true;
+    global_statement(p, m);
     p->quiet = false;
   } else {
     skip_statement(p);

@@ -113,6 +113,16 @@ const Type *ir_path_dtype(const char *path) {
 const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n) {
   if (!n)
     return NULL;
+  if (n->kind == ND_NAME && n->name && !(f && ir_local_find(f, n->name) >= 0)) {
+    const Node *v = ir_sig_resolve(lp->p, n); /* DT = np.float32 */
+    if (v != n)
+      return ir_dtype_of(lp, NULL, v);
+  }
+  if (n->kind == ND_CALL && n->args.len == 1 && n->args.data[0]->kind != ND_KEYWORD) {
+    const char *callee = ir_resolve_path(lp, f, n->lhs); /* np.dtype(np.float32) */
+    if (callee && strcmp(callee, "numpy.dtype") == 0)
+      return ir_dtype_of(lp, f, n->args.data[0]);
+  }
   if (n->kind == ND_STR && n->str && !n->fstring) {
     const Type *t = ty_from_name(n->str);
     return t && ty_is_scalar(t) ? t : NULL;
@@ -122,6 +132,17 @@ const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n) {
 }
 
 /* ------------------------------------------------------ global lookup -- */
+
+const IrGlobal *ir_member_global(LowerProg *lp, const IrFunc *f, const Node *n) {
+  if (!n || n->kind != ND_ATTR || !n->name || !n->lhs)
+    return NULL;
+  if (strcmp(n->name, "value") == 0 && n->lhs->kind == ND_ATTR)
+    return ir_member_global(lp, f, n->lhs); /* Color.RED.value */
+  const Node *cls = n->lhs;
+  if (cls->kind != ND_NAME || !cls->name || (f && ir_local_find(f, cls->name) >= 0))
+    return NULL;
+  return ir_global_find(lp->p, arena_printf(lp->a, "%s.%s", cls->name, n->name));
+}
 
 const IrGlobal *ir_global_find(const IrProgram *p, const char *name) {
   for (int i = 0; i < p->globals.len; i++)
@@ -702,6 +723,10 @@ bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const
   switch (n->kind) {
   case ND_NAME: return fold_name(lp, f, n, out, why);
   case ND_ATTR:
+    if (ir_member_global(lp, f, n)) {
+      *out = *ir_member_global(lp, f, n);
+      return true;
+    }
     path = ir_resolve_path(lp, f, n);
     if (path && ir_path_const(path, out))
       return true;

@@ -255,6 +255,9 @@ static int expr_name(Lower *L, const Node *n) {
 /* ---------------------------------------------------------- attributes -- */
 
 static int expr_attr(Lower *L, const Node *n) {
+  const IrGlobal *member = ir_member_global(L->lp, L->f, n);
+  if (member)
+    return lower_global(L, member, n->loc);
   const char *path = ir_resolve_path(L->lp, L->f, n);
   if (path)
     return lower_path_value(L, path, n);

@@ -169,6 +169,9 @@ bool ir_is_ndarray_call(LowerProg *lp, const Node *n);    /* np.array(...) / num
 /* Fold an np.array literal into a read-only array constant (data, shape). */
 bool ir_fold_ndarray(LowerProg *lp, const Node *call, IrGlobal *out, NdFail *fail);
 const IrGlobal *ir_global_find(const IrProgram *p, const char *name);
+/* An enum member `Color.RED` (or `Color.RED.value`), a constant named
+ * "Color.RED" by the parser; NULL for anything else. */
+const IrGlobal *ir_member_global(LowerProg *lp, const IrFunc *f, const Node *n);
 const NonConst *ir_nonconst_find(LowerProg *lp, const char *name);
 /* Edit-distance suggestion among cands (NULL when none is close). */
 const char *ir_closest(const char *name, const char *const *cands, int n);

@@ -1,0 +1,157 @@
+"""Run tests/exec kernel files under Numba and compare with their EXPECT lines.
+
+Run on a machine with Numba and a GPU, from the repository root:
+    python3 tests/numba/check_exec.py tests/exec/*.py
+Each `# RUN:` line is replayed with Numba (`kernel[grid, block](args)`): the
+arguments are made as `kjit run` makes them (zeros/full/arange arrays,
+scalars as Python ints/floats, which Numba types int64/float64), and every
+array argument is summarised in the format of tests/exec_expect.py.  An
+EXPECT line that no summary contains is a mismatch: either kjit's expected
+value is not Numba's, or Numba differs on purpose (documented in the file).
+Runs using kjit-only inputs (rand, .npy files, xoroshiro states, --debug,
+--repeat, -o) are skipped and reported as such.  Prints one line per run
+and a closing "N passed, N failed" count.
+"""
+import importlib.util
+import os
+import shlex
+import sys
+import traceback
+
+import numpy
+
+numpy.row_stack = numpy.vstack  # Numba 0.68 still refers to it
+from numba import cuda  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from exec_expect import summary  # noqa: E402
+
+DTYPES = {"f4": "float32", "f8": "float64", "f2": "float16", "i4": "int32", "i8": "int64",
+          "u4": "uint32", "u8": "uint64", "i1": "int8", "u1": "uint8", "i2": "int16",
+          "u2": "uint16", "b1": "bool", "c8": "complex64", "c16": "complex128"}
+SKIP_OPTS = {"--debug", "--repeat", "-o", "--target", "--timeout"}
+
+
+def dims(text):
+    parts = [int(p) for p in text.split(",")]
+    return tuple(parts) if len(parts) > 1 else parts[0]
+
+
+def make_value(spec):
+    """A kjit run VALUE as a NumPy array or Python scalar; None if kjit-only."""
+    kind, _, rest = spec.partition(":")
+    if kind in ("zeros", "full", "arange") and rest:
+        fields = rest.split(":")
+        dtype = numpy.dtype(DTYPES.get(fields[0], fields[0]))
+        shape = tuple(int(s) for s in fields[1].split("x"))
+        if kind == "zeros":
+            return numpy.zeros(shape, dtype)
+        if kind == "full":
+            return numpy.full(shape, numpy.array(fields[2]).astype(float).item()
+                              if dtype.kind in "fc" else int(fields[2]), dtype)
+        return numpy.arange(numpy.prod(shape)).astype(dtype).reshape(shape)
+    if kind in ("rand", "randint", "xoroshiro") or spec.endswith(".npy"):
+        return None
+    if spec in ("True", "False"):
+        return spec == "True"
+    try:
+        return int(spec)
+    except ValueError:
+        return float(spec)
+
+
+def parse_run(line):
+    """(kernel, grid, block, shared, [(name, value)], why_skipped)."""
+    words = shlex.split(line)
+    kernel, args, grid, block, shared = words[0], [], 1, 1, 0
+    i = 1
+    while i < len(words):
+        w = words[i]
+        if w in SKIP_OPTS:
+            return kernel, grid, block, shared, args, "uses " + w
+        if w in ("--grid", "--block", "--shared"):
+            val = words[i + 1]
+            if w == "--grid":
+                grid = dims(val)
+            elif w == "--block":
+                block = dims(val)
+            else:
+                shared = int(val)
+            i += 2
+            continue
+        name, eq, spec = w.partition("=")
+        if not eq:
+            name, spec = None, w
+        value = make_value(spec)
+        if value is None:
+            return kernel, grid, block, shared, args, "uses kjit-only input " + spec
+        args.append((name, value))
+        i += 1
+    return kernel, grid, block, shared, args, None
+
+
+def load(path):
+    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def runs_of(path):
+    """[(run line, [expect lines])] of a file."""
+    runs = []
+    for line in open(path):
+        if line.startswith("# RUN:"):
+            runs.append((line[len("# RUN:"):].strip(), []))
+        elif line.startswith("# EXPECT:") and runs:
+            runs[-1][1].append(line[len("# EXPECT:"):].strip())
+    return runs
+
+
+def check_run(mod, run, expects):
+    kernel, grid, block, shared, args, why = parse_run(run)
+    if why:
+        return "skip", why
+    launch = getattr(mod, kernel)[grid, block, 0, shared] if shared else \
+        getattr(mod, kernel)[grid, block]
+    launch(*[v for _, v in args])
+    cuda.synchronize()
+    lines = []
+    for k, (name, v) in enumerate(args):
+        if isinstance(v, numpy.ndarray):
+            shape = "x".join(str(s) for s in v.shape)
+            lines.append(summary(name or "arg%d" % k, str(v.dtype), shape,
+                                 v.ravel().tolist()))
+    missing = [e for e in expects if not any(e in ln for ln in lines)]
+    if missing:
+        return "fail", "expected %r; Numba gave %r" % (missing, lines)
+    return "pass", "%d expectations" % len(expects)
+
+
+def main(paths):
+    passed = failed = skipped = 0
+    for path in paths:
+        try:
+            mod = load(path)
+        except Exception as e:  # the file itself does not run under Numba
+            print("FAIL %s: %s" % (path, str(e).splitlines()[0] if str(e) else type(e)))
+            failed += 1
+            continue
+        for run, expects in runs_of(path):
+            try:
+                verdict, why = check_run(mod, run, expects)
+            except Exception as e:
+                verdict, why = "fail", "%s: %s" % (type(e).__name__,
+                                                   (str(e).strip().splitlines() or [""])[0][:300])
+                if os.environ.get("VERBOSE"):
+                    traceback.print_exc()
+            print("%s %s: %s -- %s" % (verdict.upper(), path, run.split()[0], why))
+            passed += verdict == "pass"
+            failed += verdict == "fail"
+            skipped += verdict == "skip"
+    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
