@@ -42,6 +42,7 @@ import dataclasses
 import datetime
 import fnmatch
 import json
+import operator
 import os
 import re
 import shutil
@@ -94,7 +95,7 @@ class Scope:
     def lookup_local(self, name, before_line=None):
         """The binding of `name` here: the last one before `before_line`
         when given and there is one, else the first."""
-        found = self.bindings.get(name)
+        found = [b for b in self.bindings.get(name, ()) if b.kind not in ("setshape", "augassign")]
         if not found:
             return None
         if before_line is not None:
@@ -153,7 +154,10 @@ class _BindingCollector(ast.NodeVisitor):
 
     def visit_Assign(self, node):
         for target in node.targets:
-            if isinstance(target, ast.Name):
+            if isinstance(target, ast.Attribute) and target.attr == "shape" \
+                    and isinstance(target.value, ast.Name):
+                self._bind("setshape", target.value.id, node, node.value)
+            elif isinstance(target, ast.Name):
                 self._bind("assign", target.id, node, node.value)
             else:
                 for name in _target_names(target):
@@ -165,7 +169,8 @@ class _BindingCollector(ast.NodeVisitor):
             self._bind("assign", node.target.id, node, node.value)
 
     def visit_AugAssign(self, node):
-        pass        # keeps the earlier binding's kind
+        if isinstance(node.target, ast.Name):
+            self._bind("augassign", node.target.id, node, node.value)
 
     def visit_NamedExpr(self, node):
         self._bind("other", node.target.id, node, node.value)
@@ -448,6 +453,7 @@ class Kernel:
     test_qualname: str = ""
     # filled in by extraction
     sig: str = None
+    numba_sig: str = None          # the same signature as Numba spells it
     eager: bool = False
     expects_error: str = None
     source: str = None
@@ -498,10 +504,23 @@ def _decorated_kernel(module, func):
         if call is not None and call.args and _is_function_ref(module, call.args[0], func):
             continue
         scope = module.scope_of(func)
+        instances = [(EMPTY_ENV, scope.qualname)]
+        if scope.is_function and not scope.node.name.startswith("test") \
+                and _returns_name(scope.node, {func.name}):
+            instances = _instances_of(module, scope, 0) or instances
         return [Kernel(id="", module=module, func=func, func_module=module, site_scope=scope,
                        site=func, jit_call=call, form="decorator", launch_names=(func.name,),
-                       test_qualname=scope.qualname)]
+                       env=env, test_qualname=qualname)
+                for env, qualname in instances]
     return []
+
+
+def _returns_name(func, names):
+    """Whether a function returns one of `names` (a kernel factory)."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id in names:
+            return True
+    return False
 
 
 def _is_function_ref(module, expr, site):
@@ -596,7 +615,7 @@ def _instances_of(module, scope, depth):
         caller_envs = [(EMPTY_ENV, caller.qualname)]
         if caller.is_function and not caller.node.name.startswith("test"):
             caller_envs = _instances_of(module, caller, depth + 1) or caller_envs
-        values = _bind_call(call, params[1:] if method else params, func.args)
+        values = _bind_call(call, func.args, method)
         for cenv, qualname in caller_envs:
             bound = {p: (v, caller, cenv) for p, v in values.items()}
             out.append((Env(bound, call, cenv), qualname))
@@ -615,15 +634,26 @@ def _calls_to(module, name):
     return sorted(calls, key=lambda c: (c.lineno, c.col_offset))
 
 
-def _bind_call(call, params, args):
+def _bind_call(call, args, skip_self):
+    """{parameter: argument expression} for a call of a def with `args`
+    (defaults included; a *args parameter gets a tuple of the rest)."""
     values = {}
-    defaults = args.defaults
-    all_params = args.posonlyargs + args.args
-    for arg, default in zip(all_params[len(all_params) - len(defaults):], defaults):
-        values[arg.arg] = default
-    for p, a in zip(params, call.args):
-        if not isinstance(a, ast.Starred):
-            values[p] = a
+    positional_params = [a.arg for a in args.posonlyargs + args.args]
+    for arg, default in zip(positional_params[len(positional_params) - len(args.defaults):], args.defaults):
+        values[arg] = default
+    for arg, default in zip(args.kwonlyargs, args.kw_defaults):
+        if default is not None:
+            values[arg.arg] = default
+    if skip_self:
+        positional_params = positional_params[1:]
+    positional = list(call.args)
+    starred = any(isinstance(a, ast.Starred) for a in positional)
+    for p, a in zip(positional_params, positional):
+        if isinstance(a, ast.Starred):
+            break
+        values[p] = a
+    if args.vararg is not None and not starred:
+        values[args.vararg.arg] = ast.Tuple(elts=positional[len(positional_params):], ctx=ast.Load())
     for kw in call.keywords:
         if kw.arg:
             values[kw.arg] = kw.value
@@ -998,6 +1028,14 @@ class Str:
     value: str
 
 
+BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+          ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
+          ast.Div: operator.truediv, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+          ast.BitOr: operator.or_, ast.BitAnd: operator.and_, ast.BitXor: operator.xor}
+COMPARES = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+            ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.eq, ast.IsNot: operator.ne}
+
+
 class Unknown(Exception):
     """Raised by the evaluator; the message says what it could not type."""
 
@@ -1021,6 +1059,7 @@ NUMPY_DTYPES = {
 }
 PYTHON_TYPES = {"float": "float64", "int": "int64", "bool": "bool", "complex": "complex128"}
 NUMPY_ALIASES = {"np", "numpy"}
+XOROSHIRO = "xoroshiro128p"      # dtype of create_xoroshiro128p_states' arrays
 NUMBA_TYPE_MODULES = {"numba", "types", "nb", "numba_types"}
 
 
@@ -1028,7 +1067,11 @@ def numba_type_name(dtype):
     return "boolean" if dtype == "bool" else dtype
 
 
-def render_type(value):
+def render_type(value, for_numba=False):
+    """The type in signature notation; `for_numba` spells the few types
+    kjit writes differently (xoroshiro128p state arrays)."""
+    if isinstance(value, Arr) and value.dtype == XOROSHIRO:
+        return "xoroshiro128p_state[::1]" if for_numba else "uint64[:, ::1]"
     if isinstance(value, (Arr, ArrType)):
         if value.ndim == 0:
             raise Unknown("0-d array argument")
@@ -1039,7 +1082,7 @@ def render_type(value):
     if isinstance(value, Num):
         return numba_type_name(value.dtype)
     if isinstance(value, Tup):
-        items = [render_type(v) for v in value.items]
+        items = [render_type(v, for_numba) for v in value.items]
         if items and all(i == items[0] for i in items):
             return f"UniTuple({items[0]}, {len(items)})"
         return f"Tuple(({', '.join(items)}{',' if len(items) == 1 else ''}))"
@@ -1094,16 +1137,51 @@ class Evaluator:
         if isinstance(v, str):
             return Str(v)
         if v is None:
-            raise Unknown("None argument")
+            return Num("none", True)
         raise Unknown(f"constant {type(v).__name__}")
 
     def ev_Name(self, e, scope, env, line):
         if e.id in PYTHON_TYPES and scope.resolve(e.id) is None:
             return DType(PYTHON_TYPES[e.id])
-        binding = scope.resolve(e.id, line)
+        binding = self.lookup(scope, e.id, line, env)
         if binding is None:
             raise Unknown(f"name '{e.id}'")
         return self.eval_binding(binding, e.id, env)
+
+    def lookup(self, scope, name, line, env):
+        """The binding of `name` seen at `line`: in the innermost scope that
+        binds it, the last reachable one before the line (else the first)."""
+        for s in scope.chain():
+            found = s.bindings.get(name)
+            if not found:
+                continue
+            if s is scope and line is not None:
+                earlier = [b for b in found if b.lineno < line]
+                found = earlier or [b for b in found if b.kind not in ("setshape", "augassign")][:1]
+            for b in reversed(found):
+                if self.reachable(b.node, s, env if s is scope else EMPTY_ENV):
+                    return b
+            return found[-1] if found else None
+        return None
+
+    def reachable(self, node, scope, env):
+        """False when `node` sits in a branch of an `if` whose test the
+        evaluator finds false (or in the else of one it finds true)."""
+        module = scope.module
+        child = node
+        for anc in module.ancestors(node):
+            if anc is scope.node:
+                break
+            if isinstance(anc, ast.If):
+                try:
+                    test = self.eval(anc.test, scope, env, anc.lineno)
+                except (Unknown, RecursionError, TypeError, ValueError, KeyError, AttributeError, IndexError):
+                    test = None
+                if isinstance(test, Num) and test.value is not None:
+                    if (child in anc.body) != bool(test.value):
+                        return False
+            child = anc
+        return True
 
     def eval_binding(self, b, name, env):
         kind = b.kind
@@ -1122,6 +1200,19 @@ class Evaluator:
             return self.named_dtype(full.split(".")[-1], f"imported name '{name}'")
         if kind == "unpack":
             return self.eval_unpack(b, name, env)
+        if kind == "augassign":
+            before = self.lookup(b.scope, name, b.lineno, env)
+            if before is None or before is b:
+                raise Unknown(f"'{name}' augmented before assignment")
+            left = self.eval_binding(before, name, env)
+            right = self.eval(b.value, b.scope, env, b.lineno)
+            return self.combine(b.node.op, left, right)
+        if kind == "setshape":
+            before = self.lookup(b.scope, name, b.lineno, env)
+            value = self.eval_binding(before, name, env) if before is not None and before is not b else None
+            if isinstance(value, Arr):
+                return Arr(value.dtype, self.shape_ndim(b.value, b.scope, env, b.lineno), value.layout)
+            raise Unknown(f"'{name}.shape' assignment")
         raise Unknown(f"'{name}' bound by {kind}")
 
     def eval_param(self, b, name, env):
@@ -1201,6 +1292,10 @@ class Evaluator:
     def ev_BinOp(self, e, scope, env, line):
         left = self.eval(e.left, scope, env, line)
         right = self.eval(e.right, scope, env, line)
+        return self.combine(e.op, left, right)
+
+    def combine(self, op, left, right):
+        e = ast.BinOp(left=None, op=op, right=None)
         if isinstance(left, Tup) and isinstance(right, Tup) and isinstance(e.op, ast.Add):
             return Tup(left.items + right.items)
         if isinstance(left, Tup) and isinstance(right, Num) and isinstance(e.op, ast.Mult):
@@ -1228,12 +1323,11 @@ class Evaluator:
     @staticmethod
     def num_binop(op, left, right):
         value = None
-        if isinstance(left.value, (int, float)) and isinstance(right.value, (int, float)):
+        fn = BINOPS.get(type(op))
+        if fn is not None and isinstance(left.value, (int, float)) and isinstance(right.value, (int, float)):
             try:
-                value = eval(compile(ast.Expression(ast.BinOp(ast.Constant(left.value), op,
-                                                              ast.Constant(right.value))),
-                                     "<const>", "eval"), {})
-            except Exception:
+                value = fn(left.value, right.value)
+            except (ArithmeticError, ValueError, TypeError):
                 value = None
         if left.python and right.python:
             dtype = result_dtype(left.dtype, right.dtype)
@@ -1246,6 +1340,25 @@ class Evaluator:
             typed = right if left.python else left
             return Num(typed.dtype, False, value)
         return Num(result_dtype(left.dtype, right.dtype), False, value)
+
+    def ev_Compare(self, e, scope, env, line):
+        if len(e.ops) != 1:
+            raise Unknown("chained comparison")
+        left = self.eval(e.left, scope, env, line)
+        right = self.eval(e.comparators[0], scope, env, line)
+        fn = COMPARES.get(type(e.ops[0]))
+        lv = left.value if isinstance(left, (Num, Str)) else (left.name if isinstance(left, DType) else None)
+        rv = right.value if isinstance(right, (Num, Str)) else (right.name if isinstance(right, DType) else None)
+        if fn is None or lv is None or rv is None:
+            raise Unknown("comparison")
+        return Num("bool", True, bool(fn(lv, rv)))
+
+    def ev_BoolOp(self, e, scope, env, line):
+        values = [self.eval(v, scope, env, line) for v in e.values]
+        if not all(isinstance(v, Num) and v.value is not None for v in values):
+            raise Unknown("boolean operation")
+        pick = all if isinstance(e.op, ast.And) else any
+        return Num("bool", True, pick(bool(v.value) for v in values))
 
     def ev_Subscript(self, e, scope, env, line):
         value = self.eval(e.value, scope, env, line)
@@ -1344,7 +1457,26 @@ class Evaluator:
             if dtype.name == "void":
                 return ArrType("void", 0, "sig")
             return Num(dtype.name, False)
-        raise Unknown(f"call of {name}()")
+        if name in ("copy.deepcopy", "copy.copy", "deepcopy") and e.args:
+            return self.eval(e.args[0], scope, env, line)
+        if attr == "create_xoroshiro128p_states":
+            return Arr(XOROSHIRO, 1)
+        return self.python_call(e, scope, env, line, name)
+
+    def python_call(self, e, scope, env, line, name):
+        """A call of a test's own function whose body is one `return expr`:
+        the type of expr with the parameters bound to the arguments."""
+        target = resolve_function(self.cache, scope.module, scope, e.func, env)
+        if target is None:
+            raise Unknown(f"call of {name}()")
+        module, func = target
+        body = [st for st in func.body if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))]
+        if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+            raise Unknown(f"call of {name}()")
+        fscope = module.scopes[func]
+        values = _bind_call(e, func.args, False)
+        fenv = Env({p: (v, scope, env) for p, v in values.items()}, e, env)
+        return self.eval(body[0].value, fscope, fenv, None)
 
     def callee_dtype(self, func, scope, env, line):
         """`np.float32(...)`, `float32(...)`, `numba.int32(...)`: a dtype called."""
@@ -1557,19 +1689,26 @@ class Evaluator:
 def evaluate_signature(kernel, expr):
     """A literal signature string for a call-form jit's first argument
     (a string, `void(...)`, or a tuple of numba types), or None."""
-    ev = Evaluator(None, kernel.module)
+    return _signature_of(None, kernel.module, expr, kernel.site_scope, kernel.env, kernel.site.lineno)
+
+
+def _signature_of(cache, module, expr, scope, env, line):
     try:
-        value = ev.eval(expr, kernel.site_scope, kernel.env, kernel.site.lineno)
+        value = Evaluator(cache, module).eval(expr, scope, env, line)
+        if isinstance(value, Str):
+            return value.value
+        if isinstance(value, Tup):
+            return "void(" + ", ".join(render_type(v) for v in value.items) + ")"
     except (Unknown, RecursionError, IndexError, TypeError, ValueError, KeyError, AttributeError):
         return None
-    if isinstance(value, Str):
-        return value.value
-    if isinstance(value, Tup):
-        try:
-            return "void(" + ", ".join(render_type(v) for v in value.items) + ")"
-        except Unknown:
-            return None
     return None
+
+
+# Dispatcher methods that compile for an explicit signature (first argument).
+SIG_METHODS = {"compile", "compile_device", "inspect_llvm", "inspect_asm", "inspect_sass",
+               "inspect_sass_cfg", "inspect_lto_ptx", "inspect_types", "get_regs_per_thread",
+               "get_shared_mem_per_block", "get_local_mem_per_thread", "get_const_mem_size",
+               "get_max_threads_per_block", "_getasm"}
 
 
 @dataclasses.dataclass
@@ -1578,6 +1717,7 @@ class Launch:
     scope: Scope                 # where it is
     env: Env                     # helper parameter values there
     via_helper: bool = False
+    sig_expr: ast.AST = None     # k.compile(sig) and the like: the signature
 
 
 def find_launches(kernel):
@@ -1594,12 +1734,36 @@ def find_launches(kernel):
         outer = module.parents.get(parent_site)
         if isinstance(outer, ast.Call) and outer.func is parent_site:
             out.append(Launch(outer, scope, kernel.env))
-    names = set(kernel.launch_names)
+    names = set(kernel.launch_names) | ({kernel.func.name} if kernel.form == "decorator" else set())
     for call in _launch_calls(root, names):
-        cscope = module.scope_of(call)
-        out.append(Launch(call, cscope, kernel.env if cscope is scope else EMPTY_ENV))
+        out.append(_make_launch(module, call, names, kernel.env if module.scope_of(call) is scope
+                                else EMPTY_ENV))
     out += _helper_launches(module, names, root, kernel.env, 0)
+    out += _returned_launches(kernel)
     return out
+
+
+def _returned_launches(kernel):
+    """Launches of a kernel that a helper (or kernel factory) returns, in
+    the caller that binds the result: `k = self.get_kernel(fn); k[1, 1](...)`."""
+    env, module = kernel.env, kernel.module
+    if env.parent_call is None:
+        return []
+    site_parent = module.parents.get(kernel.site)
+    names = set(kernel.launch_names)
+    if not (isinstance(site_parent, ast.Return) or _returns_name(kernel.site_scope.node, names)):
+        return []
+    call = env.parent_call
+    caller = module.scope_of(call)
+    bound = set(_bound_names(module, call))
+    root = caller.node if caller.is_function else module.tree
+    out = [_make_launch(module, c, bound, env.caller) for c in _launch_calls(root, bound)]
+    outer = module.parents.get(call)
+    if isinstance(outer, ast.Subscript):
+        launch = module.parents.get(outer)
+        if isinstance(launch, ast.Call) and launch.func is outer:
+            out.append(Launch(launch, caller, env.caller))
+    return out + _helper_launches(module, bound, root, env.caller, 0)
 
 
 def _launch_calls(root, names):
@@ -1608,12 +1772,35 @@ def _launch_calls(root, names):
         if not isinstance(node, ast.Call):
             continue
         f = node.func
-        if isinstance(f, ast.Subscript) and _launch_target(f.value) in names:
+        if _sig_site(node, names) is not None:
+            out.append(node)
+        elif isinstance(f, ast.Subscript) and _launch_target(f.value) in names:
             out.append(node)
         elif isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) \
                 and f.func.attr == "forall" and _launch_target(f.func.value) in names:
             out.append(node)
     return sorted(out, key=lambda c: (c.lineno, c.col_offset))
+
+
+def _sig_site(call, names):
+    """The signature expression of `k.compile(sig)` / `k.inspect_llvm(sig)`
+    / `cuda.compile_ptx(k, sig)` / `self._getasm(k, sig=...)` naming a
+    kernel in `names`, else None."""
+    f = call.func
+    if isinstance(f, ast.Attribute) and f.attr in SIG_METHODS \
+            and isinstance(f.value, ast.Name) and f.value.id in names:
+        args = call.args
+    elif isinstance(f, ast.Attribute) and f.attr.startswith(("compile_ptx", "compile", "_getasm")) \
+            and call.args and isinstance(call.args[0], ast.Name) and call.args[0].id in names:
+        args = call.args[1:]
+    else:
+        return None
+    kw = {k.arg: k.value for k in call.keywords}
+    return args[0] if args else kw.get("sig") or kw.get("signature") or kw.get("sigs")
+
+
+def _make_launch(module, call, names, env):
+    return Launch(call, module.scope_of(call), env, sig_expr=_sig_site(call, names))
 
 
 def _helper_launches(module, names, root, env, depth):
@@ -1628,14 +1815,14 @@ def _helper_launches(module, names, root, env, depth):
             continue
         params = helper.params
         method = bool(params) and params[0] in ("self", "cls") and isinstance(call.func, ast.Attribute)
-        values = _bind_call(call, params[1:] if method else params, helper.node.args)
+        values = _bind_call(call, helper.node.args, method)
         passed = {p for p, v in values.items() if isinstance(v, ast.Name) and v.id in names}
         if not passed:
             continue
         henv = Env({p: (v, caller, env if caller.node is root else EMPTY_ENV) for p, v in values.items()},
                    call, env)
         for launch in _launch_calls(helper.node, passed):
-            out.append(Launch(launch, module.scope_of(launch), henv, True))
+            out.append(_make_launch(module, launch, passed, henv))
         out += _helper_launches(module, passed, helper.node, henv, depth + 1)
     return out
 
@@ -1681,15 +1868,27 @@ def infer_signature(cache, kernel):
         raise HarnessError("no launch found for a lazy kernel")
     reasons = []
     for launch in launches:
+        if not Evaluator(cache, kernel.module).reachable(launch.call, launch.scope, launch.env):
+            continue
+        if launch.sig_expr is not None:
+            sig = _signature_of(cache, kernel.module, launch.sig_expr, launch.scope, launch.env,
+                                launch.call.lineno)
+            if sig is not None:
+                return sig, sig
+            reasons.append("signature given to a compile call")
+            continue
         try:
             values = _launch_values(cache, kernel.module, launch)
             if len(values) != nparams:
                 raise Unknown(f"launch passes {len(values)} arguments to {nparams} parameters")
-            return "void(" + ", ".join(render_type(v) for v in values) + ")"
+            return tuple("void(" + ", ".join(render_type(v, n) for v in values) + ")"
+                         for n in (False, True))
         except Unknown as exc:
             reasons.append(str(exc))
         except (RecursionError, IndexError, TypeError, ValueError, KeyError, AttributeError) as exc:
             reasons.append(f"evaluator: {type(exc).__name__}")
+    if not reasons:
+        raise HarnessError("no reachable launch found for a lazy kernel")
     raise HarnessError("argument types: " + _generalize_reason(reasons[0]))
 
 
@@ -1711,6 +1910,7 @@ def _launch_values(cache, module, launch):
 
 
 def _generalize_reason(reason):
+    reason = re.sub(r"\bself\.\w+", "self.X", reason)
     return re.sub(r"'[^']*'", "X", reason)
 
 
@@ -1726,7 +1926,7 @@ def prepare(cache, kernel):
         kernel.source = Extractor(cache, kernel).run()
         kernel.eager = bool(kernel.jit_call is not None and kernel.jit_call.args)
         if not kernel.eager:
-            kernel.sig = infer_signature(cache, kernel)
+            kernel.sig, kernel.numba_sig = infer_signature(cache, kernel)
         elif kernel.form == "call":
             kernel.sig = evaluate_signature(kernel, kernel.jit_call.args[0])
     except HarnessError as exc:
@@ -1895,8 +2095,36 @@ def _sig_key(m, kernel):
     return "--sig: " + _generic_key(m.group(1))
 
 
+def _from_numba_cuda(kernel, name):
+    return re.search(r"from numba\.cuda import [^\n]*\b" + re.escape(name) + r"\b", kernel.source or "")
+
+
+NUMBA_CUDA_TYPE_KEY = "numba types imported from numba.cuda (`from numba.cuda import float32`)"
+
+
 def _attr_key(m, kernel):
-    return f"unknown attribute: {m.group(1)}.{m.group(2)}"
+    module, attr = m.group(1), m.group(2)
+    if module == "?" and _from_numba_cuda(kernel, attr):
+        if attr in NUMPY_DTYPES:
+            return NUMBA_CUDA_TYPE_KEY
+        return f"name imported from numba.cuda: {attr}"
+    if module == "cuda.atomic":
+        return "cuda.atomic.* used as a value (passed as an argument)"
+    return f"unknown attribute: {module}.{attr}"
+
+
+def _dtype_key(m, kernel):
+    name, where = m.group(1), m.group(2)
+    if name in NUMPY_DTYPES and _from_numba_cuda(kernel, name):
+        return NUMBA_CUDA_TYPE_KEY
+    return f"{where} dtype given by a variable or parameter"
+
+
+def _global_key(m, kernel):
+    why = m.group(1)
+    if why.startswith("function calls"):
+        return "global is not a compile-time constant (a function call: host arrays, objects)"
+    return "global is not a compile-time constant (" + _generic_key(why) + ")"
 
 
 def _generic_key(msg):
@@ -1910,23 +2138,31 @@ def _generic_key(msg):
 
 BLOCKER_RULES = [
     (r"^--sig: (.*)", _sig_key),
+    (r"^'none' is not a parameter type", "None argument (type none)"),
     (r"name '([\w.]+)' is not defined", _name_kind),
     (r"module '([^']*)' has no attribute '(\w+)'", _attr_key),
+    (r"^'(cuda\.atomic)' has no attribute '(\w+)'", _attr_key),
+    (r"unknown dtype '([^']*)' for (cuda\.\w+\.array)\(\)", _dtype_key),
+    (r"^'[^']*' is not a function", "call of a function passed as an argument or held in a variable"),
+    (r"^function '[^']*' can only be called", "a function used as a value (passed as an argument)"),
+    (r"^global '[^']*' is not a compile-time constant \((.*)\)$", _global_key),
     (r"^(np|numpy|math|cmath|cuda|numba)\.([\w.]+) is not supported yet", r"unsupported: \1.\2"),
     (r"^'?((?:np|numpy|math|cmath|cuda|numba)\.[\w.]+)'? (?:is|are) not supported", r"unsupported: \1"),
     (r"'(\w+)' cannot be used in kernels \(module '([\w.]+)' is not supported\)",
      r"unsupported: module \2"),
+    (r"the operator '([^']+)' is not supported", r"unsupported: the operator '\1'"),
     (r"method calls \('\.(\w+)\(\)'\) are not supported", r"unsupported: method call .\1()"),
     (r"attribute '(\w+)' is not supported in kernels", r"unsupported: attribute .\1"),
     (r"array views \(slicing or partial indexing\)", "unsupported: array views (slicing or partial indexing)"),
     (r"array slicing is not supported", "unsupported: array slicing"),
     (r"^(\w+)\(\) over an iterable is not supported", r"unsupported: \1() over an iterable"),
+    (r"^only 'for \.\.\. in range\(\.\.\.\)' loops", "unsupported: for loops over anything but range()"),
     (r"^@(\w+) is not supported yet", r"unsupported: @\1"),
     (r"^(.*) (?:is|are) not supported(?: yet)?(?: in kernels)?$",
      lambda m, k: "unsupported: " + _generic_key(m.group(1))),
     (r"is a host function and cannot be called", "call of an undecorated (host) function"),
     (r"shared array shape must be a compile-time constant", "shared array shape must be a compile-time constant"),
-    (r"global '[^']*' is not a compile-time constant", "global is not a compile-time constant"),
+    (r"^unknown type '[^']*'", "unknown type name in a signature"),
     (r"^expected a signature, got (.*)", r"decorator signature given as \1"),
     (r"cannot unify", "cannot unify types of a variable"),
     (r"unknown option '(\w+)'", r"unknown decorator option \1"),
@@ -2000,6 +2236,23 @@ def first_line(exc):
     return text.splitlines()[0][:300]
 
 
+def numba_signature(sig):
+    """The signature string, or a Signature object where it names a type
+    only the harness spells (xoroshiro128p state arrays)."""
+    if "xoroshiro128p_state" not in sig:
+        return sig
+    from numba.cuda.random import xoroshiro128p_dtype
+    try:
+        from numba.cuda import types as T
+        from numba.cuda.np.numpy_support import from_dtype
+    except ImportError:
+        from numba.core import types as T
+        from numba.np.numpy_support import from_dtype
+    ns = {n: getattr(T, n) for n in dir(T) if not n.startswith("_")}
+    ns["xoroshiro128p_state"] = from_dtype(xoroshiro128p_dtype)
+    return eval(sig, ns)
+
+
 def check(entry):
     path = os.path.join(HERE, "kernels", entry["file"])
     name = "kjit_compat_" + entry["file"][:-3]
@@ -2010,12 +2263,13 @@ def check(entry):
         spec.loader.exec_module(mod)
         disp = getattr(mod, entry["kernel"])
         if entry["sig"] and not entry["eager"]:
+            sig = numba_signature(entry["sig"])
             if cuda.is_available():
-                disp.compile(entry["sig"])
+                disp.compile(sig)
             else:
                 opts = {k: v for k, v in getattr(disp, "targetoptions", {}).items()
                         if k in ("debug", "lineinfo", "fastmath", "opt")}
-                cuda.compile_ptx(disp.py_func, entry["sig"], cc=(8, 0), **opts)
+                cuda.compile_ptx(disp.py_func, sig, cc=(8, 0), **opts)
     return "ok"
 
 
@@ -2077,7 +2331,7 @@ def emit_numba_check(kernels, directory):
         shutil.rmtree(os.path.join(directory, "kernels"))
     paths = write_sources(kernels, os.path.join(directory, "kernels"))
     manifest = [{"id": k.id, "file": os.path.basename(paths[k.id]), "kernel": k.kernel_name,
-                 "sig": k.sig, "eager": k.eager}
+                 "sig": k.numba_sig or k.sig, "eager": k.eager}
                 for k in kernels if k.id in paths and (k.sig or k.eager)]
     text = NUMBA_CHECK_TEMPLATE.replace("__MANIFEST__", json.dumps(manifest, indent=0))
     with open(os.path.join(directory, "numba_check.py"), "w", encoding="utf-8") as f:
@@ -2197,7 +2451,7 @@ def render_markdown(kernels, outcomes, summary, numba, meta, file_errors):
     else:
         lines += [
             "Numba's own verdict on each extracted kernel is not included yet: the headline is over all",
-            "extracted kernels, including some that Numba would reject too. See \"Numba's verdict\" below.",
+            "extracted kernels, including some that Numba would reject too (see Method below).",
             "",
         ]
     lines += ["## Classes", "", "| class | kernels | meaning |", "| --- | ---: | --- |"]
