@@ -523,7 +523,7 @@ static const char *mangle(Arena *a, const IrFunc *f) {
   StrBuf sb;
   sb_init(&sb);
   put_symbol_name(&sb, f->name ? f->name : "f");
-  sb_puts(&sb, "__");
+  sb_puts(&sb, f->generic && f->generic->twin ? "__d_" : "__"); /* not the kernel's */
   for (int i = 0; i < f->nparams; i++) {
     if (i)
       sb_putc(&sb, '_');

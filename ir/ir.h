@@ -104,6 +104,10 @@ struct IrFunc {
   const Type *ret_type;  /* after typing: void for kernels */
   bool typed;
   IrFunc *generic;       /* specialization: the generic function it came from */
+  IrFunc *device_twin;   /* a kernel called from GPU code: the same function as a
+                            device function (numba-cuda compiles such calls so);
+                            made by lowering, NULL when never called */
+  bool twin;             /* this is such a device twin */
   IrLinkVec link;        /* `link=[...]` of the decorator */
 };
 

@@ -371,13 +371,8 @@ static void stmt_jump(Lower *L, const Node *s, bool is_break) {
 }
 
 static void stmt_return(Lower *L, const Node *s) {
-  const Node *v = s->lhs;
-  if (v && v->kind != ND_NONE && L->f->is_kernel) {
-    diag_error(L->d, E_KERNEL_RET, v->loc,
-               "Numba kernels cannot return a value; write the result to an output array",
-               "a kernel cannot return a value");
-    v = NULL;
-  }
+  const Node *v = s->lhs; /* a kernel returning a value is a typing error:
+                             the same def called from GPU code may return one */
   if (v && v->kind != ND_NONE) {
     int r = lower_expr(L, v);
     lower_emit1(L, OP_RET, s->loc, r);
@@ -642,6 +637,31 @@ static void lower_body(LowerProg *lp, IrFunc *f, const Func *fn) {
 
 /* Decorators, options and parameters first (so calls can see every
  * function's kind), bodies second. */
+/* The device twins made while lowering calls get their kernel's finished
+ * body (shared, as generic IR is never changed) and device flags. */
+static void fill_twins(IrProgram *p) {
+  for (int i = 0; i < p->funcs.len; i++) {
+    IrFunc *k = p->funcs.data[i], *t = k->device_twin;
+    if (!t)
+      continue;
+    *t = *k;
+    t->is_kernel = false;
+    t->is_device = true;
+    t->device_twin = NULL;
+    t->twin = true;
+  }
+}
+
+/* A later def of the same name replaces an earlier one, as in Python. */
+static void add_func(IrProgram *p, IrFunc *f) {
+  for (int i = 0; i < p->funcs.len; i++)
+    if (strcmp(p->funcs.data[i]->name, f->name) == 0) {
+      p->funcs.data[i] = f;
+      return;
+    }
+  vec_push(p->arena, &p->funcs, f);
+}
+
 bool ir_lower_program(IrProgram *p, Diags *d) {
   int before = d->nerrors;
   if (!p->types)
@@ -656,11 +676,12 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
     IrFunc *f = NULL;
     if (ir_lower_funcdef(&lp, m->funcs.data[i], &f) && f) {
       lower_params(&lp, f, m->funcs.data[i]);
-      vec_push(p->arena, &p->funcs, f);
+      add_func(p, f);
     }
   }
   for (int i = 0; i < p->funcs.len; i++)
     lower_body(&lp, p->funcs.data[i], p->funcs.data[i]->ast);
+  fill_twins(p);
   return d->nerrors == before;
 }
 

@@ -523,10 +523,15 @@ static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *ar
 }
 
 static int call_function(Lower *L, IrFunc *callee, const Node *call) {
-  if (callee->is_kernel) {
-    diag_error(L->d, E_CALLEE, call->loc, "decorate it with @cuda.jit(device=True)",
-               "cannot call kernel '%s' from GPU code", callee->name);
-    return -1;
+  if (callee->is_kernel && !callee->is_ufunc && !L->f->generated) {
+    /* numba-cuda compiles a kernel called from GPU code as a device function;
+     * its body is shared once the program is lowered (fill_twins) */
+    if (!callee->device_twin) {
+      IrFunc *t = ir_func_new(L->a, callee->name);
+      *t = *callee; /* parameters already lowered; the body follows */
+      callee->device_twin = t;
+    }
+    callee = callee->device_twin;
   }
   if (callee->is_reduce && !L->f->generated) {
     diag_error(L->d, E_REDUCE, call->loc,

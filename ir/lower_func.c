@@ -10,7 +10,16 @@
  * it is first used). */
 #include "ir/lower_internal.h"
 
-typedef enum DecKind { DEC_HOST, DEC_JIT, DEC_VECTORIZE, DEC_REDUCE, DEC_NOTYET } DecKind;
+typedef enum DecKind {
+  DEC_HOST, DEC_JIT, DEC_CPUJIT, DEC_VECTORIZE, DEC_REDUCE, DEC_NOTYET
+} DecKind;
+
+/* CPU decorators whose functions numba-cuda compiles as device functions
+ * when a kernel calls them (@njit helpers shared with CPU code). */
+static const char *const cpu_jits[] = {
+    "numba.njit", "numba.jit", "numba.core.decorators.njit", "numba.core.decorators.jit",
+    "numba.extending.register_jitable", "numba.core.extending.register_jitable",
+};
 
 static const Node *decorator_callee(const Node *d) {
   return d->kind == ND_CALL ? d->lhs : d;
@@ -25,6 +34,9 @@ static DecKind classify_decorator(LowerProg *lp, const Node *d) {
     return DEC_HOST;
   if (strcmp(path, "numba.cuda.jit") == 0)
     return DEC_JIT;
+  for (size_t i = 0; i < sizeof cpu_jits / sizeof *cpu_jits; i++)
+    if (strcmp(path, cpu_jits[i]) == 0)
+      return DEC_CPUJIT;
   if (strcmp(path, "numba.vectorize") == 0 || strcmp(path, "numba.cuda.vectorize") == 0)
     return DEC_VECTORIZE;
   if (strcmp(path, "numba.cuda.reduce") == 0 || strcmp(path, "numba.cuda.Reduce") == 0)
@@ -122,10 +134,27 @@ static void option_int(LowerProg *lp, const Node *kw, int *out, int lo, int hi) 
   *out = (int)v;
 }
 
+/* shared_memory_carveout: 0..100 (percent) or "MaxL1" / "MaxShared" /
+ * "default", as numba-cuda checks it; a hint to the driver that kjit does
+ * not pass on (documented in docs/language.md). */
+static void option_carveout(LowerProg *lp, const Node *kw) {
+  const Node *v = kw->lhs ? ir_sig_resolve(lp->p, kw->lhs) : NULL;
+  if (v && v->kind == ND_STR && v->str &&
+      (!strcmp(v->str, "MaxL1") || !strcmp(v->str, "MaxShared") || !strcmp(v->str, "default")))
+    return;
+  IrGlobal g;
+  if (v && v->kind != ND_STR && ir_fold(lp, NULL, v, &g, NULL) && ty_is_int(g.type) &&
+      g.ival >= 0 && g.ival <= 100)
+    return;
+  diag_error(lp->d, E_OPTION, kw->lhs ? kw->lhs->loc : kw->loc, NULL,
+             "shared_memory_carveout must be 0..100 or \"MaxL1\", \"MaxShared\", \"default\"");
+}
+
 static void parse_option(LowerProg *lp, IrFunc *f, const Node *kw) {
   static const char *const known[] = {"device", "fastmath", "debug", "lineinfo", "cache",
                                       "boundscheck", "max_registers", "opt", "inline",
-                                      "link", "typing"};
+                                      "link", "typing", "forceinline", "lto",
+                                      "shared_memory_carveout"};
   const char *k = kw->name;
   if (!k) {
     diag_error(lp->d, E_OPTION, kw->loc, NULL, "**kwargs are not supported in a decorator");
@@ -144,6 +173,16 @@ static void parse_option(LowerProg *lp, IrFunc *f, const Node *kw) {
   else if (strcmp(k, "inline") == 0 || strcmp(k, "typing") == 0) option_string(lp, f, kw);
   else if (strcmp(k, "link") == 0)
     ir_parse_link(lp, kw->lhs, &f->link);
+  else if (strcmp(k, "forceinline") == 0) {
+    bool force = false;
+    option_bool(lp, kw, &force);
+    if (force)
+      f->opts.inline_mode = 1;
+  } else if (strcmp(k, "lto") == 0) {
+    bool lto; /* kjit's device code is one LLVM module, optimized whole: always "LTO" */
+    option_bool(lp, kw, &lto);
+  } else if (strcmp(k, "shared_memory_carveout") == 0)
+    option_carveout(lp, kw);
   else {
     const char *near = ir_closest(k, known, (int)(sizeof known / sizeof *known));
     diag_error(lp->d, E_OPTION, kw->loc, near ? arena_printf(lp->a, "did you mean '%s'?", near) : NULL,
@@ -151,9 +190,27 @@ static void parse_option(LowerProg *lp, IrFunc *f, const Node *kw) {
   }
 }
 
+/* Options of @njit / @jit / @register_jitable: those with a meaning on
+ * the GPU are read as @cuda.jit's; the CPU-only ones (nopython, nogil,
+ * parallel, error_model, locals, ...) are accepted and have no effect. */
+static void parse_cpu_option(LowerProg *lp, IrFunc *f, const Node *kw) {
+  static const char *const shared[] = {"fastmath", "boundscheck", "inline", "cache", "debug"};
+  for (size_t i = 0; kw->name && i < sizeof shared / sizeof *shared; i++)
+    if (strcmp(kw->name, shared[i]) == 0)
+      parse_option(lp, f, kw);
+}
+
 static void parse_jit_call(LowerProg *lp, IrFunc *f, const Node *d) {
   if (d->kind != ND_CALL)
     return;
+  if (f->is_device && !f->is_kernel && classify_decorator(lp, d) == DEC_CPUJIT) {
+    if (d->args.len >= 1 && d->args.data[0])
+      add_signatures(lp, f, d->args.data[0]);
+    for (int i = 0; i < d->args2.len; i++)
+      if (d->args2.data[i])
+        parse_cpu_option(lp, f, d->args2.data[i]);
+    return;
+  }
   if (d->args.len > 1)
     diag_error(lp->d, E_OPTION, d->args.data[1]->loc, "pass several signatures as a list",
                "@cuda.jit takes at most one positional argument (a signature or a list of them)");
@@ -173,7 +230,9 @@ bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out) {
     if (!d)
       continue;
     DecKind k = classify_decorator(lp, d);
-    if ((k == DEC_JIT || k == DEC_VECTORIZE) && !jit) {
+    if ((k == DEC_JIT || k == DEC_VECTORIZE) && (!jit || classify_decorator(lp, jit) == DEC_CPUJIT)) {
+      jit = d;
+    } else if (k == DEC_CPUJIT && !jit) {
       jit = d;
     } else if (k == DEC_REDUCE && !reduce) {
       reduce = d;
@@ -196,7 +255,9 @@ bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out) {
     *out = f;
     return ir_lower_vectorize(lp, f, fn, jit);
   }
-  f->is_kernel = true;
+  bool cpu = classify_decorator(lp, jit) == DEC_CPUJIT;
+  f->is_kernel = !cpu;
+  f->is_device = cpu;
   parse_jit_call(lp, f, jit);
   *out = f;
   return true;

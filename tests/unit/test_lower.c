@@ -311,8 +311,6 @@ static void test_errors_calls(void) {
                "len() takes exactly 1 argument (2 given)");
   expect_error(HDR "def h(x):\n    return x\n@cuda.jit\ndef k(a):\n    a[0] = h(1)\n",
                "decorate it with @cuda.jit(device=True)");
-  expect_error(HDR "@cuda.jit\ndef k2(a):\n    pass\n@cuda.jit\ndef k(a):\n    k2(a)\n",
-               "cannot call kernel 'k2'");
   expect_error(HDR "@cuda.jit\ndef k(a, n):\n    s = cuda.shared.array(n, np.float32)\n",
                "shared array shape must be a compile-time constant");
   expect_error(HDR "@cuda.jit\ndef k(a, n):\n    s = cuda.shared.array(n, np.float32)\n",
@@ -327,10 +325,9 @@ static void test_errors_calls(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    print(a, sep='')\n", "print(sep=...) is not supported");
 }
 
+/* A kernel called from GPU code is compiled as a device function (numba-cuda);
+ * a kernel returning a value is a typing error (tests/errors/kernel_returns_value). */
 static void test_errors_unsupported(void) {
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    return 1\n", "a kernel cannot return a value");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    return 1\n",
-               "Numba kernels cannot return a value; write the result to an output array");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = [1, 2]\n", "use cuda.local.array(n, dtype)");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    def f():\n        pass\n",
                "define a device function at module level with @cuda.jit(device=True)");
