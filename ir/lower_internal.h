@@ -112,6 +112,13 @@ int lower_expr(Lower *L, const Node *n);
 /* Lower the index of a subscript into operands (one per index). */
 int lower_index(Lower *L, const Node *index, int *out, int max);
 void lower_assign_to(Lower *L, const Node *target, int v);
+
+/* ---- lower_view.c: slicing ---- */
+/* base[ix] where ix holds a slice: an ARRAY_VIEW (ops.h); -1 after an error. */
+int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);
+/* Reports the index forms kjit rejects by name (..., None, np.newaxis, a
+ * list); false after reporting. */
+bool lower_check_index(Lower *L, const Node *n);
 int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc);
 int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc); /* constants / tuples */
 

@@ -229,7 +229,7 @@ static void test_builtins_math(void) {
      "call.intrinsic sqrt", "const.float -1.5", "call.intrinsic fabs", "call.intrinsic pow",
      "call.intrinsic atan2", "call.intrinsic fma", "call.intrinsic popc", "call.intrinsic selp",
      "call.intrinsic abs", "call.intrinsic round", "call.intrinsic round %", "call.intrinsic min",
-     "call.intrinsic min", "array.shape %", ", 0 :", "cast %", ": int64", "cast %",
+     "call.intrinsic min", "array.shape %", ", len :", "cast %", ": int64", "cast %",
      ": float64", "truth", "cast %", ": float32", ": uint8", ": int32",
      "const.str \"v\" : unicode_type", "print %", "const.float 3.14159265358979",
      "const.float inf", "const.float 2.71828", "const.float 6.28318");
