@@ -336,7 +336,10 @@ static void test_errors_unsupported(void) {
                "define a device function at module level with @cuda.jit(device=True)");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    try:\n        pass\n    except:\n        pass\n",
                "exceptions are not supported on the GPU");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[1:2]\n", "array slicing is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    a[1:2] = 0\n", "assigning to an array slice is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[::0]\n", "slice step cannot be zero");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[None, 1:]\n", "indexing an array with None");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[..., 0]\n", "indexing an array with '...'");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = 99999999999999999999\n",
                "integer literal too large for int64");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = 'x' + 1\n",
@@ -347,7 +350,8 @@ static void test_errors_unsupported(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x, y = 1, 2, 3\n", "cannot unpack 3 values into 2 targets");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = complex(1, 2, 3)\n", "complex() takes exactly 2 arguments");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a.shape = 1\n", "assigning to an attribute");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.T\n", "attribute 'T' is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.H\n", "attribute 'H' is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.transpose(1, 0)\n", "transpose() with axes is not supported");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    break\n", "'break' outside loop");
   expect_error(HDR "@cuda.jit(device=True)\ndef f(x):\n    return f(x)\n", "recursive calls");
 }
