@@ -93,6 +93,13 @@ void lower_br(Lower *L, int target, SrcLoc loc);
 void lower_cbr(Lower *L, int cond, int t, int f, SrcLoc loc);
 int lower_truth(Lower *L, int v, SrcLoc loc);  /* bool-valued v stays as is */
 void lower_stmts(Lower *L, const NodeList *body);
+/* A loop's body with its break/continue targets; its `else` (run when the
+ * loop ends without break) then the exit block current. */
+void lower_loop_body(Lower *L, const Node *s, int body_b, int cont, int exit_b);
+void lower_loop_else(Lower *L, const Node *s, int exit_b, int else_b);
+
+/* ---- lower_iter.c: for loops over arrays, tuples, zip, enumerate ---- */
+void lower_for_iter(Lower *L, const Node *s);
 
 /* ---- lower_func.c: decorators and options ---- */
 /* Decide whether def fn is compiled; *out is the new IrFunc (NULL for host
