@@ -509,6 +509,9 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_TUPLE: return lower_tuple(cg, in);
   case OP_TUPLE_GET: return lower_tuple_get(cg, in);
   case OP_ARRAY_LOAD: return cg_lower_array_load(cg, in);
+  case OP_ARRAY_VIEW: return cg_lower_array_view(cg, in);
+  case OP_ARRAY_T: return cg_lower_array_t(cg, in);
+  case OP_TUPLE_INDEX: return cg_lower_tuple_index(cg, in);
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return cg_lower_array_attr(cg, in);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: return cg_lower_array_alloc(cg, in);

@@ -182,6 +182,13 @@ LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
 LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
                                LLVMValueRef *idx, int n);
 LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in);
+/* The source name of in's array operand 0 (the local it was loaded from),
+ * else "<array>"; for index error messages. */
+const char *cg_array_name(const Cg *cg, const Inst *in);
+/* ---- cg_view.c: ARRAY_VIEW, ARRAY_T, TUPLE_INDEX ---- */
+LLVMValueRef cg_lower_array_view(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_array_t(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_tuple_index(Cg *cg, const Inst *in);
 /* ---- cg_const.c ---- */
 LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in);   /* OP_CONST_ARRAY */
 /* ---- cg_foreign.c ---- */

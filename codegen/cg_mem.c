@@ -77,7 +77,7 @@ static LLVMValueRef element_offset(Cg *cg, const Type *at, LLVMValueRef arr, LLV
 static bool checks_on(const Cg *cg) { return cg->f->opts.debug || cg->f->opts.boundscheck; }
 
 /* The source name of the indexed array: the local operand 0 was loaded from. */
-static const char *array_name(const Cg *cg, const Inst *in) {
+const char *cg_array_name(const Cg *cg, const Inst *in) {
   const Inst *a = &cg->f->insts.data[in->args[0]];
   if (a->op != OP_LOAD || a->local < 0 || a->local >= cg->f->locals.len)
     return "<array>";
@@ -94,7 +94,7 @@ static bool check_axis(Cg *cg, const Inst *in, LLVMValueRef arr, LLVMValueRef id
   LLVMBasicBlockRef good = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "inbounds");
   LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntULT, idx, ext, ""), good, bad);
   LLVMPositionBuilderAtEnd(cg->b, bad);
-  bool goes_on = cg->hooks->index_error(cg, in, array_name(cg, in), idx, axis, ext);
+  bool goes_on = cg->hooks->index_error(cg, in, cg_array_name(cg, in), idx, axis, ext);
   if (goes_on)
     LLVMBuildBr(cg->b, skip);
   LLVMPositionBuilderAtEnd(cg->b, good);

@@ -66,6 +66,11 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need);
 /* infer_random.c: OP_RANDOM (numba.cuda.random's xoroshiro128p_*). */
 const Type *ir_infer_random(Infer *inf, int idx, const Type **need);
 
+/* infer_view.c: ARRAY_VIEW (Numba's layout rule), ARRAY_T, TUPLE_INDEX. */
+const Type *ir_infer_view(Infer *inf, int idx, const Type **need);
+const Type *ir_infer_transpose(Infer *inf, int idx);
+const Type *ir_infer_tuple_index(Infer *inf, int idx, const Type **need);
+
 /* infer_num.c: the rule of OP_NUMFN (complex and float16 functions). */
 const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need);
 

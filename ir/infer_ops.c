@@ -282,7 +282,7 @@ static int check_indices(Infer *inf, int idx, int first, const Type *arr, const 
     return 0;
   if (n == 1 && t0->kind == TY_TUPLE) {
     if (t0->nelems != arr->ndim) {
-      ir_infer_fail(inf, idx, E_TY_INDEX, "array views (slicing or partial indexing) are not supported",
+      ir_infer_fail(inf, idx, E_TY_INDEX, "index with the tuple's elements: a[t[0]] for a row",
                     "%s needs %d %s, got %d", TN(arr), arr->ndim,
                     plural(arr->ndim, "index", "indices"), t0->nelems);
       return -1;
@@ -296,8 +296,14 @@ static int check_indices(Infer *inf, int idx, int first, const Type *arr, const 
     set_need(need, first, ty_unituple(inf->tt, TY_I64_T, arr->ndim));
     return 1;
   }
+  if (n < arr->ndim && in->op == OP_ARRAY_STORE) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, "assign element by element: a[i, j] = v",
+                  "assigning to a whole view of %s is not supported (%d %s for %d dimensions)",
+                  TN(arr), n, plural(n, "index", "indices"), arr->ndim);
+    return -1;
+  }
   if (n != arr->ndim) {
-    ir_infer_fail(inf, idx, E_TY_INDEX, "array views (slicing or partial indexing) are not supported",
+    ir_infer_fail(inf, idx, E_TY_INDEX, NULL,
                   "%s needs %d %s, got %d", TN(arr), arr->ndim,
                   plural(arr->ndim, "index", "indices"), n);
     return -1;
@@ -306,6 +312,11 @@ static int check_indices(Infer *inf, int idx, int first, const Type *arr, const 
     const Type *t = at(inf, in, k);
     if (!t)
       return 0;
+    if (t->kind == TY_ARRAY) {
+      ir_infer_fail(inf, idx, E_TY_INDEX, "index with integers and slices (a[i], a[1:n], a[:, j])",
+                    "indexing an array with an array is not supported");
+      return -1;
+    }
     if (!ty_is_int(t)) {
       ir_infer_fail(inf, idx, E_TY_INDEX, ty_is_float(t) ? "convert it with int(...)" : NULL,
                     "array index must be an integer, not %s", TN(t));
@@ -338,13 +349,29 @@ static const Type *tuple_load(Infer *inf, int idx) {
   return type_tuple_get(inf, idx);
 }
 
+/* a[i] with fewer integer indices than dimensions is a view (a row):
+ * rewritten once into the ARRAY_VIEW it is (infer_view.c). */
+static bool partial_index(Infer *inf, const Inst *in, const Type *arr) {
+  const Type *t0 = at(inf, in, 1);
+  return in->ival == 0 && in->nargs - 1 < arr->ndim && (in->nargs > 2 || (t0 && ty_is_int(t0)));
+}
+
 static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
-  const Inst *in = &inf->f->insts.data[idx];
+  Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0);
   if (arr && arr->kind == TY_TUPLE && in->nargs == 2 && arg_inst(inf, in, 1)->op == OP_CONST_INT)
     return tuple_load(inf, idx);
+  if (arr && arr->kind == TY_TUPLE && in->nargs == 2) { /* t[i], i known at run time */
+    in->op = OP_TUPLE_INDEX;
+    return ir_infer_tuple_index(inf, idx, need);
+  }
   if (!arr || !need_array(inf, idx, arr, "index"))
     return NULL;
+  if (partial_index(inf, in, arr)) {
+    in->op = OP_ARRAY_VIEW;
+    in->ival = 0; /* every position an integer */
+    return ir_infer_view(inf, idx, need);
+  }
   return check_indices(inf, idx, 1, arr, need) == 1 ? arr->elem : NULL;
 }
 
@@ -393,8 +420,18 @@ static const Type *type_array_attr(Infer *inf, int idx) {
   static const char *const names[] = {"shape", "strides", "size", "ndim"};
   int which = in->op == OP_ARRAY_SHAPE ? 0 : in->op == OP_ARRAY_STRIDE ? 1
             : in->op == OP_ARRAY_SIZE ? 2 : 3;
+  if (arr && arr->kind == TY_TUPLE && in->op == OP_ARRAY_SHAPE && in->ival == -2) {
+    in->op = OP_CONST_INT; /* len(t): a constant */
+    in->ival = arr->nelems;
+    in->nargs = 0;
+    return TY_I64_T;
+  }
+  if (arr && arr->kind != TY_ARRAY && in->op == OP_ARRAY_SHAPE && in->ival == -2)
+    return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "object of type %s has no len()", TN(arr));
   if (!arr || !need_array(inf, idx, arr, names[which]))
     return NULL;
+  if (in->ival == -2)
+    in->ival = 0; /* len(a) is a.shape[0] */
   if (in->op == OP_ARRAY_NDIM) {
     /* a compile-time constant: fold it here (ops.h) */
     in->op = OP_CONST_INT;
@@ -1012,6 +1049,9 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ARRAY_STORE: return type_array_store(inf, idx, need);
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return type_array_attr(inf, idx);
+  case OP_ARRAY_VIEW: return ir_infer_view(inf, idx, need);
+  case OP_ARRAY_T: return ir_infer_transpose(inf, idx);
+  case OP_TUPLE_INDEX: return ir_infer_tuple_index(inf, idx, need);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: case OP_CONST_ARRAY:
     if (!in->tyimm || in->tyimm->kind != TY_ARRAY)
       return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: array without a type");

@@ -221,7 +221,7 @@ static void stmt_if(Lower *L, const Node *s) {
 }
 
 /* Body of a loop with its break/continue targets. */
-static void loop_body(Lower *L, const Node *s, int body_b, int cont, int exit_b) {
+void lower_loop_body(Lower *L, const Node *s, int body_b, int cont, int exit_b) {
   LoopCtx ctx = {exit_b, cont, L->loop};
   L->loop = &ctx;
   lower_set_block(L, body_b);
@@ -231,7 +231,7 @@ static void loop_body(Lower *L, const Node *s, int body_b, int cont, int exit_b)
 }
 
 /* `else` runs only when the loop ends without break. */
-static void loop_else(Lower *L, const Node *s, int exit_b, int else_b) {
+void lower_loop_else(Lower *L, const Node *s, int exit_b, int else_b) {
   if (else_b != exit_b) {
     lower_set_block(L, else_b);
     lower_stmts(L, &s->orelse);
@@ -248,8 +248,8 @@ static void stmt_while(Lower *L, const Node *s) {
   lower_set_block(L, cond_b);
   int c = lower_truth(L, lower_expr(L, s->cond), s->cond ? s->cond->loc : s->loc);
   lower_cbr(L, c, body_b, else_b, s->loc);
-  loop_body(L, s, body_b, cond_b, exit_b);
-  loop_else(L, s, exit_b, else_b);
+  lower_loop_body(L, s, body_b, cond_b, exit_b);
+  lower_loop_else(L, s, exit_b, else_b);
 }
 
 /* One range() bound: a compile-time int stays a constant (re-emitted where
@@ -319,7 +319,17 @@ static int range_test(Lower *L, int it_local, const RangeArg *stop, const RangeA
   return lower_emit(L, OP_SELECT, loc, a, 3);
 }
 
+static bool is_range_call(Lower *L, const Node *it) {
+  return it && it->kind == ND_CALL && it->lhs && it->lhs->kind == ND_NAME &&
+         strcmp(it->lhs->name, "range") == 0 && ir_local_find(L->f, "range") < 0 &&
+         !ir_resolve_path(L->lp, L->f, it->lhs);
+}
+
 static void stmt_for(Lower *L, const Node *s) {
+  if (!is_range_call(L, s->rhs)) { /* arrays, tuples, zip, enumerate */
+    lower_for_iter(L, s);
+    return;
+  }
   const Node *rc = range_call(L, s->rhs);
   if (!rc)
     return;
@@ -351,14 +361,14 @@ static void stmt_for(Lower *L, const Node *s) {
   lower_cbr(L, range_test(L, it, &stop, &step, loc), body_b, else_b, loc);
   lower_set_block(L, body_b);
   lower_assign_to(L, s->lhs, lower_load(L, it, s->lhs->loc));
-  loop_body(L, s, L->cur, incr_b, exit_b);
+  lower_loop_body(L, s, L->cur, incr_b, exit_b);
   lower_set_block(L, incr_b);
   int cur = lower_load(L, it, loc);
   int next = lower_emit2(L, OP_ADD, loc, cur, range_value(L, &step, loc));
   L->f->insts.data[next].ival = 1; /* cannot wrap: Python's range does not */
   lower_store(L, it, next, loc);
   lower_br(L, cond_b, loc);
-  loop_else(L, s, exit_b, else_b);
+  lower_loop_else(L, s, exit_b, else_b);
 }
 
 static void stmt_jump(Lower *L, const Node *s, bool is_break) {

@@ -294,7 +294,7 @@ static int builtin_len(Lower *L, const Node *call) {
   if (v >= 0 && lower_inst(L, v)->op == OP_TUPLE)
     return lower_const_int(L, lower_inst(L, v)->nargs, call->loc);
   int args[1] = {v};
-  return emit_ival(L, OP_ARRAY_SHAPE, call->loc, args, 1, 0);
+  return emit_ival(L, OP_ARRAY_SHAPE, call->loc, args, 1, -2); /* len(): see ops.h */
 }
 
 static int builtin_convert(Lower *L, const Node *call, const char *name, const Type *to) {

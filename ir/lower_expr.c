@@ -266,6 +266,7 @@ static int expr_attr(Lower *L, const Node *n) {
             : strcmp(a, "strides") == 0 ? OP_ARRAY_STRIDE
             : strcmp(a, "size") == 0    ? OP_ARRAY_SIZE
             : strcmp(a, "ndim") == 0    ? OP_ARRAY_NDIM
+            : strcmp(a, "T") == 0       ? OP_ARRAY_T
                                         : OP__COUNT;
   int base = lower_expr(L, n->lhs);
   if (base < 0)
@@ -273,7 +274,7 @@ static int expr_attr(Lower *L, const Node *n) {
   if (op == OP__COUNT && lower_num_is_attr(a))
     return lower_num_attr(L, n, base);
   if (op == OP__COUNT) {
-    diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim and .strides; numbers .real and .imag",
+    diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim, .strides and .T; numbers .real and .imag",
                "attribute '%s' is not supported in kernels", a);
     return -1;
   }
@@ -297,14 +298,16 @@ static bool has_slice(const Node *ix) {
 }
 
 int lower_index(Lower *L, const Node *ix, int *out, int max) {
-  if (has_slice(ix)) {
-    diag_error(L->d, E_UNSUPPORTED, ix->loc, "index element by element in a loop",
-               "array slicing is not supported");
+  if (has_slice(ix)) { /* reads go through lower_view: this is a store */
+    diag_error(L->d, E_NOTYET, ix->loc,
+               "assign element by element in a loop, or through an element of the view: "
+               "v = a[1:]; v[0] = x",
+               "assigning to an array slice is not supported");
     out[0] = -1;
     return 1;
   }
   if (!ix || ix->kind != ND_TUPLE) {
-    out[0] = lower_expr(L, ix);
+    out[0] = lower_check_index(L, ix) ? lower_expr(L, ix) : -1;
     return 1;
   }
   if (ix->args.len > max || ix->args.len == 0) {
@@ -314,7 +317,7 @@ int lower_index(Lower *L, const Node *ix, int *out, int max) {
     return 1;
   }
   for (int i = 0; i < ix->args.len; i++)
-    out[i] = lower_expr(L, ix->args.data[i]);
+    out[i] = lower_check_index(L, ix->args.data[i]) ? lower_expr(L, ix->args.data[i]) : -1;
   return ix->args.len;
 }
 
@@ -380,6 +383,8 @@ static int expr_subscript(Lower *L, const Node *n) {
     return -1; /* the base's error is out; its index count says nothing */
   if (is_tuple_value(lower_inst(L, ops[0])) && const_index(L, n->rhs, &k))
     return tuple_get(L, ops[0], k, n->loc);
+  if (has_slice(n->rhs))
+    return lower_view(L, n->rhs, ops[0], n->loc);
   int ni = lower_index(L, n->rhs, ops + 1, 4);
   return lower_emit(L, OP_ARRAY_LOAD, n->loc, ops, ni + 1);
 }
@@ -587,6 +592,19 @@ static int call_name(Lower *L, const Node *call) {
   return undefined_name(L, c);
 }
 
+/* a.transpose() with no axes is a.T. */
+static int call_transpose(Lower *L, const Node *call) {
+  int base = lower_expr(L, call->lhs->lhs);
+  if (base < 0)
+    return -1;
+  if (call->args.len || call->args2.len) {
+    diag_error(L->d, E_NOTYET, call->loc, "use a.T or a.transpose() on a 2-d array",
+               "transpose() with axes is not supported");
+    return -1;
+  }
+  return lower_emit1(L, OP_ARRAY_T, call->loc, base);
+}
+
 static int expr_call(Lower *L, const Node *n) {
   const Node *c = n->lhs;
   if (!c)
@@ -596,6 +614,8 @@ static int expr_call(Lower *L, const Node *n) {
   const char *path = ir_resolve_path(L->lp, L->f, c);
   if (path)
     return lower_path_call(L, path, n);
+  if (c->kind == ND_ATTR && c->name && strcmp(c->name, "transpose") == 0)
+    return call_transpose(L, n);
   int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
   if (r != -2)
     return r;
@@ -624,7 +644,7 @@ static int unsupported_expr(Lower *L, const Node *n) {
     what = "the ':=' operator", hint = "assign in a separate statement";
     lower_assign_to(L, n, -1); /* n still binds its name, as "already failed" */
     break;
-  case ND_SLICE: what = "array slicing"; hint = "index element by element in a loop"; break;
+  case ND_SLICE: what = "a slice outside a subscript"; break;
   default: break;
   }
   diag_error(L->d, E_UNSUPPORTED, n->loc, hint, "%s is not supported in kernels", what);

@@ -93,6 +93,13 @@ void lower_br(Lower *L, int target, SrcLoc loc);
 void lower_cbr(Lower *L, int cond, int t, int f, SrcLoc loc);
 int lower_truth(Lower *L, int v, SrcLoc loc);  /* bool-valued v stays as is */
 void lower_stmts(Lower *L, const NodeList *body);
+/* A loop's body with its break/continue targets; its `else` (run when the
+ * loop ends without break) then the exit block current. */
+void lower_loop_body(Lower *L, const Node *s, int body_b, int cont, int exit_b);
+void lower_loop_else(Lower *L, const Node *s, int exit_b, int else_b);
+
+/* ---- lower_iter.c: for loops over arrays, tuples, zip, enumerate ---- */
+void lower_for_iter(Lower *L, const Node *s);
 
 /* ---- lower_func.c: decorators and options ---- */
 /* Decide whether def fn is compiled; *out is the new IrFunc (NULL for host
@@ -112,6 +119,13 @@ int lower_expr(Lower *L, const Node *n);
 /* Lower the index of a subscript into operands (one per index). */
 int lower_index(Lower *L, const Node *index, int *out, int max);
 void lower_assign_to(Lower *L, const Node *target, int v);
+
+/* ---- lower_view.c: slicing ---- */
+/* base[ix] where ix holds a slice: an ARRAY_VIEW (ops.h); -1 after an error. */
+int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);
+/* Reports the index forms kjit rejects by name (..., None, np.newaxis, a
+ * list); false after reporting. */
+bool lower_check_index(Lower *L, const Node *n);
 int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc);
 int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc); /* constants / tuples */
 

@@ -79,7 +79,21 @@ enum {
   X(ARRAY_STORE, "array.store", -1, OPF_SIDE) /* args[0]=array, args[1]=value,     */ \
                                               /* args[2..] indices; value cast to  */ \
                                               /* the dtype after typing            */ \
-  X(ARRAY_SHAPE, "array.shape", 1, 0)   /* ival = dim, or -1 for the whole tuple */ \
+  X(ARRAY_VIEW,  "array.view",  -1, 0)  /* args[0]=array, then one entry per   */ \
+                                        /* index position p in order: an int    */ \
+                                        /* (1 operand), or where bit p of ival  */ \
+                                        /* is set a slice (3 operands start,    */ \
+                                        /* stop, step: int, or none if omitted);*/ \
+                                        /* after typing ints are int64. Result: */ \
+                                        /* a view, layout by Numba's rule       */ \
+                                        /* (infer_view.c); slices clamp as      */ \
+                                        /* Python's slice.indices               */ \
+  X(ARRAY_T,     "array.T",      1, 0)  /* a.T: shape and strides reversed      */ \
+  X(TUPLE_INDEX, "tuple.index",  2, 0)  /* args[0] UniTuple, args[1] int64 index*/ \
+                                        /* known only at run time (negative     */ \
+                                        /* wraps; out of range gives 0)         */ \
+  X(ARRAY_SHAPE, "array.shape", 1, 0)   /* ival = dim, or -1 for the whole tuple;*/ \
+                                        /* -2: len() (a tuple's length folded)  */ \
   X(ARRAY_STRIDE,"array.stride",1, 0)   /* ival = dim (bytes), or -1 for tuple  */ \
   X(ARRAY_SIZE,  "array.size",  1, 0)   /* int64 product of the shape            */ \
   X(ARRAY_NDIM,  "array.ndim",  1, 0)   /* int64 constant ndim (folded by typing)*/ \

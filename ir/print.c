@@ -123,6 +123,26 @@ static const char *atomic_name(int64_t k) {
   return k >= 0 && k < (int64_t)(sizeof names / sizeof *names) ? names[k] : "?";
 }
 
+/* array.view %a[%i, %start:%stop:%step]: the index positions as written. */
+static void put_view(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in) {
+  if (in->nargs < 1)
+    return;
+  sb_putc(sb, ' ');
+  put_operand(sb, f, num, in->args[0]);
+  sb_putc(sb, '[');
+  for (int k = 1, p = 0; k < in->nargs; p++) {
+    if (p)
+      sb_puts(sb, ", ");
+    bool slice = p < 63 && (in->ival >> p & 1);
+    for (int j = 0; j < (slice ? 3 : 1) && k < in->nargs; j++, k++) {
+      if (j)
+        sb_putc(sb, ':');
+      put_operand(sb, f, num, in->args[k]);
+    }
+  }
+  sb_putc(sb, ']');
+}
+
 static void put_array_alloc(StrBuf *sb, const Inst *in) {
   sb_printf(sb, " #%lld (", (long long)in->ival);
   int nd = in->tyimm && in->tyimm->kind == TY_ARRAY ? in->tyimm->ndim : 0;
@@ -174,8 +194,11 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
     put_operands(sb, f, num, in, 0);
     if (in->op == OP_TUPLE_GET || in->ival >= 0)
       sb_printf(sb, ", %lld", (long long)in->ival);
+    else if (in->ival == -2)
+      sb_puts(sb, ", len");
     break;
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: put_array_alloc(sb, in); break;
+  case OP_ARRAY_VIEW: put_view(sb, f, num, in); break;
   case OP_CONST_ARRAY: put_const_array(sb, in); break;
   case OP_FENCE:
     sb_puts(sb, in->ival == 0 ? " block" : in->ival == 2 ? " system" : " device");

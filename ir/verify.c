@@ -96,6 +96,8 @@ static void check_arity(Verifier *v, const Inst *in) {
     fail(v, "array.load needs an array and an index");
   else if (in->op == OP_ARRAY_STORE && in->nargs < 3)
     fail(v, "array.store needs an array, a value and an index");
+  else if (in->op == OP_ARRAY_VIEW && in->nargs < 2)
+    fail(v, "array.view needs an array and an index");
 }
 
 static void check_fields(Verifier *v, const Inst *in) {
@@ -206,6 +208,20 @@ static void check_array_access(Verifier *v, const Inst *in) {
   }
 }
 
+/* A view: an array in and out, int64 indices, slice parts int64 or none. */
+static void check_view(Verifier *v, const Inst *in) {
+  const Type *arr = arg_type(v, in, 0);
+  if (!arr || arr->kind != TY_ARRAY || in->type->kind != TY_ARRAY) {
+    fail(v, "array.view of a non-array");
+    return;
+  }
+  for (int a = 1; a < in->nargs; a++) {
+    const Type *t = arg_type(v, in, a);
+    if (t != TY_I64_T && (!t || t->kind != TY_NONE))
+      want_same(v, t, TY_I64_T, "view index type");
+  }
+}
+
 static void check_call(Verifier *v, const Inst *in) {
   const IrFunc *c = in->callee;
   if (!c || !c->typed) {
@@ -247,6 +263,7 @@ static void check_typed_inst(Verifier *v, const Inst *in) {
   case OP_ARRAY_LOAD:
   case OP_ARRAY_STORE: check_array_access(v, in); break;
   case OP_CALL: check_call(v, in); break;
+  case OP_ARRAY_VIEW: check_view(v, in); break;
   case OP_RET:
     if (in->nargs == 1)
       want_same(v, arg_type(v, in, 0), v->f->ret_type, "returned type differs from the function's");

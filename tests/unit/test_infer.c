@@ -323,7 +323,9 @@ static void test_op_errors(void) {
                "error: unsupported operand types for +: 'int64' and 'array(float32, 1d, C)'", 0);
   expect_error(OP_ARRAY_LOAD, 1, 0, TY_I64_T, "error: cannot index int64", 2);
   expect_error(OP_ARRAY_LOAD, 1, 0, a1, "error: array index must be an integer, not float64", 1);
-  expect_error(OP_ARRAY_LOAD, 1, 0, a2, "error: array(float32, 2d, C) needs 2 indices, got 1", 2);
+  expect_error(OP_ARRAY_LOAD, 2, 0, a1, "error: array(float32, 1d, C) needs 1 index, got 2", 2);
+  expect_error(OP_ARRAY_STORE, 2, 0, a2,
+               "error: assigning to a whole view of array(float32, 2d, C) is not supported", 2);
   expect_error(OP_ATOMIC, 3, AK_INC, a1,
                "error: cuda.atomic.inc does not support array(float32, 1d, C)", 3);
   t_free(&t);
@@ -437,6 +439,71 @@ static void test_intrinsics(void) {
   t_free(&t);
 }
 
+/* One view of k's array a, its positions spelled by `pos`: 'i' an integer,
+ * 's' a slice without a step (a[1:]), 'S' one with a step (a[::2]). */
+static void expect_view(const Type *argt, const char *pos, const char *want) {
+  T t;
+  t_init(&t, "def k(a):\n    v = a[...]\n");
+  const char *names[] = {"a"};
+  IrFunc *g = t_func(&t, "k", 1, names, true);
+  int args[16], n = 0;
+  int64_t mask = 0;
+  args[n++] = load(&t, 0, 2);
+  for (int p = 0; pos[p]; p++) {
+    if (pos[p] == 'i') {
+      args[n++] = cint(&t, 0);
+      continue;
+    }
+    mask |= 1 << p;
+    for (int j = 0; j < 3; j++) {
+      if (j == 2 && pos[p] == 'S') {
+        args[n++] = cint(&t, 2);
+        continue;
+      }
+      args[n] = E(&t, OP_CONST_NONE, 2, 0);
+      t.f->insts.data[args[n++]].type = TY_NONE_T;
+    }
+  }
+  int v = ir_emit(&t.arena, g, t.blk, OP_ARRAY_VIEW, L(&t, 2, 9, 6), args, n);
+  g->insts.data[v].ival = mask;
+  E(&t, OP_RET, 2, 0);
+  const Type *at[1] = {argt};
+  IrFunc *f = ir_specialize(&t.c, g, at, 1, (SrcLoc){0});
+  char buf[128] = "(failed)";
+  for (int i = 0; f && i < f->insts.len; i++)
+    if (f->insts.data[i].op == OP_ARRAY_VIEW)
+      ty_name(f->insts.data[i].type, buf, sizeof buf);
+  CHECK(f && strcmp(buf, want) == 0, "a[%s] of a %s array: want %s, got %s\n%s", pos,
+        argt->layout == LAYOUT_C ? "C" : "A", want, buf, render(&t));
+  t_free(&t);
+}
+
+/* Numba 0.68's layout rule (numba/core/typing/arraydecl.py,
+ * get_array_index_type): integers keep a C array C; a slice keeps it only
+ * as the last index written and without a step; any view of A is A. */
+static void test_views(void) {
+  T t;
+  t_init(&t, "");
+  const Type *c1 = ty_array(t.p.types, TY_F32_T, 1, LAYOUT_C);
+  const Type *c2 = ty_array(t.p.types, TY_F32_T, 2, LAYOUT_C);
+  const Type *c3 = ty_array(t.p.types, TY_F32_T, 3, LAYOUT_C);
+  const Type *a2 = ty_array(t.p.types, TY_F32_T, 2, LAYOUT_A);
+  expect_view(c2, "i", "array(float32, 1d, C)");   /* a[i] */
+  expect_view(c3, "i", "array(float32, 2d, C)");   /* a[i] */
+  expect_view(c3, "ii", "array(float32, 1d, C)");  /* a[i, j] */
+  expect_view(c1, "s", "array(float32, 1d, C)");   /* a[1:] */
+  expect_view(c1, "S", "array(float32, 1d, A)");   /* a[::2], a[::1] */
+  expect_view(c2, "s", "array(float32, 2d, C)");   /* a[1:] */
+  expect_view(c2, "ss", "array(float32, 2d, A)");  /* a[1:, :] */
+  expect_view(c2, "si", "array(float32, 1d, A)");  /* a[:, j] */
+  expect_view(c2, "is", "array(float32, 1d, C)");  /* a[i, :] */
+  expect_view(c2, "iS", "array(float32, 1d, A)");  /* a[i, ::-1] */
+  expect_view(c3, "is", "array(float32, 2d, C)");  /* a[i, 1:] */
+  expect_view(a2, "i", "array(float32, 1d, A)");   /* a[i] of A */
+  expect_view(a2, "is", "array(float32, 1d, A)");  /* a[i, :] of A */
+  t_free(&t);
+}
+
 int main(void) {
   test_vector_add();
   test_loop_unify();
@@ -447,6 +514,7 @@ int main(void) {
   test_kernel_return();
   test_param_shadow();
   test_intrinsics();
+  test_views();
   printf("test_infer: %d passed, %d failed\n", npass, nfail);
   return nfail ? 1 : 0;
 }

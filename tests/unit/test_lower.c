@@ -229,7 +229,7 @@ static void test_builtins_math(void) {
      "call.intrinsic sqrt", "const.float -1.5", "call.intrinsic fabs", "call.intrinsic pow",
      "call.intrinsic atan2", "call.intrinsic fma", "call.intrinsic popc", "call.intrinsic selp",
      "call.intrinsic abs", "call.intrinsic round", "call.intrinsic round %", "call.intrinsic min",
-     "call.intrinsic min", "array.shape %", ", 0 :", "cast %", ": int64", "cast %",
+     "call.intrinsic min", "array.shape %", ", len :", "cast %", ": int64", "cast %",
      ": float64", "truth", "cast %", ": float32", ": uint8", ": int32",
      "const.str \"v\" : unicode_type", "print %", "const.float 3.14159265358979",
      "const.float inf", "const.float 2.71828", "const.float 6.28318");
@@ -333,18 +333,24 @@ static void test_errors_unsupported(void) {
                "define a device function at module level with @cuda.jit(device=True)");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    try:\n        pass\n    except:\n        pass\n",
                "exceptions are not supported on the GPU");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[1:2]\n", "array slicing is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    a[1:2] = 0\n", "assigning to an array slice is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[::0]\n", "slice step cannot be zero");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[None, 1:]\n", "indexing an array with None");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[..., 0]\n", "indexing an array with '...'");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = 99999999999999999999\n",
                "integer literal too large for int64");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = 'x' + 1\n",
                "string values are only supported as print arguments");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a @ a\n", "the operator '@' is not supported");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    for x in a:\n        pass\n",
-               "only 'for ... in range(...)' loops");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    for x in zip(enumerate(a), a):\n        pass\n",
+               "nested zip() or enumerate() is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    for i, x in enumerate(a, start=1):\n        pass\n",
+               "enumerate() takes no keyword arguments");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x, y = 1, 2, 3\n", "cannot unpack 3 values into 2 targets");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = complex(1, 2, 3)\n", "complex() takes exactly 2 arguments");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a.shape = 1\n", "assigning to an attribute");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.T\n", "attribute 'T' is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.H\n", "attribute 'H' is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.transpose(1, 0)\n", "transpose() with axes is not supported");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    break\n", "'break' outside loop");
   expect_error(HDR "@cuda.jit(device=True)\ndef f(x):\n    return f(x)\n", "recursive calls");
 }

@@ -1,0 +1,9 @@
+# ARGS: check %s
+from numba import cuda
+import numpy as np
+
+
+@cuda.jit("void(float32[:], float32[:])")
+def k(a, b):
+    for x, y in zip(enumerate(a), b):
+        pass

@@ -1,0 +1,8 @@
+# ARGS: check %s
+from numba import cuda
+import numpy as np
+
+
+@cuda.jit("void(float32[:, :], float32)")
+def k(a, b):
+    a[0] = b

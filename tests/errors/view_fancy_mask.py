@@ -1,0 +1,8 @@
+# ARGS: check %s
+from numba import cuda
+import numpy as np
+
+
+@cuda.jit("void(float32[:], boolean[:])")
+def k(a, b):
+    c = a[b]
