@@ -124,7 +124,8 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
     return NULL;
   switch (t->kind) {
   case TY_VOID: return cg->t_void;
-  case TY_NONE: return LLVMStructTypeInContext(cg->ctx, NULL, 0, 0);
+  case TY_NONE: case TY_FUNC: case TY_DTYPE: /* no run-time data */
+    return LLVMStructTypeInContext(cg->ctx, NULL, 0, 0);
   case TY_BOOL: return cg->t_i1;
   case TY_I8: case TY_U8: return cg->t_i8;
   case TY_I16: case TY_U16: return cg->t_i16;

@@ -45,13 +45,54 @@ static bool same_params(const IrFunc *f, const Type *const *types) {
   return true;
 }
 
-static IrFunc *find_spec(IrCompile *c, const IrFunc *gen, const Type *const *types) {
+static bool same_consts(const IrFunc *f, const int64_t *vals, const bool *known) {
+  for (int i = 0; i < f->nparams; i++) {
+    bool a = f->consts_known && f->consts_known[i], b = known && known[i];
+    if (a != b || (a && f->consts[i] != vals[i]))
+      return false;
+  }
+  return true;
+}
+
+static IrFunc *find_spec(IrCompile *c, const IrFunc *gen, const Type *const *types,
+                         const int64_t *vals, const bool *known) {
   for (int i = 0; i < c->funcs.len; i++) {
     IrFunc *f = c->funcs.data[i];
-    if (f->generic == gen && same_params(f, types))
+    if (f->generic == gen && same_params(f, types) && same_consts(f, vals, known))
       return f;
   }
   return NULL;
+}
+
+/* Freezes the parameters given constants: each read of one becomes the
+ * constant (of the parameter's type), so typing can fold it into a shape.
+ * A parameter the body assigns is left alone. */
+static void freeze_consts(IrCompile *c, IrFunc *f, const int64_t *vals, const bool *known) {
+  if (!known)
+    return;
+  int64_t *cv = arena_alloc(c->arena, sizeof *cv * (size_t)(f->nparams + 1));
+  bool *ck = arena_alloc(c->arena, sizeof *ck * (size_t)(f->nparams + 1));
+  for (int p = 0; p < f->nparams; p++) {
+    bool stored = false;
+    for (int i = 0; i < f->insts.len && !stored; i++)
+      stored = f->insts.data[i].op == OP_STORE && f->insts.data[i].local == p;
+    if (!known[p] || stored ||
+        (!ty_is_int(f->locals.data[p].type) && f->locals.data[p].type != TY_BOOL_T))
+      continue;
+    ck[p] = true;
+    cv[p] = vals[p];
+    for (int i = 0; i < f->insts.len; i++) {
+      Inst *in = &f->insts.data[i];
+      if (in->op != OP_LOAD || in->local != p)
+        continue;
+      in->op = f->locals.data[p].type == TY_BOOL_T ? OP_CONST_BOOL : OP_CONST_INT;
+      in->ival = vals[p];
+      in->type = f->locals.data[p].type;
+      in->local = -1;
+    }
+  }
+  f->consts = cv;
+  f->consts_known = ck;
 }
 
 static bool in_progress(const IrFunc *f) { return !f->typed && !f->symbol; }
@@ -499,6 +540,13 @@ static void put_code(StrBuf *sb, const Type *t) {
       put_code(sb, t->elems[i]);
   } else if (t->kind >= TY_BOOL && t->kind <= TY_C128) {
     sb_puts(sb, codes[t->kind]);
+  } else if (t->kind == TY_DTYPE) {
+    sb_puts(sb, "D");
+    put_code(sb, t->elem);
+  } else if (t->kind == TY_FUNC) { /* F<length><name>, the name made a C name */
+    sb_printf(sb, "F%zu", strlen(t->fname));
+    for (const char *c = t->fname; *c; c++)
+      sb_putc(sb, isalnum((unsigned char)*c) ? *c : '_');
   } else {
     sb_puts(sb, "x");
   }
@@ -531,6 +579,11 @@ static const char *mangle(Arena *a, const IrFunc *f) {
   }
   if (f->nparams == 0)
     sb_putc(&sb, 'v');
+  for (int i = 0; f->consts_known && i < f->nparams; i++)
+    if (f->consts_known[i]) /* frozen constants: one symbol per value */
+      sb_printf(&sb, "_k%d_%s%llu", i, f->consts[i] < 0 ? "m" : "",
+                (unsigned long long)(f->consts[i] < 0 ? 0 - (uint64_t)f->consts[i]
+                                                      : (uint64_t)f->consts[i]));
   const char *s = arena_strdup(a, sb.data);
   sb_free(&sb);
   return s;
@@ -587,6 +640,11 @@ static bool check_nargs(IrCompile *c, const IrFunc *gen, int nargs, SrcLoc calls
 
 IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs,
                       SrcLoc callsite) {
+  return ir_specialize_consts(c, generic, argtypes, nargs, callsite, NULL, NULL);
+}
+
+IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *argtypes,
+                             int nargs, SrcLoc callsite, const int64_t *vals, const bool *known) {
   if (!c || !generic || (nargs > 0 && !argtypes))
     return NULL;
   IrFunc *gen = generic->generic ? generic->generic : generic;
@@ -595,7 +653,7 @@ IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes
   const Type **params = arena_alloc(c->arena, sizeof *params * (size_t)(nargs + 1));
   if (!effective_params(c, gen, argtypes, params))
     return NULL;
-  IrFunc *memo = find_spec(c, gen, params);
+  IrFunc *memo = find_spec(c, gen, params, vals, known);
   if (memo && !memo->typed && !memo->symbol)
     report_recursion(c, gen, callsite);
   if (memo)
@@ -617,6 +675,7 @@ IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes
     f->locals.data[i].type = params[i];
     f->locals.data[i].type_loc = f->locals.data[i].loc;
   }
+  freeze_consts(c, f, vals, known);
   vec_push(c->arena, &c->funcs, f); /* before the body: callers come first */
   bool ok = infer_func(c, f, declared_return(gen, params));
   f->symbol = mangle(c->arena, f);

@@ -81,6 +81,21 @@ const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,
 /* Type name in Numba's spelling, in the compile's arena (error text only). */
 const char *ir_infer_tname(Infer *inf, const Type *t);
 
+/* infer_ctvalue.c: compile-time values (functions and dtypes as values,
+ * shapes and dtypes known per call, constants frozen into callees). */
+const Type *ir_infer_ctvalue(Infer *inf, int idx);        /* OP_VALUE */
+const Type *ir_infer_array_dtype(Infer *inf, int idx);    /* OP_ARRAY_DTYPE */
+const Type *ir_infer_call_value(Infer *inf, int idx, const Type **need); /* OP_CALL_VALUE */
+/* SHARED/LOCAL_ARRAY whose shape or dtype lowering left as operands. */
+const Type *ir_infer_deferred_array(Infer *inf, int idx);
+/* The integer value idx always yields, when typing can know it. */
+bool ir_infer_const_int(const Infer *inf, int idx, int64_t *out);
+/* For the call at idx to gen: the arguments to freeze into the callee
+ * (parameters an array shape needs, given constants).  False: none. */
+bool ir_infer_call_consts(Infer *inf, int idx, const IrFunc *gen, int64_t **vals, bool **known);
+/* lower_builtins.c: the AtomicKind of cuda.atomic.<member>, or -1. */
+int ir_atomic_kind_of(const char *member);
+
 /* foreign.c: typing of OP_CALL_FOREIGN (arguments to the declared types). */
 const Type *ir_type_foreign(Infer *inf, int idx, const Type **need);
 

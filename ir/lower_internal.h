@@ -137,6 +137,7 @@ int lower_path_call(Lower *L, const char *path, const Node *call);
 int lower_builtin_call(Lower *L, const char *name, const Node *call);
 bool lower_is_builtin(const char *name);
 
+
 /* ---- lower_num.c: complex and float16 functions ---- */
 int lower_num_complex(Lower *L, const Node *call);          /* complex(...) */
 bool lower_num_is_attr(const char *name);                    /* real, imag */
