@@ -45,54 +45,66 @@ static bool same_params(const IrFunc *f, const Type *const *types) {
   return true;
 }
 
-static bool same_consts(const IrFunc *f, const int64_t *vals, const bool *known) {
-  for (int i = 0; i < f->nparams; i++) {
-    bool a = f->consts_known && f->consts_known[i], b = known && known[i];
-    if (a != b || (a && f->consts[i] != vals[i]))
+static bool same_const(const IrConstArg *a, const IrConstArg *b) {
+  bool ka = a && a->known, kb = b && b->known;
+  if (ka != kb)
+    return false;
+  if (!ka)
+    return true;
+  if (a->n != b->n)
+    return false;
+  for (int i = 0; i < (a->n ? a->n : 1); i++)
+    if (a->v[i] != b->v[i])
       return false;
-  }
+  return true;
+}
+
+static bool same_consts(const IrFunc *f, const IrConstArg *consts) {
+  for (int i = 0; i < f->nparams; i++)
+    if (!same_const(f->consts ? &f->consts[i] : NULL, consts ? &consts[i] : NULL))
+      return false;
   return true;
 }
 
 static IrFunc *find_spec(IrCompile *c, const IrFunc *gen, const Type *const *types,
-                         const int64_t *vals, const bool *known) {
+                         const IrConstArg *consts) {
   for (int i = 0; i < c->funcs.len; i++) {
     IrFunc *f = c->funcs.data[i];
-    if (f->generic == gen && same_params(f, types) && same_consts(f, vals, known))
+    if (f->generic == gen && same_params(f, types) && same_consts(f, consts))
       return f;
   }
   return NULL;
 }
 
-/* Freezes the parameters given constants: each read of one becomes the
- * constant (of the parameter's type), so typing can fold it into a shape.
- * A parameter the body assigns is left alone. */
-static void freeze_consts(IrCompile *c, IrFunc *f, const int64_t *vals, const bool *known) {
-  if (!known)
+/* Freezes the parameters given constants.  An integer: each read becomes
+ * the constant (of the parameter's type), so typing can fold it into a
+ * shape.  A tuple: kept in the consts record, which typing's folding reads
+ * (infer_ctvalue.c).  A parameter the body assigns is left alone. */
+static void freeze_consts(IrCompile *c, IrFunc *f, const IrConstArg *consts) {
+  if (!consts)
     return;
-  int64_t *cv = arena_alloc(c->arena, sizeof *cv * (size_t)(f->nparams + 1));
-  bool *ck = arena_alloc(c->arena, sizeof *ck * (size_t)(f->nparams + 1));
+  IrConstArg *kept = arena_alloc(c->arena, sizeof *kept * (size_t)(f->nparams + 1));
   for (int p = 0; p < f->nparams; p++) {
     bool stored = false;
     for (int i = 0; i < f->insts.len && !stored; i++)
       stored = f->insts.data[i].op == OP_STORE && f->insts.data[i].local == p;
-    if (!known[p] || stored ||
-        (!ty_is_int(f->locals.data[p].type) && f->locals.data[p].type != TY_BOOL_T))
+    const Type *t = f->locals.data[p].type;
+    if (!consts[p].known || stored)
       continue;
-    ck[p] = true;
-    cv[p] = vals[p];
+    kept[p] = consts[p];
+    if (consts[p].n > 0 || (!ty_is_int(t) && t != TY_BOOL_T))
+      continue;
     for (int i = 0; i < f->insts.len; i++) {
       Inst *in = &f->insts.data[i];
       if (in->op != OP_LOAD || in->local != p)
         continue;
-      in->op = f->locals.data[p].type == TY_BOOL_T ? OP_CONST_BOOL : OP_CONST_INT;
-      in->ival = vals[p];
-      in->type = f->locals.data[p].type;
+      in->op = t == TY_BOOL_T ? OP_CONST_BOOL : OP_CONST_INT;
+      in->ival = consts[p].v[0];
+      in->type = t;
       in->local = -1;
     }
   }
-  f->consts = cv;
-  f->consts_known = ck;
+  f->consts = kept;
 }
 
 static bool in_progress(const IrFunc *f) { return !f->typed && !f->symbol; }
@@ -579,11 +591,14 @@ static const char *mangle(Arena *a, const IrFunc *f) {
   }
   if (f->nparams == 0)
     sb_putc(&sb, 'v');
-  for (int i = 0; f->consts_known && i < f->nparams; i++)
-    if (f->consts_known[i]) /* frozen constants: one symbol per value */
-      sb_printf(&sb, "_k%d_%s%llu", i, f->consts[i] < 0 ? "m" : "",
-                (unsigned long long)(f->consts[i] < 0 ? 0 - (uint64_t)f->consts[i]
-                                                      : (uint64_t)f->consts[i]));
+  for (int i = 0; f->consts && i < f->nparams; i++) /* frozen: a symbol per value */
+    for (int k = 0; f->consts[i].known && k < (f->consts[i].n ? f->consts[i].n : 1); k++) {
+      int64_t v = f->consts[i].v[k];
+      if (k == 0)
+        sb_printf(&sb, "_k%d", i);
+      sb_printf(&sb, "_%s%llu", v < 0 ? "m" : "",
+                (unsigned long long)(v < 0 ? 0 - (uint64_t)v : (uint64_t)v));
+    }
   const char *s = arena_strdup(a, sb.data);
   sb_free(&sb);
   return s;
@@ -640,11 +655,11 @@ static bool check_nargs(IrCompile *c, const IrFunc *gen, int nargs, SrcLoc calls
 
 IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs,
                       SrcLoc callsite) {
-  return ir_specialize_consts(c, generic, argtypes, nargs, callsite, NULL, NULL);
+  return ir_specialize_consts(c, generic, argtypes, nargs, callsite, NULL);
 }
 
 IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *argtypes,
-                             int nargs, SrcLoc callsite, const int64_t *vals, const bool *known) {
+                             int nargs, SrcLoc callsite, const IrConstArg *consts) {
   if (!c || !generic || (nargs > 0 && !argtypes))
     return NULL;
   IrFunc *gen = generic->generic ? generic->generic : generic;
@@ -653,7 +668,7 @@ IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *a
   const Type **params = arena_alloc(c->arena, sizeof *params * (size_t)(nargs + 1));
   if (!effective_params(c, gen, argtypes, params))
     return NULL;
-  IrFunc *memo = find_spec(c, gen, params, vals, known);
+  IrFunc *memo = find_spec(c, gen, params, consts);
   if (memo && !memo->typed && !memo->symbol)
     report_recursion(c, gen, callsite);
   if (memo)
@@ -675,7 +690,7 @@ IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *a
     f->locals.data[i].type = params[i];
     f->locals.data[i].type_loc = f->locals.data[i].loc;
   }
-  freeze_consts(c, f, vals, known);
+  freeze_consts(c, f, consts);
   vec_push(c->arena, &c->funcs, f); /* before the body: callers come first */
   bool ok = infer_func(c, f, declared_return(gen, params));
   f->symbol = mangle(c->arena, f);

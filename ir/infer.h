@@ -91,8 +91,8 @@ const Type *ir_infer_deferred_array(Infer *inf, int idx);
 /* The integer value idx always yields, when typing can know it. */
 bool ir_infer_const_int(const Infer *inf, int idx, int64_t *out);
 /* For the call at idx to gen: the arguments to freeze into the callee
- * (parameters an array shape needs, given constants).  False: none. */
-bool ir_infer_call_consts(Infer *inf, int idx, const IrFunc *gen, int64_t **vals, bool **known);
+ * (parameters an array shape needs, given constants), or NULL: none. */
+IrConstArg *ir_infer_call_consts(Infer *inf, int idx, const IrFunc *gen);
 /* lower_builtins.c: the AtomicKind of cuda.atomic.<member>, or -1. */
 int ir_atomic_kind_of(const char *member);
 

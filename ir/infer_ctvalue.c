@@ -51,6 +51,16 @@ static bool stored_once(const Infer *inf, int local, int *value) {
   return n == 1 && local >= f->nparams;
 }
 
+/* The frozen tuple a LOAD of a parameter reads, or NULL. */
+static const IrConstArg *frozen_tuple(const Infer *inf, int idx) {
+  const Inst *in = idx >= 0 ? &inf->f->insts.data[idx] : NULL;
+  const IrFunc *f = inf->f;
+  if (!in || in->op != OP_LOAD || in->local < 0 || in->local >= f->nparams || !f->consts)
+    return NULL;
+  const IrConstArg *c = &f->consts[in->local];
+  return c->known && c->n > 0 ? c : NULL;
+}
+
 static bool floor_divmod(IrOp op, int64_t a, int64_t b, int64_t *out) {
   if (b == 0 || (a == INT64_MIN && b == -1))
     return false;
@@ -76,6 +86,14 @@ static bool const_int_at(const Infer *inf, int idx, int64_t *out, int depth) {
   case OP_CONST_INT: case OP_CONST_BOOL: *out = in->ival; return true;
   case OP_CAST: return in->tyimm && ty_is_int(in->tyimm) && const_int_at(inf, in->args[0], out, depth + 1);
   case OP_LOAD: return stored_once(inf, in->local, &v) && const_int_at(inf, v, out, depth + 1);
+  case OP_TUPLE_GET: { /* shape[0] of a frozen tuple parameter */
+    const IrConstArg *t = frozen_tuple(inf, in->args[0]);
+    if (t && in->ival >= 0 && in->ival < t->n) {
+      *out = t->v[in->ival];
+      return true;
+    }
+    return false;
+  }
   case OP_NEG:
     return const_int_at(inf, in->args[0], &a, depth + 1) && a != INT64_MIN && (*out = -a, true);
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_FLOORDIV: case OP_MOD: case OP_LSHIFT:
@@ -101,6 +119,11 @@ static int const_shape(const Infer *inf, int idx, int64_t *dims) {
     int v;
     if (stored_once(inf, in->local, &v) && inf->f->insts.data[v].op == OP_TUPLE)
       return const_shape(inf, v, dims);
+  }
+  const IrConstArg *t = frozen_tuple(inf, idx);
+  if (t) {
+    memcpy(dims, t->v, sizeof *dims * (size_t)t->n);
+    return t->n;
   }
   if (in->op != OP_TUPLE)
     return const_int_at(inf, idx, &dims[0], 0) ? 1 : 0;
@@ -234,22 +257,35 @@ static bool needs_const(const IrFunc *g, int p, int depth) {
   return false;
 }
 
-bool ir_infer_call_consts(Infer *inf, int idx, const IrFunc *gen, int64_t **vals, bool **known) {
+/* A constant argument: an integer, or a tuple of up to 4 (a shape). */
+static bool const_arg(const Infer *inf, int idx, IrConstArg *out) {
+  memset(out, 0, sizeof *out);
+  int64_t dims[4];
   const Inst *in = &inf->f->insts.data[idx];
-  *vals = NULL;
-  *known = NULL;
-  bool any = false;
-  for (int p = 0; p < in->nargs && p < gen->nparams; p++) {
-    int64_t v;
-    if (!needs_const(gen, p, 0) || !const_int_at(inf, in->args[p], &v, 0))
-      continue;
-    if (!*vals) {
-      *vals = arena_alloc(inf->c->arena, sizeof **vals * (size_t)(gen->nparams + 1));
-      *known = arena_alloc(inf->c->arena, sizeof **known * (size_t)(gen->nparams + 1));
-    }
-    (*vals)[p] = v;
-    (*known)[p] = true;
-    any = true;
+  bool tuple = in->op == OP_TUPLE || frozen_tuple(inf, idx) ||
+               (in->type && in->type->kind == TY_TUPLE);
+  if (!tuple) {
+    out->known = const_int_at(inf, idx, &out->v[0], 0);
+    return out->known;
   }
-  return any;
+  int n = const_shape(inf, idx, dims);
+  if (n < 1)
+    return false;
+  out->known = true;
+  out->n = n;
+  memcpy(out->v, dims, sizeof *dims * (size_t)n);
+  return true;
+}
+
+IrConstArg *ir_infer_call_consts(Infer *inf, int idx, const IrFunc *gen) {
+  const Inst *in = &inf->f->insts.data[idx];
+  IrConstArg *consts = NULL, c;
+  for (int p = 0; p < in->nargs && p < gen->nparams; p++) {
+    if (!needs_const(gen, p, 0) || !const_arg(inf, in->args[p], &c))
+      continue;
+    if (!consts)
+      consts = arena_alloc(inf->c->arena, sizeof *consts * (size_t)(gen->nparams + 1));
+    consts[p] = c;
+  }
+  return consts;
 }

@@ -901,10 +901,8 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
   }
   SrcLoc loc = in->loc;
   int first_diag = inf->d->list.len;
-  int64_t *vals;
-  bool *known;
-  ir_infer_call_consts(inf, idx, gen, &vals, &known);
-  IrFunc *spec = ir_specialize_consts(inf->c, gen, ts, in->nargs, loc, vals, known);
+  IrConstArg *consts = ir_infer_call_consts(inf, idx, gen);
+  IrFunc *spec = ir_specialize_consts(inf->c, gen, ts, in->nargs, loc, consts);
   in = &inf->f->insts.data[idx];
   if (!spec) {
     note_call_site(inf, idx, ts, first_diag);

@@ -22,6 +22,14 @@
 #include "ir/type.h"
 
 typedef struct IrFunc IrFunc;
+
+/* An argument frozen into a specialization: an integer (n = 0, v[0]) or a
+ * tuple of n integers (a shape). */
+typedef struct IrConstArg {
+  bool known;
+  int n;
+  int64_t v[4];
+} IrConstArg;
 typedef struct IrExtern IrExtern;
 
 typedef struct Inst {
@@ -108,10 +116,9 @@ struct IrFunc {
                             device function (numba-cuda compiles such calls so);
                             made by lowering, NULL when never called */
   bool twin;             /* this is such a device twin */
-  const int64_t *consts; /* specialization: per parameter, the constant value an
-                            argument was frozen to (consts_known[i]), as Numba
-                            freezes a literal that a shape needs; else NULL */
-  const bool *consts_known;
+  const struct IrConstArg *consts; /* specialization: per parameter, the constant
+                            an argument was frozen to (as Numba freezes a literal
+                            that a shape needs), or NULL when none was */
   IrLinkVec link;        /* `link=[...]` of the decorator */
 };
 
@@ -186,10 +193,10 @@ bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *diag
  * specialized into c->funcs as they are met.  Returns NULL after reporting
  * errors.  Memoized per (generic, argtypes) within the compile. */
 IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs, SrcLoc callsite);
-/* The same with some arguments frozen to constants (known[i]: argument i is
- * the integer vals[i]); the memo and the symbol tell them apart. */
+/* The same with some arguments frozen to constants (consts[i].known; NULL:
+ * none); the memo and the symbol tell them apart. */
 IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *argtypes,
-                             int nargs, SrcLoc callsite, const int64_t *vals, const bool *known);
+                             int nargs, SrcLoc callsite, const IrConstArg *consts);
 
 /* ir/ssa.c: give each assignment of a re-bound variable its own local and
  * each set of assignments reaching a read a join local (Numba's SSA and phi
