@@ -446,7 +446,7 @@ static bool solve(Infer *inf) {
   report_passes(inf);
   report_untyped(inf);
   inf->report = false;
-  return inf->d->nerrors == before;
+  return inf->d->nerrors == before && !inf->callee_failed;
 }
 
 /* --------------------------------------------------------- return type -- */
@@ -663,7 +663,7 @@ IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *a
   if (!c || !generic || (nargs > 0 && !argtypes))
     return NULL;
   IrFunc *gen = generic->generic ? generic->generic : generic;
-  if (!check_nargs(c, gen, nargs, callsite))
+  if (ir_report_body_errors(gen, c->diags) || !check_nargs(c, gen, nargs, callsite))
     return NULL;
   const Type **params = arena_alloc(c->arena, sizeof *params * (size_t)(nargs + 1));
   if (!effective_params(c, gen, argtypes, params))

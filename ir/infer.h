@@ -54,6 +54,8 @@ typedef struct Infer {
   bool *reported;     /* per instruction: an error was reported for it */
   int *nstores;       /* per local: STOREs in reachable blocks */
   const Type *declared_ret; /* from an eager signature, or NULL */
+  bool callee_failed; /* a callee could not be specialised (its errors may have
+                         been reported by an earlier caller) */
 } Infer;
 
 /* infer_ops.c: the result type of instruction idx given its operands'

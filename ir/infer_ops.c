@@ -905,6 +905,7 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
   IrFunc *spec = ir_specialize_consts(inf->c, gen, ts, in->nargs, loc, consts);
   in = &inf->f->insts.data[idx];
   if (!spec) {
+    inf->callee_failed = true;
     note_call_site(inf, idx, ts, first_diag);
     inf->dead[idx] = inf->reported[idx] = true; /* the callee reported why */
     return NULL;

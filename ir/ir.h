@@ -116,6 +116,10 @@ struct IrFunc {
                             device function (numba-cuda compiles such calls so);
                             made by lowering, NULL when never called */
   bool twin;             /* this is such a device twin */
+  const Diag *body_errors; /* what lowering reported in the body (text in the
+                            program's arena): reported when the function is
+                            compiled, as Numba reports errors per function */
+  int nbody_errors;
   const struct IrConstArg *consts; /* specialization: per parameter, the constant
                             an argument was frozen to (as Numba freezes a literal
                             that a shape needs), or NULL when none was */
@@ -180,6 +184,11 @@ const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
  * functions by name.  out[0..*n) receive them (at most max).  Errors go to
  * diags; returns false if any was reported. */
 bool ir_lower_generated(IrProgram *p, const Module *m, Diags *diags, IrFunc **out, int max, int *n);
+
+/* ir/lower.c: appends f's body errors (IrFunc.body_errors) to d once per
+ * list: a second call for the same function adds nothing.  Returns whether
+ * f has any. */
+bool ir_report_body_errors(const IrFunc *f, Diags *d);
 
 /* ir/sig.c: parse a signature string "void(float32[::1], int64)" or the
  * equivalent decorator expression into a Signature.  Errors go to diags. */

@@ -647,6 +647,42 @@ static void lower_body(LowerProg *lp, IrFunc *f, const Func *fn) {
 
 /* Decorators, options and parameters first (so calls can see every
  * function's kind), bodies second. */
+/* Lowers f's body; what it reports is kept on f (copied into the program's
+ * arena) instead of failing the whole file: a kernel with an unsupported
+ * construct does not stop the others, as in Numba, where a function's errors
+ * come when it is compiled (ir_report_body_errors). */
+static void lower_body_deferred(LowerProg *lp, IrFunc *f) {
+  Diags *d = lp->d;
+  int from = d->list.len, errors = d->nerrors;
+  lower_body(lp, f, f->ast);
+  if (d->nerrors == errors)
+    return;
+  int n = d->list.len - from;
+  Diag *kept = arena_alloc(lp->a, sizeof *kept * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    kept[i] = d->list.data[from + i];
+    kept[i].msg = arena_strdup(lp->a, kept[i].msg);
+    kept[i].hint = kept[i].hint ? arena_strdup(lp->a, kept[i].hint) : NULL;
+  }
+  f->body_errors = kept;
+  f->nbody_errors = n;
+  d->list.len = from;
+  d->nerrors = errors;
+}
+
+bool ir_report_body_errors(const IrFunc *f, Diags *d) {
+  if (!f || f->nbody_errors == 0)
+    return false;
+  for (int i = 0; i < d->list.len; i++)
+    if (d->list.data[i].msg == f->body_errors[0].msg)
+      return true; /* already reported in this list */
+  for (int i = 0; i < f->nbody_errors; i++) {
+    vec_push(d->arena, &d->list, f->body_errors[i]);
+    d->nerrors += f->body_errors[i].level == DL_ERROR;
+  }
+  return true;
+}
+
 /* The device twins made while lowering calls get their kernel's finished
  * body (shared, as generic IR is never changed) and device flags. */
 static void fill_twins(IrProgram *p) {
@@ -690,7 +726,7 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
     }
   }
   for (int i = 0; i < p->funcs.len; i++)
-    lower_body(&lp, p->funcs.data[i], p->funcs.data[i]->ast);
+    lower_body_deferred(&lp, p->funcs.data[i]);
   fill_twins(p);
   return d->nerrors == before;
 }

@@ -47,6 +47,8 @@ static int lower(const char *src, char **ir, char **err) {
   p.ast = parse_module(&a, &s, &d);
   int parse_errors = d.nerrors;
   ir_lower_program(&p, &d);
+  for (int i = 0; i < p.funcs.len; i++) /* body errors wait for a compile */
+    ir_report_body_errors(p.funcs.data[i], &d);
   StrBuf sb, eb;
   sb_init(&sb);
   sb_init(&eb);
