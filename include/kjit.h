@@ -219,9 +219,12 @@ KJIT_API kjit_status kjit_last_error_location(const kjit_context *ctx,
 typedef struct kjit_program kjit_program;
 
 /* Reads and loads the kernel file at `path`.  Errors: IO ("cannot open
- * 'x.py': No such file or directory"), SYNTAX, TYPE (unknown names,
- * unsupported Python, bad decorators), INVALID_ARGUMENT, OUT_OF_MEMORY; the
- * diagnostics are in kjit_last_error(ctx).  On success *out is a new program
+ * 'x.py': No such file or directory"), SYNTAX, TYPE (bad decorators and
+ * options), INVALID_ARGUMENT, OUT_OF_MEMORY; the diagnostics are in
+ * kjit_last_error(ctx).  Errors inside a function's body (unknown names,
+ * unsupported Python) are reported, as in Numba, when that function is
+ * compiled (kjit_program_emit, a launch, kjit_program_check), so one broken
+ * kernel does not stop the file's other kernels.  On success *out is a new program
  * to release with kjit_program_destroy (or with the context). */
 KJIT_API kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
                                             kjit_program **out);
