@@ -170,8 +170,9 @@ static void mark_reachable(Infer *inf) {
     if (last < 0 || last >= f->insts.len)
       continue;
     const Inst *t = &f->insts.data[last];
-    int succ[2] = {t->op == OP_BR || t->op == OP_CBR ? t->target : -1,
-                   t->op == OP_CBR ? t->target2 : -1};
+    int taken = t->op == OP_CBR && inf->taken ? inf->taken[b - f->blocks.data] : -1;
+    int succ[2] = {(t->op == OP_BR || t->op == OP_CBR) && taken != 0 ? t->target : -1,
+                   t->op == OP_CBR && taken != 1 ? t->target2 : -1};
     for (int k = 0; k < 2; k++)
       if (succ[k] >= 0 && succ[k] < f->blocks.len && !inf->reachable[succ[k]]) {
         inf->reachable[succ[k]] = true;
@@ -194,6 +195,32 @@ static void drop_unreachable(Infer *inf) {
     blk->insts.len = 0;
     vec_push(inf->c->arena, &blk->insts, u);
   }
+}
+
+/* Numba's dead branch pruning: a branch whose condition is a compile-time
+ * constant (`if a.ndim == 2:`, `if DEBUG:`, a frozen argument) keeps one
+ * edge, so the code only the other reaches is never typed.  Returns whether
+ * an edge was newly pruned (reachability is then recomputed). */
+static bool prune_branches(Infer *inf) {
+  IrFunc *f = inf->f;
+  bool pruned = false;
+  for (int b = 0; b < f->blocks.len; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    if (!inf->reachable[b] || inf->taken[b] >= 0 || blk->insts.len == 0)
+      continue;
+    const Inst *t = &f->insts.data[blk->insts.data[blk->insts.len - 1]];
+    int64_t v;
+    if (t->op != OP_CBR || !ir_infer_const_int(inf, t->args[0], &v))
+      continue;
+    inf->taken[b] = v != 0;
+    pruned = true;
+  }
+  if (!pruned)
+    return false;
+  memset(inf->reachable, 0, sizeof(bool) * (size_t)f->blocks.len);
+  mark_reachable(inf);
+  drop_unreachable(inf);
+  return true;
 }
 
 static void prepend(Arena *a, IrBlock *b, int x, int y) {
@@ -285,6 +312,10 @@ static bool prepare(Infer *inf) {
   inf->ninsts = f->insts.len;
   inf->dead = arena_alloc(a, sizeof(bool) * (size_t)(inf->ninsts + 1));
   inf->reported = arena_alloc(a, sizeof(bool) * (size_t)(inf->ninsts + 1));
+  inf->taken = arena_alloc(a, (size_t)f->blocks.len + 1);
+  memset(inf->taken, -1, (size_t)f->blocks.len + 1);
+  while (prune_branches(inf)) /* conditions known from the signature alone */
+    ;
   inf->nstores = arena_alloc(a, sizeof(int) * (size_t)(f->locals.len + 1));
   count_stores(inf);
   return true;

@@ -50,6 +50,9 @@ typedef struct Infer {
   bool narrow;        /* typing="narrow" */
   int ninsts;         /* instructions before materialization */
   bool *reachable;    /* per block */
+  signed char *taken; /* per block ending in a CBR: 1 / 0 when its condition is
+                         a compile-time constant (the other edge is pruned, as
+                         Numba prunes dead branches), -1 when not known */
   bool *dead;         /* per instruction: failed for good (error already out) */
   bool *reported;     /* per instruction: an error was reported for it */
   int *nstores;       /* per local: STOREs in reachable blocks */
@@ -90,7 +93,8 @@ const Type *ir_infer_array_dtype(Infer *inf, int idx);    /* OP_ARRAY_DTYPE */
 const Type *ir_infer_call_value(Infer *inf, int idx, const Type **need); /* OP_CALL_VALUE */
 /* SHARED/LOCAL_ARRAY whose shape or dtype lowering left as operands. */
 const Type *ir_infer_deferred_array(Infer *inf, int idx);
-/* The integer value idx always yields, when typing can know it. */
+/* The integer value idx always yields, when typing can know it (also
+ * comparisons, not, truth and a.ndim of such values: 0 or 1). */
 bool ir_infer_const_int(const Infer *inf, int idx, int64_t *out);
 /* For the call at idx to gen: the arguments to freeze into the callee
  * (parameters an array shape needs, given constants), or NULL: none. */

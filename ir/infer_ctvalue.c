@@ -51,6 +51,17 @@ static bool stored_once(const Infer *inf, int local, int *value) {
   return n == 1 && local >= f->nparams;
 }
 
+/* An operand's type, or for a read of a parameter its declared type (known
+ * before the first pass, when dead branches are first pruned). */
+static const Type *value_type(const Infer *inf, int idx) {
+  const Inst *in = &inf->f->insts.data[idx];
+  if (in->type)
+    return in->type;
+  if (in->op == OP_LOAD && in->local >= 0 && in->local < inf->f->nparams)
+    return inf->f->locals.data[in->local].type;
+  return NULL;
+}
+
 /* The frozen tuple a LOAD of a parameter reads, or NULL. */
 static const IrConstArg *frozen_tuple(const Infer *inf, int idx) {
   const Inst *in = idx >= 0 ? &inf->f->insts.data[idx] : NULL;
@@ -96,6 +107,30 @@ static bool const_int_at(const Infer *inf, int idx, int64_t *out, int depth) {
   }
   case OP_NEG:
     return const_int_at(inf, in->args[0], &a, depth + 1) && a != INT64_MIN && (*out = -a, true);
+  case OP_NOT: case OP_TRUTH:
+    if (!const_int_at(inf, in->args[0], &a, depth + 1))
+      return false;
+    *out = in->op == OP_NOT ? a == 0 : a != 0;
+    return true;
+  case OP_ARRAY_SHAPE: { /* len() of a tuple (ival -2): its length */
+    const Inst *t = &inf->f->insts.data[in->args[0]];
+    const Type *tt = value_type(inf, in->args[0]);
+    if (in->ival != -2)
+      return false;
+    if (t->op == OP_TUPLE)
+      return (*out = t->nargs, true);
+    return tt && tt->kind == TY_TUPLE && (*out = tt->nelems, true);
+  }
+  case OP_ARRAY_NDIM: { /* known from the array's type, even before a pass */
+    const Type *t = value_type(inf, in->args[0]);
+    return t && t->kind == TY_ARRAY && (*out = t->ndim, true);
+  }
+  case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+    if (!const_int_at(inf, in->args[0], &a, depth + 1) || !const_int_at(inf, in->args[1], &b, depth + 1))
+      return false;
+    *out = in->op == OP_EQ ? a == b : in->op == OP_NE ? a != b : in->op == OP_LT ? a < b
+         : in->op == OP_LE ? a <= b : in->op == OP_GT ? a > b : a >= b;
+    return true;
   case OP_ADD: case OP_SUB: case OP_MUL: case OP_FLOORDIV: case OP_MOD: case OP_LSHIFT:
     if (!const_int_at(inf, in->args[0], &a, depth + 1) || !const_int_at(inf, in->args[1], &b, depth + 1))
       return false;

@@ -378,16 +378,12 @@ static bool is_tuple_value(const Inst *in) {
          ((in->op == OP_ARRAY_SHAPE || in->op == OP_ARRAY_STRIDE) && in->ival == -1);
 }
 
+/* An index out of range is typing's to report (infer_ops.c), so that one in
+ * a branch Numba prunes (`if len(T) == 3: T[2]`) is no error. */
 static int tuple_get(Lower *L, int base, int64_t k, SrcLoc loc) {
   const Inst *in = lower_inst(L, base);
-  if (in->op == OP_TUPLE) {
-    if (k < 0)
-      k += in->nargs;
-    if (k < 0 || k >= in->nargs) {
-      diag_error(L->d, E_BADARG, loc, NULL, "tuple index out of range");
-      return -1;
-    }
-  }
+  if (in->op == OP_TUPLE && k < 0 && k + in->nargs >= 0)
+    k += in->nargs;
   int id = lower_emit1(L, OP_TUPLE_GET, loc, base);
   lower_inst(L, id)->ival = k;
   return id;

@@ -1,0 +1,26 @@
+"""Numba prunes branches whose condition is a compile-time constant before
+typing, so code that would not type-check for these arguments may sit in
+the untaken branch: `if a.ndim == 2:` on a 1-d array, `if DEBUG:` with a
+module constant, `if len(SH) == 3:` on a 2-tuple."""
+from numba import cuda
+
+DEBUG = False
+SH = (4, 2)
+
+# RUN: dims --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:3
+# EXPECT: out: int64[3] [6, 0, 8] sum=14 crc=c01983c5
+#   (computed in Python from: [6, 0, 8])
+
+
+@cuda.jit
+def dims(a, out):
+    if a.ndim == 2:
+        out[0] = a.shape[1]
+    else:
+        out[0] = a.shape[0]
+    if DEBUG:
+        out[1] = a[0, 0]
+    if len(SH) == 3:
+        out[2] = SH[2]
+    else:
+        out[2] = SH[0] * SH[1]
