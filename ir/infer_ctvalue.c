@@ -263,7 +263,10 @@ static bool reads_param(const IrFunc *g, int idx, int p, int depth) {
   const Inst *in = &g->insts.data[idx];
   if (in->op == OP_LOAD)
     return in->local == p;
-  if (in->op != OP_TUPLE && in->op != OP_CAST && in->op != OP_NEG && !(in->op >= OP_ADD && in->op <= OP_LSHIFT))
+  bool walk = in->op == OP_TUPLE || in->op == OP_CAST || in->op == OP_NEG || in->op == OP_NOT ||
+              in->op == OP_TRUTH || (in->op >= OP_ADD && in->op <= OP_LSHIFT) ||
+              (in->op >= OP_EQ && in->op <= OP_GE);
+  if (!walk)
     return false;
   for (int k = 0; k < in->nargs; k++)
     if (reads_param(g, in->args[k], p, depth + 1))
@@ -271,15 +274,17 @@ static bool reads_param(const IrFunc *g, int idx, int p, int depth) {
   return false;
 }
 
-/* Parameter p of generic g must be a constant: an array shape reads it, or
- * it is passed on to a callee's parameter that must be one. */
+/* Parameter p of generic g is frozen when a constant is passed: an array
+ * shape reads it, or a branch condition does (the untaken branch is then
+ * pruned, as Numba prunes it once a literal argument is typed as one), or it
+ * is passed on to a callee's parameter that is frozen. */
 static bool needs_const(const IrFunc *g, int p, int depth) {
   if (depth > 4)
     return false;
   for (int i = 0; i < g->insts.len; i++) {
     const Inst *in = &g->insts.data[i];
     bool alloc = (in->op == OP_SHARED_ARRAY || in->op == OP_LOCAL_ARRAY) && in->nargs == 2;
-    if (alloc && reads_param(g, in->args[0], p, 0))
+    if ((alloc || in->op == OP_CBR) && reads_param(g, in->args[0], p, 0))
       return true;
     if (in->op != OP_CALL || !in->callee)
       continue;

@@ -1,7 +1,9 @@
 """Numba prunes branches whose condition is a compile-time constant before
 typing, so code that would not type-check for these arguments may sit in
 the untaken branch: `if a.ndim == 2:` on a 1-d array, `if DEBUG:` with a
-module constant, `if len(SH) == 3:` on a 2-tuple."""
+module constant, `if len(SH) == 3:` on a 2-tuple, and a literal passed to a
+device function's parameter that a condition reads (Numba retries the call
+with the literal's type, Literal[bool](False), and prunes)."""
 from numba import cuda
 
 DEBUG = False
@@ -24,3 +26,4 @@ def dims(a, out):
         out[2] = SH[2]
     else:
         out[2] = SH[0] * SH[1]
+    out[3] = pick(a, False)
