@@ -9,9 +9,16 @@ from numba import cuda
 DEBUG = False
 SH = (4, 2)
 
-# RUN: dims --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:3
-# EXPECT: out: int64[3] [6, 0, 8] sum=14 crc=c01983c5
-#   (computed in Python from: [6, 0, 8])
+# RUN: dims --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:4
+# EXPECT: out: int64[4] [6, 0, 8, 2] sum=16 crc=6173daa0
+#   (computed in Python from: [6, 0, 8, 2])
+
+
+@cuda.jit(device=True)
+def pick(a, use_2d):
+    if use_2d:
+        return a[0, 2]
+    return a[2]
 
 
 @cuda.jit
