@@ -708,6 +708,45 @@ static void add_func(IrProgram *p, IrFunc *f) {
   vec_push(p->arena, &p->funcs, f);
 }
 
+static const Func *module_def(const Module *m, const Node *n) {
+  if (!n || n->kind != ND_NAME || !n->name)
+    return NULL;
+  for (int i = m->funcs.len - 1; i >= 0; i--)
+    if (strcmp(m->funcs.data[i]->name, n->name) == 0)
+      return m->funcs.data[i];
+  return NULL;
+}
+
+/* The call form of decoration at top level: `k = cuda.jit(fn)`,
+ * `k = cuda.jit("void(float32[:])")(fn)`, `d = cuda.jit(device=True)(fn)`
+ * (also njit): the def fn compiled under the name k, as if decorated. */
+static void lower_call_forms(LowerProg *lp) {
+  const Module *m = lp->p->ast;
+  for (int i = 0; i < m->globals.len; i++) {
+    const GlobalAssign *ga = &m->globals.data[i];
+    const Node *v = ga->value;
+    if (!ga->name || !v || v->kind != ND_CALL || v->args.len != 1 || v->args2.len)
+      continue;
+    const Func *fn = module_def(m, v->args.data[0]);
+    const Node *deco = v->lhs; /* cuda.jit (of cuda.jit(fn)) or cuda.jit(...) */
+    if (!fn || !deco || ir_lower_decorator_kind(lp, deco) == 0)
+      continue;
+    for (int k = 0; k < lp->nonconst.len; k++) /* a function now, not a global */
+      if (strcmp(lp->nonconst.data[k].name, ga->name) == 0)
+        lp->nonconst.data[k] = lp->nonconst.data[--lp->nonconst.len], k--;
+    Func *g = arena_alloc(lp->a, sizeof *g);
+    *g = *fn;
+    g->name = ga->name;
+    g->decorators = (NodeList){0};
+    vec_push(lp->a, &g->decorators, (Node *)deco);
+    IrFunc *f = NULL;
+    if (ir_lower_funcdef(lp, g, &f) && f) {
+      lower_params(lp, f, g);
+      add_func(lp->p, f);
+    }
+  }
+}
+
 bool ir_lower_program(IrProgram *p, Diags *d) {
   int before = d->nerrors;
   if (!p->types)
@@ -725,6 +764,7 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
       add_func(p, f);
     }
   }
+  lower_call_forms(&lp);
   for (int i = 0; i < p->funcs.len; i++)
     lower_body_deferred(&lp, p->funcs.data[i]);
   fill_twins(p);

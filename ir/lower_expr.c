@@ -604,6 +604,13 @@ static int call_name(Lower *L, const Node *call) {
     return lower_foreign_call(L, ext, call);
   if (ir_local_find(L->f, name) >= 0)
     return call_value(L, call);
+  const Node *alias = ir_sig_resolve(L->p, c);
+  if (alias != c && (alias->kind == ND_NAME || alias->kind == ND_ATTR)) {
+    Node *again = arena_alloc(L->a, sizeof *again); /* op = math.pow; op(x, y) */
+    *again = *call;
+    again->lhs = (Node *)alias;
+    return lower_expr(L, again);
+  }
   if (ir_global_find(L->p, name) || ir_nonconst_find(L->lp, name)) {
     diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);
     return -1;

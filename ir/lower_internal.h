@@ -105,6 +105,9 @@ void lower_for_iter(Lower *L, const Node *s);
 /* Decide whether def fn is compiled; *out is the new IrFunc (NULL for host
  * code).  Returns false after reporting an error. */
 bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out);
+/* 1 when d (a decorator expression, or the callee of a call-form
+ * decoration) is @cuda.jit / @njit-like, else 0. */
+int ir_lower_decorator_kind(LowerProg *lp, const Node *d);
 
 /* ---- lower_ufunc.c: @vectorize ---- */
 /* f (already made for fn) becomes a ufunc: the decorator d's signatures and
