@@ -344,7 +344,8 @@ static bool compiled(Linker *k, IrModule *m, const Func *fn) {
 
 static void rw_func(Linker *k, IrModule *m, Func *fn) {
   Rw w = {.k = k, .m = m};
-  rw_list(&w, &fn->decorators); /* module scope */
+  bool report = compiled(k, m, fn); /* before its decorators are renamed */
+  rw_list(&w, &fn->decorators);     /* module scope */
   for (int i = 0; i < fn->params.len; i++) {
     rw_node(&w, fn->params.data[i].annotation);
     rw_node(&w, fn->params.data[i].deflt);
@@ -353,7 +354,7 @@ static void rw_func(Linker *k, IrModule *m, Func *fn) {
   for (int i = 0; i < fn->params.len; i++)
     vec_push(k->a, &w.locals, fn->params.data[i].name);
   collect_list(&w, &fn->body);
-  w.report = compiled(k, m, fn);
+  w.report = report;
   rw_list(&w, &fn->body);
 }
 
