@@ -330,12 +330,34 @@ static int is_identifier(const char *s) {
   return 1;
 }
 
-/* "file.py:kernel" -> file (malloc'd), kernel (only when the tail is an
- * identifier; else left as it was). */
+/* A kernel name: an identifier, or a kernel of an imported module
+ * ("pkg.util.k": dotted identifiers, not a file name ending in .py). */
+static int is_kernel_name(const char *s) {
+  size_t n = strlen(s);
+  if (n > 3 && strcmp(s + n - 3, ".py") == 0)
+    return 0;
+  char part[256];
+  for (const char *p = s;; p++) {
+    const char *dot = strchr(p, '.');
+    size_t len = dot ? (size_t)(dot - p) : strlen(p);
+    if (len >= sizeof part)
+      return 0;
+    memcpy(part, p, len);
+    part[len] = '\0';
+    if (!is_identifier(part))
+      return 0;
+    if (!dot)
+      return 1;
+    p = dot;
+  }
+}
+
+/* "file.py:kernel" -> file (malloc'd), kernel (only when the tail is a
+ * kernel name; else left as it was). */
 static void split_target(const char *arg, char **file, const char **kernel) {
   *file = strdup(arg);
   char *colon = strrchr(*file, ':');
-  if (colon && colon != *file && is_identifier(colon + 1)) {
+  if (colon && colon != *file && is_kernel_name(colon + 1)) {
     *colon = '\0';
     *kernel = colon + 1;
   }
