@@ -47,6 +47,9 @@ typedef struct Rw {
   Vec(const char *) locals;
   Vec(const char *) globals; /* `global x` names: never local */
   bool report;           /* a compiled function: unresolved names are errors */
+  bool foreign;          /* report names only the kernel file binds (Python's
+                            NameError): compiled bodies, and what a module runs
+                            on import (decorators, constants) */
 } Rw;
 
 enum { MAX_DEPTH = 32 }; /* re-export chains; deeper ones are import cycles */
@@ -250,7 +253,7 @@ static void report_unknown(Rw *w, const Node *n, const Binding *b) {
 static void report_foreign(Rw *w, const Node *n) {
   Linker *k = w->k;
   diag_error(k->d, E_UNDEFINED, n->loc,
-             arena_printf(k->a, "'%s' is defined in the kernel file, not in module '%s'; "
+             arena_printf(k->a, "'%s' belongs to the kernel file, not to module '%s': "
                                 "import it there", n->name, w->m->qual),
              "name '%s' is not defined", n->name);
 }
@@ -289,7 +292,7 @@ static void apply(Rw *w, Node *n, Binding b) {
   case B_NONE:
     if (n->kind == ND_ATTR) {
       rw_node(w, n->lhs);
-    } else if (w->report && w->m != w->k->main && n->kind == ND_NAME &&
+    } else if (w->foreign && w->m != w->k->main && n->kind == ND_NAME &&
                lookup(w->k, w->k->main, n->name, 0).kind != B_NONE) {
       report_foreign(w, n);
     }
@@ -343,9 +346,10 @@ static bool compiled(Linker *k, IrModule *m, const Func *fn) {
 }
 
 static void rw_func(Linker *k, IrModule *m, Func *fn) {
-  Rw w = {.k = k, .m = m};
+  Rw w = {.k = k, .m = m, .foreign = true};
   bool report = compiled(k, m, fn); /* before its decorators are renamed */
-  rw_list(&w, &fn->decorators);     /* module scope */
+  rw_list(&w, &fn->decorators);     /* module scope, run on import */
+  w.foreign = false;
   for (int i = 0; i < fn->params.len; i++) {
     rw_node(&w, fn->params.data[i].annotation);
     rw_node(&w, fn->params.data[i].deflt);
@@ -354,12 +358,12 @@ static void rw_func(Linker *k, IrModule *m, Func *fn) {
   for (int i = 0; i < fn->params.len; i++)
     vec_push(k->a, &w.locals, fn->params.data[i].name);
   collect_list(&w, &fn->body);
-  w.report = report;
+  w.report = w.foreign = report;
   rw_list(&w, &fn->body);
 }
 
 static void rw_module(Linker *k, IrModule *m) {
-  Rw w = {.k = k, .m = m};
+  Rw w = {.k = k, .m = m, .foreign = true};
   for (int i = 0; i < m->ast->globals.len; i++)
     rw_node(&w, m->ast->globals.data[i].value);
   for (int i = 0; i < m->ast->funcs.len; i++)
