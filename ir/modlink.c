@@ -32,18 +32,30 @@ typedef struct Binding {
   bool cycle;            /* B_UNKNOWN: only found going round an import cycle */
 } Binding;
 
+/* A def of some module: whether lowering gets it (see reach()). */
+typedef struct FuncInfo {
+  Func *fn;
+  IrModule *m;
+  bool entry;            /* a kernel, @vectorize or @cuda.reduce: always lowered */
+  bool compiled;         /* decorated by numba */
+  bool reached;          /* lowered: the kernel file's, an entry, or called */
+  Diags *pending;        /* an imported def's body's errors, kept until reached */
+} FuncInfo;
+
 typedef struct Linker {
   IrProgram *p;
   Arena *a;
   Diags *d;
   IrModuleVec *mods;
   IrModule *main;        /* the kernel file */
+  Vec(FuncInfo) funcs;   /* every def of every module */
 } Linker;
 
 /* One function (or a module-level expression) being rewritten. */
 typedef struct Rw {
   Linker *k;
   IrModule *m;
+  Diags *d;              /* where its errors go */
   Vec(const char *) locals;
   Vec(const char *) globals; /* `global x` names: never local */
   bool report;           /* a compiled function: unresolved names are errors */
@@ -223,9 +235,9 @@ static const char *searched_hint(Linker *k, const Binding *b) {
 
 static void report_missing(Rw *w, const Node *n, const Binding *b) {
   Linker *k = w->k;
-  diag_error(k->d, E_MODULE, n->loc, searched_hint(k, b), "module '%s' was not found",
+  diag_error(w->d, E_MODULE, n->loc, searched_hint(k, b), "module '%s' was not found",
              b->im->module);
-  diag_add(k->d, DL_NOTE, E_MODULE, b->im->loc, NULL, "'%s' is imported here", b->im->alias);
+  diag_add(w->d, DL_NOTE, E_MODULE, b->im->loc, NULL, "'%s' is imported here", b->im->alias);
 }
 
 static void report_unknown(Rw *w, const Node *n, const Binding *b) {
@@ -241,10 +253,10 @@ static void report_unknown(Rw *w, const Node *n, const Binding *b) {
                      : near   ? arena_printf(k->a, "did you mean '%s'?", near)
                               : arena_printf(k->a, "'%s' is the file %s", mod_name(b->mod), where);
   if (n->kind == ND_NAME) /* bound by `from m import name` */
-    diag_error(k->d, E_MODULE, n->loc, hint, "cannot import name '%s' from '%s'", b->name,
+    diag_error(w->d, E_MODULE, n->loc, hint, "cannot import name '%s' from '%s'", b->name,
                mod_name(b->mod));
   else
-    diag_error(k->d, E_MODULE, n->loc, hint, "module '%s' has no attribute '%s'",
+    diag_error(w->d, E_MODULE, n->loc, hint, "module '%s' has no attribute '%s'",
                mod_name(b->mod), b->name);
 }
 
@@ -252,7 +264,7 @@ static void report_unknown(Rw *w, const Node *n, const Binding *b) {
  * NameError, so it must not silently mean the kernel file's. */
 static void report_foreign(Rw *w, const Node *n) {
   Linker *k = w->k;
-  diag_error(k->d, E_UNDEFINED, n->loc,
+  diag_error(w->d, E_UNDEFINED, n->loc,
              arena_printf(k->a, "'%s' belongs to the kernel file, not to module '%s': "
                                 "import it there", n->name, w->m->qual),
              "name '%s' is not defined", n->name);
@@ -282,7 +294,7 @@ static void apply(Rw *w, Node *n, Binding b) {
     return;
   case B_MOD:
     if (w->report)
-      diag_error(w->k->d, E_CALLEE, n->loc, "use its functions and constants: m.name",
+      diag_error(w->d, E_CALLEE, n->loc, "use its functions and constants: m.name",
                  "module '%s' cannot be used as a value", mod_name(b.mod));
     return;
   case B_UNKNOWN:
@@ -332,22 +344,59 @@ static Node *decorator_root(Node *d) {
   return n && n->kind == ND_NAME ? n : NULL;
 }
 
-/* Compiled by kjit: some decorator comes from numba (cuda.jit, njit...). */
-static bool compiled(Linker *k, IrModule *m, const Func *fn) {
-  for (int i = 0; i < fn->decorators.len; i++) {
-    Node *r = decorator_root(fn->decorators.data[i]);
-    if (!r || !r->name)
-      continue;
-    Binding b = lookup(k, m, r->name, 0);
-    if (b.kind == B_EXT && ir_starts_with(b.im->module, "numba"))
-      return true;
+/* The canonical path of decorator d's callee ("numba.cuda.jit") when it
+ * comes from numba, else NULL. */
+static const char *numba_path(Linker *k, IrModule *m, Node *d) {
+  Node *r = decorator_root(d);
+  Binding b = r && r->name ? lookup(k, m, r->name, 0) : (Binding){B_NONE};
+  if (b.kind != B_EXT || !ir_starts_with(b.im->module, "numba"))
+    return NULL;
+  const Import *im = b.im;
+  const char *dot = strchr(im->module, '.');
+  const char *path = im->name ? arena_printf(k->a, "%s.%s", im->module, im->name)
+                     : dot && strcmp(im->alias, r->name) == 0 &&
+                             strncmp(im->module, im->alias, (size_t)(dot - im->module)) == 0
+                         ? im->alias /* `import numba.cuda` binds numba */
+                         : im->module;
+  const char *callee = ir_dotted(k->a, d && d->kind == ND_CALL ? d->lhs : d);
+  const char *rest = strchr(callee, '.');
+  return rest ? arena_printf(k->a, "%s%s", path, rest) : path;
+}
+
+static bool device_option(const Node *d) {
+  for (int i = 0; d && d->kind == ND_CALL && i < d->args2.len; i++) {
+    const Node *kw = d->args2.data[i];
+    if (kw->name && strcmp(kw->name, "device") == 0)
+      return !(kw->lhs && kw->lhs->kind == ND_BOOL && kw->lhs->ival == 0);
   }
   return false;
 }
 
+/* Decorated by numba (*compiled); an entry point: a kernel, a @vectorize
+ * or a @cuda.reduce function (the return value). */
+static bool classify(Linker *k, IrModule *m, const Func *fn, bool *compiled) {
+  bool entry = false;
+  *compiled = false;
+  for (int i = 0; i < fn->decorators.len; i++) {
+    Node *d = fn->decorators.data[i];
+    const char *path = numba_path(k, m, d);
+    if (!path)
+      continue;
+    *compiled = true;
+    if ((strcmp(path, "numba.cuda.jit") == 0 && !device_option(d)) || strstr(path, "vectorize") ||
+        strcmp(path, "numba.cuda.reduce") == 0 || strcmp(path, "numba.cuda.Reduce") == 0)
+      entry = true;
+  }
+  return entry;
+}
+
+/* An imported def's body reports into its own list, kept only when the
+ * def is lowered: Numba compiles a helper when something calls it. */
 static void rw_func(Linker *k, IrModule *m, Func *fn) {
-  Rw w = {.k = k, .m = m, .foreign = true};
-  bool report = compiled(k, m, fn); /* before its decorators are renamed */
+  FuncInfo fi = {.fn = fn, .m = m};
+  fi.entry = classify(k, m, fn, &fi.compiled); /* before its decorators are renamed */
+  fi.reached = m == k->main || fi.entry;
+  Rw w = {.k = k, .m = m, .d = k->d, .foreign = true};
   rw_list(&w, &fn->decorators);     /* module scope, run on import */
   w.foreign = false;
   for (int i = 0; i < fn->params.len; i++) {
@@ -358,12 +407,18 @@ static void rw_func(Linker *k, IrModule *m, Func *fn) {
   for (int i = 0; i < fn->params.len; i++)
     vec_push(k->a, &w.locals, fn->params.data[i].name);
   collect_list(&w, &fn->body);
-  w.report = w.foreign = report;
+  w.report = w.foreign = fi.compiled;
+  if (!fi.reached) {
+    fi.pending = arena_alloc(k->a, sizeof *fi.pending);
+    diags_init(fi.pending, k->d->arena);
+    w.d = fi.pending;
+  }
   rw_list(&w, &fn->body);
+  vec_push(k->a, &k->funcs, fi);
 }
 
 static void rw_module(Linker *k, IrModule *m) {
-  Rw w = {.k = k, .m = m, .foreign = true};
+  Rw w = {.k = k, .m = m, .d = k->d, .foreign = true};
   for (int i = 0; i < m->ast->globals.len; i++)
     rw_node(&w, m->ast->globals.data[i].value);
   for (int i = 0; i < m->ast->funcs.len; i++)
@@ -406,13 +461,9 @@ static Module *merge(Linker *k) {
   merge_globals(k, out, k->main);
   for (int i = 0; i < k->main->ast->funcs.len; i++)
     vec_push(k->a, &out->funcs, k->main->ast->funcs.data[i]);
-  for (int i = 0; i < k->mods->len; i++) {
-    IrModule *m = k->mods->data[i];
-    for (int j = 0; j < m->ast->funcs.len && m != k->main; j++) {
-      Func *fn = m->ast->funcs.data[j];
-      vec_push(k->a, &out->funcs, fn);
-    }
-  }
+  for (int i = 0; i < k->funcs.len; i++)
+    if (k->funcs.data[i].m != k->main && k->funcs.data[i].reached)
+      vec_push(k->a, &out->funcs, k->funcs.data[i].fn);
   return out;
 }
 
@@ -425,6 +476,53 @@ static void rename_funcs(Linker *k) {
   }
 }
 
+/* ----------------------------------------------------------- reach --- */
+
+static void mark_names(Linker *k, const Node *n);
+
+static void mark_list(Linker *k, const NodeList *l) {
+  for (int i = 0; i < l->len; i++)
+    mark_names(k, l->data[i]);
+}
+
+/* Every merged name n uses that is an imported def becomes reached (with
+ * what it uses in turn).  Runs after rename_funcs: defs carry their syms. */
+static void mark_names(Linker *k, const Node *n) {
+  if (!n)
+    return;
+  if (n->kind == ND_NAME && n->name && strchr(n->name, '.')) {
+    for (int i = 0; i < k->funcs.len; i++) {
+      FuncInfo *fi = &k->funcs.data[i];
+      if (fi->reached || strcmp(fi->fn->name, n->name) != 0)
+        continue;
+      fi->reached = true;
+      mark_list(k, &fi->fn->body);
+    }
+  }
+  mark_names(k, n->lhs), mark_names(k, n->rhs), mark_names(k, n->third), mark_names(k, n->cond);
+  mark_list(k, &n->args), mark_list(k, &n->args2), mark_list(k, &n->body), mark_list(k, &n->orelse);
+  if (n->kind == ND_FUNCDEF && n->func)
+    mark_list(k, &n->func->body);
+}
+
+/* Lowered: the kernel file's defs, every module's entry points, and the
+ * imported defs these call (transitively); the errors of those surface. */
+static void reach(Linker *k) {
+  int n = k->funcs.len;
+  for (int i = 0; i < n; i++)
+    if (k->funcs.data[i].reached)
+      mark_list(k, &k->funcs.data[i].fn->body);
+  for (int i = 0; i < k->main->ast->globals.len; i++)
+    mark_names(k, k->main->ast->globals.data[i].value);
+  for (int i = 0; i < k->funcs.len; i++) {
+    const FuncInfo *fi = &k->funcs.data[i];
+    for (int j = 0; fi->reached && fi->pending && j < fi->pending->list.len; j++) {
+      const Diag *g = &fi->pending->list.data[j];
+      diag_add(k->d, g->level, g->code, g->loc, g->hint, "%s", g->msg);
+    }
+  }
+}
+
 bool ir_link_modules(IrProgram *p, IrModuleVec *mods, Diags *d) {
   if (!mods->len)
     return false;
@@ -432,7 +530,8 @@ bool ir_link_modules(IrProgram *p, IrModuleVec *mods, Diags *d) {
   int before = d->nerrors;
   for (int i = 0; i < mods->len; i++)
     rw_module(&k, mods->data[i]);
-  p->ast = merge(&k);
   rename_funcs(&k);
+  reach(&k);
+  p->ast = merge(&k);
   return d->nerrors == before;
 }
