@@ -38,7 +38,8 @@ typedef struct FuncInfo {
   IrModule *m;
   bool entry;            /* a kernel, @vectorize or @cuda.reduce: always lowered */
   bool compiled;         /* decorated by numba */
-  bool reached;          /* lowered: the kernel file's, an entry, or called */
+  bool reached;          /* lowered (imported defs): an entry, or called from a
+                            compiled def of the kernel file or a reached one */
   Diags *pending;        /* an imported def's body's errors, kept until reached */
 } FuncInfo;
 
@@ -395,7 +396,7 @@ static bool classify(Linker *k, IrModule *m, const Func *fn, bool *compiled) {
 static void rw_func(Linker *k, IrModule *m, Func *fn) {
   FuncInfo fi = {.fn = fn, .m = m};
   fi.entry = classify(k, m, fn, &fi.compiled); /* before its decorators are renamed */
-  fi.reached = m == k->main || fi.entry;
+  fi.reached = (m == k->main && fi.compiled) || fi.entry; /* host code reaches nothing */
   Rw w = {.k = k, .m = m, .d = k->d, .foreign = true};
   rw_list(&w, &fn->decorators);     /* module scope, run on import */
   w.foreign = false;
