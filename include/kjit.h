@@ -172,6 +172,16 @@ KJIT_API kjit_status kjit_context_create(const kjit_context_options *opts,
  * invalid.  No other thread may be using the context or its handles. */
 KJIT_API void kjit_context_destroy(kjit_context *ctx);
 
+/* Sets the folders searched for the Python modules a kernel file imports
+ * (`import util`, `from pkg.rng import uniform`), colon-separated like
+ * PYTHONPATH ("lib:/opt/kernels"); NULL or "" clears it.  A load searches
+ * the kernel file's own folder first (kjit_program_load_source: the current
+ * folder), then these folders, then those of the KJIT_PATH environment
+ * variable.  The string is copied; programs already loaded keep what they
+ * found.  Errors: INVALID_ARGUMENT (ctx NULL), OUT_OF_MEMORY.  Thread-safe
+ * (takes the context's lock). */
+KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char *dirs);
+
 /* The target launches on ctx run on: KJIT_TARGET_CPU or KJIT_TARGET_CUDA,
  * never AUTO.  The first call resolves the context's option and remembers
  * the answer: CUDA opens the driver and the device; AUTO becomes CUDA when

@@ -84,6 +84,9 @@ def parse_run(line):
         w = words[i]
         if w in SKIP_OPTS:
             return kernel, grid, block, shared, args, "uses " + w
+        if w == "--path":  # a module folder: put on sys.path by load()
+            i += 2
+            continue
         if w in ("--grid", "--block", "--shared"):
             val = words[i + 1]
             if w == "--grid":
@@ -106,6 +109,17 @@ def parse_run(line):
 
 
 def load(path):
+    # as Python runs a script: its folder, then the RUN lines' --path folders
+    # (relative to tests/, like the RUN lines) on sys.path for its imports
+    tests = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    dirs = [os.path.dirname(os.path.abspath(path))]
+    for line in open(path):
+        words = shlex.split(line[len("# RUN:"):]) if line.startswith("# RUN:") else []
+        dirs += [os.path.join(tests, words[k + 1]) for k, w in enumerate(words[:-1])
+                 if w == "--path"]
+    for d in reversed(dirs):
+        if d not in sys.path:
+            sys.path.insert(0, d)
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
