@@ -214,8 +214,20 @@ static void unrolled_loop(Lower *L, const Node *s, int tup) {
   lower_loop_else(L, s, exit_b, else_b);
 }
 
+/* numba.literal_unroll(t) (also from numba.misc.special and
+ * numba.cuda.misc.special): a tuple display or module tuple is unrolled
+ * anyway, so the call is its argument. */
+static const Node *strip_literal_unroll(Lower *L, const Node *it) {
+  if (!it || it->kind != ND_CALL || it->args.len != 1 || it->args2.len)
+    return it;
+  const char *path = ir_resolve_path(L->lp, L->f, it->lhs);
+  const char *dot = path ? strrchr(path, '.') : NULL;
+  return dot && strcmp(dot, ".literal_unroll") == 0 && ir_starts_with(path, "numba.")
+             ? it->args.data[0] : it;
+}
+
 void lower_for_iter(Lower *L, const Node *s) {
-  const Node *it = s->rhs;
+  const Node *it = strip_literal_unroll(L, s->rhs);
   bool special = is_builtin_call(L, it, "enumerate") || is_builtin_call(L, it, "zip");
   if (!special && it && it->kind != ND_CALL) {
     int v = lower_expr(L, it);
