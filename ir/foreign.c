@@ -25,17 +25,43 @@ const IrExtern *ir_find_extern(const IrProgram *p, const char *name) {
 }
 
 /* link=['a.cu', 'b.cu'] (a list or tuple of string literals, or one string). */
+/* cuda.CUSource("...") (inline CUDA C), directly or through a module
+ * variable: its text, and the name it is known by in messages. */
+static const char *cu_source(LowerProg *lp, const Node *s, const char **name) {
+  const Node *v = s ? ir_sig_resolve(lp->p, s) : NULL;
+  if (!v || v->kind != ND_CALL || v->args.len != 1 || v->args2.len)
+    return NULL;
+  const char *path = ir_resolve_path(lp, NULL, v->lhs);
+  const Node *text = v->args.data[0];
+  if (!path || strcmp(path, "numba.cuda.CUSource") != 0 || text->kind != ND_STR || !text->str ||
+      text->fstring || text->bytes)
+    return NULL;
+  *name = arena_printf(lp->a, "%s.cu", s->kind == ND_NAME && s->name ? s->name : "CUSource");
+  return text->str;
+}
+
 bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out) {
+  if (v && v->kind == ND_NAME) /* LINK = ['a.cu'] held in a module variable */
+    v = ir_sig_resolve(lp->p, v);
   int n = v && (v->kind == ND_LIST || v->kind == ND_TUPLE) ? v->args.len : 1;
   for (int i = 0; i < n; i++) {
     const Node *s = v && (v->kind == ND_LIST || v->kind == ND_TUPLE) ? v->args.data[i] : v;
+    const char *name = NULL, *src = cu_source(lp, s, &name);
+    if (src) {
+      IrLink l = {name, src, s->loc};
+      vec_push(lp->a, out, l);
+      continue;
+    }
+    if (s && s->kind == ND_NAME)
+      s = ir_sig_resolve(lp->p, s);
     if (!s || s->kind != ND_STR || !s->str || s->fstring || s->bytes || !s->str[0]) {
       diag_error(lp->d, E_LINK, s ? s->loc : (SrcLoc){0},
-                 "write the files as string literals: link=['functions.cu']",
+                 "write the files as string literals, link=['functions.cu'], or inline "
+                 "source as cuda.CUSource(\"...\")",
                  "link= takes a list of file names");
       return false;
     }
-    IrLink l = {s->str, s->loc};
+    IrLink l = {s->str, NULL, s->loc};
     vec_push(lp->a, out, l);
   }
   return true;

@@ -69,8 +69,9 @@ typedef struct IrBlock {
 /* A file named by `link=[...]` (CUDA C/C++ source compiled by NVRTC), as
  * written (relative to the kernel file's folder) with its location. */
 typedef struct IrLink {
-  const char *path;
-  SrcLoc loc;            /* the string literal */
+  const char *path;      /* the file; for inline source, a name for messages */
+  const char *source;    /* inline CUDA C (cuda.CUSource("...")), else NULL */
+  SrcLoc loc;            /* the string literal or the CUSource */
 } IrLink;
 typedef Vec(IrLink) IrLinkVec;
 

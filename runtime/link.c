@@ -98,6 +98,8 @@ int rt_link_count(kjit_program *prog, IrFunc *const *kernels, int nkernels) {
 static bool check_links(kjit_program *prog, const IrLinkVec *v, Diags *diags) {
   bool ok = true;
   for (int i = 0; i < v->len; i++) {
+    if (v->data[i].source)
+      continue; /* inline CUDA C: nothing to read */
     char *path = resolve(prog, &v->data[i]);
     if (path && access(path, R_OK) != 0) {
       diag_error(diags, RT_E_IO, v->data[i].loc,
@@ -158,8 +160,8 @@ static void nvrtc_key(const RtNvrtc *nv, int sm, const char *path, const char *s
 
 static bool compile_one(kjit_program *prog, RtNvrtc *nv, int sm, const IrLink *l, Arena *arena,
                         RtLinkInput *out, Diags *diags) {
-  char *path = resolve(prog, l);
-  char *src = path ? read_text(path) : NULL;
+  char *path = l->source ? strdup(l->path) : resolve(prog, l);
+  char *src = !path ? NULL : l->source ? strdup(l->source) : read_text(path);
   if (!src) {
     diag_error(diags, RT_E_IO, l->loc, NULL, "cannot read CUDA C file '%s' named in link=",
                path ? path : l->path);
