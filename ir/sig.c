@@ -8,7 +8,8 @@
  * expressions are dtype names (bare or qualified: numba.float32, nb.f4,
  * np.float32) and arrays written with slices: [:] any layout, [::1]
  * C-contiguous on the last dimension (on the first: Fortran order, typed as
- * A), 1 to 4 dimensions. */
+ * A), 1 to 4 dimensions; tuples as types.UniTuple(dtype, n) and
+ * types.Tuple((t1, t2)). */
 #include <ctype.h>
 #include <stdio.h>
 
@@ -212,6 +213,56 @@ static bool array_call(IrProgram *p, const Node *n, const Type **out, Diags *d) 
   return true;
 }
 
+/* Element types of a tuple type: scalars or (nested) tuples of them. */
+static bool tuple_elem(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  if (!ir_type_from_ast(p, n, out, d))
+    return false;
+  if (ty_is_scalar(*out) || (*out)->kind == TY_TUPLE)
+    return true;
+  char b[64];
+  diag_error(d, E_SIG_SYNTAX, n->loc, "tuple arguments hold numbers or tuples of numbers",
+             "tuples of %s are not supported", ty_name(*out, b, sizeof b));
+  return false;
+}
+
+/* types.UniTuple(dtype, count): count elements of one type. */
+static bool unituple_call(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  const Node *dt = call_arg(n, 0, "dtype"), *cnt = call_arg(n, 1, "count");
+  const Type *elem;
+  if (!dt || !cnt || n->args.len != 2) {
+    diag_error(d, E_SIG_SYNTAX, n->loc, "write it as types.UniTuple(types.float64, 3)",
+               "types.UniTuple takes an element type and a count");
+    return false;
+  }
+  if (!tuple_elem(p, dt, &elem, d))
+    return false;
+  cnt = ir_sig_resolve(p, cnt);
+  if (cnt->kind != ND_INT || cnt->big || cnt->ival < 1 || cnt->ival > 16) {
+    diag_error(d, E_SIG_SYNTAX, cnt->loc, NULL, "types.UniTuple needs 1 to 16 elements as a literal");
+    return false;
+  }
+  *out = ty_unituple(p->types, elem, (int)cnt->ival);
+  return *out != NULL;
+}
+
+/* types.Tuple((t1, t2, ...)): one sequence of element types (a tuple or a
+ * list), as numba.types spells it; all equal gives the UniTuple. */
+static bool tuple_call(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  const Node *seq = n->args.len == 1 ? ir_sig_resolve(p, n->args.data[0]) : NULL;
+  if (!seq || (seq->kind != ND_TUPLE && seq->kind != ND_LIST) || seq->args.len < 1 ||
+      seq->args.len > 16) {
+    diag_error(d, E_SIG_SYNTAX, n->loc, "write it as types.Tuple((types.int64, types.float32))",
+               "types.Tuple takes one tuple of 1 to 16 element types");
+    return false;
+  }
+  const Type *el[16];
+  for (int i = 0; i < seq->args.len; i++)
+    if (!tuple_elem(p, seq->args.data[i], &el[i], d))
+      return false;
+  *out = ty_tuple(p->types, el, seq->args.len);
+  return *out != NULL;
+}
+
 bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   *out = NULL;
   n = ir_sig_resolve(p, n);
@@ -223,6 +274,10 @@ bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
     return array_from_ast(p, n, out, d);
   if (n->kind == ND_CALL && is_named(n->lhs, "Array"))
     return array_call(p, n, out, d);
+  if (n->kind == ND_CALL && is_named(n->lhs, "UniTuple"))
+    return unituple_call(p, n, out, d);
+  if (n->kind == ND_CALL && is_named(n->lhs, "Tuple"))
+    return tuple_call(p, n, out, d);
   return fail_expected_type(d, n);
 }
 

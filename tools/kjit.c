@@ -951,6 +951,8 @@ static int cmd_run(Cli *c, kjit_context *unused) {
     rc = run_job(&a, &j);
   fflush(stdout);
   kjit_context_destroy(j.ctx);         /* its arrays and program too */
+  for (int i = 0; j.vals && i < j.nvals; i++)
+    kjit_arg_tuple_free(&j.vals[i]);   /* tuples' element lists */
   free(j.params);
   free(j.specs);
   free(j.vals);

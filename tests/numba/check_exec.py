@@ -54,10 +54,45 @@ def make_value(spec):
         return None
     if spec in ("True", "False"):
         return spec == "True"
+    if spec.startswith("("):
+        return tuple_value(spec)
+    if kind and rest and kind not in ("inf", "nan"):
+        return typed_scalar(numpy.dtype(DTYPES.get(kind, kind)), rest)
     try:
         return int(spec)
     except ValueError:
         return float(spec)
+
+
+def typed_scalar(dtype, text):
+    """A DTYPE:V value as a NumPy scalar of that dtype."""
+    if dtype.kind == "b":
+        return dtype.type(text in ("True", "true", "1"))
+    if dtype.kind == "c":
+        return dtype.type(complex(text))
+    try:
+        return dtype.type(int(text, 0))
+    except ValueError:
+        return dtype.type(float(text))
+
+
+def split_elems(text):
+    """The top-level comma-separated elements of a tuple's inner text."""
+    elems, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += c == "("
+        depth -= c == ")"
+        if c == "," and depth == 0:
+            elems.append(text[start:i].strip())
+            start = i + 1
+    if text[start:].strip():
+        elems.append(text[start:].strip())
+    return elems
+
+
+def tuple_value(spec):
+    """A tuple VALUE "(1, float32:2.5, (True, 3))" as a Python tuple."""
+    return tuple(make_value(e) for e in split_elems(spec.strip()[1:-1]))
 
 
 def parse_run(line):
