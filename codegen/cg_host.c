@@ -647,7 +647,7 @@ static bool slot_of(const Type *t, CgArgSlot *s);
  * struct is, aligned to its most aligned element. */
 static bool tuple_slot(const Type *t, CgArgSlot *s) {
   CgArgSlot el[16];
-  if (t->nelems < 1 || t->nelems > 16 || !cg_host_arg_layout(t->elems, t->nelems, el, &s->size))
+  if (t->nelems < 0 || t->nelems > 16 || !cg_host_arg_layout(t->elems, t->nelems, el, &s->size))
     return false;
   s->align = 1;
   for (int i = 0; i < t->nelems; i++)

@@ -479,11 +479,12 @@ typedef enum kjit_arg_kind {
   KJIT_ARG_SCALAR = 3,   /* value.bits holding a `dtype` value in its own
                             native representation (float16: IEEE bits;
                             complex: real then imaginary part) */
-  KJIT_ARG_TUPLE = 4,    /* value.tuple: a Python tuple of 1 to 16 elements,
-                            each INT64, FLOAT64, SCALAR or a nested TUPLE
-                            (at most 4 deep; no arrays), typed as Numba
-                            types it: UniTuple(int64 x 2) when all element
-                            types are equal, else Tuple(int64, float64) */
+  KJIT_ARG_TUPLE = 4,    /* value.tuple: a Python tuple of 0 to 16 elements,
+                            each INT64, FLOAT64, SCALAR, ARRAY (a host
+                            array, used in place) or a nested TUPLE (at
+                            most 4 deep), typed as Numba types it:
+                            UniTuple(int64 x 2) when all element types are
+                            equal, else Tuple(int64, float64) */
 } kjit_arg_kind;
 
 typedef struct kjit_arg {
@@ -495,8 +496,8 @@ typedef struct kjit_arg {
     double f64;
     unsigned char bits[16];
     struct {
-      const struct kjit_arg *elems; /* count elements, not owned (they
-                                       are read during the call only) */
+      const struct kjit_arg *elems; /* count elements (NULL when 0), not
+                                       owned (read during the call only) */
       int count;
     } tuple;
   } value;
@@ -527,8 +528,10 @@ KJIT_API void kjit_arg_tuple_free(kjit_arg *a);
  *   DTYPE:V                       a typed scalar (float32:2.5)
  *   a bare number                 int -> KJIT_ARG_INT64, float -> FLOAT64
  *   (V, V, ...)                   a tuple (KJIT_ARG_TUPLE) of bare numbers,
- *                                 True/False, DTYPE:V or nested tuples:
- *                                 "(1, 2.5)", "(float32:1, (2, True))" 
+ *                                 True/False, DTYPE:V, arrays (VALUEs above;
+ *                                 they belong to ctx) or nested tuples:
+ *                                 "(1, 2.5)", "(zeros:f32:4, (2, True))",
+ *                                 "()" 
  * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
  * machine for a seed.  On success *out is the argument; for KJIT_ARG_ARRAY
  * the caller owns out->value.array (kjit_array_destroy), for KJIT_ARG_TUPLE

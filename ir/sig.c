@@ -213,14 +213,14 @@ static bool array_call(IrProgram *p, const Node *n, const Type **out, Diags *d) 
   return true;
 }
 
-/* Element types of a tuple type: scalars or (nested) tuples of them. */
+/* Element types of a tuple type: scalars, arrays or tuples of them. */
 static bool tuple_elem(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   if (!ir_type_from_ast(p, n, out, d))
     return false;
-  if (ty_is_scalar(*out) || (*out)->kind == TY_TUPLE)
+  if (ty_is_scalar(*out) || (*out)->kind == TY_TUPLE || (*out)->kind == TY_ARRAY)
     return true;
   char b[64];
-  diag_error(d, E_SIG_SYNTAX, n->loc, "tuple arguments hold numbers or tuples of numbers",
+  diag_error(d, E_SIG_SYNTAX, n->loc, "tuple arguments hold numbers, arrays or tuples of them",
              "tuples of %s are not supported", ty_name(*out, b, sizeof b));
   return false;
 }
@@ -246,13 +246,13 @@ static bool unituple_call(IrProgram *p, const Node *n, const Type **out, Diags *
 }
 
 /* types.Tuple((t1, t2, ...)): one sequence of element types (a tuple or a
- * list), as numba.types spells it; all equal gives the UniTuple. */
+ * list; () is the empty tuple), as numba.types spells it; all equal gives
+ * the UniTuple. */
 static bool tuple_call(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   const Node *seq = n->args.len == 1 ? ir_sig_resolve(p, n->args.data[0]) : NULL;
-  if (!seq || (seq->kind != ND_TUPLE && seq->kind != ND_LIST) || seq->args.len < 1 ||
-      seq->args.len > 16) {
+  if (!seq || (seq->kind != ND_TUPLE && seq->kind != ND_LIST) || seq->args.len > 16) {
     diag_error(d, E_SIG_SYNTAX, n->loc, "write it as types.Tuple((types.int64, types.float32))",
-               "types.Tuple takes one tuple of 1 to 16 element types");
+               "types.Tuple takes one tuple of at most 16 element types");
     return false;
   }
   const Type *el[16];

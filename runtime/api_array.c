@@ -519,8 +519,8 @@ kjit_status kjit_arg_parse(kjit_context *ctx, const char *spec, const char *what
       return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
     }
     r = kjit_arg_array(h);
-  } else if (v.nelems > 0) {
-    bool ok = rt_tuple_to_arg(&v, &r);
+  } else if (v.is_tuple) {
+    bool ok = rt_tuple_to_arg(ctx, &v, adopt, &r);
     rt_value_free(&v);
     if (!ok)
       return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);

@@ -271,7 +271,7 @@ static bool take_arg(Launch *l, int i) {
     memcpy(v->scalar.v.bytes, a->value.bits, rt_dtype_size(v->scalar.dtype));
     return true;
   case KJIT_ARG_TUPLE: {
-    const char *why = rt_tuple_take(&l->call.arena, a, v, 1);
+    const char *why = rt_tuple_take(l->call.ctx, &l->call.arena, a, v, 1);
     return !why || fail_launch(l, NULL, "argument %d ('%s'): %s", i + 1, param_name(l, i), why);
   }
   }
@@ -285,7 +285,7 @@ static bool take_arg(Launch *l, int i) {
  * (and C order for a [::1] parameter); scalars convert, complex only to
  * complex, as Numba's dispatcher allows. */
 static bool value_fits(const RtValue *v, const Type *p) {
-  if (v->nelems || p->kind == TY_TUPLE) {
+  if (v->is_tuple || p->kind == TY_TUPLE) {
     if (p->kind != TY_TUPLE || p->nelems != v->nelems)
       return false;
     for (int i = 0; i < v->nelems; i++)
@@ -310,7 +310,7 @@ static void convert_scalar(RtScalar *s, const Type *p) {
 /* A tuple's elements converted to the signature's element types (the
  * elements live in the call's arena, so converting in place is safe). */
 static void convert_value(RtValue *v, const Type *p) {
-  if (!v->nelems) {
+  if (!v->is_tuple) {
     if (!v->is_array)
       convert_scalar(&v->scalar, p);
     return;
@@ -320,7 +320,7 @@ static void convert_value(RtValue *v, const Type *p) {
 }
 
 static void value_text(const RtValue *v, char *buf, size_t n) {
-  if (v->nelems)
+  if (v->is_tuple)
     rt_tuple_text(v, buf, n);
   else if (v->is_array)
     array_type_text(v->array.dtype, v->array.ndim, rt_array_is_c_contiguous(&v->array), buf, n);

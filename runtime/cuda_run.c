@@ -131,7 +131,7 @@ static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
 /* Tuple arguments are packed for the cpu target only (host_launch.c). */
 static bool check_no_tuples(const IrFunc *f, const RtValue *args, int nargs, Diags *diags) {
   for (int i = 0; i < nargs; i++)
-    if (args[i].nelems) {
+    if (args[i].is_tuple) {
       diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, "run it with the cpu target (--target cpu)",
                  "kernel '%s': argument %d ('%s') is a tuple; tuple arguments are not supported on "
                  "the cuda target yet", f->name, i + 1, f->locals.data[i].name);

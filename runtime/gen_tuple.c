@@ -1,10 +1,10 @@
 /* gen_tuple.c - the `kjit run` spelling of a tuple VALUE:
  * "(1, 2.5, (float32:1, True))" (rt_tuple_parse, array.h).
  *
- * Elements are the scalar VALUEs of gen.c (bare numbers: int -> int64,
- * float -> float64, as Numba types Python values; DTYPE:V), True/False
- * (boolean) or nested tuples; arrays are refused.  The element list is
- * malloc'd and freed by rt_value_free. */
+ * Elements are the VALUEs of gen.c (bare numbers: int -> int64, float ->
+ * float64, as Numba types Python values; DTYPE:V; arrays such as
+ * zeros:f64:8 or x.npy), True/False (boolean) or nested tuples; "()" is the
+ * empty tuple.  The element list is malloc'd and freed by rt_value_free. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +21,7 @@ typedef struct TupleText {
 } TupleText;
 
 static int tuple_fail(TupleText *t, const char *what) {
-  snprintf(t->err, t->errlen, "tuple '%s': %s; write a tuple as (1, 2.5) or (int32:1, (2.0, True))",
+  snprintf(t->err, t->errlen, "tuple '%s': %s; write a tuple as (1, 2.5) or (int32:1, (zeros:f32:4, True))",
            t->text, what);
   return -1;
 }
@@ -58,7 +58,7 @@ static int parse_elem(TupleText *t, const char **pp, RtValue *out, int depth) {
   size_t n = (size_t)(e - p);
   while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
     n--;
-  char buf[128];
+  char buf[1024];
   if (n == 0 || n >= sizeof buf)
     return tuple_fail(t, n ? "an element is too long" : "an element is missing");
   memcpy(buf, p, n);
@@ -73,15 +73,13 @@ static int parse_elem(TupleText *t, const char **pp, RtValue *out, int depth) {
   char why[512];
   if (rt_value_parse(buf, out, why, sizeof why) != 0)
     return tuple_fail(t, why);
-  if (!out->is_array)
-    return 0;
-  rt_value_free(out);
-  return tuple_fail(t, "tuple elements are numbers or tuples, not arrays");
+  return 0;
 }
 
 /* '(' elem {',' elem} [','] ')' at *pp; *pp moves past the ')'. */
 static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth) {
   memset(out, 0, sizeof *out);
+  out->is_tuple = true;
   if (depth > MAX_DEPTH)
     return tuple_fail(t, "tuples nest at most 4 deep");
   RtValue el[MAX_ELEMS];
@@ -104,14 +102,13 @@ static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth
       return tuple_fail(t, *p ? "expected ',' or ')'" : "missing ')'");
     }
   }
-  if (n == 0)
-    return tuple_fail(t, "empty tuples cannot be kernel arguments");
-  if (!(out->elems = malloc(sizeof *el * (size_t)n))) {
+  if (n > 0 && !(out->elems = malloc(sizeof *el * (size_t)n))) {
     while (n > 0)
       rt_value_free(&el[--n]);
     return tuple_fail(t, "out of memory");
   }
-  memcpy(out->elems, el, sizeof *el * (size_t)n);
+  if (n > 0)
+    memcpy(out->elems, el, sizeof *el * (size_t)n);
   out->nelems = n;
   *pp = p + 1;
   return 0;

@@ -64,7 +64,7 @@ bool rt_type_dtype(const Type *t, RtDtype *out) {
 }
 
 const Type *rt_value_type(TypeTable *tt, const RtValue *v) {
-  if (v->nelems > 0)
+  if (v->is_tuple)
     return rt_tuple_type(tt, v);
   if (!v->is_array)
     return rt_dtype_type(v->scalar.dtype);
@@ -194,13 +194,24 @@ static bool check_count(const IrFunc *f, int nargs, Diags *d) {
   return false;
 }
 
-/* Every scalar of a tuple value has a dtype kjit knows. */
+static bool value_ok(const RtValue *v);
+
+/* Every element of a tuple value can be passed. */
 static bool tuple_ok(const RtValue *v) {
   for (int i = 0; i < v->nelems; i++)
-    if (v->elems[i].nelems ? !tuple_ok(&v->elems[i])
-                           : v->elems[i].is_array || !rt_dtype_type(v->elems[i].scalar.dtype))
+    if (!value_ok(&v->elems[i]))
       return false;
-  return v->nelems > 0;
+  return true;
+}
+
+/* A known dtype; arrays of 1 to 4 dimensions with data (or empty). */
+static bool value_ok(const RtValue *v) {
+  if (v->is_tuple)
+    return tuple_ok(v);
+  if (!v->is_array)
+    return rt_dtype_type(v->scalar.dtype) != NULL;
+  return rt_dtype_type(v->array.dtype) && v->array.ndim >= 1 && v->array.ndim <= 4 &&
+         (v->array.data || rt_array_size(&v->array) == 0);
 }
 
 /* Without touching the program's type table (that happens under the lock). */
@@ -208,10 +219,11 @@ static bool check_values(const IrFunc *f, const RtValue *args, int n, Diags *d) 
   bool ok = true;
   for (int i = 0; i < n; i++) {
     const RtValue *v = &args[i];
-    if (v->nelems > 0 && tuple_ok(v))
+    if (v->is_tuple && tuple_ok(v))
       continue;
-    if (v->nelems > 0) {
-      diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "argument %d ('%s') of %s '%s': a tuple of unknown dtypes",
+    if (v->is_tuple) {
+      diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "argument %d ('%s') of %s '%s': a tuple holding "
+                 "an unknown dtype or an array that cannot be passed",
                  i + 1, param_name(f, i), what(f), f->name);
       ok = false;
       continue;
@@ -375,8 +387,8 @@ static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *ar
                      RtHostSpec *out, Diags *d, double *compile_ms) {
   uint32_t key[RT_HOST_MAX_ARGS];
   for (int i = 0; i < n; i++) {
-    key[i] = args[i].nelems ? tuple_record(h, prog, &args[i]) : arg_record(&args[i]);
-    if (args[i].nelems && !key[i]) {
+    key[i] = args[i].is_tuple ? tuple_record(h, prog, &args[i]) : arg_record(&args[i]);
+    if (args[i].is_tuple && !key[i]) {
       diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "%s '%s': out of memory", what(f), f->name);
       return false;
     }
@@ -453,8 +465,10 @@ static void pack_tuple(const RtValue *v, const Type *t, unsigned char *dst) {
   if (t->nelems > 16 || !cg_host_arg_layout(t->elems, t->nelems, slots, &total))
     return; /* fill_layout accepted the type: not reached */
   for (int i = 0; i < t->nelems && i < v->nelems; i++) {
-    if (v->elems[i].nelems)
+    if (v->elems[i].is_tuple)
       pack_tuple(&v->elems[i], t->elems[i], dst + slots[i].offset);
+    else if (v->elems[i].is_array)
+      pack_array(&v->elems[i].array, dst + slots[i].offset);
     else
       pack_scalar(&v->elems[i].scalar, t->elems[i]->kind, dst + slots[i].offset);
   }
@@ -464,7 +478,7 @@ static void pack_args(const RtHostSpec *s, const RtValue *args, unsigned char *b
   memset(buf, 0, s->args_size);
   for (int i = 0; i < s->nargs; i++) {
     unsigned char *dst = buf + s->slots[i].offset;
-    if (args[i].nelems)
+    if (args[i].is_tuple)
       pack_tuple(&args[i], s->ptype[i], dst);
     else if (args[i].is_array)
       pack_array(&args[i].array, dst);

@@ -102,3 +102,55 @@ def padded(t, u, out):
     if flag:
         out[2] = n + h + z.real
     out[3] = z.imag
+
+# RUN: arrays --grid 1 --block 8 "x=(zeros:float64:8, full:float64:8:1, arange:float64:8)"
+# EXPECT: x[0]: float64[8] [1, 2, 3, ..., 8] sum=36 crc=875233fc
+#   (computed in Python from: [1 + i for i in range(8)])
+# EXPECT: x[2]: float64[8] [0, 1, 2, ..., 7] sum=28 crc=5108bd08
+#   (computed in Python from: [i for i in range(8)])
+
+
+@cuda.jit
+def arrays(x):
+    i = cuda.grid(1)
+    if i < len(x[0]):
+        x[0][i] = x[1][i] + x[2][i]
+
+# RUN: of_tuples --grid 1 --block 1 r=zeros:int64:9 "x=((), (5, 6), (8, 9, 10))"
+# EXPECT: r: int64[9] [3, 0, 2, ..., 10] sum=46 crc=f36ab36a
+#   (computed in Python from: [3, 0, 2, 3, 5, 6, 8, 9, 10])
+
+
+@cuda.jit
+def of_tuples(r, x):
+    r[0] = len(x)
+    r[1] = len(x[0])
+    r[2] = len(x[1])
+    r[3] = len(x[2])
+    r[4] = x[1][0]
+    r[5] = x[1][1]
+    r[6] = x[2][0]
+    r[7] = x[2][1]
+    r[8] = x[2][2]
+
+# RUN: array_scalar_tuple --grid 1 --block 1 r=zeros:int64:4 "x=(arange:int64:2, 3, (4, 5))"
+# EXPECT: r: int64[4] [0, 1, 3, 9] sum=13 crc=aea89f53
+#   (computed in Python from: [0, 1, 3, 4 + 5])
+
+
+@cuda.jit
+def array_scalar_tuple(r, x):
+    r[0] = x[0][0]
+    r[1] = x[0][1]
+    r[2] = x[1]
+    a, b = x[2]
+    r[3] = a + b
+
+# RUN: empty --grid 1 --block 1 r=full:int64:1:7 "x=()"
+# EXPECT: r: int64[1] [0] sum=0 crc=6522df69
+#   (computed in Python from: [0])
+
+
+@cuda.jit
+def empty(r, x):
+    r[0] = len(x)

@@ -118,7 +118,7 @@ def parse_run(line):
         if not eq:
             name, spec = None, w
         value = make_value(spec)
-        if value is None:
+        if value is None or (isinstance(value, tuple) and None in value):
             return kernel, grid, block, shared, args, "uses kjit-only input " + spec
         args.append((name, value))
         i += 1
@@ -143,6 +143,17 @@ def runs_of(path):
     return runs
 
 
+def summaries(name, v):
+    """Summary lines of an array argument, or of the arrays inside a tuple
+    (named t[0], t[1][2] as kjit run prints them)."""
+    if isinstance(v, tuple):
+        return [ln for k, e in enumerate(v) for ln in summaries("%s[%d]" % (name, k), e)]
+    if not isinstance(v, numpy.ndarray):
+        return []
+    shape = "x".join(str(s) for s in v.shape)
+    return [summary(name, str(v.dtype), shape, v.ravel().tolist())]
+
+
 def check_run(mod, run, expects):
     kernel, grid, block, shared, args, why = parse_run(run)
     if why:
@@ -153,10 +164,7 @@ def check_run(mod, run, expects):
     cuda.synchronize()
     lines = []
     for k, (name, v) in enumerate(args):
-        if isinstance(v, numpy.ndarray):
-            shape = "x".join(str(s) for s in v.shape)
-            lines.append(summary(name or "arg%d" % k, str(v.dtype), shape,
-                                 v.ravel().tolist()))
+        lines += summaries(name or "arg%d" % k, v)
     missing = [e for e in expects if not any(e in ln for ln in lines)]
     if missing:
         return "fail", "expected %r; Numba gave %r" % (missing, lines)
