@@ -275,8 +275,8 @@ static int expr_attr(Lower *L, const Node *n) {
     return lower_num_attr(L, n, base);
   if (op == OP__COUNT && n->lhs && n->lhs->kind == ND_SUBSCRIPT) {
     diag_error(L->d, E_UNSUPPORTED, n->loc, "pass each field as its own array",
-               "record field access (.%s of an array element) needs structured dtypes, which kjit "
-               "does not support yet", a);
+               "record field access (.%s of an array element) is not supported yet: records "
+               "(structured dtypes) are not implemented", a);
     return -1;
   }
   if (op == OP__COUNT) {
@@ -735,8 +735,8 @@ void lower_assign_to(Lower *L, const Node *t, int v) {
                  "cannot assign to %s: it is read-only", ir_dotted(L->a, t));
     else if (t->lhs && t->lhs->kind == ND_SUBSCRIPT)
       diag_error(L->d, E_TARGET, t->loc, "pass each field as its own array",
-                 "assigning to a record field (.%s of an array element) needs structured dtypes, "
-                 "which kjit does not support yet", t->name ? t->name : "");
+                 "assigning to a record field (.%s of an array element) is not supported yet: "
+                 "records (structured dtypes) are not implemented", t->name ? t->name : "");
     else
       diag_error(L->d, E_TARGET, t->loc, "array attributes are read-only",
                  "assigning to an attribute is not supported in kernels");

@@ -91,7 +91,7 @@ static bool is_record_value(const IrProgram *p, const Node *n) {
 static bool dtype_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   if (is_record_value(p, n)) {
     diag_error(d, E_SIG_UNKNOWN_TYPE, n->loc, "pass each field as its own array",
-               "%s%s%sa record type (a structured dtype); kjit does not support records yet",
+               "%s%s%sa record type (a structured dtype); records are not supported yet",
                n->kind == ND_NAME ? "'" : "", n->kind == ND_NAME ? n->name : "this is ",
                n->kind == ND_NAME ? "' is " : "");
     return false;

@@ -1,5 +1,6 @@
 """Tuple parameters in eager signatures: UniTuple and Tuple (nested, with
-booleans, float16 and complex elements) passed by value as aggregates."""
+booleans, float16, complex and array elements; empty tuples, which travel
+as an unused byte since PTX has no empty parameters) passed by value."""
 from numba import cuda, types
 
 
@@ -23,3 +24,15 @@ def mixed(t, out):
 def padded(t, out):
     out[0] = t[0] + t[2]
     out[1] = int(t[1])
+
+
+@cuda.jit("void(int64[::1], UniTuple(Tuple(()), 3), Tuple((Tuple(()), int64)), Tuple(()))")
+def empties(r, x, y, z):
+    r[0] = len(x) + len(x[0]) + y[1] + len(z)
+
+
+@cuda.jit("void(UniTuple(float64[::1], 3), Tuple((int64[:], int64, UniTuple(int64, 2))))")
+def with_arrays(x, y):
+    i = cuda.grid(1)
+    if i < len(x[0]):
+        x[0][i] = x[1][i] + x[2][i] + y[0][0] + y[1] + y[2][1]

@@ -49,7 +49,11 @@ static const char src[] =
     "def arrays(x, e):\n"
     "    i = cuda.grid(1)\n"
     "    if i < x[0].size:\n"
-    "        x[0][i] = x[1] * i + len(e)\n";
+    "        x[0][i] = x[1] * i + len(e)\n"
+    "\n"
+    "@cuda.jit(device=True)\n"
+    "def first(t):\n"
+    "    return t[0]\n";
 
 static kjit_context *ctx;
 static kjit_program *prog;
@@ -161,6 +165,11 @@ static void test_misuse(void) {
   args[0] = kjit_arg_tuple(three, 3);
   expect_refused(kernel("eager"), args, KJIT_ERROR_TYPE, "UniTuple(int64 x 3)");
   kjit_arg_tuple_free(NULL);
+  kjit_value r;
+  kjit_arg one_tuple = kjit_arg_tuple(el, 2);
+  kjit_status st = kjit_call(prog, "first", &one_tuple, 1, &r);
+  CHECK(st == KJIT_ERROR_TYPE && strstr(kjit_last_error(ctx), "tuple"), "kjit_call: %s: %s",
+        kjit_status_name(st), kjit_last_error(ctx));
   kjit_array_destroy(out);
 }
 
