@@ -70,7 +70,7 @@ def typed_elems(t, u, out):
     out[3] = u[2].real
     out[4] = u[2].imag
 
-# RUN: eager_unituple --grid 1 --block 1 "t=(1, 2.5, 3)" out=zeros:float32:2
+# RUN: eager_unituple --grid 1 --block 1 "t=(float32:1, float32:2.5, float32:3)" out=zeros:float32:2
 # EXPECT: out: float32[2] [6.5, 3] sum=9.5 crc=a94a959a
 #   (computed in Python from: [1 + 2.5 + 3, 3])
 
