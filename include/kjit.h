@@ -531,7 +531,7 @@ KJIT_API void kjit_arg_tuple_free(kjit_arg *a);
  *                                 True/False, DTYPE:V, arrays (VALUEs above;
  *                                 they belong to ctx) or nested tuples:
  *                                 "(1, 2.5)", "(zeros:f32:4, (2, True))",
- *                                 "()" 
+ *                                 "()", "(1,)" ((1) is 1, as in Python) 
  * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
  * machine for a seed.  On success *out is the argument; for KJIT_ARG_ARRAY
  * the caller owns out->value.array (kjit_array_destroy), for KJIT_ARG_TUPLE

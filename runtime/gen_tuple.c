@@ -76,7 +76,8 @@ static int parse_elem(TupleText *t, const char **pp, RtValue *out, int depth) {
   return 0;
 }
 
-/* '(' elem {',' elem} [','] ')' at *pp; *pp moves past the ')'. */
+/* '(' elem {',' elem} [','] ')' at *pp; *pp moves past the ')'.  As in
+ * Python, "(x)" without a comma is x itself, "(x,)" the 1-tuple. */
 static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth) {
   memset(out, 0, sizeof *out);
   out->is_tuple = true;
@@ -84,8 +85,14 @@ static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth
     return tuple_fail(t, "tuples nest at most 4 deep");
   RtValue el[MAX_ELEMS];
   int n = 0;
+  bool comma = false;
   const char *p = skip_space(*pp) + 1;           /* past '(' */
   while (*(p = skip_space(p)) != ')') {
+    if (!*p) {
+      while (n > 0)
+        rt_value_free(&el[--n]);
+      return tuple_fail(t, "missing ')'");
+    }
     if (n == MAX_ELEMS || parse_elem(t, &p, &el[n], depth) != 0) {
       if (n == MAX_ELEMS)
         tuple_fail(t, "a tuple argument has at most 16 elements");
@@ -95,12 +102,17 @@ static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth
     }
     n++;
     if (*p == ',')
-      p++;
+      p++, comma = true;
     else if (*p != ')') {
       while (n > 0)
         rt_value_free(&el[--n]);
       return tuple_fail(t, *p ? "expected ',' or ')'" : "missing ')'");
     }
+  }
+  if (n == 1 && !comma) {                        /* (x) is x */
+    *out = el[0];
+    *pp = p + 1;
+    return 0;
   }
   if (n > 0 && !(out->elems = malloc(sizeof *el * (size_t)n))) {
     while (n > 0)

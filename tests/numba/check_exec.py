@@ -91,8 +91,13 @@ def split_elems(text):
 
 
 def tuple_value(spec):
-    """A tuple VALUE "(1, float32:2.5, (True, 3))" as a Python tuple."""
-    return tuple(make_value(e) for e in split_elems(spec.strip()[1:-1]))
+    """A tuple VALUE "(1, float32:2.5, (True, 3))" as a Python tuple; as in
+    Python, "(x)" without a comma is x itself."""
+    inner = spec.strip()[1:-1]
+    elems = split_elems(inner)
+    if len(elems) == 1 and not inner.rstrip().endswith(","):
+        return make_value(elems[0])
+    return tuple(make_value(e) for e in elems)
 
 
 def parse_run(line):

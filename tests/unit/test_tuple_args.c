@@ -126,6 +126,11 @@ static void test_parse_eager(void) {
   CHECK(data(out)[0] == 1.5, "out[0] = %g", data(out)[0]);
   kjit_arg_tuple_free(&t);
   CHECK(t.value.tuple.elems == NULL, "elems cleared");
+  st = kjit_arg_parse(ctx, "(5)", "t", &t);           /* (x) is x, as in Python */
+  CHECK(st == KJIT_OK && t.kind == KJIT_ARG_INT64 && t.value.i64 == 5, "(5): kind %d", (int)t.kind);
+  st = kjit_arg_parse(ctx, "(5,)", "t", &t);
+  CHECK(st == KJIT_OK && t.kind == KJIT_ARG_TUPLE && t.value.tuple.count == 1, "(5,): kind %d", (int)t.kind);
+  kjit_arg_tuple_free(&t);
   st = kjit_arg_parse(ctx, "(1, (2, True)", "t", &t);
   CHECK(st == KJIT_ERROR_INVALID_ARGUMENT && strstr(kjit_last_error(ctx), "missing ')'"), "%s",
         kjit_last_error(ctx));
