@@ -351,10 +351,28 @@ void cg_set_fastmath_attrs(Cg *cg, LLVMValueRef fn) {
                                                       attrs[i][1], (unsigned)strlen(attrs[i][1])));
 }
 
+/* A tuple holding no value at all: (), ((), ()). */
+static bool empty_tuple(const Type *t) {
+  if (!t || t->kind != TY_TUPLE)
+    return false;
+  for (int i = 0; i < t->nelems; i++)
+    if (!empty_tuple(t->elems[i]))
+      return false;
+  return true;
+}
+
+/* NVPTX kernels cannot take a zero-size parameter: an empty tuple travels
+ * as an unused i8 there, and the prologue stores the empty value. */
+static bool placeholder_param(const Cg *cg, const IrFunc *f, const Type *t) {
+  return f->is_kernel && cg->target->kind == CG_NVPTX && empty_tuple(t);
+}
+
 /* The LLVM type of parameter i: kernels take bools as i8. */
 static LLVMTypeRef param_type(Cg *cg, const IrFunc *f, int i) {
   const Type *t = f->locals.data[i].type;
   if (f->is_kernel && t && t->kind == TY_BOOL)
+    return cg->t_i8;
+  if (placeholder_param(cg, f, t))
     return cg->t_i8;
   return cg_type(cg, t);
 }
@@ -421,6 +439,8 @@ static void lower_prologue(Cg *cg) {
     const Type *t = f->locals.data[i].type;
     if (f->is_kernel && t->kind == TY_BOOL)
       p = LLVMBuildICmp(cg->b, LLVMIntNE, p, LLVMConstInt(cg->t_i8, 0, 0), "");
+    if (placeholder_param(cg, f, t))
+      p = LLVMConstNull(cg_type(cg, t));
     if (f->is_kernel && t->kind == TY_ARRAY) {
       LLVMValueRef d = LLVMBuildExtractValue(cg->b, p, 0, "");
       p = LLVMBuildInsertValue(cg->b, p, cg->hooks->param_pointer(cg, d), 0, "");

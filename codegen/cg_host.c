@@ -641,9 +641,26 @@ void cg_host_target_free(CgTarget *t) {
   memset(t, 0, sizeof *t);
 }
 
+static bool slot_of(const Type *t, CgArgSlot *s);
+
+/* A tuple is the LLVM struct of its elements: laid out as the argument
+ * struct is, aligned to its most aligned element. */
+static bool tuple_slot(const Type *t, CgArgSlot *s) {
+  CgArgSlot el[16];
+  if (t->nelems < 0 || t->nelems > 16 || !cg_host_arg_layout(t->elems, t->nelems, el, &s->size))
+    return false;
+  s->align = 1;
+  for (int i = 0; i < t->nelems; i++)
+    if (el[i].align > s->align)
+      s->align = el[i].align;
+  return true;
+}
+
 static bool slot_of(const Type *t, CgArgSlot *s) {
   if (!t)
     return false;
+  if (t->kind == TY_TUPLE)
+    return tuple_slot(t, s);
   if (t->kind == TY_ARRAY) {
     s->size = 8 + 16 * (size_t)t->ndim;
     s->align = 8;

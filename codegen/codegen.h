@@ -78,7 +78,8 @@ typedef struct CgArgSlot {
 
 /* Layout of the host argument struct for params[0..n): fills slots (n
  * entries) and *total (padded to the largest alignment).  false when a
- * parameter type cannot be passed to a host kernel (tuples, strings). */
+ * parameter type cannot be passed to a host kernel (strings; tuples of
+ * scalars and tuples are laid out as LLVM lays out their structs). */
 bool cg_host_arg_layout(const Type *const *params, int n, CgArgSlot *slots, size_t *total);
 
 /* One kernel entry added to a host JIT. */

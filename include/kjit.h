@@ -492,6 +492,12 @@ typedef enum kjit_arg_kind {
   KJIT_ARG_SCALAR = 3,   /* value.bits holding a `dtype` value in its own
                             native representation (float16: IEEE bits;
                             complex: real then imaginary part) */
+  KJIT_ARG_TUPLE = 4,    /* value.tuple: a Python tuple of 0 to 16 elements,
+                            each INT64, FLOAT64, SCALAR, ARRAY (a host
+                            array, used in place) or a nested TUPLE (at
+                            most 4 deep), typed as Numba types it:
+                            UniTuple(int64 x 2) when all element types are
+                            equal, else Tuple(int64, float64) */
 } kjit_arg_kind;
 
 typedef struct kjit_arg {
@@ -502,6 +508,11 @@ typedef struct kjit_arg {
     int64_t i64;
     double f64;
     unsigned char bits[16];
+    struct {
+      const struct kjit_arg *elems; /* count elements (NULL when 0), not
+                                       owned (read during the call only) */
+      int count;
+    } tuple;
   } value;
 } kjit_arg;
 
@@ -512,6 +523,14 @@ KJIT_API kjit_arg kjit_arg_array(kjit_array *a);
 KJIT_API kjit_arg kjit_arg_i64(int64_t v);
 KJIT_API kjit_arg kjit_arg_f64(double v);
 KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
+/* A tuple of elems[0..count): the array is referenced, not copied, and must
+ * stay valid until the launch using it returns.  Tuple arguments run on the
+ * cpu target (the cuda target refuses them by name). */
+KJIT_API kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count);
+/* Frees the element lists of a tuple made by kjit_arg_parse (recursively)
+ * and clears them; ignores other kinds and NULL.  Never call it on a tuple
+ * built with kjit_arg_tuple over caller memory. */
+KJIT_API void kjit_arg_tuple_free(kjit_arg *a);
 
 /* Parses one VALUE as `kjit run` takes it (docs/cli.md):
  *   PATH.npy                      an array read from the file
@@ -521,9 +540,15 @@ KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
  *                                 kjit_array_xoroshiro128p makes them
  *   DTYPE:V                       a typed scalar (float32:2.5)
  *   a bare number                 int -> KJIT_ARG_INT64, float -> FLOAT64
+ *   (V, V, ...)                   a tuple (KJIT_ARG_TUPLE) of bare numbers,
+ *                                 True/False, DTYPE:V, arrays (VALUEs above;
+ *                                 they belong to ctx) or nested tuples:
+ *                                 "(1, 2.5)", "(zeros:f32:4, (2, True))",
+ *                                 "()", "(1,)" ((1) is 1, as in Python) 
  * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
  * machine for a seed.  On success *out is the argument; for KJIT_ARG_ARRAY
- * the caller owns out->value.array (kjit_array_destroy).  `what` names the
+ * the caller owns out->value.array (kjit_array_destroy), for KJIT_ARG_TUPLE
+ * its element lists (kjit_arg_tuple_free).  `what` names the
  * value in messages ("argument 'x': ..."), or NULL.  Errors:
  * INVALID_ARGUMENT (malformed spec, with what is wrong and the forms
  * accepted), IO (the .npy cannot be read), OUT_OF_MEMORY. */

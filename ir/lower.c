@@ -48,7 +48,11 @@ static int spill_operand(Lower *L, int v) {
 
 static void check_string_use(Lower *L, IrOp op, int v) {
   const Inst *in = lower_inst(L, v);
-  if (in->op == OP_CONST_STR && op != OP_PRINT)
+  if (in->op == OP_CONST_STR && (op == OP_ARRAY_LOAD || op == OP_ARRAY_STORE))
+    diag_error(L->d, E_STRING, in->loc, "pass each field as its own array",
+               "indexing by a field name ('%s') is record (structured dtype) access, which is not "
+               "supported yet", in->str ? in->str : "");
+  else if (in->op == OP_CONST_STR && op != OP_PRINT)
     diag_error(L->d, E_STRING, in->loc, "Numba kernels can only print strings",
                "string values are only supported as print arguments");
 }

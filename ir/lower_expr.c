@@ -299,6 +299,12 @@ static int expr_attr(Lower *L, const Node *n) {
     return -1;
   if (op == OP__COUNT && lower_num_is_attr(a))
     return lower_num_attr(L, n, base);
+  if (op == OP__COUNT && n->lhs && n->lhs->kind == ND_SUBSCRIPT) {
+    diag_error(L->d, E_UNSUPPORTED, n->loc, "pass each field as its own array",
+               "record field access (.%s of an array element) is not supported yet: records "
+               "(structured dtypes) are not implemented", a);
+    return -1;
+  }
   if (op == OP__COUNT) {
     diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim, .strides and .T; numbers .real and .imag",
                "attribute '%s' is not supported in kernels", a);
@@ -766,6 +772,10 @@ void lower_assign_to(Lower *L, const Node *t, int v) {
     if (ir_resolve_path(L->lp, L->f, t)) /* cuda.threadIdx.x, math.pi... */
       diag_error(L->d, E_TARGET, t->loc, "copy it into a local variable and change that",
                  "cannot assign to %s: it is read-only", ir_dotted(L->a, t));
+    else if (t->lhs && t->lhs->kind == ND_SUBSCRIPT)
+      diag_error(L->d, E_TARGET, t->loc, "pass each field as its own array",
+                 "assigning to a record field (.%s of an array element) is not supported yet: "
+                 "records (structured dtypes) are not implemented", t->name ? t->name : "");
     else
       diag_error(L->d, E_TARGET, t->loc, "array attributes are read-only",
                  "assigning to an attribute is not supported in kernels");

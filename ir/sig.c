@@ -8,7 +8,8 @@
  * expressions are dtype names (bare or qualified: numba.float32, nb.f4,
  * np.float32) and arrays written with slices: [:] any layout, [::1]
  * C-contiguous on the last dimension (on the first: Fortran order, typed as
- * A), 1 to 4 dimensions. */
+ * A), 1 to 4 dimensions; tuples as types.UniTuple(dtype, n) and
+ * types.Tuple((t1, t2)). */
 #include <ctype.h>
 #include <stdio.h>
 
@@ -72,10 +73,29 @@ static const char *import_path(IrProgram *p, const Node *n) {
 
 /* --------------------------------------------------------------- dtypes -- */
 
+/* A module name bound to a record type: numba.from_dtype(...) or
+ * np.dtype([...fields...]) (a structured dtype), or np.record. */
+static bool is_record_value(const IrProgram *p, const Node *n) {
+  const Node *v = n->kind == ND_NAME ? ir_sig_resolve(p, n) : n;
+  if (!v || v->kind != ND_CALL || !v->lhs || !v->lhs->name)
+    return false;
+  if (!strcmp(v->lhs->name, "from_dtype") || !strcmp(v->lhs->name, "Record"))
+    return true;
+  return !strcmp(v->lhs->name, "dtype") && v->args.len > 0 &&
+         (v->args.data[0]->kind == ND_LIST || v->args.data[0]->kind == ND_DICT);
+}
+
 /* NAME | module '.' NAME, where the module path is any chain of names
  * (numba, numba.types, numba.cuda.types, nb, np, ...: imports may alias
  * them, and a name may be bound by `from numba.cuda import float32 as f4`). */
 static bool dtype_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  if (is_record_value(p, n)) {
+    diag_error(d, E_SIG_UNKNOWN_TYPE, n->loc, "pass each field as its own array",
+               "%s%s%sa record type (a structured dtype); records are not supported yet",
+               n->kind == ND_NAME ? "'" : "", n->kind == ND_NAME ? n->name : "this is ",
+               n->kind == ND_NAME ? "' is " : "");
+    return false;
+  }
   const Node *m = n;
   while (m->kind == ND_ATTR && m->lhs)
     m = m->lhs;
@@ -212,17 +232,71 @@ static bool array_call(IrProgram *p, const Node *n, const Type **out, Diags *d) 
   return true;
 }
 
+/* Element types of a tuple type: scalars, arrays or tuples of them. */
+static bool tuple_elem(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  if (!ir_type_from_ast(p, n, out, d))
+    return false;
+  if (ty_is_scalar(*out) || (*out)->kind == TY_TUPLE || (*out)->kind == TY_ARRAY)
+    return true;
+  char b[64];
+  diag_error(d, E_SIG_SYNTAX, n->loc, "tuple arguments hold numbers, arrays or tuples of them",
+             "tuples of %s are not supported", ty_name(*out, b, sizeof b));
+  return false;
+}
+
+/* types.UniTuple(dtype, count): count elements of one type. */
+static bool unituple_call(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  const Node *dt = call_arg(n, 0, "dtype"), *cnt = call_arg(n, 1, "count");
+  const Type *elem;
+  if (!dt || !cnt || n->args.len != 2) {
+    diag_error(d, E_SIG_SYNTAX, n->loc, "write it as types.UniTuple(types.float64, 3)",
+               "types.UniTuple takes an element type and a count");
+    return false;
+  }
+  if (!tuple_elem(p, dt, &elem, d))
+    return false;
+  cnt = ir_sig_resolve(p, cnt);
+  if (cnt->kind != ND_INT || cnt->big || cnt->ival < 1 || cnt->ival > 16) {
+    diag_error(d, E_SIG_SYNTAX, cnt->loc, NULL, "types.UniTuple needs 1 to 16 elements as a literal");
+    return false;
+  }
+  *out = ty_unituple(p->types, elem, (int)cnt->ival);
+  return *out != NULL;
+}
+
+/* types.Tuple((t1, t2, ...)): one sequence of element types (a tuple or a
+ * list; () is the empty tuple), as numba.types spells it; all equal gives
+ * the UniTuple. */
+static bool tuple_call(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  const Node *seq = n->args.len == 1 ? ir_sig_resolve(p, n->args.data[0]) : NULL;
+  if (!seq || (seq->kind != ND_TUPLE && seq->kind != ND_LIST) || seq->args.len > 16) {
+    diag_error(d, E_SIG_SYNTAX, n->loc, "write it as types.Tuple((types.int64, types.float32))",
+               "types.Tuple takes one tuple of at most 16 element types");
+    return false;
+  }
+  const Type *el[16];
+  for (int i = 0; i < seq->args.len; i++)
+    if (!tuple_elem(p, seq->args.data[i], &el[i], d))
+      return false;
+  *out = ty_tuple(p->types, el, seq->args.len);
+  return *out != NULL;
+}
+
 bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   *out = NULL;
   n = ir_sig_resolve(p, n);
   if (!n)
     return false;
-  if (n->kind == ND_NAME || n->kind == ND_ATTR)
+  if (n->kind == ND_NAME || n->kind == ND_ATTR || is_record_value(p, n))
     return dtype_from_ast(p, n, out, d);
   if (n->kind == ND_SUBSCRIPT && n->lhs)
     return array_from_ast(p, n, out, d);
   if (n->kind == ND_CALL && is_named(n->lhs, "Array"))
     return array_call(p, n, out, d);
+  if (n->kind == ND_CALL && is_named(n->lhs, "UniTuple"))
+    return unituple_call(p, n, out, d);
+  if (n->kind == ND_CALL && is_named(n->lhs, "Tuple"))
+    return tuple_call(p, n, out, d);
   return fail_expected_type(d, n);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "runtime/cuda.h"
+#include "runtime/launch.h"
 #include "runtime/npy.h"
 #include "runtime/random.h"
 #include "runtime/runtime.h"
@@ -518,6 +519,11 @@ kjit_status kjit_arg_parse(kjit_context *ctx, const char *spec, const char *what
       return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
     }
     r = kjit_arg_array(h);
+  } else if (v.is_tuple) {
+    bool ok = rt_tuple_to_arg(ctx, &v, adopt, &r);
+    rt_value_free(&v);
+    if (!ok)
+      return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
   } else if (v.scalar.dtype == RT_I64) {
     r = kjit_arg_i64(v.scalar.v.i64);
   } else if (v.scalar.dtype == RT_F64) {

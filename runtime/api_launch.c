@@ -270,6 +270,10 @@ static bool take_arg(Launch *l, int i) {
     v->scalar.dtype = rt_dtype_of(a->dtype);
     memcpy(v->scalar.v.bytes, a->value.bits, rt_dtype_size(v->scalar.dtype));
     return true;
+  case KJIT_ARG_TUPLE: {
+    const char *why = rt_tuple_take(l->call.ctx, &l->call.arena, a, v, 1);
+    return !why || fail_launch(l, NULL, "argument %d ('%s'): %s", i + 1, param_name(l, i), why);
+  }
   }
   return fail_launch(l, NULL, "argument %d ('%s'): invalid kjit_arg kind %d", i + 1,
                      param_name(l, i), (int)a->kind);
@@ -281,6 +285,14 @@ static bool take_arg(Launch *l, int i) {
  * (and C order for a [::1] parameter); scalars convert, complex only to
  * complex, as Numba's dispatcher allows. */
 static bool value_fits(const RtValue *v, const Type *p) {
+  if (v->is_tuple || p->kind == TY_TUPLE) {
+    if (p->kind != TY_TUPLE || p->nelems != v->nelems)
+      return false;
+    for (int i = 0; i < v->nelems; i++)
+      if (!value_fits(&v->elems[i], p->elems[i]))
+        return false;
+    return true;
+  }
   if (v->is_array)
     return p->kind == TY_ARRAY && p->elem == rt_dtype_type(v->array.dtype) &&
            p->ndim == v->array.ndim &&
@@ -295,8 +307,22 @@ static void convert_scalar(RtScalar *s, const Type *p) {
     rt_scalar_convert(s, to, s);
 }
 
+/* A tuple's elements converted to the signature's element types (the
+ * elements live in the call's arena, so converting in place is safe). */
+static void convert_value(RtValue *v, const Type *p) {
+  if (!v->is_tuple) {
+    if (!v->is_array)
+      convert_scalar(&v->scalar, p);
+    return;
+  }
+  for (int i = 0; i < v->nelems && i < p->nelems; i++)
+    convert_value(&v->elems[i], p->elems[i]);
+}
+
 static void value_text(const RtValue *v, char *buf, size_t n) {
-  if (v->is_array)
+  if (v->is_tuple)
+    rt_tuple_text(v, buf, n);
+  else if (v->is_array)
     array_type_text(v->array.dtype, v->array.ndim, rt_array_is_c_contiguous(&v->array), buf, n);
   else
     snprintf(buf, n, "%s", rt_dtype_name(v->scalar.dtype));
@@ -326,13 +352,12 @@ static bool match_eager(Launch *l) {
   for (int s = 0; s < f->eager.len; s++)
     if (first_misfit(l, &f->eager.data[s]) < 0) {
       for (int i = 0; i < l->nargs; i++)
-        if (!l->vals[i].is_array)
-          convert_scalar(&l->vals[i].scalar, f->eager.data[s].params[i]);
+        convert_value(&l->vals[i], f->eager.data[s].params[i]);
       return true;
     }
   const Signature *s0 = &f->eager.data[0];
   int i = first_misfit(l, s0);
-  char got[64], want[64];
+  char got[128], want[128];
   value_text(&l->vals[i], got, sizeof got);
   type_text(s0->params[i], want, sizeof want);
   diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},

@@ -101,8 +101,13 @@ void rt_scalar_convert(const RtScalar *in, RtDtype to, RtScalar *out);
 /* A parsed VALUE of `kjit run`: a typed scalar or an owned array. */
 typedef struct RtValue {
   bool is_array;
-  RtScalar scalar;                /* when !is_array */
+  RtScalar scalar;                /* when neither is_array nor is_tuple */
   RtArray array;                  /* when is_array (owned) */
+  bool is_tuple;                  /* a tuple (is_array false) of ... */
+  int nelems;                     /* ... elems[0..nelems) (0: empty tuple): */
+  struct RtValue *elems;          /* scalars, arrays or tuples
+                                     (rt_value_parse: malloc'd, freed by
+                                     rt_value_free; launches: borrowed) */
 } RtValue;
 
 /* Parses one VALUE:
@@ -113,6 +118,8 @@ typedef struct RtValue {
  *   arange:DTYPE:SHAPE           0, 1, 2, ... in C order (wrapping)
  *   DTYPE:V                      typed scalar
  *   a bare number                Python int -> int64, float -> float64
+ *   (V, V, ...)                  a tuple of those values or of tuples
+ *                                (gen_tuple.c)
  *   PATH.npy                     read through npy.c
  * SHAPE is N, AxB, AxBxC or AxBxCxD.  The random generator is splitmix64
  * seeded with SEED (default 0): floats take the top 53 (float64) or 24
@@ -122,6 +129,10 @@ typedef struct RtValue {
  * naming the text, what is wrong and a hint in err. */
 int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen);
 void rt_value_free(RtValue *v);
+/* A tuple VALUE "(1, 2.5, (float32:1, 2))" (gen_tuple.c): elements are bare
+ * numbers, True/False, DTYPE:V, arrays (zeros:f32:4, x.npy...) or nested
+ * tuples; "()" is the empty tuple.  As rt_value_parse. */
+int rt_tuple_parse(const char *text, RtValue *out, char *err, size_t errlen);
 /* Parses SHAPE ("10", "4x8"); returns ndim or -1 (error text in err). */
 int rt_shape_parse(const char *text, size_t len, int64_t shape[RT_MAX_NDIM],
                    char *err, size_t errlen);

@@ -128,6 +128,18 @@ static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
 
 /* ---------------------------------------------------------- compiling --- */
 
+/* Tuple arguments are packed for the cpu target only (host_launch.c). */
+static bool check_no_tuples(const IrFunc *f, const RtValue *args, int nargs, Diags *diags) {
+  for (int i = 0; i < nargs; i++)
+    if (args[i].is_tuple) {
+      diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, "run it with the cpu target (--target cpu)",
+                 "kernel '%s': argument %d ('%s') is a tuple; tuple arguments are not supported on "
+                 "the cuda target yet", f->name, i + 1, f->locals.data[i].name);
+      return false;
+    }
+  return true;
+}
+
 static bool check_arity(const IrFunc *f, int nargs, Diags *diags) {
   if (nargs == f->nparams && nargs <= RT_CUDA_MAX_ARGS)
     return true;
@@ -273,7 +285,7 @@ bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
   if (used)
     *used = NULL;
   IrFunc *f = rt_find_launchable(prog, kernel, diags);
-  if (!f || !check_arity(f, nargs, diags))
+  if (!f || !check_arity(f, nargs, diags) || !check_no_tuples(f, args, nargs, diags))
     return false;
   RtCuda *cu = rt_cuda_device(prog->ctx, diags);
   if (!cu)

@@ -27,6 +27,8 @@ typedef struct RtHostSpec {
   size_t args_size;                   /* bytes of the packed argument struct */
   CgArgSlot slots[RT_HOST_MAX_ARGS];
   uint8_t kind[RT_HOST_MAX_ARGS];     /* TypeKind of each parameter */
+  const Type *ptype[RT_HOST_MAX_ARGS]; /* each parameter's type (tuples are
+                                         packed element by element) */
   uint8_t ret_kind;                   /* device functions (kjit_call): TypeKind returned */
 } RtHostSpec;
 
@@ -36,6 +38,9 @@ typedef struct RtHost {
   RtHostPool *pool;                   /* NULL until the first launch */
   RtHostSpec *specs;                  /* open addressing, cap a power of 2 */
   int cap, len;
+  const Type **tuples;                /* tuple argument types seen: a tuple's
+                                         key word is its index here */
+  int ntuples, tuples_cap;
 } RtHost;
 
 /* ------------------------------------------------------------- types --- */
@@ -59,6 +64,8 @@ bool rt_type_dtype(const Type *t, RtDtype *out) {
 }
 
 const Type *rt_value_type(TypeTable *tt, const RtValue *v) {
+  if (v->is_tuple)
+    return rt_tuple_type(tt, v);
   if (!v->is_array)
     return rt_dtype_type(v->scalar.dtype);
   const RtArray *a = &v->array;
@@ -76,6 +83,28 @@ static uint32_t arg_record(const RtValue *v) {
   const RtArray *a = &v->array;
   return 1u << 24 | (uint32_t)a->dtype << 16 | (uint32_t)(a->ndim & 0xff) << 8 |
          (uint32_t)rt_array_is_c_contiguous(a);
+}
+
+/* A tuple argument's key word: bit 25 and the index of its (interned) type
+ * in h->tuples, so two keys are equal exactly when the types are; 0 when
+ * memory runs out.  Called with h->lock held (it types the value). */
+static uint32_t tuple_record(RtHost *h, kjit_program *prog, const RtValue *v) {
+  const Type *t = rt_tuple_type(prog->ir.types, v);
+  int i = 0;
+  while (i < h->ntuples && h->tuples[i] != t)
+    i++;
+  if (i == h->ntuples) {
+    if (h->ntuples == h->tuples_cap) {
+      int cap = h->tuples_cap ? h->tuples_cap * 2 : 8;
+      const Type **nw = realloc(h->tuples, sizeof *nw * (size_t)cap);
+      if (!nw)
+        return 0;
+      h->tuples = nw;
+      h->tuples_cap = cap;
+    }
+    h->tuples[h->ntuples++] = t;
+  }
+  return 1u << 25 | (uint32_t)i;
 }
 
 static uint64_t hash_key(const IrFunc *k, const uint32_t *key, int n) {
@@ -135,6 +164,7 @@ void rt_host_program_free(kjit_program *prog) {
   rt_host_pool_free(h->pool);
   cg_jit_free(h->jit);
   free(h->specs);
+  free(h->tuples);
   pthread_mutex_destroy(&h->lock);
   free(h);
   prog->host = NULL;
@@ -164,11 +194,40 @@ static bool check_count(const IrFunc *f, int nargs, Diags *d) {
   return false;
 }
 
+static bool value_ok(const RtValue *v);
+
+/* Every element of a tuple value can be passed. */
+static bool tuple_ok(const RtValue *v) {
+  for (int i = 0; i < v->nelems; i++)
+    if (!value_ok(&v->elems[i]))
+      return false;
+  return true;
+}
+
+/* A known dtype; arrays of 1 to 4 dimensions with data (or empty). */
+static bool value_ok(const RtValue *v) {
+  if (v->is_tuple)
+    return tuple_ok(v);
+  if (!v->is_array)
+    return rt_dtype_type(v->scalar.dtype) != NULL;
+  return rt_dtype_type(v->array.dtype) && v->array.ndim >= 1 && v->array.ndim <= 4 &&
+         (v->array.data || rt_array_size(&v->array) == 0);
+}
+
 /* Without touching the program's type table (that happens under the lock). */
 static bool check_values(const IrFunc *f, const RtValue *args, int n, Diags *d) {
   bool ok = true;
   for (int i = 0; i < n; i++) {
     const RtValue *v = &args[i];
+    if (v->is_tuple && tuple_ok(v))
+      continue;
+    if (v->is_tuple) {
+      diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "argument %d ('%s') of %s '%s': a tuple holding "
+                 "an unknown dtype or an array that cannot be passed",
+                 i + 1, param_name(f, i), what(f), f->name);
+      ok = false;
+      continue;
+    }
     RtDtype dt = v->is_array ? v->array.dtype : v->scalar.dtype;
     bool shaped = !v->is_array || (v->array.ndim >= 1 && v->array.ndim <= 4);
     if (rt_dtype_type(dt) && shaped && (!v->is_array || v->array.data || rt_array_size(&v->array) == 0))
@@ -184,6 +243,14 @@ static bool check_values(const IrFunc *f, const RtValue *args, int n, Diags *d) 
 
 /* Can an argument of type `got` be passed for a parameter declared `want`? */
 static bool accepts(const Type *want, const Type *got) {
+  if (want->kind == TY_TUPLE || got->kind == TY_TUPLE) {
+    if (want->kind != got->kind || want->nelems != got->nelems)
+      return false;
+    for (int i = 0; i < want->nelems; i++)
+      if (!accepts(want->elems[i], got->elems[i]))
+        return false;
+    return true;
+  }
   if (want->kind == TY_ARRAY)
     return got->kind == TY_ARRAY && got->elem == want->elem && got->ndim == want->ndim &&
            (want->layout == LAYOUT_A || got->layout == LAYOUT_C);
@@ -301,8 +368,16 @@ static bool fill_layout(const IrFunc *f, const Type *const *params, int n, RtHos
                "%s '%s': a parameter type cannot be passed on the CPU target", what(f), f->name);
     return false;
   }
-  for (int i = 0; i < n; i++)
+  if (s->args_size > RT_HOST_MAX_ARGS * 72) {
+    diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, "pass fewer or smaller tuples",
+               "%s '%s': its arguments take %zu bytes; the CPU target passes at most %d", what(f),
+               f->name, s->args_size, RT_HOST_MAX_ARGS * 72);
+    return false;
+  }
+  for (int i = 0; i < n; i++) {
     s->kind[i] = (uint8_t)params[i]->kind;
+    s->ptype[i] = params[i];
+  }
   return true;
 }
 
@@ -311,8 +386,13 @@ static bool fill_layout(const IrFunc *f, const Type *const *params, int n, RtHos
 static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *args, int n,
                      RtHostSpec *out, Diags *d, double *compile_ms) {
   uint32_t key[RT_HOST_MAX_ARGS];
-  for (int i = 0; i < n; i++)
-    key[i] = arg_record(&args[i]);
+  for (int i = 0; i < n; i++) {
+    key[i] = args[i].is_tuple ? tuple_record(h, prog, &args[i]) : arg_record(&args[i]);
+    if (args[i].is_tuple && !key[i]) {
+      diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "%s '%s': out of memory", what(f), f->name);
+      return false;
+    }
+  }
   uint64_t hash = hash_key(f, key, n);
   if (h->cap) {
     RtHostSpec *s = find_slot(h, f, hash, key, n);
@@ -376,11 +456,31 @@ static void pack_array(const RtArray *a, unsigned char *dst) {
   memcpy(dst + 8 + 8 * (size_t)a->ndim, a->strides, sizeof *a->strides * (size_t)a->ndim);
 }
 
+/* A tuple laid out as the LLVM struct of its element types (the host
+ * argument layout rules, applied to the elements), scalars converted to
+ * the parameter's element types. */
+static void pack_tuple(const RtValue *v, const Type *t, unsigned char *dst) {
+  CgArgSlot slots[16];
+  size_t total;
+  if (t->nelems > 16 || !cg_host_arg_layout(t->elems, t->nelems, slots, &total))
+    return; /* fill_layout accepted the type: not reached */
+  for (int i = 0; i < t->nelems && i < v->nelems; i++) {
+    if (v->elems[i].is_tuple)
+      pack_tuple(&v->elems[i], t->elems[i], dst + slots[i].offset);
+    else if (v->elems[i].is_array)
+      pack_array(&v->elems[i].array, dst + slots[i].offset);
+    else
+      pack_scalar(&v->elems[i].scalar, t->elems[i]->kind, dst + slots[i].offset);
+  }
+}
+
 static void pack_args(const RtHostSpec *s, const RtValue *args, unsigned char *buf) {
   memset(buf, 0, s->args_size);
   for (int i = 0; i < s->nargs; i++) {
     unsigned char *dst = buf + s->slots[i].offset;
-    if (args[i].is_array)
+    if (args[i].is_tuple)
+      pack_tuple(&args[i], s->ptype[i], dst);
+    else if (args[i].is_array)
       pack_array(&args[i].array, dst);
     else
       pack_scalar(&args[i].scalar, (TypeKind)s->kind[i], dst);

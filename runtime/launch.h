@@ -37,6 +37,22 @@ const Type *rt_dtype_type(RtDtype dt);
 bool rt_type_dtype(const Type *t, RtDtype *out);
 const Type *rt_value_type(TypeTable *tt, const RtValue *v);
 
+/* Tuple arguments (arg_tuple.c).  rt_tuple_type: the interned tuple type of
+ * a tuple value (elements: scalars, arrays, tuples), NULL when an element
+ * has none.  rt_tuple_text: Numba's name
+ * of its type, "UniTuple(int64 x 2)", "Tuple(int64, float64)", for messages.  rt_tuple_take: the tuple
+ * kjit_arg `a` as a value whose elements live in arena (arrays: live host
+ * arrays of ctx, used in place); NULL, or what is wrong with it.
+ * rt_tuple_to_arg: a parsed tuple value as a kjit_arg whose element lists
+ * are malloc'd (kjit_arg_tuple_free), its arrays handed to ctx through
+ * `adopt` (they then belong to ctx, not to v); false when memory runs out. */
+const Type *rt_tuple_type(TypeTable *tt, const RtValue *v);
+void rt_tuple_text(const RtValue *v, char *buf, size_t n);
+const char *rt_tuple_take(kjit_context *ctx, Arena *arena, const kjit_arg *a, RtValue *out,
+                          int depth);
+bool rt_tuple_to_arg(kjit_context *ctx, RtValue *v, kjit_array *(*adopt)(kjit_context *, RtArray *),
+                     kjit_arg *out);
+
 /* Runs `kernel` of prog on the host over grid x block with dyn_shared bytes
  * of dynamic shared memory.  Array arguments are used in place (any
  * strides); scalars are converted to the parameter's type when the kernel

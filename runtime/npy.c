@@ -51,7 +51,7 @@ typedef struct Header {
 
 typedef struct Scan {
   const char *p, *end;
-  char why[160];            /* what is wrong, when a parse function fails */
+  char why[256];            /* what is wrong, when a parse function fails */
 } Scan;
 
 static void skip_ws(Scan *s) {
@@ -132,7 +132,8 @@ static bool scan_value(Scan *s, const char *key, Header *h) {
   if (strcmp(key, "descr") == 0) {
     skip_ws(s);
     if (s->p < s->end && *s->p == '[') {
-      snprintf(s->why, sizeof s->why, "structured dtypes are not supported (kjit arrays hold %s)", SUPPORTED_DTYPES);
+      snprintf(s->why, sizeof s->why, "structured dtypes (records) are not supported yet (kjit arrays hold %s); "
+               "save each field as its own array, np.save(path, a['x'])", SUPPORTED_DTYPES);
       return false;
     }
     h->have_descr = true;

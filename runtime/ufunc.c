@@ -185,6 +185,8 @@ static bool take_input(UCall *c, int i, const kjit_arg *a) {
     v->scalar.dtype = rt_dtype_of(a->dtype);
     memcpy(v->scalar.v.bytes, a->value.bits, rt_dtype_size(v->scalar.dtype));
     return true;
+  case KJIT_ARG_TUPLE:
+    return fail(c, "pass an array or a scalar", "%s: a tuple cannot be a ufunc input", what);
   }
   return fail(c, NULL, "%s: invalid kjit_arg kind %d", what, (int)a->kind);
 }

@@ -1446,6 +1446,8 @@ class Evaluator:
             return Num("bool", True)
         if name == "complex":
             return Num("complex128", True)
+        if name == "tuple" and not e.args:
+            return Tup([])
         if name in ("tuple", "list") and e.args:
             value = self.eval(e.args[0], scope, env, line)
             if isinstance(value, Tup):

@@ -52,7 +52,7 @@ def summary(name, dtype, shape, vals):
 for path in sys.argv[1:]:
     out = []
     for line in open(path):
-        m = re.match(r'# EXPECT: @(\w+) (\w+) (\S+) (.*)$', line)
+        m = re.match(r'# EXPECT: @([\w\[\]]+) (\w+) (\S+) (.*)$', line)
         if not m:
             out.append(line); continue
         name, dtype, shape, expr = m.groups()

@@ -932,9 +932,30 @@ static int write_outputs(const RunArgs *a, RunJob *j) {
   return EXIT_OK;
 }
 
+/* Arrays inside a tuple argument, named as Python indexes them: t[0],
+ * t[1][2]. */
+static int print_tuple_arrays(const kjit_arg *t, const char *name) {
+  for (int k = 0; k < t->value.tuple.count; k++) {
+    const kjit_arg *e = &t->value.tuple.elems[k];
+    char sub[256], *s;
+    snprintf(sub, sizeof sub, "%s[%d]", name, k);
+    if (e->kind == KJIT_ARG_TUPLE && print_tuple_arrays(e, sub) != EXIT_OK)
+      return EXIT_ERRORS;
+    if (e->kind != KJIT_ARG_ARRAY)
+      continue;
+    if (kjit_array_summary(e->value.array, &s) != KJIT_OK)
+      return EXIT_ERRORS;
+    printf("%s: %s\n", sub, s);
+    kjit_free(s);
+  }
+  return EXIT_OK;
+}
+
 static int print_summaries(RunJob *j) {
   for (int i = 0; i < j->nvals && i < j->nparams; i++) {
     char *s;
+    if (j->vals[i].kind == KJIT_ARG_TUPLE && print_tuple_arrays(&j->vals[i], j->params[i]) != EXIT_OK)
+      return EXIT_ERRORS;
     if (j->vals[i].kind != KJIT_ARG_ARRAY)
       continue;
     if (kjit_array_summary(j->vals[i].value.array, &s) != KJIT_OK)
@@ -1030,6 +1051,8 @@ static int cmd_run(Cli *c, kjit_context *unused) {
     rc = run_job(&a, &j);
   fflush(stdout);
   kjit_context_destroy(j.ctx);         /* its arrays and program too */
+  for (int i = 0; j.vals && i < j.nvals; i++)
+    kjit_arg_tuple_free(&j.vals[i]);   /* tuples' element lists */
   free(j.params);
   free(j.specs);
   free(j.vals);

@@ -68,6 +68,12 @@ static void print_value(const kjit_value *v) {
 
 static int parse(kjit_context *ctx, const char *spec, const char *what, kjit_arg *out) {
   kjit_status st = kjit_arg_parse(ctx, spec, what, out);
+  if (st == KJIT_OK && out->kind == KJIT_ARG_TUPLE) {
+    kjit_arg_tuple_free(out);
+    fprintf(stderr, "kjit: error: argument '%s': a reduction takes an array and a scalar, not a tuple\n",
+            what ? what : spec);
+    return USAGE;
+  }
   if (st == KJIT_OK)
     return OK;
   fputs(kjit_last_error(ctx), stderr);

@@ -73,6 +73,10 @@ static int parse_values(UfuncJob *j) {
       fputs(kjit_last_error(j->ctx), stderr);
       return st == KJIT_ERROR_INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERRORS;
     }
+    if (j->vals[p].kind == KJIT_ARG_TUPLE) {
+      kjit_arg_tuple_free(&j->vals[p]);
+      return usage(j, "'%s' is a tuple; @vectorize inputs are arrays or scalars", j->spec[p]);
+    }
     if (p == j->nin && j->vals[p].kind != KJIT_ARG_ARRAY)
       return usage(j, "out must be an array, not '%s'", j->spec[p]);
   }

@@ -69,10 +69,50 @@ def make_value(spec):
                            float(rest) if dt.kind == "f" else int(rest))
     if spec in ("True", "False"):
         return spec == "True"
+    if spec.startswith("("):
+        return tuple_value(spec)
+    if kind and rest and kind not in ("inf", "nan"):
+        return typed_scalar(numpy.dtype(DTYPES.get(kind, kind)), rest)
     try:
         return int(spec)
     except ValueError:
         return float(spec)
+
+
+def typed_scalar(dtype, text):
+    """A DTYPE:V value as a NumPy scalar of that dtype."""
+    if dtype.kind == "b":
+        return dtype.type(text in ("True", "true", "1"))
+    if dtype.kind == "c":
+        return dtype.type(complex(text))
+    try:
+        return dtype.type(int(text, 0))
+    except ValueError:
+        return dtype.type(float(text))
+
+
+def split_elems(text):
+    """The top-level comma-separated elements of a tuple's inner text."""
+    elems, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += c == "("
+        depth -= c == ")"
+        if c == "," and depth == 0:
+            elems.append(text[start:i].strip())
+            start = i + 1
+    if text[start:].strip():
+        elems.append(text[start:].strip())
+    return elems
+
+
+def tuple_value(spec):
+    """A tuple VALUE "(1, float32:2.5, (True, 3))" as a Python tuple; as in
+    Python, "(x)" without a comma is x itself."""
+    inner = spec.strip()[1:-1]
+    elems = split_elems(inner)
+    if len(elems) == 1 and not inner.rstrip().endswith(","):
+        return make_value(elems[0])
+    return tuple(make_value(e) for e in elems)
 
 
 def parse_run(line):
@@ -101,7 +141,7 @@ def parse_run(line):
         if not eq:
             name, spec = None, w
         value = make_value(spec)
-        if value is None:
+        if value is None or (isinstance(value, tuple) and None in value):
             return kernel, grid, block, shared, args, "uses kjit-only input " + spec
         args.append((name, value))
         i += 1
@@ -137,6 +177,17 @@ def runs_of(path):
     return runs
 
 
+def summaries(name, v):
+    """Summary lines of an array argument, or of the arrays inside a tuple
+    (named t[0], t[1][2] as kjit run prints them)."""
+    if isinstance(v, tuple):
+        return [ln for k, e in enumerate(v) for ln in summaries("%s[%d]" % (name, k), e)]
+    if not isinstance(v, numpy.ndarray):
+        return []
+    shape = "x".join(str(s) for s in v.shape)
+    return [summary(name, str(v.dtype), shape, v.ravel().tolist())]
+
+
 def check_run(mod, run, expects):
     kernel, grid, block, shared, args, why = parse_run(run)
     if why:
@@ -150,10 +201,7 @@ def check_run(mod, run, expects):
     cuda.synchronize()
     lines = []
     for k, (name, v) in enumerate(args):
-        if isinstance(v, numpy.ndarray):
-            shape = "x".join(str(s) for s in v.shape)
-            lines.append(summary(name or "arg%d" % k, str(v.dtype), shape,
-                                 v.ravel().tolist()))
+        lines += summaries(name or "arg%d" % k, v)
     missing = [e for e in expects if not any(e in ln for ln in lines)]
     if missing:
         return "fail", "expected %r; Numba gave %r" % (missing, lines)

@@ -297,7 +297,8 @@ static void test_malformed(void) {
                "unknown dtype 'zz' (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
   expect_error(make_npy("rec.npy", 1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (3,), }", data, 12),
                RT_NPY_E_DTYPE,
-               "structured dtypes are not supported (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
+               "structured dtypes (records) are not supported yet (kjit arrays hold bool, int8..int64, uint8..uint64, "
+               "float16/32/64, complex64/128); save each field as its own array, np.save(path, a['x'])");
   expect_error(make_npy("5d.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 1, 1, 2), }", data, 8),
                RT_NPY_E_SHAPE, "kjit arrays have at most 4 dimensions (the file has 5)");
   expect_error(make_npy("ovf.npy", 1,
