@@ -33,7 +33,7 @@ enum {
   RT_E_CUDA_NOMEM = 65,      /* device memory exhausted */
 };
 
-#define RT_CUDA_MAX_ARGS 64        /* kernel parameters per launch */
+#define RT_CUDA_MAX_ARGS 512       /* kernel parameters per launch (4 KiB / 8) */
 #define RT_CUDA_PARAM_LIMIT 4096   /* bytes of kernel parameters (CUDA < 12.1) */
 #define RT_CUDA_STATIC_SHARED_LIMIT (48u * 1024) /* above: opt-in attribute */
 
@@ -90,7 +90,7 @@ typedef struct RtCuda {
   unsigned resets;                 /* primary-context resets after faults: the
                                       epoch of device arrays and specializations */
   bool pending;                    /* launches queued and not yet synchronized */
-  char last_kernel[128];           /* the last one queued, for fault messages */
+  char last_kernel[256];           /* the last one queued, for fault messages */
   const RtCudaSpec *last_spec;     /* the fast path's, to skip the copy above */
 } RtCuda;
 
@@ -122,7 +122,8 @@ typedef struct RtCudaParam {       /* one kernel parameter as the PTX declares i
 typedef struct RtCudaModule {
   RtCuModule mod;
   RtCuFunction fn;
-  char entry[128];                 /* the PTX .entry name */
+  char *entry;                     /* the PTX .entry name (malloc'd, any length;
+                                      freed by rt_cuda_module_unload) */
   int nparams;
   RtCudaParam params[RT_CUDA_MAX_ARGS];
   uint32_t params_size;            /* the packed block, padded */
@@ -139,7 +140,9 @@ bool rt_ptx_clamp_version(char *ptx, int isa_max);
 /* Reads the first `.entry` of ptx: its name and each parameter's size and
  * alignment (.param .u64 / .f32 / .align 8 .b8 x[40] ...).  False when no
  * entry is found, a parameter cannot be read, or there are more than
- * RT_CUDA_MAX_ARGS of them. */
+ * RT_CUDA_MAX_ARGS of them.  m->entry is malloc'd (the whole name, however
+ * long: a truncated one is not found by cuModuleGetFunction); release it
+ * with rt_cuda_module_unload. */
 bool rt_ptx_entry_layout(const char *ptx, RtCudaModule *m);
 /* One more PTX module for nvJitLink (CUDA C compiled by NVRTC). */
 typedef struct RtLinkInput {
@@ -192,7 +195,7 @@ typedef struct RtSpecKey {
 struct RtCudaSpec {
   RtSpecKey key;
   RtCudaModule m;
-  char kernel[128];                /* Python name, for messages */
+  char kernel[256];                /* Python name, for messages */
   uint8_t arg_dtype[RT_CUDA_MAX_ARGS]; /* scalars: the parameter's RtDtype */
   unsigned char *slots;            /* params_size bytes */
   void *argv[RT_CUDA_MAX_ARGS];    /* argv[i] = slots + params[i].offset */

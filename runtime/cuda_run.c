@@ -131,6 +131,12 @@ static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
 static bool check_arity(const IrFunc *f, int nargs, Diags *diags) {
   if (nargs == f->nparams && nargs <= RT_CUDA_MAX_ARGS)
     return true;
+  if (nargs == f->nparams) {
+    diag_error(diags, RT_E_CUDA_LAUNCH, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
+               "kernel '%s' has %d parameters; the cuda target passes at most %d", f->name, nargs,
+               RT_CUDA_MAX_ARGS);
+    return false;
+  }
   diag_error(diags, RT_E_CUDA_LAUNCH, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
              "kernel '%s' takes %d argument%s but %d %s given", f->name, f->nparams,
              f->nparams == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
