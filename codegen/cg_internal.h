@@ -189,6 +189,8 @@ const char *cg_array_name(const Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_view(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_t(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_tuple_index(Cg *cg, const Inst *in);
+/* ---- cg_reshape.c: ARRAY_RESHAPE ---- */
+LLVMValueRef cg_lower_array_reshape(Cg *cg, const Inst *in);
 /* ---- cg_const.c ---- */
 LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in);   /* OP_CONST_ARRAY */
 /* ---- cg_foreign.c ---- */

@@ -120,6 +120,8 @@ int lower_expr(Lower *L, const Node *n);
 int lower_index(Lower *L, const Node *index, int *out, int max);
 void lower_assign_to(Lower *L, const Node *target, int v);
 
+/* ---- reshape.c: a.reshape(shape) -> ARRAY_RESHAPE; -1 after an error ---- */
+int lower_reshape(Lower *L, const Node *call);
 /* ---- lower_view.c: slicing ---- */
 /* base[ix] where ix holds a slice: an ARRAY_VIEW (ops.h); -1 after an error. */
 int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);

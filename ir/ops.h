@@ -89,6 +89,11 @@ enum {
                                         /* (infer_view.c); slices clamp as      */ \
                                         /* Python's slice.indices               */ \
   X(ARRAY_T,     "array.T",      1, 0)  /* a.T: shape and strides reversed      */ \
+  X(ARRAY_RESHAPE, "array.reshape", -1, 0) /* a.reshape(...): args[0] = C array, */ \
+                                        /* then the new shape: ints, or one     */ \
+                                        /* tuple of ints (int64 after typing);  */ \
+                                        /* one -1 is inferred; a C view of the  */ \
+                                        /* same data (ir/reshape.c)             */ \
   X(TUPLE_INDEX, "tuple.index",  2, 0)  /* args[0] UniTuple, args[1] int64 index*/ \
                                         /* known only at run time (negative     */ \
                                         /* wraps; out of range gives 0)         */ \

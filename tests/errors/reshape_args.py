@@ -1,0 +1,15 @@
+# ARGS: check %s
+# reshape() takes ints or one tuple of ints, by position.
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1])")
+def keyword(a):
+    b = a.reshape(shape=(2, 2))
+    b[0, 0] = 1
+
+
+@cuda.jit("void(float32[::1])")
+def five(a):
+    b = a.reshape(1, 1, 1, 2, 2)
+    b[0, 0, 0, 0, 0] = 1
