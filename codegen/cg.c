@@ -350,9 +350,9 @@ static LLVMValueRef declare_function(Cg *cg, const IrFunc *f) {
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, sym);
   if (fn)
     return fn;
-  LLVMTypeRef ptys[72];
-  if (f->nparams > 64) {
-    cg_unsupported(cg, NULL, "a function with more than 64 parameters");
+  LLVMTypeRef ptys[CG_MAX_ARGS];
+  if (f->nparams > CG_MAX_PARAMS) {
+    cg_unsupported(cg, NULL, "a function with more than 512 parameters");
     return NULL;
   }
   int nh = cg->hooks->hidden_params ? cg->hooks->hidden_params(cg, ptys) : 0;

@@ -388,9 +388,9 @@ static LLVMValueRef lower_call(Cg *cg, const Inst *in) {
   }
   LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
   unsigned n = LLVMCountParamTypes(fty), nh = (unsigned)cg_nhidden(cg);
-  LLVMValueRef args[72];
-  LLVMTypeRef ptys[72];
-  if ((int)n != in->nargs + (int)nh || n > 72) {
+  LLVMValueRef args[CG_MAX_ARGS];
+  LLVMTypeRef ptys[CG_MAX_ARGS];
+  if ((int)n != in->nargs + (int)nh || n > CG_MAX_ARGS) {
     cg_fail(cg, in, "call to %s with %d arguments, expected %u", sym, in->nargs, n - nh);
     return NULL;
   }

@@ -319,7 +319,7 @@ static bool uses_barriers(LLVMValueRef body) {
 static int load_args(Cg *cg, LLVMValueRef body, LLVMValueRef argp, LLVMValueRef *out) {
   LLVMTypeRef fty = LLVMGlobalGetValueType(body);
   int n = (int)LLVMCountParamTypes(fty) - NHIDDEN;
-  LLVMTypeRef all[72];
+  LLVMTypeRef all[CG_MAX_ARGS];
   LLVMGetParamTypes(fty, all);
   LLVMTypeRef st = LLVMStructTypeInContext(cg->ctx, all + NHIDDEN, (unsigned)n, 0);
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(cg->mod);
@@ -332,7 +332,7 @@ static int load_args(Cg *cg, LLVMValueRef body, LLVMValueRef argp, LLVMValueRef 
 
 static void call_body(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef tid[3],
                       LLVMValueRef ctaid[3], LLVMValueRef *params, int n) {
-  LLVMValueRef a[72] = {ctx, tid[0], tid[1], tid[2], ctaid[0], ctaid[1], ctaid[2]};
+  LLVMValueRef a[CG_MAX_ARGS] = {ctx, tid[0], tid[1], tid[2], ctaid[0], ctaid[1], ctaid[2]};
   memcpy(a + NHIDDEN, params, sizeof *params * (size_t)n);
   LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(body), body, a, (unsigned)(NHIDDEN + n), "");
 }
@@ -445,7 +445,7 @@ static void build_entry(Cg *cg, LLVMValueRef body) {
   cg->fn = LLVMAddFunction(cg->mod, sym, LLVMFunctionType(cg->t_void, pt, 2, 0));
   set_entry_attrs(cg, cg->fn, flags);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
-  LLVMValueRef params[64];
+  LLVMValueRef params[CG_MAX_PARAMS];
   int n = load_args(cg, body, LLVMGetParam(cg->fn, 1), params);
   if (flags & HOST_FN_PER_BLOCK)
     emit_block_run(cg, body, LLVMGetParam(cg->fn, 0), params, n);
@@ -508,13 +508,13 @@ static bool cabi_check(Cg *cg, const IrFunc *f, LLVMValueRef dev) {
 /* Defines <symbol>__cabi for kjit_call (codegen.h: cg_jit_add_cabi). */
 static void build_cabi(Cg *cg, const IrFunc *f) {
   LLVMValueRef dev = f->symbol ? LLVMGetNamedFunction(cg->mod, f->symbol) : NULL;
-  if (!dev || LLVMIsDeclaration(dev) || f->nparams > 64) {
+  if (!dev || LLVMIsDeclaration(dev) || f->nparams > CG_MAX_PARAMS) {
     cg_fail(cg, NULL, "no host function for %s", f->name);
     return;
   }
   if (!cabi_check(cg, f, dev))
     return;
-  LLVMTypeRef dty = LLVMGlobalGetValueType(dev), all[72], pt[64];
+  LLVMTypeRef dty = LLVMGlobalGetValueType(dev), all[CG_MAX_ARGS], pt[CG_MAX_PARAMS];
   LLVMGetParamTypes(dty, all);
   for (int i = 0; i < f->nparams; i++)
     pt[i] = cabi_param(cg, f, all[NHIDDEN + i], i);
@@ -526,7 +526,7 @@ static void build_cabi(Cg *cg, const IrFunc *f) {
   add_attr(cg, cg->fn, LLVMAttributeFunctionIndex, "nounwind", 0);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
   LLVMValueRef zero = cg_const_i32(cg, 0);
-  LLVMValueRef a[72] = {cabi_ctx(cg), zero, zero, zero, zero, zero, zero};
+  LLVMValueRef a[CG_MAX_ARGS] = {cabi_ctx(cg), zero, zero, zero, zero, zero, zero};
   for (int i = 0; i < f->nparams; i++)
     a[NHIDDEN + i] = cabi_arg(cg, f->locals.data[i].type, all[NHIDDEN + i], LLVMGetParam(cg->fn, (unsigned)i));
   LLVMValueRef r = LLVMBuildCall2(cg->b, dty, dev, a, (unsigned)(NHIDDEN + f->nparams), "");

@@ -27,6 +27,12 @@ enum {
   E_CG_INTERNAL = 599,    /* malformed typed IR reached codegen */
 };
 
+/* Parameters of one function (as many as CUDA's 4 KiB of 8-byte kernel
+ * parameters; the runtime's launch limits are the same), and the buffers
+ * that hold them with the target's hidden parameters (at most 8). */
+#define CG_MAX_PARAMS 512
+#define CG_MAX_ARGS (CG_MAX_PARAMS + 8)
+
 typedef struct Cg Cg;
 
 /* Everything that differs between the GPU and the host CPU target. */
