@@ -152,6 +152,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
     return r;
   }
   case TY_STR: return cg->t_ptr;
+  case TY_GRID_GROUP: return cg->t_i64;  /* the grid workspace's address */
   default: return NULL;
   }
 }

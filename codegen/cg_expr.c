@@ -512,6 +512,8 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_ARRAY_VIEW: return cg_lower_array_view(cg, in);
   case OP_ARRAY_T: return cg_lower_array_t(cg, in);
   case OP_ARRAY_RESHAPE: return cg_lower_array_reshape(cg, in);
+  case OP_GRID_GROUP: return cg_lower_grid_group(cg, in);
+  case OP_GRID_SYNC: return cg_lower_grid_sync(cg, in);
   case OP_TUPLE_INDEX: return cg_lower_tuple_index(cg, in);
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return cg_lower_array_attr(cg, in);

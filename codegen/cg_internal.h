@@ -45,6 +45,10 @@ typedef struct CgTargetHooks {
   LLVMValueRef (*barrier)(Cg *cg, IrOp op, LLVMValueRef pred);
   void (*syncwarp)(Cg *cg, LLVMValueRef mask);
   void (*fence)(Cg *cg, int scope);          /* 0 block, 1 device, 2 system */
+  /* cuda.cg.this_grid()'s value (an i64 handle), and g.sync() on it: a
+   * barrier of every thread of the grid (cg_grid.c) */
+  LLVMValueRef (*grid_group)(Cg *cg);
+  void (*grid_sync)(Cg *cg, LLVMValueRef group);
   /* warp collectives (cg_warp.c splits and bitcasts the values): shfl of an
    * i32 (mode = ShflMode; lane = source lane, delta or xor mask, i32);
    * vote (kind = VoteKind, pred i1) -> i1, ballot -> i32; match of an i32
@@ -195,6 +199,11 @@ const char *cg_array_name(const Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_view(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_t(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_tuple_index(Cg *cg, const Inst *in);
+/* ---- cg_grid.c: GRID_GROUP, GRID_SYNC, and the NVPTX hooks for them ---- */
+LLVMValueRef cg_lower_grid_group(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_grid_sync(Cg *cg, const Inst *in);
+LLVMValueRef cg_nvptx_grid_group(Cg *cg);
+void cg_nvptx_grid_sync(Cg *cg, LLVMValueRef group);
 /* ---- cg_reshape.c: ARRAY_RESHAPE ---- */
 LLVMValueRef cg_lower_array_reshape(Cg *cg, const Inst *in);
 /* ---- cg_const.c ---- */

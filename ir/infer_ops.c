@@ -1052,6 +1052,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ARRAY_VIEW: return ir_infer_view(inf, idx, need);
   case OP_ARRAY_T: return ir_infer_transpose(inf, idx);
   case OP_ARRAY_RESHAPE: return ir_infer_reshape(inf, idx, need);
+  case OP_GRID_GROUP: case OP_GRID_SYNC: return ir_infer_grid(inf, idx);
   case OP_TUPLE_INDEX: return ir_infer_tuple_index(inf, idx, need);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: case OP_CONST_ARRAY:
     if (!in->tyimm || in->tyimm->kind != TY_ARRAY)

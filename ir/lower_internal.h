@@ -120,6 +120,8 @@ int lower_expr(Lower *L, const Node *n);
 int lower_index(Lower *L, const Node *index, int *out, int max);
 void lower_assign_to(Lower *L, const Node *target, int v);
 
+/* ---- grid_group.c: g.sync() -> GRID_SYNC; -1 after an error ---- */
+int lower_grid_sync(Lower *L, const Node *call);
 /* ---- reshape.c: a.reshape(shape) -> ARRAY_RESHAPE; -1 after an error ---- */
 int lower_reshape(Lower *L, const Node *call);
 /* ---- lower_view.c: slicing ---- */

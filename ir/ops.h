@@ -123,6 +123,11 @@ enum {
   X(SYNCTHREADS_OR,    "syncthreads.or",    1, OPF_SIDE) /* int32 after typing  */ \
   X(SYNCWARP,  "syncwarp", 1, OPF_SIDE)       /* args[0] mask (uint32 after typing) */ \
   X(FENCE,     "fence",    0, OPF_SIDE)       /* ival: 0 block, 1 device, 2 system  */ \
+  X(GRID_GROUP, "grid.group", 0, OPF_SIDE)    /* cuda.cg.this_grid() -> GridGroup;  */ \
+                                              /* marks the kernel cooperative      */ \
+  X(GRID_SYNC,  "grid.sync",  1, OPF_SIDE)    /* g.sync(): args[0] GridGroup; a     */ \
+                                              /* barrier of every thread of the    */ \
+                                              /* grid -> int32 0 (ir/grid_group.c) */ \
   /* ---- warp collectives: args[0] = mask (uint32 after typing); OPF_SIDE */ \
   /*      keeps them in place (every lane of the mask must reach them) ---- */ \
   X(SHFL,  "shfl",  3, OPF_SIDE) /* ival = ShflMode; args[1] value (int32/64,  */ \

@@ -131,6 +131,9 @@ typedef struct RtCudaModule {
   int max_threads;                 /* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK */
   int dyn_shared_set;              /* MAX_DYNAMIC_SHARED_SIZE_BYTES set so far */
   bool via_nvjitlink;              /* false: the driver's JIT built it */
+  bool cooperative;                /* reads the grid workspace (%envreg: a grid
+                                      group, codegen/cg_grid.c): launched with
+                                      cuLaunchCooperativeKernel */
 } RtCudaModule;
 
 /* Rewrites the `.version X.Y` line of ptx (NUL-terminated, modified in
@@ -248,6 +251,18 @@ typedef struct RtCudaTiming {
  * shared-memory attribute first when dyn_shared needs it.  A fault is
  * reported with the kernel's name and the context is reset (every loaded
  * specialization is dropped) so later launches work. */
+/* Blocks of `threads` threads (dyn_shared bytes of dynamic shared memory
+ * each) of m that can be resident at once on the device: the occupancy per
+ * SM times the SMs, the most a cooperative launch may have.  False with a
+ * diagnostic when the driver cannot tell. */
+bool rt_cuda_max_cooperative_blocks(RtCuda *cu, const RtCudaModule *m, const char *kernel,
+                                    uint64_t threads, size_t dyn_shared, int64_t *blocks,
+                                    Diags *diags);
+/* The same for kernel of prog specialized for args (compiled if needed, as
+ * rt_cuda_run would). */
+bool rt_cuda_max_cooperative(kjit_program *prog, const char *kernel, const RtValue *args,
+                             const uint8_t *on_device, int nargs, const uint32_t block[3],
+                             size_t dyn_shared, int64_t *blocks, Diags *diags);
 bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, const uint32_t grid[3],
                     const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
                     bool async, double *kernel_ms, Diags *diags);

@@ -379,6 +379,8 @@ static bool module_load(RtCuda *cu, const char *ptx, const RtLinkInput *more, in
     rt_cuda_module_unload(cu, m);
     return false;
   }
+  /* the grid barrier's workspace address (codegen/cg_grid.c) */
+  m->cooperative = strstr(ptx, "%envreg") != NULL;
   if (!rt_cuda_check(cu, cu->api.ModuleGetFunction(&m->fn, m->mod, m->entry),
                      "cuModuleGetFunction", kernel, diags) ||
       !read_attributes(cu, m, kernel, diags)) {
