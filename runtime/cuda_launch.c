@@ -28,7 +28,7 @@ static size_t key_bytes(const RtSpecKey *k) {
 
 static uint64_t key_hash(const RtSpecKey *k) {
   const unsigned char *p = (const unsigned char *)k;
-  uint64_t h = 1469598103934665603ull;          /* FNV-1a, ~300 bytes at most */
+  uint64_t h = 1469598103934665603ull;          /* FNV-1a over 20 + 4 per argument bytes */
   for (size_t i = 0, n = key_bytes(k); i < n; i++)
     h = (h ^ p[i]) * 1099511628211ull;
   return h | 1;                                 /* never 0 */

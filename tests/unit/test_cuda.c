@@ -261,6 +261,7 @@ static void test_packing(void) {
   CHECK(s->argv[1] == s->slots + 24);
   CHECK(!rt_cuda_pack_args(s, args, d, 2, fresh_diags(&diags)));
   CHECK(strstr(first_msg(&diags), "launched with 2 arguments") != NULL);
+  rt_cuda_module_unload(NULL, &s->m);
   free(s->slots);
   free(s);
   RtValue sc[2] = {array_value(RT_F32, 1), scalar_value(RT_F32, 2.5)};
@@ -273,6 +274,7 @@ static void test_packing(void) {
   float f;
   memcpy(&f, s->slots + 8, 4);
   CHECK(*(int64_t *)s->slots == 77 && f == 2.5f);
+  rt_cuda_module_unload(NULL, &s->m);
   free(s->slots);
   free(s);
   for (int i = 0; i < 3; i++)
@@ -495,7 +497,8 @@ static void gpu_async_fault(RtCuda *cu) {
     CHECK(d.nerrors >= 1 && strstr(first_msg(&d), "kernel 'poke' faulted") != NULL);
   }
   CHECK(cu->resets == resets + 1 && !cu->pending);
-  free(s->slots);                               /* the reset unloaded its module */
+  rt_cuda_module_unload(NULL, &s->m);           /* the reset unloaded its module: */
+  free(s->slots);                               /* only the entry name is left */
   free(s);
   check_after_fault(cu, &d, true);
 }
