@@ -586,6 +586,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   int r = lower_num_path_call(L, path, call);
   if (r != -2)
     return r;
+  if (strcmp(path, "numpy.reshape") == 0)
+    return lower_np_reshape(L, call);
   if (ir_starts_with(path, "numba.cuda.")) {
     r = cuda_call(L, path + 11, call);
     if (r != -2)

@@ -124,6 +124,7 @@ void lower_assign_to(Lower *L, const Node *target, int v);
 int lower_grid_sync(Lower *L, const Node *call);
 /* ---- reshape.c: a.reshape(shape) -> ARRAY_RESHAPE; -1 after an error ---- */
 int lower_reshape(Lower *L, const Node *call);
+int lower_np_reshape(Lower *L, const Node *call);  /* np.reshape(a, shape) */
 /* ---- lower_view.c: slicing ---- */
 /* base[ix] where ix holds a slice: an ARRAY_VIEW (ops.h); -1 after an error. */
 int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);

@@ -2,7 +2,7 @@
  *
  * Numba (numba/core/typing/arraydecl.py, resolve_reshape) takes the shape
  * as ints (`a.reshape(4, 6)`) or one tuple of ints (`a.reshape((4, 6))`,
- * `a.reshape(t)`), and only a contiguous array: the result is a view of the
+ * `a.reshape(t)`; np.reshape(a, shape) alike), and only a contiguous array: the result is a view of the
  * same data with the array's layout (C stays C).  kjit types F arrays as A,
  * so only C arrays are reshaped; an A array is rejected as Numba rejects a
  * non-contiguous one.  The shape's values are run-time values: one negative
@@ -36,6 +36,20 @@ int lower_reshape(Lower *L, const Node *call) {
     if ((ops[i + 1] = lower_expr(L, call->args.data[i])) < 0)
       return -1;
   return lower_emit(L, OP_ARRAY_RESHAPE, call->loc, ops, n + 1);
+}
+
+/* np.reshape(a, shape): Numba offers the array and the shape (no order=). */
+int lower_np_reshape(Lower *L, const Node *call) {
+  if (call->args2.len || call->args.len != 2) {
+    diag_error(L->d, E_ARITY, call->loc, "write np.reshape(a, (rows, cols))",
+               "np.reshape() takes the array and the new shape");
+    return -1;
+  }
+  int ops[2];
+  for (int i = 0; i < 2; i++)
+    if ((ops[i] = lower_expr(L, call->args.data[i])) < 0)
+      return -1;
+  return lower_emit(L, OP_ARRAY_RESHAPE, call->loc, ops, 2);
 }
 
 /* -------------------------------------------------------------- typing -- */

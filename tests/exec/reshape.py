@@ -3,6 +3,7 @@
 only; the result is a C view of the same data, so writes through it reach
 the array."""
 from numba import cuda
+import numpy as np
 
 # RUN: rows_cols --grid 1 --block 1 arr=arange:int64:24 r=4 c=-1 got=zeros:int64:4x6
 # EXPECT: got: int64[4x6] [0, 1, 2, ..., 23] sum=276 crc=9f6fb039
@@ -13,6 +14,9 @@ from numba import cuda
 # RUN: write_through --grid 1 --block 6 a=zeros:int32:2x3x4
 # EXPECT: a: int32[2x3x4] [0, 1, 2, ..., 53] sum=636 crc=f4a45f5f
 #   (computed in Python from: [(i // 4) * 10 + i % 4 for i in range(24)])
+# RUN: np_reshape --grid 1 --block 1 a=arange:int32:12 out=zeros:int32:4x3
+# EXPECT: out: int32[4x3] [0, 4, 8, ..., 11] sum=66 crc=3a90ba1c
+#   (computed in Python from: [(k % 3) * 4 + k // 3 for k in range(12)])
 
 
 @cuda.jit
@@ -44,3 +48,11 @@ def write_through(a):
     rows = a.reshape(6, 4)
     for j in range(4):
         rows[i, j] = i * 10 + j
+
+
+@cuda.jit
+def np_reshape(a, out):
+    m = np.reshape(a, (3, 4))
+    for i in range(3):
+        for j in range(4):
+            out[j, i] = m[i, j]
