@@ -88,7 +88,7 @@ static int shape_ndim(Infer *inf, int idx, const Type **need) {
       return 0;
     if (!ty_is_int(t)) {
       ir_infer_fail(inf, idx, E_TY_INDEX, "pass ints, or one tuple of ints",
-                    "reshape() argument cannot be %s", ir_infer_tname(inf, t));
+                    "reshape() arg cannot be %s", ir_infer_tname(inf, t));
       return -1;
     }
     if (need)
