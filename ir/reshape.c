@@ -38,17 +38,28 @@ int lower_reshape(Lower *L, const Node *call) {
   return lower_emit(L, OP_ARRAY_RESHAPE, call->loc, ops, n + 1);
 }
 
+/* The shape of np.reshape: the second positional argument, or shape= /
+ * newshape= (NumPy 2.1 renamed it; Numba takes the installed NumPy's). */
+static const Node *np_shape_arg(const Node *call) {
+  if (call->args.len == 2 && !call->args2.len)
+    return call->args.data[1];
+  if (call->args.len != 1 || call->args2.len != 1)
+    return NULL;
+  const Node *kw = call->args2.data[0];
+  return kw->name && (strcmp(kw->name, "shape") == 0 || strcmp(kw->name, "newshape") == 0) ? kw->lhs : NULL;
+}
+
 /* np.reshape(a, shape): Numba offers the array and the shape (no order=). */
 int lower_np_reshape(Lower *L, const Node *call) {
-  if (call->args2.len || call->args.len != 2) {
+  const Node *shape = np_shape_arg(call);
+  if (!shape) {
     diag_error(L->d, E_ARITY, call->loc, "write np.reshape(a, (rows, cols))",
                "np.reshape() takes the array and the new shape");
     return -1;
   }
   int ops[2];
-  for (int i = 0; i < 2; i++)
-    if ((ops[i] = lower_expr(L, call->args.data[i])) < 0)
-      return -1;
+  if ((ops[0] = lower_expr(L, call->args.data[0])) < 0 || (ops[1] = lower_expr(L, shape)) < 0)
+    return -1;
   return lower_emit(L, OP_ARRAY_RESHAPE, call->loc, ops, 2);
 }
 
