@@ -153,6 +153,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
     return r;
   }
   case TY_STR: return cg->t_ptr;
+  case TY_GRID_GROUP: return cg->t_i64;  /* the grid workspace's address */
   default: return NULL;
   }
 }
@@ -382,9 +383,9 @@ static LLVMValueRef declare_function(Cg *cg, const IrFunc *f) {
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, sym);
   if (fn)
     return fn;
-  LLVMTypeRef ptys[72];
-  if (f->nparams > 64) {
-    cg_unsupported(cg, NULL, "a function with more than 64 parameters");
+  LLVMTypeRef ptys[CG_MAX_ARGS];
+  if (f->nparams > CG_MAX_PARAMS) {
+    cg_unsupported(cg, NULL, "a function with more than 512 parameters");
     return NULL;
   }
   int nh = cg->hooks->hidden_params ? cg->hooks->hidden_params(cg, ptys) : 0;

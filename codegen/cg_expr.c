@@ -388,9 +388,9 @@ static LLVMValueRef lower_call(Cg *cg, const Inst *in) {
   }
   LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
   unsigned n = LLVMCountParamTypes(fty), nh = (unsigned)cg_nhidden(cg);
-  LLVMValueRef args[72];
-  LLVMTypeRef ptys[72];
-  if ((int)n != in->nargs + (int)nh || n > 72) {
+  LLVMValueRef args[CG_MAX_ARGS];
+  LLVMTypeRef ptys[CG_MAX_ARGS];
+  if ((int)n != in->nargs + (int)nh || n > CG_MAX_ARGS) {
     cg_fail(cg, in, "call to %s with %d arguments, expected %u", sym, in->nargs, n - nh);
     return NULL;
   }
@@ -513,6 +513,9 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
     return LLVMConstStructInContext(cg->ctx, NULL, 0, 0);
   case OP_ARRAY_VIEW: return cg_lower_array_view(cg, in);
   case OP_ARRAY_T: return cg_lower_array_t(cg, in);
+  case OP_ARRAY_RESHAPE: return cg_lower_array_reshape(cg, in);
+  case OP_GRID_GROUP: return cg_lower_grid_group(cg, in);
+  case OP_GRID_SYNC: return cg_lower_grid_sync(cg, in);
   case OP_TUPLE_INDEX: return cg_lower_tuple_index(cg, in);
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return cg_lower_array_attr(cg, in);

@@ -156,6 +156,16 @@ static LLVMValueRef host_barrier(Cg *cg, IrOp op, LLVMValueRef pred) {
   }
 }
 
+/* The CPU target has no workspace: the group is 0, and g.sync() is the
+ * executor's grid barrier (HOST_GRID_SYNC, host_exec.h). */
+static LLVMValueRef host_grid_group(Cg *cg) { return cg_const_i64(cg, 0); }
+
+static void host_grid_sync(Cg *cg, LLVMValueRef group) {
+  (void)group;
+  LLVMValueRef a[1] = {ctx_param(cg)};
+  cg_call_extern(cg, "kjit_host_sync_grid", cg->t_void, a, 1);
+}
+
 static void host_syncwarp(Cg *cg, LLVMValueRef mask) {
   LLVMValueRef a[2] = {ctx_param(cg), mask};
   cg_call_extern(cg, "kjit_host_syncwarp", cg->t_void, a, 2);
@@ -284,7 +294,7 @@ static bool is_kernel_body(LLVMValueRef fn) {
 
 /* Does fn, or anything it calls in this module, reach a kjit_host_sync* or
  * kjit_host_warp_* (barriers, and warp collectives, which are lane barriers)? */
-static bool reaches_barrier(LLVMValueRef fn, LLVMValueRef *seen, int *nseen) {
+static bool reaches_barrier(LLVMValueRef fn, const char *only, LLVMValueRef *seen, int *nseen) {
   for (int i = 0; i < *nseen; i++)
     if (seen[i] == fn)
       return false;
@@ -298,20 +308,32 @@ static bool reaches_barrier(LLVMValueRef fn, LLVMValueRef *seen, int *nseen) {
         continue;
       size_t n;
       const char *name = LLVMGetValueName2(callee, &n);
-      if (n >= 14 && (strncmp(name, "kjit_host_sync", 14) == 0 || strncmp(name, "kjit_host_warp", 14) == 0))
+      if (only ? strcmp(name, only) == 0
+               : n >= 14 && (strncmp(name, "kjit_host_sync", 14) == 0 || strncmp(name, "kjit_host_warp", 14) == 0))
         return true;
-      if (!LLVMIsDeclaration(callee) && reaches_barrier(callee, seen, nseen))
+      if (!LLVMIsDeclaration(callee) && reaches_barrier(callee, only, seen, nseen))
         return true;
     }
   return false;
 }
 
-static bool uses_barriers(LLVMValueRef body) {
+/* only: the one function to look for (NULL: any barrier). */
+static bool reaches(LLVMValueRef body, const char *only) {
   LLVMValueRef *seen = malloc(sizeof *seen * MAX_VISIT);
   int n = 0;
-  bool r = !seen || reaches_barrier(body, seen, &n);
+  bool r = !seen || reaches_barrier(body, only, seen, &n);
   free(seen);
   return r;
+}
+
+static bool uses_barriers(LLVMValueRef body) { return reaches(body, NULL); }
+
+/* The executor's flags for an entry whose thread body is `body`: a grid
+ * barrier (g.sync()) needs every block resident (HOST_GRID_SYNC). */
+static int entry_flags(LLVMValueRef body) {
+  if (!uses_barriers(body))
+    return HOST_FN_PER_BLOCK | HOST_FN_BLOCK_RUN;
+  return HOST_USES_BARRIERS | (reaches(body, "kjit_host_sync_grid") ? HOST_GRID_SYNC : 0);
 }
 
 /* Loads every parameter from the argument struct (natural layout, so the
@@ -319,7 +341,7 @@ static bool uses_barriers(LLVMValueRef body) {
 static int load_args(Cg *cg, LLVMValueRef body, LLVMValueRef argp, LLVMValueRef *out) {
   LLVMTypeRef fty = LLVMGlobalGetValueType(body);
   int n = (int)LLVMCountParamTypes(fty) - NHIDDEN;
-  LLVMTypeRef all[72];
+  LLVMTypeRef all[CG_MAX_ARGS];
   LLVMGetParamTypes(fty, all);
   LLVMTypeRef st = LLVMStructTypeInContext(cg->ctx, all + NHIDDEN, (unsigned)n, 0);
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(cg->mod);
@@ -332,7 +354,7 @@ static int load_args(Cg *cg, LLVMValueRef body, LLVMValueRef argp, LLVMValueRef 
 
 static void call_body(Cg *cg, LLVMValueRef body, LLVMValueRef ctx, LLVMValueRef tid[3],
                       LLVMValueRef ctaid[3], LLVMValueRef *params, int n) {
-  LLVMValueRef a[72] = {ctx, tid[0], tid[1], tid[2], ctaid[0], ctaid[1], ctaid[2]};
+  LLVMValueRef a[CG_MAX_ARGS] = {ctx, tid[0], tid[1], tid[2], ctaid[0], ctaid[1], ctaid[2]};
   memcpy(a + NHIDDEN, params, sizeof *params * (size_t)n);
   LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(body), body, a, (unsigned)(NHIDDEN + n), "");
 }
@@ -440,12 +462,12 @@ static void build_entry(Cg *cg, LLVMValueRef body) {
   sym[len] = '\0';
   snprintf(tname, len + 8, "%s.thread", sym);
   LLVMSetValueName2(body, tname, strlen(tname));
-  int flags = uses_barriers(body) ? HOST_USES_BARRIERS : HOST_FN_PER_BLOCK | HOST_FN_BLOCK_RUN;
+  int flags = entry_flags(body);
   LLVMTypeRef pt[2] = {cg->t_ptr, cg->t_ptr};
   cg->fn = LLVMAddFunction(cg->mod, sym, LLVMFunctionType(cg->t_void, pt, 2, 0));
   set_entry_attrs(cg, cg->fn, flags);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
-  LLVMValueRef params[64];
+  LLVMValueRef params[CG_MAX_PARAMS];
   int n = load_args(cg, body, LLVMGetParam(cg->fn, 1), params);
   if (flags & HOST_FN_PER_BLOCK)
     emit_block_run(cg, body, LLVMGetParam(cg->fn, 0), params, n);
@@ -508,13 +530,13 @@ static bool cabi_check(Cg *cg, const IrFunc *f, LLVMValueRef dev) {
 /* Defines <symbol>__cabi for kjit_call (codegen.h: cg_jit_add_cabi). */
 static void build_cabi(Cg *cg, const IrFunc *f) {
   LLVMValueRef dev = f->symbol ? LLVMGetNamedFunction(cg->mod, f->symbol) : NULL;
-  if (!dev || LLVMIsDeclaration(dev) || f->nparams > 64) {
+  if (!dev || LLVMIsDeclaration(dev) || f->nparams > CG_MAX_PARAMS) {
     cg_fail(cg, NULL, "no host function for %s", f->name);
     return;
   }
   if (!cabi_check(cg, f, dev))
     return;
-  LLVMTypeRef dty = LLVMGlobalGetValueType(dev), all[72], pt[64];
+  LLVMTypeRef dty = LLVMGlobalGetValueType(dev), all[CG_MAX_ARGS], pt[CG_MAX_PARAMS];
   LLVMGetParamTypes(dty, all);
   for (int i = 0; i < f->nparams; i++)
     pt[i] = cabi_param(cg, f, all[NHIDDEN + i], i);
@@ -526,7 +548,7 @@ static void build_cabi(Cg *cg, const IrFunc *f) {
   add_attr(cg, cg->fn, LLVMAttributeFunctionIndex, "nounwind", 0);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
   LLVMValueRef zero = cg_const_i32(cg, 0);
-  LLVMValueRef a[72] = {cabi_ctx(cg), zero, zero, zero, zero, zero, zero};
+  LLVMValueRef a[CG_MAX_ARGS] = {cabi_ctx(cg), zero, zero, zero, zero, zero, zero};
   for (int i = 0; i < f->nparams; i++)
     a[NHIDDEN + i] = cabi_arg(cg, f->locals.data[i].type, all[NHIDDEN + i], LLVMGetParam(cg->fn, (unsigned)i));
   LLVMValueRef r = LLVMBuildCall2(cg->b, dty, dev, a, (unsigned)(NHIDDEN + f->nparams), "");
@@ -606,6 +628,8 @@ const CgTargetHooks cg_host_hooks = {
     .vote = host_vote,
     .match = host_match,
     .fence = host_fence,
+    .grid_group = host_grid_group,
+    .grid_sync = host_grid_sync,
     .shared_alloc = host_shared_alloc,
     .dyn_shared = host_dyn_shared,
     .print = host_print,

@@ -27,6 +27,12 @@ enum {
   E_CG_INTERNAL = 599,    /* malformed typed IR reached codegen */
 };
 
+/* Parameters of one function (as many as CUDA's 4 KiB of 8-byte kernel
+ * parameters; the runtime's launch limits are the same), and the buffers
+ * that hold them with the target's hidden parameters (at most 8). */
+#define CG_MAX_PARAMS 512
+#define CG_MAX_ARGS (CG_MAX_PARAMS + 8)
+
 typedef struct Cg Cg;
 
 /* Everything that differs between the GPU and the host CPU target. */
@@ -39,6 +45,10 @@ typedef struct CgTargetHooks {
   LLVMValueRef (*barrier)(Cg *cg, IrOp op, LLVMValueRef pred);
   void (*syncwarp)(Cg *cg, LLVMValueRef mask);
   void (*fence)(Cg *cg, int scope);          /* 0 block, 1 device, 2 system */
+  /* cuda.cg.this_grid()'s value (an i64 handle), and g.sync() on it: a
+   * barrier of every thread of the grid (cg_grid.c) */
+  LLVMValueRef (*grid_group)(Cg *cg);
+  void (*grid_sync)(Cg *cg, LLVMValueRef group);
   /* warp collectives (cg_warp.c splits and bitcasts the values): shfl of an
    * i32 (mode = ShflMode; lane = source lane, delta or xor mask, i32);
    * vote (kind = VoteKind, pred i1) -> i1, ballot -> i32; match of an i32
@@ -189,6 +199,13 @@ const char *cg_array_name(const Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_view(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_t(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_tuple_index(Cg *cg, const Inst *in);
+/* ---- cg_grid.c: GRID_GROUP, GRID_SYNC, and the NVPTX hooks for them ---- */
+LLVMValueRef cg_lower_grid_group(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_grid_sync(Cg *cg, const Inst *in);
+LLVMValueRef cg_nvptx_grid_group(Cg *cg);
+void cg_nvptx_grid_sync(Cg *cg, LLVMValueRef group);
+/* ---- cg_reshape.c: ARRAY_RESHAPE ---- */
+LLVMValueRef cg_lower_array_reshape(Cg *cg, const Inst *in);
 /* ---- cg_const.c ---- */
 LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in);   /* OP_CONST_ARRAY */
 /* ---- cg_foreign.c ---- */

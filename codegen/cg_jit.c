@@ -75,6 +75,7 @@ static bool add_executor_symbols(CgJit *j, Diags *d) {
       {"kjit_host_syncthreads_and", (void (*)(void))kjit_host_syncthreads_and},
       {"kjit_host_syncthreads_or", (void (*)(void))kjit_host_syncthreads_or},
       {"kjit_host_syncwarp", (void (*)(void))kjit_host_syncwarp},
+      {"kjit_host_sync_grid", (void (*)(void))kjit_host_sync_grid},
       {"kjit_host_warp_shfl", (void (*)(void))kjit_host_warp_shfl},
       {"kjit_host_warp_vote", (void (*)(void))kjit_host_warp_vote},
       {"kjit_host_warp_match", (void (*)(void))kjit_host_warp_match},

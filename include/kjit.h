@@ -638,6 +638,24 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
 KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
                                  const kjit_arg *args, int nargs);
 
+/* The most blocks of block[0] x block[1] x block[2] threads (and
+ * shared_bytes of dynamic shared memory each) that a launch of k with
+ * these arguments may have when k synchronizes the grid
+ * (cuda.cg.this_grid().sync(): every block must be resident at once, as
+ * Numba's max_cooperative_grid_blocks).  The arguments pick the
+ * specialization as kjit_launch would (it is compiled if needed; nothing
+ * runs).  On the CUDA target: the driver's occupancy per SM times the
+ * SMs (a kjit_launch of a grid-synchronizing kernel past it fails before
+ * anything runs: "kernel 'k' synchronizes the grid, so all its N blocks
+ * must be resident at once; the device holds at most M blocks of T
+ * threads of it").  On the CPU target: 16384 threads in all divided by
+ * the block's threads (the executor's limit for such kernels).  Errors as
+ * kjit_launch's checks, NULL blocks: INVALID_ARGUMENT; *blocks is
+ * untouched on error.  Thread-safety as kjit_launch. */
+KJIT_API kjit_status kjit_kernel_max_cooperative_grid(kjit_kernel *k, const kjit_arg *args,
+                                                      int nargs, const uint32_t block[3],
+                                                      size_t shared_bytes, int64_t *blocks);
+
 /* Waits until every launch and copy queued on ctx's device has finished.
  * A kernel fault is reported here, naming the kernel ("kernel 'k'
  * faulted: CUDA_ERROR_ILLEGAL_ADDRESS"), and the device context is reset.

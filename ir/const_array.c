@@ -129,6 +129,8 @@ static void store_elem(uint8_t *p, const Type *t, const IrGlobal *v) {
 /* Convert the elements to dtype t and pack them. */
 static bool pack(Walk *w, const Node *call, const Type *t, IrGlobal *out) {
   int64_t isz = ty_size(t), n = w->vals.len;
+  if (n == 0)
+    return fail_at(w, call, "give the array at least one element", "empty constant arrays are not supported");
   if (n * isz > CONST_MEMORY_BYTES)
     return fail_at(w, call->lhs, "constant memory holds 64 KiB per module: pass the data as an argument",
                    arena_printf(w->lp->a, "its %lld bytes exceed the %d bytes of constant memory",
@@ -150,15 +152,27 @@ static bool pack(Walk *w, const Node *call, const Type *t, IrGlobal *out) {
   return true;
 }
 
-bool ir_is_ndarray_call(LowerProg *lp, const Node *n) {
+static bool is_np_array(LowerProg *lp, const Node *n) {
   if (!n || n->kind != ND_CALL)
     return false;
   const char *path = ir_resolve_path(lp, NULL, n->lhs);
   return path && strcmp(path, "numpy.array") == 0;
 }
 
-/* np.array(data[, dtype], dtype=...) */
-bool ir_fold_ndarray(LowerProg *lp, const Node *call, IrGlobal *out, NdFail *fail) {
+bool ir_is_ndarray_call(LowerProg *lp, const Node *n) {
+  return is_np_array(lp, n) || ir_is_array_expr(lp, n);
+}
+
+bool ir_pack_const_array(LowerProg *lp, const Node *at, const ArrVal *v, IrGlobal *out, NdFail *fail) {
+  Walk w = {.lp = lp, .fail = fail, .ndim = v->ndim};
+  memcpy(w.shape, v->shape, sizeof w.shape);
+  w.vals.data = v->vals;
+  w.vals.len = (int)v->n;
+  return pack(&w, at, v->dtype, out);
+}
+
+/* np.array(data[, dtype], dtype=...): its dtype, shape and elements. */
+bool ir_ndarray_literal(LowerProg *lp, const Node *call, ArrVal *out, NdFail *fail) {
   Walk w = {.lp = lp, .fail = fail};
   const Node *dt = call->args.len > 1 ? call->args.data[1] : NULL;
   for (int i = 0; i < call->args2.len; i++) {
@@ -175,5 +189,23 @@ bool ir_fold_ndarray(LowerProg *lp, const Node *call, IrGlobal *out, NdFail *fai
   if (!find_shape(&w, call->args.data[0]) || !walk(&w, call->args.data[0], 0))
     return false;
   const Type *t = dt ? dtype_arg(&w, dt) : default_dtype(&w);
-  return t && pack(&w, call, t, out);
+  if (!t)
+    return false;
+  *out = (ArrVal){.dtype = t, .ndim = w.ndim, .vals = w.vals.data, .n = w.vals.len};
+  memcpy(out->shape, w.shape, sizeof out->shape);
+  for (int64_t i = 0; i < out->n; i++) { /* NumPy converts on construction */
+    const char *why = NULL;
+    if (!ir_const_cast(&w.vals.data[i], t, &out->vals[i], &why))
+      return fail_at(&w, call, NULL, arena_printf(lp->a, "element %lld: %s", (long long)i, why));
+  }
+  return true;
+}
+
+/* A folded array: np.array(...) itself, or an expression of the array
+ * constructors (const_array_expr.c). */
+bool ir_fold_ndarray(LowerProg *lp, const Node *call, IrGlobal *out, NdFail *fail) {
+  ArrVal v;
+  if (is_np_array(lp, call))
+    return ir_ndarray_literal(lp, call, &v, fail) && ir_pack_const_array(lp, call, &v, out, fail);
+  return ir_fold_array_expr(lp, call, out, fail);
 }

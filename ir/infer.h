@@ -76,6 +76,12 @@ const Type *ir_infer_view(Infer *inf, int idx, const Type **need);
 const Type *ir_infer_transpose(Infer *inf, int idx);
 const Type *ir_infer_tuple_index(Infer *inf, int idx, const Type **need);
 
+/* grid_group.c: GRID_GROUP, GRID_SYNC (Numba's cooperative groups). */
+const Type *ir_infer_grid(Infer *inf, int idx);
+
+/* reshape.c: ARRAY_RESHAPE (C arrays only, as Numba). */
+const Type *ir_infer_reshape(Infer *inf, int idx, const Type **need);
+
 /* infer_num.c: the rule of OP_NUMFN (complex and float16 functions). */
 const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need);
 

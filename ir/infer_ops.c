@@ -1053,6 +1053,8 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
     return type_array_attr(inf, idx);
   case OP_ARRAY_VIEW: return ir_infer_view(inf, idx, need);
   case OP_ARRAY_T: return ir_infer_transpose(inf, idx);
+  case OP_ARRAY_RESHAPE: return ir_infer_reshape(inf, idx, need);
+  case OP_GRID_GROUP: case OP_GRID_SYNC: return ir_infer_grid(inf, idx);
   case OP_TUPLE_INDEX: return ir_infer_tuple_index(inf, idx, need);
   case OP_VALUE: return ir_infer_ctvalue(inf, idx);
   case OP_ARRAY_DTYPE: return ir_infer_array_dtype(inf, idx);

@@ -18,9 +18,9 @@ static const char *const cuda_members[] = {
     "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
     "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", "const",
-    NULL};
+    "cg", NULL};
 static const char *const cuda_notyet[] = {
-    "cg", "nanosleep", "vote_sync_intrinsic",
+    "nanosleep", "vote_sync_intrinsic",
     "libdevice", "float16", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
@@ -42,6 +42,8 @@ static const char *const math_notyet[] = {"factorial", "gcd", "lcm", "comb", "pe
 static const char *const xyz[] = {"x", "y", "z", NULL};
 static const char *const array_member[] = {"array", NULL};
 static const char *const const_member[] = {"array_like", NULL};
+/* numba.cuda.cg: Numba's cooperative groups offer the grid group only. */
+static const char *const cg_member[] = {"this_grid", NULL};
 static const char *const math_consts[] = {"pi", "e", "tau", "inf", "nan", NULL};
 
 static int list_index(const char *const *list, const char *s) {
@@ -171,6 +173,7 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
                                  ? array_member
                              : ir_starts_with(ns, "const.") ? const_member
+                             : ir_starts_with(ns, "cg.")    ? cg_member
                                                             : xyz;
     no_attribute(L, n, strrchr(path, '.') + 1, cands);
     return -1;
@@ -589,6 +592,7 @@ static int cuda_call(Lower *L, const char *m, const Node *call) {
       {"eq_sync", OP_VOTE, 2, VOTE_EQ}, {"ballot_sync", OP_VOTE, 2, VOTE_BALLOT},
       {"match_any_sync", OP_MATCH, 2, 0}, {"match_all_sync", OP_MATCH, 2, 1},
       {"activemask", OP_ACTIVEMASK, 0, 0}, {"lanemask_lt", OP_LANEMASK_LT, 0, 0},
+      {"cg.this_grid", OP_GRID_GROUP, 0, 0},
   };
   static const struct { const char *name; int id; } intr[] = {
       {"fma", IN_FMA}, {"cbrt", IN_CBRT}, {"popc", IN_POPC}, {"clz", IN_CLZ},
@@ -627,6 +631,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   int r = lower_num_path_call(L, path, call);
   if (r != -2)
     return r;
+  if (strcmp(path, "numpy.reshape") == 0)
+    return lower_np_reshape(L, call);
   if (ir_starts_with(path, "numba.cuda.")) {
     r = cuda_call(L, path + 11, call);
     if (r != -2)

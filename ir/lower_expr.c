@@ -661,6 +661,10 @@ static int expr_call(Lower *L, const Node *n) {
     return lower_path_call(L, path, n);
   if (c->kind == ND_ATTR && c->name && strcmp(c->name, "transpose") == 0)
     return call_transpose(L, n);
+  if (c->kind == ND_ATTR && c->name && strcmp(c->name, "reshape") == 0)
+    return lower_reshape(L, n);
+  if (c->kind == ND_ATTR && c->name && strcmp(c->name, "sync") == 0)
+    return lower_grid_sync(L, n);
   int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
   if (r != -2)
     return r;

@@ -123,6 +123,11 @@ int lower_expr(Lower *L, const Node *n);
 int lower_index(Lower *L, const Node *index, int *out, int max);
 void lower_assign_to(Lower *L, const Node *target, int v);
 
+/* ---- grid_group.c: g.sync() -> GRID_SYNC; -1 after an error ---- */
+int lower_grid_sync(Lower *L, const Node *call);
+/* ---- reshape.c: a.reshape(shape) -> ARRAY_RESHAPE; -1 after an error ---- */
+int lower_reshape(Lower *L, const Node *call);
+int lower_np_reshape(Lower *L, const Node *call);  /* np.reshape(a, shape) */
 /* ---- lower_view.c: slicing ---- */
 /* base[ix] where ix holds a slice: an ARRAY_VIEW (ops.h); -1 after an error. */
 int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);
@@ -183,9 +188,27 @@ bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga); /* false after an
 int lower_foreign_call(Lower *L, const IrExtern *e, const Node *call);
 
 /* ---- const_array.c: module-level np.array literals ---- */
-bool ir_is_ndarray_call(LowerProg *lp, const Node *n);    /* np.array(...) / numpy.array(...) */
-/* Fold an np.array literal into a read-only array constant (data, shape). */
+/* np.array(...), or an array expression const_array_expr.c folds */
+bool ir_is_ndarray_call(LowerProg *lp, const Node *n);
+/* Fold either into a read-only array constant (data, shape). */
 bool ir_fold_ndarray(LowerProg *lp, const Node *call, IrGlobal *out, NdFail *fail);
+/* An array being folded: dtype, shape, n elements (each already of the
+ * dtype) in row-major order, in the program's arena. */
+typedef struct ArrVal {
+  const Type *dtype;
+  int ndim;
+  int64_t shape[4];
+  IrGlobal *vals;
+  int64_t n;
+} ArrVal;
+bool ir_ndarray_literal(LowerProg *lp, const Node *call, ArrVal *out, NdFail *fail);
+/* Pack v into out (64 KiB of constant memory at most; `at` for errors). */
+bool ir_pack_const_array(LowerProg *lp, const Node *at, const ArrVal *v, IrGlobal *out, NdFail *fail);
+/* ---- const_array_expr.c: np.arange/zeros/ones/full/linspace, .astype,
+ *      .reshape, .copy, np.ascontiguousarray, cuda.to_device, arithmetic
+ *      with a scalar, folded at module level as Numba freezes them ---- */
+bool ir_is_array_expr(LowerProg *lp, const Node *n);
+bool ir_fold_array_expr(LowerProg *lp, const Node *n, IrGlobal *out, NdFail *fail);
 const IrGlobal *ir_global_find(const IrProgram *p, const char *name);
 /* An enum member `Color.RED` (or `Color.RED.value`), a constant named
  * "Color.RED" by the parser; NULL for anything else. */

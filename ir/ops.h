@@ -89,6 +89,11 @@ enum {
                                         /* (infer_view.c); slices clamp as      */ \
                                         /* Python's slice.indices               */ \
   X(ARRAY_T,     "array.T",      1, 0)  /* a.T: shape and strides reversed      */ \
+  X(ARRAY_RESHAPE, "array.reshape", -1, 0) /* a.reshape(...): args[0] = C array, */ \
+                                        /* then the new shape: ints, or one     */ \
+                                        /* tuple of ints (int64 after typing);  */ \
+                                        /* one -1 is inferred; a C view of the  */ \
+                                        /* same data (ir/reshape.c)             */ \
   X(TUPLE_INDEX, "tuple.index",  2, 0)  /* args[0] UniTuple, args[1] int64 index*/ \
                                         /* known only at run time (negative     */ \
                                         /* wraps; out of range gives 0)         */ \
@@ -122,6 +127,11 @@ enum {
   X(SYNCTHREADS_OR,    "syncthreads.or",    1, OPF_SIDE) /* int32 after typing  */ \
   X(SYNCWARP,  "syncwarp", 1, OPF_SIDE)       /* args[0] mask (uint32 after typing) */ \
   X(FENCE,     "fence",    0, OPF_SIDE)       /* ival: 0 block, 1 device, 2 system  */ \
+  X(GRID_GROUP, "grid.group", 0, OPF_SIDE)    /* cuda.cg.this_grid() -> GridGroup;  */ \
+                                              /* marks the kernel cooperative      */ \
+  X(GRID_SYNC,  "grid.sync",  1, OPF_SIDE)    /* g.sync(): args[0] GridGroup; a     */ \
+                                              /* barrier of every thread of the    */ \
+                                              /* grid -> int32 0 (ir/grid_group.c) */ \
   /* ---- warp collectives: args[0] = mask (uint32 after typing); OPF_SIDE */ \
   /*      keeps them in place (every lane of the mask must reach them) ---- */ \
   X(SHFL,  "shfl",  3, OPF_SIDE) /* ival = ShflMode; args[1] value (int32/64,  */ \

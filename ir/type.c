@@ -23,7 +23,8 @@ const Type ty_unknown_ = {.kind = TY_UNKNOWN}, ty_void_ = {.kind = TY_VOID},
            ty_u32_ = {.kind = TY_U32}, ty_u64_ = {.kind = TY_U64},
            ty_f16_ = {.kind = TY_F16}, ty_f32_ = {.kind = TY_F32},
            ty_f64_ = {.kind = TY_F64}, ty_c64_ = {.kind = TY_C64},
-           ty_c128_ = {.kind = TY_C128}, ty_str_ = {.kind = TY_STR};
+           ty_c128_ = {.kind = TY_C128}, ty_str_ = {.kind = TY_STR},
+           ty_grid_group_ = {.kind = TY_GRID_GROUP};
 
 /* ------------------------------------------------------------ interning -- */
 
@@ -468,6 +469,7 @@ static const char *scalar_name(TypeKind k) {
   case TY_C64: return "complex64";
   case TY_C128: return "complex128";
   case TY_STR: return "unicode_type";
+  case TY_GRID_GROUP: return "GridGroup";
   default: return "?";
   }
 }

@@ -29,6 +29,7 @@ typedef enum TypeKind {
                    no run-time data (Numba's function and dispatcher types) */
   TY_DTYPE,     /* a dtype as a value (np.float32, arr.dtype): elem
                    (Numba's NumberClass, printed class(float32)) */
+  TY_GRID_GROUP,/* cuda.cg.this_grid()'s value (Numba's GridGroup): .sync() */
 } TypeKind;
 
 typedef enum Layout {
@@ -53,7 +54,7 @@ struct Type {
 
 extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
     ty_i32_, ty_i64_, ty_u8_, ty_u16_, ty_u32_, ty_u64_, ty_f16_, ty_f32_,
-    ty_f64_, ty_c64_, ty_c128_, ty_str_;
+    ty_f64_, ty_c64_, ty_c128_, ty_str_, ty_grid_group_;
 #define TY_UNKNOWN_T (&ty_unknown_)
 #define TY_VOID_T (&ty_void_)
 #define TY_NONE_T (&ty_none_)
@@ -72,6 +73,7 @@ extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
 #define TY_C64_T (&ty_c64_)
 #define TY_C128_T (&ty_c128_)
 #define TY_STR_T (&ty_str_)
+#define TY_GRID_GROUP_T (&ty_grid_group_)
 
 /* Interning table for arrays and tuples; lives as long as the program. */
 typedef struct TypeTable TypeTable;

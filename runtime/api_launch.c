@@ -479,6 +479,48 @@ kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
   return rt_finish(&l.call, st);
 }
 
+/* ----------------------------------------- kjit_kernel_max_cooperative_grid --- */
+
+static kjit_status max_cooperative(Launch *l, const kjit_launch_config *cfg, int64_t *blocks) {
+  kjit_status st = check_launch(l, cfg);
+  if (st != KJIT_OK)
+    return st;
+  if (l->call.ctx->api.target != KJIT_TARGET_CUDA) {
+    *blocks = RT_HOST_MAX_GRID_THREADS / ((int64_t)cfg->block[0] * cfg->block[1] * cfg->block[2]);
+    return KJIT_OK;
+  }
+  if (!rt_cuda_max_cooperative(l->k->prog, kernel_name(l), l->vals, l->on_device, l->nargs, cfg->block,
+                               cfg->shared_bytes, blocks, &l->call.diags))
+    return l->call.diags.nerrors ? rt_status_of(&l->call.diags) : KJIT_ERROR_INTERNAL;
+  return KJIT_OK;
+}
+
+kjit_status kjit_kernel_max_cooperative_grid(kjit_kernel *k, const kjit_arg *args, int nargs,
+                                             const uint32_t block[3], size_t shared_bytes,
+                                             int64_t *blocks) {
+  if (!is_kernel(k) || !block || !blocks)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  kjit_launch_config cfg;
+  kjit_launch_config_init(&cfg);
+  memcpy(cfg.block, block, sizeof cfg.block);
+  cfg.shared_bytes = shared_bytes;
+  RtValue stack_vals[STACK_ARGS];
+  Launch l = {.k = k, .args = args, .nargs = nargs, .vals = stack_vals};
+  rt_begin(&l.call, k->prog->ctx);
+  if (nargs > STACK_ARGS && nargs <= k->fn->nparams) {
+    l.vals = calloc((size_t)nargs, sizeof *l.vals);
+    if (!l.vals)
+      return rt_finish(&l.call, KJIT_ERROR_OUT_OF_MEMORY);
+  }
+  int64_t n = 0;
+  kjit_status st = max_cooperative(&l, &cfg, &n);
+  if (st == KJIT_OK)
+    *blocks = n;
+  if (l.vals != stack_vals)
+    free(l.vals);
+  return rt_finish(&l.call, st);
+}
+
 /* ---------------------------------------------------------- kjit_call --- */
 
 /* The device function `name`, or NULL with the reason (did-you-mean, or

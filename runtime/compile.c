@@ -388,6 +388,39 @@ static const char *list_params(Job *j, const IrFunc *f) {
 
 /* Kernels return void; every function takes as many arguments as the
  * signature lists. */
+/* Bytes one kernel parameter takes in CUDA's .param space, as the PTX
+ * declares it: an array is {ptr, shape[N], strides[N]} (8 + 16N, align 8),
+ * a scalar its storage (bool 1 byte), a tuple its elements in order. */
+static uint32_t param_bytes(const Type *t, uint32_t off) {
+  if (t->kind == TY_TUPLE) {
+    for (int i = 0; i < t->nelems; i++)
+      off = param_bytes(t->elems[i], off);
+    return off;
+  }
+  uint32_t size = t->kind == TY_ARRAY ? 8u + 16u * (uint32_t)t->ndim : (uint32_t)ty_size(t);
+  uint32_t align = t->kind == TY_ARRAY ? 8u : t->kind == TY_C64 ? 4u : t->kind == TY_C128 ? 8u : size;
+  if (align > 1)
+    off = (off + align - 1) / align * align;
+  return off + size;
+}
+
+/* CUDA passes at most RT_CUDA_PARAM_LIMIT (4 KiB) of kernel parameters: a
+ * kernel past it gets one error at its def when its PTX is made, rather
+ * than a module the driver refuses to load. */
+static bool check_param_space(Job *j, Unit *u) {
+  const IrFunc *f = u->generic;
+  uint32_t off = 0;
+  for (int i = 0; f->is_kernel && i < u->sig.nparams; i++)
+    off = param_bytes(u->sig.params[i], off);
+  if (off <= RT_CUDA_PARAM_LIMIT)
+    return true;
+  diag_error(job_diags(j), RT_E_PARAM_SPACE, f->ast ? f->ast->loc : u->sig.loc,
+             "pass fewer arrays, or gather scalars into one array",
+             "kernel '%s' takes %u bytes of parameters (%d parameters); CUDA passes at most %d",
+             f->name, off, u->sig.nparams, RT_CUDA_PARAM_LIMIT);
+  return false;
+}
+
 static bool check_signature(Job *j, Unit *u) {
   const IrFunc *f = u->generic;
   const Signature *s = &u->sig;
@@ -444,6 +477,7 @@ static bool verify(Job *j, Unit *u) {
 /* The passes for one (function, signature), in order. */
 static bool compile_unit(Job *j, Unit *u, FuncOptions *merged) {
   return check_signature(j, u) &&
+         check_param_space(j, u) &&
          specialize(j, u) &&
          apply_options(j, u, merged) &&
          verify(j, u);

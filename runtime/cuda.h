@@ -33,7 +33,7 @@ enum {
   RT_E_CUDA_NOMEM = 65,      /* device memory exhausted */
 };
 
-#define RT_CUDA_MAX_ARGS 64        /* kernel parameters per launch */
+#define RT_CUDA_MAX_ARGS 512       /* kernel parameters per launch (4 KiB / 8) */
 #define RT_CUDA_PARAM_LIMIT 4096   /* bytes of kernel parameters (CUDA < 12.1) */
 #define RT_CUDA_STATIC_SHARED_LIMIT (48u * 1024) /* above: opt-in attribute */
 
@@ -90,7 +90,7 @@ typedef struct RtCuda {
   unsigned resets;                 /* primary-context resets after faults: the
                                       epoch of device arrays and specializations */
   bool pending;                    /* launches queued and not yet synchronized */
-  char last_kernel[128];           /* the last one queued, for fault messages */
+  char last_kernel[256];           /* the last one queued, for fault messages */
   const RtCudaSpec *last_spec;     /* the fast path's, to skip the copy above */
 } RtCuda;
 
@@ -122,7 +122,8 @@ typedef struct RtCudaParam {       /* one kernel parameter as the PTX declares i
 typedef struct RtCudaModule {
   RtCuModule mod;
   RtCuFunction fn;
-  char entry[128];                 /* the PTX .entry name */
+  char *entry;                     /* the PTX .entry name (malloc'd, any length;
+                                      freed by rt_cuda_module_unload) */
   int nparams;
   RtCudaParam params[RT_CUDA_MAX_ARGS];
   uint32_t params_size;            /* the packed block, padded */
@@ -130,6 +131,9 @@ typedef struct RtCudaModule {
   int max_threads;                 /* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK */
   int dyn_shared_set;              /* MAX_DYNAMIC_SHARED_SIZE_BYTES set so far */
   bool via_nvjitlink;              /* false: the driver's JIT built it */
+  bool cooperative;                /* reads the grid workspace (%envreg: a grid
+                                      group, codegen/cg_grid.c): launched with
+                                      cuLaunchCooperativeKernel */
 } RtCudaModule;
 
 /* Rewrites the `.version X.Y` line of ptx (NUL-terminated, modified in
@@ -139,7 +143,9 @@ bool rt_ptx_clamp_version(char *ptx, int isa_max);
 /* Reads the first `.entry` of ptx: its name and each parameter's size and
  * alignment (.param .u64 / .f32 / .align 8 .b8 x[40] ...).  False when no
  * entry is found, a parameter cannot be read, or there are more than
- * RT_CUDA_MAX_ARGS of them. */
+ * RT_CUDA_MAX_ARGS of them.  m->entry is malloc'd (the whole name, however
+ * long: a truncated one is not found by cuModuleGetFunction); release it
+ * with rt_cuda_module_unload. */
 bool rt_ptx_entry_layout(const char *ptx, RtCudaModule *m);
 /* One more PTX module for nvJitLink (CUDA C compiled by NVRTC). */
 typedef struct RtLinkInput {
@@ -192,7 +198,7 @@ typedef struct RtSpecKey {
 struct RtCudaSpec {
   RtSpecKey key;
   RtCudaModule m;
-  char kernel[128];                /* Python name, for messages */
+  char kernel[256];                /* Python name, for messages */
   uint8_t arg_dtype[RT_CUDA_MAX_ARGS]; /* scalars: the parameter's RtDtype */
   unsigned char *slots;            /* params_size bytes */
   void *argv[RT_CUDA_MAX_ARGS];    /* argv[i] = slots + params[i].offset */
@@ -245,6 +251,18 @@ typedef struct RtCudaTiming {
  * shared-memory attribute first when dyn_shared needs it.  A fault is
  * reported with the kernel's name and the context is reset (every loaded
  * specialization is dropped) so later launches work. */
+/* Blocks of `threads` threads (dyn_shared bytes of dynamic shared memory
+ * each) of m that can be resident at once on the device: the occupancy per
+ * SM times the SMs, the most a cooperative launch may have.  False with a
+ * diagnostic when the driver cannot tell. */
+bool rt_cuda_max_cooperative_blocks(RtCuda *cu, const RtCudaModule *m, const char *kernel,
+                                    uint64_t threads, size_t dyn_shared, int64_t *blocks,
+                                    Diags *diags);
+/* The same for kernel of prog specialized for args (compiled if needed, as
+ * rt_cuda_run would). */
+bool rt_cuda_max_cooperative(kjit_program *prog, const char *kernel, const RtValue *args,
+                             const uint8_t *on_device, int nargs, const uint32_t block[3],
+                             size_t dyn_shared, int64_t *blocks, Diags *diags);
 bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, const uint32_t grid[3],
                     const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
                     bool async, double *kernel_ms, Diags *diags);

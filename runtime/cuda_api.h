@@ -133,6 +133,12 @@ typedef struct RtCuApi {
   RtCuResult (*GraphLaunch)(RtCuGraphExec e, RtCuStream s);
   RtCuResult (*GraphExecDestroy)(RtCuGraphExec e);
   RtCuResult (*GraphDestroy)(RtCuGraph g);
+  /* cooperative launches (cuda.cg.this_grid(); optional: NULL when absent) */
+  RtCuResult (*LaunchCooperativeKernel)(RtCuFunction f, unsigned gx, unsigned gy, unsigned gz,
+                                        unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                                        RtCuStream s, void **params);
+  RtCuResult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *blocks, RtCuFunction f, int threads,
+                                                          size_t dyn_shared);
 } RtCuApi;
 
 /* ---- nvJitLink (PTX -> cubin in process) ------------------------------ */

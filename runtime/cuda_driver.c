@@ -67,6 +67,8 @@ static const Sym cu_syms[] = {
     ENTRY(GraphLaunch, "cuGraphLaunch", NULL, true),
     ENTRY(GraphExecDestroy, "cuGraphExecDestroy", NULL, true),
     ENTRY(GraphDestroy, "cuGraphDestroy", NULL, true),
+    ENTRY(LaunchCooperativeKernel, "cuLaunchCooperativeKernel", NULL, true),
+    ENTRY(OccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor", NULL, true),
 };
 #undef ENTRY
 

@@ -28,7 +28,7 @@ static size_t key_bytes(const RtSpecKey *k) {
 
 static uint64_t key_hash(const RtSpecKey *k) {
   const unsigned char *p = (const unsigned char *)k;
-  uint64_t h = 1469598103934665603ull;          /* FNV-1a, ~300 bytes at most */
+  uint64_t h = 1469598103934665603ull;          /* FNV-1a over 20 + 4 per argument bytes */
   for (size_t i = 0, n = key_bytes(k); i < n; i++)
     h = (h ^ p[i]) * 1099511628211ull;
   return h | 1;                                 /* never 0 */
@@ -329,6 +329,9 @@ static bool set_dynamic_shared(RtCuda *cu, RtCudaSpec *s, size_t dyn, Diags *dia
 
 static RtCuResult launch_once(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint32_t b[3],
                               size_t dyn) {
+  if (s->m.cooperative)
+    return cu->api.LaunchCooperativeKernel(s->m.fn, g[0], g[1], g[2], b[0], b[1], b[2], (unsigned)dyn,
+                                           cu->stream, s->argv);
   return cu->api.LaunchKernel(s->m.fn, g[0], g[1], g[2], b[0], b[1], b[2], (unsigned)dyn,
                               cu->stream, s->argv, NULL);
 }
@@ -484,6 +487,44 @@ static bool run_graph(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint
   return ok;
 }
 
+bool rt_cuda_max_cooperative_blocks(RtCuda *cu, const RtCudaModule *m, const char *kernel,
+                                    uint64_t threads, size_t dyn_shared, int64_t *blocks,
+                                    Diags *diags) {
+  int per_sm = 0;
+  if (!cu->api.LaunchCooperativeKernel || !cu->api.OccupancyMaxActiveBlocksPerMultiprocessor) {
+    diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0}, "update the NVIDIA driver",
+               "kernel '%s' synchronizes the grid (cuda.cg.this_grid()), which needs "
+               "cuLaunchCooperativeKernel; the driver lacks it", kernel);
+    return false;
+  }
+  if (!rt_cuda_check(cu, cu->api.OccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, m->fn, (int)threads,
+                                                                           dyn_shared),
+                     "cuOccupancyMaxActiveBlocksPerMultiprocessor", kernel, diags))
+    return false;
+  *blocks = (int64_t)per_sm * (cu->info.sm_count > 0 ? cu->info.sm_count : 1);
+  return true;
+}
+
+/* A cooperative launch must fit on the device at once (CUDA refuses it
+ * otherwise with CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE): said up front,
+ * with the limit. */
+static bool check_cooperative(RtCuda *cu, const RtCudaSpec *s, const uint32_t grid[3],
+                              const uint32_t block[3], size_t dyn, Diags *diags) {
+  int64_t max = 0;
+  uint64_t n = (uint64_t)grid[0] * grid[1] * grid[2];
+  if (!rt_cuda_max_cooperative_blocks(cu, &s->m, s->kernel, (uint64_t)block[0] * block[1] * block[2], dyn,
+                                      &max, diags))
+    return false;
+  if (n <= (uint64_t)max)
+    return true;
+  diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0},
+             "launch at most that many blocks (kjit_kernel_max_cooperative_grid), or smaller blocks",
+             "kernel '%s' synchronizes the grid, so all its %llu blocks must be resident at once; "
+             "the device holds at most %lld blocks of %u threads of it",
+             s->kernel, (unsigned long long)n, (long long)max, block[0] * block[1] * block[2]);
+  return false;
+}
+
 bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, const uint32_t grid[3],
                     const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
                     bool async, double *kernel_ms, Diags *diags) {
@@ -491,6 +532,8 @@ bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, const uint32_t grid[3],
   if (repeat < 1)
     repeat = 1;
   if (!set_dynamic_shared(cu, spec, dyn_shared, diags))
+    return false;
+  if (spec->m.cooperative && !check_cooperative(cu, spec, grid, block, dyn_shared, diags))
     return false;
   memcpy(cu->last_kernel, spec->kernel, sizeof cu->last_kernel);
   cu->last_spec = spec;

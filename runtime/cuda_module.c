@@ -114,8 +114,14 @@ bool rt_ptx_entry_layout(const char *ptx, RtCudaModule *m) {
   const char *p = strstr(ptx, ".entry ");
   if (!p)
     return false;
-  p = read_word(p + 7, m->entry, sizeof m->entry);
-  p = skip_space(p);
+  p = skip_space(p + 7);
+  size_t n = strcspn(p, " \t\r\n,()[");
+  free(m->entry);
+  if (!n || !(m->entry = malloc(n + 1)))
+    return false;
+  memcpy(m->entry, p, n);
+  m->entry[n] = '\0';
+  p = skip_space(p + n);
   m->nparams = 0;
   uint32_t off = 0, maxalign = 1;
   if (*p++ != '(')
@@ -356,6 +362,7 @@ static bool module_load(RtCuda *cu, const char *ptx, const RtLinkInput *more, in
                         Diags *diags) {
   memset(m, 0, sizeof *m);
   if (!rt_ptx_entry_layout(ptx, m)) {
+    rt_cuda_module_unload(cu, m);
     diag_error(diags, RT_E_CUDA_LINK, (SrcLoc){0}, NULL,
                "cannot read the parameters of kernel '%s' from its PTX (a bug in kjit)", kernel);
     return false;
@@ -364,11 +371,16 @@ static bool module_load(RtCuda *cu, const char *ptx, const RtLinkInput *more, in
     diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, "pass fewer or lower-dimensional arrays",
                "kernel '%s' takes %u bytes of parameters; CUDA allows %d", kernel,
                m->params_size, RT_CUDA_PARAM_LIMIT);
+    rt_cuda_module_unload(cu, m);
     return false;
   }
   if (!rt_cuda_make_current(cu, diags) ||
-      !load_image(cu, ptx, more, nmore, kernel, lineinfo, force_driver_jit, m, diags))
+      !load_image(cu, ptx, more, nmore, kernel, lineinfo, force_driver_jit, m, diags)) {
+    rt_cuda_module_unload(cu, m);
     return false;
+  }
+  /* the grid barrier's workspace address (codegen/cg_grid.c) */
+  m->cooperative = strstr(ptx, "%envreg") != NULL;
   if (!rt_cuda_check(cu, cu->api.ModuleGetFunction(&m->fn, m->mod, m->entry),
                      "cuModuleGetFunction", kernel, diags) ||
       !read_attributes(cu, m, kernel, diags)) {
@@ -383,4 +395,6 @@ void rt_cuda_module_unload(RtCuda *cu, RtCudaModule *m) {
     cu->api.ModuleUnload(m->mod);
   m->mod = NULL;
   m->fn = NULL;
+  free(m->entry);
+  m->entry = NULL;
 }

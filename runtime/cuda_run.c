@@ -143,6 +143,12 @@ static bool check_no_tuples(const IrFunc *f, const RtValue *args, int nargs, Dia
 static bool check_arity(const IrFunc *f, int nargs, Diags *diags) {
   if (nargs == f->nparams && nargs <= RT_CUDA_MAX_ARGS)
     return true;
+  if (nargs == f->nparams) {
+    diag_error(diags, RT_E_CUDA_LAUNCH, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
+               "kernel '%s' has %d parameters; the cuda target passes at most %d", f->name, nargs,
+               RT_CUDA_MAX_ARGS);
+    return false;
+  }
   diag_error(diags, RT_E_CUDA_LAUNCH, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
              "kernel '%s' takes %d argument%s but %d %s given", f->name, f->nparams,
              f->nparams == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
@@ -368,7 +374,7 @@ static uint32_t arg_record(const kjit_context *ctx, const RtCuda *cu, const kjit
 void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *args, int nargs) {
   kjit_context *ctx = k->prog->ctx;
   RtCuda *cu = ctx->cuda;
-  if (!cu || nargs > RT_CUDA_MAX_ARGS)
+  if (!cu || nargs > RT_CUDA_MAX_ARGS || spec->m.cooperative) /* checked per launch */
     return;
   if (!k->fast && !(k->fast = arena_alloc(&k->prog->arena, sizeof *k->fast)))
     return;
@@ -447,4 +453,25 @@ bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kj
   rt_clear_error(ctx);
   ctx->api.compile_ms = ctx->api.copy_ms = ctx->api.run_ms = 0;
   return true;
+}
+
+/* ------------------------------------------------ cooperative limit --- */
+
+bool rt_cuda_max_cooperative(kjit_program *prog, const char *kernel, const RtValue *args,
+                             const uint8_t *on_device, int nargs, const uint32_t block[3],
+                             size_t dyn_shared, int64_t *blocks, Diags *diags) {
+  IrFunc *f = rt_find_launchable(prog, kernel, diags);
+  if (!f || !check_arity(f, nargs, diags))
+    return false;
+  RtCuda *cu = rt_cuda_device(prog->ctx, diags);
+  if (!cu)
+    return false;
+  RtCuDeviceptr ptr[RT_CUDA_MAX_ARGS];
+  for (int i = 0; i < nargs; i++)               /* as rt_cuda_run keys them */
+    ptr[i] = args[i].is_array && on_device && on_device[i] ? (RtCuDeviceptr)(uintptr_t)args[i].array.data : 0;
+  RtValue bound[RT_CUDA_MAX_ARGS];
+  double compile_ms = 0;
+  RtCudaSpec *spec = get_spec(cu, prog, f, args, ptr, nargs, bound, diags, &compile_ms);
+  uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+  return spec && rt_cuda_max_cooperative_blocks(cu, &spec->m, f->name, threads, dyn_shared, blocks, diags);
 }

@@ -37,7 +37,7 @@
 #define STACK_DEREGISTER(id) ((void)(id))
 #endif
 
-typedef enum FiberState { F_READY, F_WAIT_BLOCK, F_WAIT_WARP, F_EXITED } FiberState;
+typedef enum FiberState { F_READY, F_WAIT_BLOCK, F_WAIT_WARP, F_WAIT_GRID, F_EXITED } FiberState;
 
 typedef struct Block Block;
 
@@ -89,6 +89,7 @@ struct Block {
   int n;                  /* threads of the running block */
   int nexited;
   bool stuck;             /* deadlock (or strict-mode exit) detected */
+  bool parked;            /* every live thread waits at the grid barrier */
   bool uses_fibers;
   int red_count, red_and, red_or; /* results of the last block barrier */
   RtFiberCtx sched;       /* the worker's own context */
@@ -239,13 +240,27 @@ static bool release_warps(Block *b) {
 /* Called when no fiber is runnable.  Returns true if some were released;
  * false when the block is done or stuck (b->stuck, error recorded). */
 static bool release_waiters(Block *b) {
-  int live = b->n - b->nexited, at_block = 0, at_warp = 0;
+  int live = b->n - b->nexited, at_block = 0, at_warp = 0, at_grid = 0;
   if (live == 0) return false;
   for (int i = 0; i < b->n; i++) {
     at_block += b->fibers[i].state == F_WAIT_BLOCK;
     at_warp += b->fibers[i].state == F_WAIT_WARP;
+    at_grid += b->fibers[i].state == F_WAIT_GRID;
   }
   char where[48];
+  if (at_grid == live && b->fibers[0].state == F_EXITED) {
+    block_where(b, where, sizeof where);
+    launch_fail(b->launch, RT_HOST_E_DEADLOCK, NULL,
+                "thread (0,0,0) of block %s exited while %d threads wait at the grid sync: the block never "
+                "arrives (on the GPU the grid hangs); every thread must reach each g.sync()",
+                where, at_grid);
+    b->stuck = true;
+    return false;
+  }
+  if (at_grid == live) {  /* the grid's turn (run_grid) */
+    b->parked = true;
+    return false;
+  }
   if (at_block == live) {
     if (b->nexited && (b->launch->flags & HOST_STRICT_BARRIERS)) {
       block_where(b, where, sizeof where);
@@ -260,10 +275,16 @@ static bool release_waiters(Block *b) {
   }
   if (at_warp && release_warps(b)) return true;
   block_where(b, where, sizeof where);
-  launch_fail(b->launch, RT_HOST_E_DEADLOCK, NULL,
-              "deadlock in block %s: %d threads wait at syncthreads, %d at syncwarp, %d exited; "
-              "a barrier must be reached by every thread it names",
-              where, at_block, at_warp, b->nexited);
+  if (at_grid)
+    launch_fail(b->launch, RT_HOST_E_DEADLOCK, NULL,
+                "deadlock in block %s: %d threads wait at the grid sync, %d at syncthreads, %d at syncwarp, "
+                "%d exited; a barrier must be reached by every thread it names",
+                where, at_grid, at_block, at_warp, b->nexited);
+  else
+    launch_fail(b->launch, RT_HOST_E_DEADLOCK, NULL,
+                "deadlock in block %s: %d threads wait at syncthreads, %d at syncwarp, %d exited; "
+                "a barrier must be reached by every thread it names",
+                where, at_block, at_warp, b->nexited);
   b->stuck = true;
   return false;
 }
@@ -349,6 +370,15 @@ static uint32_t warp_op(HostCtx *ctx, uint32_t mask, WaitOp op, const char *what
   return wait_at(ctx, F_WAIT_WARP, what) ? f->wop.result : 0;
 }
 
+void kjit_host_sync_grid(HostCtx *ctx) {
+  Block *b = ctx->block;
+  if (b->uses_fibers && !(b->launch->flags & HOST_GRID_SYNC)) {
+    launch_fail(b->launch, RT_HOST_E_KERNEL, NULL, "kernel synchronized the grid but was launched without HOST_GRID_SYNC");
+    return;
+  }
+  (void)wait_at(ctx, F_WAIT_GRID, "GridGroup.sync()");
+}
+
 void kjit_host_syncwarp(HostCtx *ctx, uint32_t mask) {
   (void)warp_op(ctx, mask, (WaitOp){.kind = W_SYNC}, "syncwarp");
 }
@@ -407,10 +437,12 @@ static void run_block_loop(Block *b, const Launch *L, const uint32_t ctaid[3], u
       }
 }
 
-static void run_block_fibers(Block *b, const Launch *L, const uint32_t ctaid[3]) {
+/* Every thread of block ctaid ready to start on its fiber. */
+static void init_block_fibers(Block *b, const Launch *L, const uint32_t ctaid[3]) {
   b->n = L->nthreads;
   b->nexited = 0;
   b->stuck = false;
+  b->parked = false;
   for (int i = 0; i < b->n; i++) {
     Fiber *f = &b->fibers[i];
     ctx_init(&f->ctx, L, b, ctaid);
@@ -422,6 +454,10 @@ static void run_block_fibers(Block *b, const Launch *L, const uint32_t ctaid[3])
     f->state = F_READY;
     rt_fiber_init(&f->fc, &f->stack, fiber_main, f);
   }
+}
+
+static void run_block_fibers(Block *b, const Launch *L, const uint32_t ctaid[3]) {
+  init_block_fibers(b, L, ctaid);
   rt_fiber_switch(&b->sched, &b->fibers[0].fc);
 }
 
@@ -484,6 +520,76 @@ static void run_blocks(Worker *w, Launch *L) {
       else run_block_loop(b, L, ctaid, 1);
     }
   }
+}
+
+/* ---- the grid barrier (HOST_GRID_SYNC; semantics in host_exec.h) ---- */
+
+/* Runs block b until all its live threads wait at the grid barrier
+ * (b->parked), all exited, or it is stuck. */
+static void resume_block(Block *b) {
+  Fiber *first = NULL;
+  b->parked = false;
+  for (int i = 0; i < b->n; i++) {
+    Fiber *f = &b->fibers[i];
+    if (f->state == F_WAIT_GRID)
+      f->state = F_READY;
+    if (!first && f->state == F_READY)
+      first = f;
+  }
+  if (first)
+    rt_fiber_switch(&b->sched, &first->fc);
+}
+
+/* One round: every unfinished block runs to the barrier; returns the
+ * number parked there, *finished the blocks done (before or now). */
+static uint64_t grid_round(Block *bs, Launch *L, uint64_t *finished) {
+  uint64_t parked = 0;
+  *finished = 0;
+  for (uint64_t i = 0; i < L->nblocks && !atomic_load(&L->failed); i++) {
+    Block *b = &bs[i];
+    if (b->nexited < b->n)
+      resume_block(b);
+    parked += b->parked;
+    *finished += !b->parked && b->nexited == b->n;
+  }
+  return parked;
+}
+
+static void grid_blocks_init(Block *bs, Launch *L) {
+  const uint64_t gx = L->grid[0], gxy = gx * L->grid[1];
+  for (uint64_t i = 0; i < L->nblocks; i++) {
+    uint32_t ctaid[3] = {(uint32_t)(i % gx), (uint32_t)(i % gxy / gx), (uint32_t)(i / gxy)};
+    if (L->shared_bytes) memset(bs[i].shared, 0, L->shared_bytes);
+    init_block_fibers(&bs[i], L, ctaid);
+  }
+}
+
+/* Every block resident at once on the calling thread, released together
+ * at each grid barrier. */
+static void run_grid(Launch *L) {
+  Block *bs = calloc(L->nblocks, sizeof *bs);
+  uint64_t ready = 0;
+  while (bs && ready < L->nblocks && block_prepare(&bs[ready], L) == 0)
+    ready++;
+  if (!bs || ready < L->nblocks) {
+    launch_fail(L, RT_HOST_E_NOMEM, NULL, "cannot map %llu fiber stacks of %u KiB for a grid sync: %s",
+                (unsigned long long)(L->nblocks * (uint64_t)L->nthreads), RT_HOST_FIBER_STACK / 1024, strerror(errno));
+  } else {
+    grid_blocks_init(bs, L);
+    uint64_t finished = 0, parked;
+    while ((parked = grid_round(bs, L, &finished)) && !atomic_load(&L->failed)) {
+      if (finished) {
+        launch_fail(L, RT_HOST_E_DEADLOCK, NULL,
+                    "deadlock at the grid sync: %llu blocks wait there while %llu blocks have exited; "
+                    "every block of the grid must reach each g.sync()",
+                    (unsigned long long)parked, (unsigned long long)finished);
+        break;
+      }
+    }
+  }
+  for (uint64_t i = 0; bs && i < L->nblocks; i++)
+    block_release(&bs[i]);
+  free(bs);
 }
 
 /* Blocks per counter update: one contended atomic per block costs about as
@@ -597,6 +703,14 @@ static int check_launch(HostKernelFn fn, int flags, const uint32_t grid[3], cons
     return set_err(err, el, RT_HOST_E_LIMIT, "HOST_FN_PER_BLOCK and HOST_USES_BARRIERS exclude each other");
   int rc = check_dims(grid, block, err, el);
   if (rc) return rc;
+  uint64_t all = (uint64_t)grid[0] * grid[1] * grid[2] * block[0] * block[1] * block[2];
+  if ((flags & HOST_GRID_SYNC) && !(flags & HOST_USES_BARRIERS))
+    return set_err(err, el, RT_HOST_E_LIMIT, "HOST_GRID_SYNC needs HOST_USES_BARRIERS");
+  if ((flags & HOST_GRID_SYNC) && all > RT_HOST_MAX_GRID_THREADS)
+    return set_err(err, el, RT_HOST_E_LIMIT,
+                   "a kernel that synchronizes the grid runs at most %d threads on the CPU target (every block "
+                   "resident at once); this launch has %llu",
+                   RT_HOST_MAX_GRID_THREADS, (unsigned long long)all);
   if (st > RT_HOST_MAX_STATIC_SHARED)
     return set_err(err, el, RT_HOST_E_LIMIT, "static shared memory of %zu bytes exceeds the limit of %u (48 KiB)",
                    st, RT_HOST_MAX_STATIC_SHARED);
@@ -611,6 +725,11 @@ static int check_launch(HostKernelFn fn, int flags, const uint32_t grid[3], cons
 static void run_launch(RtHostPool *p, Launch *L) {
   int want = L->nblocks < (uint64_t)p->n ? (int)L->nblocks : p->n;
   pthread_mutex_lock(&p->launch_mu);
+  if (L->flags & HOST_GRID_SYNC) {
+    run_grid(L);
+    pthread_mutex_unlock(&p->launch_mu);
+    return;
+  }
   if (want > 1) {
     pthread_mutex_lock(&p->mu);
     p->job = L;

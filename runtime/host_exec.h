@@ -53,6 +53,8 @@
  *   int  kjit_host_syncthreads_and(HostCtx *, int pred)    -> 1 if all preds != 0
  *   int  kjit_host_syncthreads_or(HostCtx *, int pred)     -> 1 if any pred != 0
  *   void kjit_host_syncwarp(HostCtx *, uint32_t mask)
+ *   void kjit_host_sync_grid(HostCtx *)   g.sync() of cuda.cg.this_grid():
+ *        only under HOST_GRID_SYNC (see "Grid barrier" below)
  *   u32  kjit_host_warp_shfl(HostCtx *, u32 mask, u32 value, i32 lane, i32 mode)
  *        mode HOST_SHFL_*; lane = source lane, delta or xor mask; a 64-bit
  *        shfl is two calls (codegen splits it), as on the GPU
@@ -106,6 +108,18 @@
  * no data.  Barrier-free kernels that use warp ops must be launched with
  * HOST_USES_BARRIERS.
  *
+ * == Grid barrier (HOST_GRID_SYNC, with HOST_USES_BARRIERS) ==
+ * A grid barrier needs every block of the grid resident, as a cooperative
+ * launch on the GPU.  Such a launch runs on the launching thread alone:
+ * every block gets its fibers and shared memory at once (at most
+ * RT_HOST_MAX_GRID_THREADS threads in the grid; past that the launch is
+ * refused with RT_HOST_E_LIMIT), and the blocks run in linear order, each
+ * until all its live threads wait at kjit_host_sync_grid or have exited.
+ * When every block is parked so, all are released and the round repeats.
+ * A block barrier or warp operation inside a round works as above.  A
+ * block whose threads all exited while others wait at the grid barrier is
+ * a deadlock (the GPU would hang): reported, never left hanging.
+ *
  * == Pool == one pool per executor object; workers are created once and
  * sleep between launches.  Blocks are taken from an atomic counter, so the
  * blocks of one launch run concurrently (atomics in kernels are real
@@ -147,6 +161,9 @@ enum {
   HOST_FN_PER_BLOCK = 1 << 0,    /* fn loops over the block's threads itself */
   HOST_USES_BARRIERS = 1 << 1,   /* one fiber per thread; sync functions work */
   HOST_STRICT_BARRIERS = 1 << 2, /* exiting while others wait is an error */
+  HOST_GRID_SYNC = 1 << 4,       /* with USES_BARRIERS: the kernel syncs the
+                                    grid (kjit_host_sync_grid): every block
+                                    resident at once, on one thread */
   HOST_FN_BLOCK_RUN = 1 << 3,    /* with PER_BLOCK: fn runs ctx->block_run
                                     consecutive blocks (linear order from
                                     ctx->ctaid), so a worker's run of blocks
@@ -168,6 +185,7 @@ enum {
 #define RT_HOST_MAX_STATIC_SHARED (48u * 1024)
 #define RT_HOST_MAX_SHARED (228u * 1024)   /* static + dynamic */
 #define RT_HOST_FIBER_STACK (64u * 1024)
+#define RT_HOST_MAX_GRID_THREADS 16384     /* threads of a HOST_GRID_SYNC launch */
 #define RT_HOST_DYN_SHARED_OFFSET(static_bytes) (((static_bytes) + 15) & ~(size_t)15)
 
 typedef struct RtHostPool RtHostPool;
@@ -209,6 +227,7 @@ KJIT_HOST_EXPORT int kjit_host_syncthreads_count(HostCtx *ctx, int pred);
 KJIT_HOST_EXPORT int kjit_host_syncthreads_and(HostCtx *ctx, int pred);
 KJIT_HOST_EXPORT int kjit_host_syncthreads_or(HostCtx *ctx, int pred);
 KJIT_HOST_EXPORT void kjit_host_syncwarp(HostCtx *ctx, uint32_t mask);
+KJIT_HOST_EXPORT void kjit_host_sync_grid(HostCtx *ctx);
 
 /* Warp collectives (HOST_USES_BARRIERS only, else 0 and a launch error). */
 enum { HOST_SHFL_IDX, HOST_SHFL_UP, HOST_SHFL_DOWN, HOST_SHFL_BFLY };  /* PTX's order */

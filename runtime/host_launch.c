@@ -9,6 +9,7 @@
  * kernel in a scratch arena, adds it to the JIT and keeps only the entry
  * point and the argument layout. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,15 +23,27 @@ typedef struct RtHostSpec {
   const IrFunc *kernel;               /* generic kernel; NULL = empty slot */
   uint64_t hash;
   int nargs;
-  uint32_t key[RT_HOST_MAX_ARGS];     /* per argument, see arg_record */
   CgHostKernel entry;                 /* fn, flags, static shared bytes */
   size_t args_size;                   /* bytes of the packed argument struct */
+  uint8_t ret_kind;                   /* device functions (kjit_call): TypeKind returned */
+  /* per parameter, only the first nargs used (copy_spec copies no more) */
+  uint32_t key[RT_HOST_MAX_ARGS];     /* see arg_record */
   CgArgSlot slots[RT_HOST_MAX_ARGS];
   uint8_t kind[RT_HOST_MAX_ARGS];     /* TypeKind of each parameter */
   const Type *ptype[RT_HOST_MAX_ARGS]; /* each parameter's type (tuples are
                                          packed element by element) */
-  uint8_t ret_kind;                   /* device functions (kjit_call): TypeKind returned */
 } RtHostSpec;
+
+/* A spec's header and its first nargs entries: a hit copies a few hundred
+ * bytes, not the whole RT_HOST_MAX_ARGS-wide struct. */
+static void copy_spec(RtHostSpec *dst, const RtHostSpec *src) {
+  size_t n = (size_t)src->nargs;
+  memcpy(dst, src, offsetof(RtHostSpec, key));
+  memcpy(dst->key, src->key, n * sizeof *src->key);
+  memcpy(dst->slots, src->slots, n * sizeof *src->slots);
+  memcpy(dst->kind, src->kind, n * sizeof *src->kind);
+  memcpy(dst->ptype, src->ptype, n * sizeof *src->ptype);
+}
 
 typedef struct RtHost {
   pthread_mutex_t lock;               /* table, JIT and pool creation */
@@ -397,7 +410,7 @@ static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *ar
   if (h->cap) {
     RtHostSpec *s = find_slot(h, f, hash, key, n);
     if (s->kernel) {
-      *out = *s;
+      copy_spec(out, s);
       return true;
     }
   }
@@ -414,7 +427,7 @@ static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *ar
     return false;
   *find_slot(h, f, hash, key, n) = s;
   h->len++;
-  *out = s;
+  copy_spec(out, &s);
   if (compile_ms)
     *compile_ms = now_ms() - t0;
   return true;

@@ -25,7 +25,8 @@ enum {
   RT_E_LAUNCH_FAILED = 497, /* the kernel failed while running (deadlock...) */
 };
 
-#define RT_HOST_MAX_ARGS 32   /* kernel parameters a host launch can pass */
+#define RT_HOST_MAX_ARGS 512  /* kernel parameters a host launch can pass (as
+                                 many as CUDA's 4 KiB of 8-byte parameters) */
 
 /* The kjit type of a launch argument (RtValue is in array.h): arrays have C
  * layout when C-contiguous, else A; scalars their dtype (a Python int is

@@ -2,7 +2,7 @@
 from numba import cuda, float32, int32
 import numpy as np
 
-A = np.zeros(10)
+A = np.empty(10)
 
 
 @cuda.jit("void(float32[:])")

@@ -84,7 +84,15 @@ static const char src[] =
     "    n = cuda.blockDim.x\n"
     "    s[t] = x[t]\n"
     "    cuda.syncthreads()\n"
-    "    x[t] = s[n - 1 - t]\n";
+    "    x[t] = s[n - 1 - t]\n"
+    "\n"
+    "@cuda.jit\n"
+    "def rows(m):\n"
+    "    col = cuda.grid(1)\n"
+    "    g = cuda.cg.this_grid()\n"
+    "    for row in range(1, m.shape[0]):\n"
+    "        m[row, col] = m[row - 1, m.shape[1] - col - 1] + 1\n"
+    "        g.sync()\n";
 
 static kjit_context *ctx;
 static kjit_program *prog;
@@ -379,6 +387,33 @@ static void test_misuse(void) {
 
 /* Without a GPU (the build and CI machines) cuda fails with NO_DEVICE and
  * auto falls back to the CPU with a note; with one, both give CUDA. */
+/* A kernel that syncs the grid: its limit (16384 threads on the CPU
+ * target), a launch within it, one past it refused before running. */
+static void test_cooperative(void) {
+  int64_t shape[2] = {16, 64};
+  kjit_array *m = NULL;
+  CHECK(kjit_array_create(ctx, KJIT_INT32, 2, shape, &m) == KJIT_OK, "create: %s", kjit_last_error(ctx));
+  memset(kjit_array_data(m), 0, 16 * 64 * sizeof(int32_t));
+  kjit_kernel *k = get_kernel("rows");
+  kjit_arg args[1] = {kjit_arg_array(m)};
+  uint32_t block[3] = {32, 1, 1};
+  int64_t max = -1;
+  CHECK(kjit_kernel_max_cooperative_grid(k, args, 1, block, 0, &max) == KJIT_OK && max == 16384 / 32,
+        "max cooperative grid %lld: %s", (long long)max, kjit_last_error(ctx));
+  EXPECT_ERROR(ctx, kjit_kernel_max_cooperative_grid(k, args, 1, block, 0, NULL), KJIT_ERROR_INVALID_ARGUMENT, "");
+  kjit_launch_config c = config(2, 32);
+  CHECK(kjit_launch(k, &c, args, 1) == KJIT_OK, "launch rows: %s", kjit_last_error(ctx));
+  const int32_t *pm = kjit_array_data(m);
+  int bad = -1;
+  for (int i = 0; i < 16 * 64 && bad < 0; i++)
+    if (pm[i] != i / 64)
+      bad = i;
+  CHECK(bad < 0, "m[%d] = %d, want %d", bad, bad < 0 ? 0 : pm[bad], bad / 64);
+  c = config(1024, 32);
+  EXPECT_ERROR(ctx, kjit_launch(k, &c, args, 1), KJIT_ERROR_TYPE, "runs at most 16384 threads");
+  kjit_array_destroy(m);
+}
+
 static void test_targets(void) {
   kjit_context_options o;
   kjit_context_options_init(&o);
@@ -499,6 +534,7 @@ int main(void) {
   test_strided_wrap();
   test_shared_memory();
   test_misuse();
+  test_cooperative();
   test_targets();
   test_device_arrays();
   kjit_context_destroy(ctx);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "common/arena.h"
+#include "common/strbuf.h"
 #include "runtime/cuda.h"
 #include "check.h"
 
@@ -118,6 +119,32 @@ static void test_clamp(void) {
   CHECK(strncmp(p5, ".version 9.0", 12) == 0);
 }
 
+/* A 90-character kernel with 41 array parameters: its mangled entry name
+ * (~380 characters) and parameter names are read whole, so the name the
+ * launcher passes to cuModuleGetFunction is the PTX's own. */
+static void test_long_entry(void) {
+  StrBuf name, ptx;
+  sb_init(&name);
+  sb_init(&ptx);
+  for (int i = 0; i < 90; i++)
+    sb_putc(&name, (char)('a' + i % 26));
+  sb_puts(&name, "__");
+  for (int i = 0; i < 41; i++)
+    sb_puts(&name, i ? "_a1Cf32" : "a1Cf32");
+  sb_printf(&ptx, ".visible .entry %s(\n", name.data);
+  for (int i = 0; i < 41; i++)
+    sb_printf(&ptx, "\t.param .align 8 .b8 %s_param_%d[24]%s\n", name.data, i, i < 40 ? "," : "");
+  sb_puts(&ptx, ")\n{ ret; }\n");
+  RtCudaModule m;
+  memset(&m, 0, sizeof m);
+  CHECK(rt_ptx_entry_layout(ptx.data, &m));
+  CHECK(m.entry && strcmp(m.entry, name.data) == 0 && strlen(m.entry) > 300);
+  CHECK(m.nparams == 41 && m.params[40].offset == 40 * 24 && m.params_size == 41 * 24);
+  rt_cuda_module_unload(NULL, &m);
+  sb_free(&name);
+  sb_free(&ptx);
+}
+
 static void test_layout(void) {
   RtCudaModule m;
   memset(&m, 0, sizeof m);
@@ -126,6 +153,7 @@ static void test_layout(void) {
   CHECK(m.nparams == 3);
   CHECK(m.params[0].size == 24 && m.params[0].align == 8 && m.params[0].kind == RT_PARAM_ARRAY);
   CHECK(m.params[2].offset == 48 && m.params_size == 72);
+  rt_cuda_module_unload(NULL, &m);
   memset(&m, 0, sizeof m);
   CHECK(rt_ptx_entry_layout(poke_ptx, &m));
   CHECK(strcmp(m.entry, "poke") == 0 && m.nparams == 2);
@@ -134,6 +162,7 @@ static void test_layout(void) {
   static const char mixed[] =
       ".visible .entry k__x(\n\t.param .u8 k_param_0,\n\t.param .align 8 .b8 k_param_1[40],\n"
       "\t.param .f64 k_param_2,\n\t.param .b16 k_param_3\n)\n{ ret; }\n";
+  rt_cuda_module_unload(NULL, &m);
   memset(&m, 0, sizeof m);
   CHECK(rt_ptx_entry_layout(mixed, &m));
   CHECK(strcmp(m.entry, "k__x") == 0 && m.nparams == 4);
@@ -143,6 +172,8 @@ static void test_layout(void) {
   CHECK(rt_ptx_entry_layout(none, &m) && m.nparams == 0 && m.params_size == 0);
   CHECK(!rt_ptx_entry_layout(".version 7.0\n", &m));
   CHECK(!rt_ptx_entry_layout(".entry bad(\n\t.param .q99 x\n)\n", &m));
+  rt_cuda_module_unload(NULL, &m);
+  test_long_entry();
 }
 
 static RtValue array_value(RtDtype dt, int64_t n) {
@@ -230,6 +261,7 @@ static void test_packing(void) {
   CHECK(s->argv[1] == s->slots + 24);
   CHECK(!rt_cuda_pack_args(s, args, d, 2, fresh_diags(&diags)));
   CHECK(strstr(first_msg(&diags), "launched with 2 arguments") != NULL);
+  rt_cuda_module_unload(NULL, &s->m);
   free(s->slots);
   free(s);
   RtValue sc[2] = {array_value(RT_F32, 1), scalar_value(RT_F32, 2.5)};
@@ -242,6 +274,7 @@ static void test_packing(void) {
   float f;
   memcpy(&f, s->slots + 8, 4);
   CHECK(*(int64_t *)s->slots == 77 && f == 2.5f);
+  rt_cuda_module_unload(NULL, &s->m);
   free(s->slots);
   free(s);
   for (int i = 0; i < 3; i++)
@@ -464,7 +497,8 @@ static void gpu_async_fault(RtCuda *cu) {
     CHECK(d.nerrors >= 1 && strstr(first_msg(&d), "kernel 'poke' faulted") != NULL);
   }
   CHECK(cu->resets == resets + 1 && !cu->pending);
-  free(s->slots);                               /* the reset unloaded its module */
+  rt_cuda_module_unload(NULL, &s->m);           /* the reset unloaded its module: */
+  free(s->slots);                               /* only the entry name is left */
   free(s);
   check_after_fault(cu, &d, true);
 }
