@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "ir/lower_internal.h"
+#include "ir/npmath.h"
 
 /* ---------------------------------------------------------- namespaces -- */
 
@@ -579,6 +580,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   const char *m;
   if ((m = member_of(path, "math")) && math_intrinsic(m) >= 0)
     return emit_intrinsic(L, math_intrinsic(m), call, written(L, call->lhs));
+  if ((m = member_of(path, "numpy")) && ir_npufunc_find(m) >= 0)
+    return lower_np_ufunc(L, ir_npufunc_find(m), call);
   int r = lower_num_path_call(L, path, call);
   if (r != -2)
     return r;

@@ -142,6 +142,9 @@ enum {
   X(INTRINSIC, "call.intrinsic", -1, 0)                                        \
   X(NUMFN, "numfn", -1, 0)  /* ival = NumFn (ir/numfn.h): complex(), .real,   */ \
                             /* .imag, .conjugate(), cmath.*, cuda.fp16.*      */ \
+  X(NPUFUNC, "call.ufunc", -1, 0) /* ival = NpUfunc (ir/npmath.h): np.sin(x)... */ \
+                            /* on scalars; after typing every operand has the */ \
+                            /* loop type, the result is it (bool for isnan..) */ \
   /* ---- calls, output, control flow ---- */                                  \
   X(CALL,  "call",  -1, OPF_SIDE) /* callee (IrFunc*: generic before typing,    */ \
                                   /* the specialization after); args = actuals  */ \
