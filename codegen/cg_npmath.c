@@ -38,15 +38,13 @@ static LLVMValueRef unary_intrinsic(Cg *cg, const char *name, LLVMValueRef x) {
   return cg_intrinsic(cg, name, &t, 1, &x, 1);
 }
 
-/* np.sign: -1, 0, 1; a NaN stays NaN. */
+/* np.sign: -1 or 1; zeros (either sign) and NaN are returned as they are. */
 static LLVMValueRef sign(Cg *cg, LLVMValueRef x, const Type *t) {
   LLVMBuilderRef B = cg->b;
   if (cg_is_float(t)) {
     LLVMValueRef pos = LLVMBuildFCmp(B, LLVMRealOGT, x, fconst(x, 0), "");
     LLVMValueRef neg = LLVMBuildFCmp(B, LLVMRealOLT, x, fconst(x, 0), "");
-    LLVMValueRef zero = LLVMBuildFCmp(B, LLVMRealOEQ, x, fconst(x, 0), "");
-    LLVMValueRef r = LLVMBuildSelect(B, zero, fconst(x, 0), x, "");
-    r = LLVMBuildSelect(B, neg, fconst(x, -1), r, "");
+    LLVMValueRef r = LLVMBuildSelect(B, neg, fconst(x, -1), x, "");
     return LLVMBuildSelect(B, pos, fconst(x, 1), r, "");
   }
   LLVMTypeRef it = LLVMTypeOf(x);
