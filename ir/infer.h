@@ -77,6 +77,9 @@ const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need);
 /* infer_npmath.c: the rule of OP_NPUFUNC (NumPy ufuncs on scalars). */
 const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need);
 
+/* infer_libdevice.c: the rule of OP_LIBDEVICE (cuda.libdevice.<f>). */
+const Type *ir_infer_libdevice(Infer *inf, int idx, const Type **need);
+
 /* infer.c: report an error at instruction idx in report mode (and mark it);
  * always returns NULL so rules can `return ir_infer_fail(...)`. */
 const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,

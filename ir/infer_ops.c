@@ -1071,6 +1071,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
   case OP_NUMFN: return ir_infer_numfn(inf, idx, need);
   case OP_NPUFUNC: return ir_infer_npufunc(inf, idx, need);
+  case OP_LIBDEVICE: return ir_infer_libdevice(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);
   case OP_CALL_FOREIGN: return ir_type_foreign(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "ir/lower_internal.h"
+#include "ir/libdevice_fns.h"
 #include "ir/npmath.h"
 
 /* ---------------------------------------------------------- namespaces -- */
@@ -19,10 +20,10 @@ static const char *const cuda_members[] = {
     "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
     "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", "const",
-    NULL};
+    "libdevice", NULL};
 static const char *const cuda_notyet[] = {
     "cg", "nanosleep", "vote_sync_intrinsic",
-    "libdevice", "float16", "complex64", "complex128", NULL};
+    "float16", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
     "synchronize", "stream", "event", "select_device", "get_current_device", "is_available",
@@ -104,7 +105,7 @@ static bool is_namespace(const char *path) {
                                    "numba.cuda.const",
                                    "numba.cuda.threadIdx", "numba.cuda.blockIdx",
                                    "numba.cuda.blockDim", "numba.cuda.gridDim",
-                                   "numba.cuda.random", NULL};
+                                   "numba.cuda.random", "numba.cuda.libdevice", NULL};
   return list_index(ns, path) >= 0;
 }
 
@@ -151,6 +152,11 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
     }
     if (list_index(cuda_members, m) < 0) {
       no_attribute(L, n, m, cuda_members);
+      return -1;
+    }
+  } else if ((m = member_of(path, "numba.cuda.libdevice"))) {
+    if (ir_libdevice_find(m) < 0) {
+      diag_error(L->d, E_NOATTR, n->loc, NULL, "module 'libdevice' has no attribute '%s'", m);
       return -1;
     }
   } else if (ir_starts_with(path, "numba.cuda.") && strchr(path + 11, '.')) {
@@ -584,6 +590,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
     return lower_np_ufunc(L, ir_npufunc_find(m), call);
   int r = lower_num_path_call(L, path, call);
   if (r != -2)
+    return r;
+  if ((r = lower_libdevice_call(L, path, call)) != -2)
     return r;
   if (ir_starts_with(path, "numba.cuda.")) {
     r = cuda_call(L, path + 11, call);

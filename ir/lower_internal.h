@@ -146,6 +146,8 @@ int lower_num_path_call(Lower *L, const char *path, const Node *call); /* -2: no
 bool lower_num_path_const(const char *path, IrGlobal *out);  /* cmath.pi... */
 /* lower_npmath.c: numpy.<ufunc>(...) on scalars, u from ir_npufunc_find. */
 int lower_np_ufunc(Lower *L, int u, const Node *call);
+/* lower_libdevice.c: numba.cuda.libdevice.<f>(...); -2 for other paths. */
+int lower_libdevice_call(Lower *L, const char *path, const Node *call);
 
 /* ---- consts.c: names, imports, constant folding ---- */
 /* Canonical path of a name bound by an import ("cuda" -> "numba.cuda"), or NULL. */

@@ -142,6 +142,9 @@ enum {
   X(INTRINSIC, "call.intrinsic", -1, 0)                                        \
   X(NUMFN, "numfn", -1, 0)  /* ival = NumFn (ir/numfn.h): complex(), .real,   */ \
                             /* .imag, .conjugate(), cmath.*, cuda.fp16.*      */ \
+  X(LIBDEVICE, "call.libdevice", -1, 0) /* ival = LibdeviceFn (ir/libdevice_fns.h): */ \
+                            /* libdevice.<f>(...); operands cast to the declared */ \
+                            /* types; result the declared type or a tuple       */ \
   X(NPUFUNC, "call.ufunc", -1, 0) /* ival = NpUfunc (ir/npmath.h): np.sin(x)... */ \
                             /* on scalars; after typing every operand has the */ \
                             /* loop type, the result is it (bool for isnan..) */ \
