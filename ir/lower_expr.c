@@ -617,6 +617,8 @@ static int expr_call(Lower *L, const Node *n) {
   if (c->kind == ND_ATTR && c->name && strcmp(c->name, "transpose") == 0)
     return call_transpose(L, n);
   int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
+  if (r == -2 && c->kind == ND_ATTR)
+    r = lower_int_method(L, n);
   if (r != -2)
     return r;
   if (c->kind == ND_ATTR) {

@@ -146,6 +146,7 @@ int lower_num_path_call(Lower *L, const char *path, const Node *call); /* -2: no
 bool lower_num_path_const(const char *path, IrGlobal *out);  /* cmath.pi... */
 /* lower_npmath.c: numpy.<ufunc>(...) on scalars, u from ir_npufunc_find. */
 int lower_np_ufunc(Lower *L, int u, const Node *call);
+int lower_int_method(Lower *L, const Node *call);           /* .bit_count(); -2: not one */
 /* lower_libdevice.c: numba.cuda.libdevice.<f>(...); -2 for other paths. */
 int lower_libdevice_call(Lower *L, const char *path, const Node *call);
 

@@ -29,3 +29,21 @@ int lower_np_ufunc(Lower *L, int u, const Node *call) {
   lower_inst(L, v)->ival = u;
   return v;
 }
+
+/* int.bit_count(): numba-cuda defines it as cuda.popc(i) (the operand's
+ * type; typing rejects non-integers).  -2: not a method handled here. */
+int lower_int_method(Lower *L, const Node *call) {
+  const Node *c = call->lhs;
+  if (!c->name || strcmp(c->name, "bit_count") != 0)
+    return -2;
+  if (call->args.len || call->args2.len) {
+    diag_error(L->d, E_ARITY, call->loc, NULL, "bit_count() takes no arguments");
+    return -1;
+  }
+  int base = lower_expr(L, c->lhs);
+  if (base < 0)
+    return -1;
+  int v = lower_emit(L, OP_INTRINSIC, call->loc, &base, 1);
+  lower_inst(L, v)->ival = IN_POPC;
+  return v;
+}

@@ -219,6 +219,7 @@ typedef enum AtomicKind {
   I(ATAN2, "atan2", 2, IK_MATHF2) I(HYPOT, "hypot", 2, IK_MATHF2)              \
   I(COPYSIGN, "copysign", 2, IK_MATHF2) I(FMOD, "fmod", 2, IK_MATHF2)          \
   I(POWF, "pow", 2, IK_MATHF2) I(REMAINDER, "remainder", 2, IK_MATHF2)         \
+  I(NEXTAFTER, "nextafter", 2, IK_MATHF2)                                      \
   I(LDEXP, "ldexp", 2, IK_SPECIAL) I(FREXP, "frexp", 1, IK_SPECIAL)            \
   I(MODF, "modf", 1, IK_SPECIAL)                                               \
   I(ISNAN, "isnan", 1, IK_PRED) I(ISINF, "isinf", 1, IK_PRED)                  \
