@@ -10,7 +10,6 @@ from numba.cuda import libdevice
 # RUN: ld_float --grid 1 --block 1 ok=zeros:int32:16
 # EXPECT: ok: int32[16] [1, 1, 1, ..., 1] sum=16 crc=3c69a149
 #   (computed in Python from: [1] * 16)
-#   (computed in Python from: [1] * 16)
 
 
 @cuda.jit
@@ -40,7 +39,6 @@ def ld_float(ok):
 # RUN: ld_rounding --grid 1 --block 1 ok=zeros:int32:12
 # EXPECT: ok: int32[12] [1, 1, 1, ..., 1] sum=12 crc=8ad33d2a
 #   (computed in Python from: [1] * 12)
-#   (computed in Python from: [1] * 12)
 @cuda.jit
 def ld_rounding(ok):
     tiny = 1e-30
@@ -61,8 +59,6 @@ def ld_rounding(ok):
 # RUN: ld_int --grid 1 --block 1 out=zeros:int64:24
 # EXPECT: out: int64[24] [1072693248, 0, 1065353216, ..., 14] sum=4.60718242e+18 crc=b4ac541f
 #   (computed in Python from: [1072693248, 0, 1065353216, 4607182418800017408, 15360, 5, 5, 3, -1, 1, -2147483648, 1430524160, 31, 63, 4, 0, 8, 64, -2, -1, 15, 2, -2, 14])
-#   (computed in Python from: [1072693248, 0, 1065353216, 4607182418800017408, 15360, 5, 5,
-#    3, -1, 1, -2147483648, 1430524160, 31, 63, 4, 0, 8, 64, -2, -1, 15, 2, -2, 14])
 @cuda.jit
 def ld_int(out):
     out[0] = libdevice.double2hiint(1.0)

@@ -9,7 +9,6 @@ from numba import cuda
 # RUN: extras --grid 1 --block 1 out=zeros:float64:8 u8=u8:255 i64=i64:-1 f=f32:1.0
 # EXPECT: out: float64[8] [8, 64, 3, ..., 0] sum=79.00000012 crc=514f79b4
 #   (computed in Python from: [8, 64, 3, 1.0 + 2.0 ** -52, 1.0 + 2.0 ** -23, -(5e-324), 2.0, 0])
-#   (computed in Python from: [8, 64, 3, 1.0 + 2.0 ** -52, 1.0 + 2.0 ** -23, -(5e-324), 2.0, 0])
 @cuda.jit
 def extras(out, u8, i64, f):
     out[0] = u8.bit_count()

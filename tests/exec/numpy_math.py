@@ -14,10 +14,7 @@ from numba import cuda
 
 # RUN: np_values --grid 1 --block 1 out=zeros:float64:24
 # EXPECT: out: float64[24] [1, 0, 1, ..., 10] sum=1224.283185 crc=efda2ebc
-#   (computed in Python from: [1, 0, 1, 0, 0, 0, 1, 2, 5, math.pi, -3, -2, 1024, 10,
-#    180.0 * (math.pi / 180), 180.0, -2, -1, -1, 2, -4 - 4 - 0.5 + 0.5, 0.5, -1.5, 10])
 #   (computed in Python from: [1, 0, 1, 0, 0, 0, 1, 2, 5, math.pi, -3, -2, 1024, 10, 180.0 * (math.pi / 180), 180.0, -2, -1, -1, 2, -4 - 4 - 0.5 + 0.5, 0.5, -1.5, 10])
-#   (computed in Python from: [1, 0, 1, 0, 0, 0, 1, 2, 5, math.pi, -3, 3, 1024, 10, 180.0 * (math.pi / 180), 180.0, -2, -1, -1, 2, -4, 0.5, -1.5, 10])
 @cuda.jit
 def np_values(out):
     out[0] = np.exp(0.0) + np.sin(0.0) + np.tan(0.0) + np.arcsin(0.0) + np.arctan(0.0)
@@ -49,7 +46,6 @@ def np_values(out):
 # RUN: np_nan --grid 1 --block 1 out=zeros:int32:12
 # EXPECT: out: int32[12] [1, 1, 1, ..., 1] sum=12 crc=8ad33d2a
 #   (computed in Python from: [1] * 12)
-#   (computed in Python from: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
 @cuda.jit
 def np_nan(out):
     nan = np.nan
@@ -70,10 +66,7 @@ def np_nan(out):
 # Result types, seen through values: a float32 loop rounds to float32.
 # RUN: np_types --grid 1 --block 1 out=zeros:float64:10 i16=i16:2 u16=u16:2 i32=i32:2 f32=f32:3 h=f16:2 b=bool:1
 # EXPECT: out: float64[10] [1.41421, 1.41421, 1.41421, ..., 0.333333] sum=8.323520873 crc=a2ebc0f0
-#   (computed in Python from: f32(x) = struct.unpack('f', struct.pack('f', x))[0];
-#    [f32(math.sqrt(2)), f32(math.sqrt(2)), math.sqrt(2), f32(1 / 3), f32(math.sqrt(2)), 1,
-#     1 / 3, f32(1 / 3), 1 / 3, f32(1 / 3)])
-#   (computed in Python from: [struct.unpack('f', struct.pack('f', math.sqrt(2)))[0], struct.unpack('f', struct.pack('f', math.sqrt(2)))[0], math.sqrt(2), struct.unpack('f', struct.pack('f', 1 / 3))[0], struct.unpack('f', struct.pack('f', math.sqrt(2)))[0], 1, 1 / 3, struct.unpack('f', struct.pack('f', 1 / 3))[0], 1 / 3, struct.unpack('f', struct.pack('f', 1 / 3))[0]])
+#   (computed in Python from: f32(x) = struct.unpack('f', struct.pack('f', x))[0]: [f32(math.sqrt(2)), f32(math.sqrt(2)), math.sqrt(2), f32(1 / 3), f32(math.sqrt(2)), 1, 1 / 3, f32(1 / 3), 1 / 3, f32(1 / 3)])
 @cuda.jit
 def np_types(out, i16, u16, i32, f32, h, b):
     out[0] = np.sqrt(i16)                        # int16 -> float32
@@ -91,7 +84,6 @@ def np_types(out, i16, u16, i32, f32, h, b):
 # Integer loops keep (or promote to) an integer type and wrap in it.
 # RUN: np_ints --grid 1 --block 1 out=zeros:int64:16 i8=i8:-128 u8=u8:255 m1=i8:-1 k=i8:20
 # EXPECT: out: int64[16] [-128, 255, -112, ..., 45] sum=-198 crc=59dbf8fa
-#   (computed in Python from: [-128, 255, 144 - 256, -128, 0, 0, 0, 2, -1, -3, 1, 0, -1, -128, 0, 45])
 #   (computed in Python from: [-128, 255, 144 - 256, -128, 0, 0, 0, 2, -1, -3, 1, 0, -1, -128, 0, 45])
 @cuda.jit
 def np_ints(out, i8, u8, m1, k):
