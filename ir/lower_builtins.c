@@ -23,7 +23,7 @@ static const char *const cuda_members[] = {
     "libdevice", NULL};
 static const char *const cuda_notyet[] = {
     "cg", "nanosleep", "vote_sync_intrinsic",
-    "float16", "complex64", "complex128", NULL};
+    "float16", "bf16", "_internal", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
     "synchronize", "stream", "event", "select_device", "get_current_device", "is_available",
@@ -94,6 +94,13 @@ static void no_attribute(Lower *L, const Node *n, const char *member, const char
              module ? "module " : "", mod, member);
 }
 
+/* numba.cuda.bf16 and the bindings under numba.cuda._internal. */
+static const char *bf16_hint(const char *member) {
+  return strcmp(member, "bf16") == 0 || strcmp(member, "_internal") == 0
+             ? "use float16 (cuda.fp16) or float32 instead"
+             : NULL;
+}
+
 static int not_yet(Lower *L, const Node *n, const char *hint) {
   diag_error(L->d, E_NOTYET, n->loc, hint, "%s is not supported yet", written(L, n));
   return -1;
@@ -144,7 +151,7 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
       return -1;
   } else if ((m = member_of(path, "numba.cuda"))) {
     if (list_index(cuda_notyet, m) >= 0)
-      return not_yet(L, n, NULL);
+      return not_yet(L, n, bf16_hint(m));
     if (list_index(cuda_host, m) >= 0) {
       diag_error(L->d, E_CALLEE, n->loc, "call it from host code", "%s is a host API and cannot be used in kernels",
                  written(L, n));
@@ -173,7 +180,7 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
     }
     for (int i = 0; cuda_notyet[i]; i++)
       if (ir_starts_with(ns, cuda_notyet[i]) && ns[strlen(cuda_notyet[i])] == '.')
-        return not_yet(L, n, NULL);
+        return not_yet(L, n, bf16_hint(cuda_notyet[i]));
     const char *const *cands = ir_starts_with(ns, "atomic.") ? atomic_members
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
                                  ? array_member
