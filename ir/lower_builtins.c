@@ -157,7 +157,7 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
                  written(L, n));
       return -1;
     }
-    if (list_index(cuda_members, m) < 0) {
+    if (list_index(cuda_members, m) < 0 && !lower_vector_type(L->p->types, m)) {
       no_attribute(L, n, m, cuda_members);
       return -1;
     }
@@ -599,6 +599,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   if (r != -2)
     return r;
   if ((r = lower_libdevice_call(L, path, call)) != -2)
+    return r;
+  if ((r = lower_vector_call(L, path, call)) != -2)
     return r;
   if (ir_starts_with(path, "numba.cuda.")) {
     r = cuda_call(L, path + 11, call);

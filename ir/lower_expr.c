@@ -273,6 +273,9 @@ static int expr_attr(Lower *L, const Node *n) {
     return -1;
   if (op == OP__COUNT && lower_num_is_attr(a))
     return lower_num_attr(L, n, base);
+  int r = op == OP__COUNT ? lower_vector_attr(L, n, base) : -2;
+  if (r != -2)
+    return r;
   if (op == OP__COUNT) {
     diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim, .strides and .T; numbers .real and .imag",
                "attribute '%s' is not supported in kernels", a);

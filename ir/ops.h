@@ -70,6 +70,10 @@ enum {
   /* ---- tuples ---- */                                                       \
   X(TUPLE,     "tuple",     -1, 0)  /* builds a tuple of args -> TY_TUPLE         */ \
   X(TUPLE_GET, "tuple.get",  1, 0)  /* args[0] tuple, ival = constant index       */ \
+                                    /* (str "x".."w": v.x of a vector type)      */ \
+  X(VECTOR,    "vector.make", -1, 0) /* tyimm = the vector type (cuda.float32x4);  */ \
+                                    /* args: numbers (cast to its base type after */ \
+                                    /* typing) and vectors of that base, n in all */ \
   /* ---- arrays (indices: after typing each index is int64, or one tuple) ---- */ \
   X(ARRAY_LOAD,  "array.load",  -1, 0)        /* args[0]=array, args[1..] indices; */ \
                                               /* negative indices wrap (Numba);    */ \

@@ -34,7 +34,9 @@ typedef enum Layout {
 typedef struct Type Type;
 struct Type {
   TypeKind kind;
-  const Type *elem;       /* TY_ARRAY: element dtype (a scalar type) */
+  const Type *elem;       /* TY_ARRAY: element dtype (a scalar type);
+                             TY_TUPLE: NULL, or for a CUDA vector type
+                             (float32x4...) its base type */
   int ndim;               /* TY_ARRAY: 1..4 */
   Layout layout;          /* TY_ARRAY */
   bool readonly;          /* TY_ARRAY: constant memory (cuda.const.array_like,
@@ -73,6 +75,11 @@ const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout);
 const Type *ty_array_readonly(TypeTable *tt, const Type *elem, int ndim, Layout layout);
 const Type *ty_tuple(TypeTable *tt, const Type *const *elems, int n);
 const Type *ty_unituple(TypeTable *tt, const Type *elem, int n);
+/* The CUDA vector type of n (1..4) elements of int/float type base
+ * (cuda.float32x4): a tuple in layout and codegen, distinct from
+ * UniTuple(base x n) in typing, named "float32x4". */
+const Type *ty_vector(TypeTable *tt, const Type *base, int n);
+bool ty_is_vector(const Type *t);
 
 /* Classification. */
 bool ty_is_int(const Type *t);     /* signed or unsigned integer, not bool */
