@@ -64,11 +64,17 @@ def np_nan(out):
 
 
 # Result types, seen through values: a float32 loop rounds to float32.
-# RUN: np_types --grid 1 --block 1 out=zeros:float64:10 i16=i16:2 u16=u16:2 i32=i32:2 f32=f32:3 h=f16:2 b=bool:1
+# RUN: np_types --grid 1 --block 1 out=zeros:float64:10 i16a=full:int16:1:2 u16a=full:uint16:1:2 i32a=full:int32:1:2 f32a=full:float32:1:3 ha=full:float16:1:2 ba=full:bool:1:1
 # EXPECT: out: float64[10] [1.41421, 1.41421, 1.41421, ..., 0.333333] sum=8.323520873 crc=a2ebc0f0
 #   (computed in Python from: f32(x) = struct.unpack('f', struct.pack('f', x))[0]: [f32(math.sqrt(2)), f32(math.sqrt(2)), math.sqrt(2), f32(1 / 3), f32(math.sqrt(2)), 1, 1 / 3, f32(1 / 3), 1 / 3, f32(1 / 3)])
 @cuda.jit
-def np_types(out, i16, u16, i32, f32, h, b):
+def np_types(out, i16a, u16a, i32a, f32a, ha, ba):
+    i16 = i16a[0]
+    u16 = u16a[0]
+    i32 = i32a[0]
+    f32 = f32a[0]
+    h = ha[0]
+    b = ba[0]
     out[0] = np.sqrt(i16)                        # int16 -> float32
     out[1] = np.sqrt(u16)                        # uint16 -> float32
     out[2] = np.sqrt(i32)                        # int32 -> float64
@@ -82,11 +88,17 @@ def np_types(out, i16, u16, i32, f32, h, b):
 
 
 # Integer loops keep (or promote to) an integer type and wrap in it.
-# RUN: np_ints --grid 1 --block 1 out=zeros:int64:16 i8=i8:-128 u8=u8:255 m1=i8:-1 k=i8:20
+# RUN: np_ints --grid 1 --block 1 out=zeros:int64:16 v8=full:int8:3:-128 u8a=full:uint8:1:255
 # EXPECT: out: int64[16] [-128, 255, -112, ..., 45] sum=66 crc=4de6506e
 #   (computed in Python from: [-128, 255, 144 - 256, -128, 0, 0, 0, 2, (2**64 - 7) % 3, -3, 255, 0, -1, -128, 9 % (2**64 - 1) + 0, 45])
 @cuda.jit
-def np_ints(out, i8, u8, m1, k):
+def np_ints(out, v8, u8a):
+    v8[1] = -1
+    v8[2] = 20
+    i8 = v8[0]
+    m1 = v8[1]
+    k = v8[2]
+    u8 = u8a[0]
     out[0] = np.abs(i8)                   # int8 stays int8: -128
     out[1] = np.maximum(m1, u8)           # (int8, uint8) -> int16: 255
     out[2] = np.square(k)                 # int8: 400 wraps to -112
