@@ -23,7 +23,7 @@ static int as_intrinsic(NpUfunc u) {
       {NU_ARCTAN2, IN_ATAN2}, {NU_HYPOT, IN_HYPOT}, {NU_COPYSIGN, IN_COPYSIGN},
       {NU_FLOOR, IN_FLOOR}, {NU_CEIL, IN_CEIL}, {NU_TRUNC, IN_TRUNC},
       {NU_ABSOLUTE, IN_ABS}, {NU_ABS, IN_ABS}, {NU_ISNAN, IN_ISNAN}, {NU_ISINF, IN_ISINF},
-      {NU_ISFINITE, IN_ISFINITE},
+      {NU_ISFINITE, IN_ISFINITE}, {NU_NEXTAFTER, IN_NEXTAFTER}, {NU_FLOAT_POWER, IN_POWF},
   };
   for (size_t i = 0; i < sizeof map / sizeof *map; i++)
     if (map[i].u == u)
@@ -135,8 +135,79 @@ static LLVMValueRef float_divide(Cg *cg, NpUfunc u, LLVMValueRef a, LLVMValueRef
   return cg_fp(cg, LLVMBuildFAdd(B, r, LLVMBuildSelect(B, fix, b, z, ""), ""));
 }
 
+/* add/subtract/multiply in the loop type: ints wrap, bools are or/and. */
+static LLVMValueRef arith(Cg *cg, NpUfunc u, LLVMValueRef a, LLVMValueRef b, const Type *t) {
+  LLVMBuilderRef B = cg->b;
+  if (cg_is_float(t))
+    return cg_fp(cg, u == NU_ADD ? LLVMBuildFAdd(B, a, b, "") : u == NU_SUBTRACT ? LLVMBuildFSub(B, a, b, "")
+                                                                  : LLVMBuildFMul(B, a, b, ""));
+  if (t->kind == TY_BOOL)
+    return u == NU_ADD ? LLVMBuildOr(B, a, b, "") : LLVMBuildAnd(B, a, b, "");
+  return u == NU_ADD ? LLVMBuildAdd(B, a, b, "") : u == NU_SUBTRACT ? LLVMBuildSub(B, a, b, "")
+                                                    : LLVMBuildMul(B, a, b, "");
+}
+
+/* greater...not_equal: ordered float comparisons (a NaN gives False, but
+ * True for not_equal); ints by signedness, bools as unsigned. */
+static LLVMValueRef compare(Cg *cg, NpUfunc u, LLVMValueRef a, LLVMValueRef b, const Type *t) {
+  static const LLVMRealPredicate fp[] = {LLVMRealOGT, LLVMRealOGE, LLVMRealOLT, LLVMRealOLE,
+                                         LLVMRealOEQ, LLVMRealUNE};
+  static const LLVMIntPredicate sp[] = {LLVMIntSGT, LLVMIntSGE, LLVMIntSLT, LLVMIntSLE,
+                                        LLVMIntEQ, LLVMIntNE};
+  static const LLVMIntPredicate up[] = {LLVMIntUGT, LLVMIntUGE, LLVMIntULT, LLVMIntULE,
+                                        LLVMIntEQ, LLVMIntNE};
+  int k = u - NU_GREATER;
+  if (cg_is_float(t))
+    return LLVMBuildFCmp(cg->b, fp[k], a, b, "");
+  return LLVMBuildICmp(cg->b, cg_is_signed(t) ? sp[k] : up[k], a, b, "");
+}
+
+/* logical_and/or/xor/not on the operands' truth values. */
+static LLVMValueRef logical(Cg *cg, NpUfunc u, LLVMValueRef *a, const Type *t) {
+  LLVMValueRef x = cg_truth(cg, a[0], t);
+  if (u == NU_LOGICAL_NOT)
+    return LLVMBuildNot(cg->b, x, "");
+  LLVMValueRef y = cg_truth(cg, a[1], t);
+  return u == NU_LOGICAL_AND ? LLVMBuildAnd(cg->b, x, y, "")
+         : u == NU_LOGICAL_OR ? LLVMBuildOr(cg->b, x, y, "")
+                              : LLVMBuildXor(cg->b, x, y, "");
+}
+
+/* np.signbit: the sign bit of the float. */
+static LLVMValueRef signbit(Cg *cg, LLVMValueRef x, const Type *t) {
+  LLVMTypeRef it = t->kind == TY_F32 ? cg->t_i32 : cg->t_i64;
+  LLVMValueRef bits = LLVMBuildBitCast(cg->b, x, it, "");
+  return LLVMBuildICmp(cg->b, LLVMIntSLT, bits, LLVMConstNull(it), "");
+}
+
+static LLVMValueRef lower_logic(Cg *cg, NpUfunc u, LLVMValueRef *a, const Type *t) {
+  LLVMBuilderRef B = cg->b;
+  switch (u) {
+  case NU_BITWISE_AND: return LLVMBuildAnd(B, a[0], a[1], "");
+  case NU_BITWISE_OR: return LLVMBuildOr(B, a[0], a[1], "");
+  case NU_BITWISE_XOR: return LLVMBuildXor(B, a[0], a[1], "");
+  case NU_INVERT: case NU_BITWISE_NOT: return LLVMBuildNot(B, a[0], "");
+  case NU_LEFT_SHIFT: return LLVMBuildShl(B, a[0], a[1], "");
+  case NU_RIGHT_SHIFT:
+    return cg_is_signed(t) ? LLVMBuildAShr(B, a[0], a[1], "") : LLVMBuildLShr(B, a[0], a[1], "");
+  default: return logical(cg, u, a, t);
+  }
+}
+
 static LLVMValueRef lower_other(Cg *cg, const Inst *in, NpUfunc u, LLVMValueRef *a, const Type *t) {
   switch (u) {
+  case NU_ADD: case NU_SUBTRACT: case NU_MULTIPLY: return arith(cg, u, a[0], a[1], t);
+  case NU_NEGATIVE:
+    return cg_is_float(t) ? LLVMBuildFNeg(cg->b, a[0], "") : LLVMBuildNeg(cg->b, a[0], "");
+  case NU_POSITIVE: case NU_CONJUGATE: return a[0];
+  case NU_GREATER: case NU_GREATER_EQUAL: case NU_LESS: case NU_LESS_EQUAL: case NU_EQUAL:
+  case NU_NOT_EQUAL:
+    return compare(cg, u, a[0], a[1], t);
+  case NU_SIGNBIT: return signbit(cg, a[0], t);
+  case NU_LOGICAL_AND: case NU_LOGICAL_OR: case NU_LOGICAL_XOR: case NU_LOGICAL_NOT:
+  case NU_BITWISE_AND: case NU_BITWISE_OR: case NU_BITWISE_XOR: case NU_INVERT:
+  case NU_BITWISE_NOT: case NU_LEFT_SHIFT: case NU_RIGHT_SHIFT:
+    return lower_logic(cg, u, a, t);
   case NU_RINT: return unary_intrinsic(cg, "llvm.rint", a[0]);
   case NU_SIGN: return sign(cg, a[0], t);
   case NU_SQUARE:

@@ -96,8 +96,10 @@ const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need) {
       return bad_operand(inf, idx, u, ts[k]);
   }
   const Type *lt = pick_loop(u, ts, in->nargs);
-  if (!lt) /* e.g. np.sign(bool): NumPy has no loop for it either */
-    return bad_operand(inf, idx, u, ts[0]);
+  if (!lt) { /* e.g. np.bitwise_and(float): name the operand no loop takes */
+    int k = in->nargs == 2 && pick_loop(u, ts, 1) ? 1 : 0;
+    return bad_operand(inf, idx, u, ts[k]);
+  }
   for (int k = 0; need && k < in->nargs; k++)
     need[k] = lt;
   return ir_npufunc_info[u].pred ? TY_BOOL_T : lt;

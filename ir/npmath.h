@@ -14,6 +14,8 @@
 #define NP_FLOAT "fd"               /* float math: ints become floats */
 #define NP_NUM "bBhHiIlLfd"         /* every int and float, no bool */
 #define NP_ALL "?bBhHiIlLfd"        /* bool too */
+#define NP_INT "bBhHiIlL"           /* integers only */
+#define NP_BITS "?bBhHiIlL"         /* bool and integers */
 
 #define NP_UFUNCS(U)                                                           \
   U(SIN, "sin", 1, NP_FLOAT, 0) U(COS, "cos", 1, NP_FLOAT, 0)                  \
@@ -44,7 +46,22 @@
   U(MAXIMUM, "maximum", 2, NP_ALL, 0) U(MINIMUM, "minimum", 2, NP_ALL, 0)      \
   U(FMAX, "fmax", 2, NP_ALL, 0) U(FMIN, "fmin", 2, NP_ALL, 0)                  \
   U(ISNAN, "isnan", 1, NP_ALL, 1) U(ISINF, "isinf", 1, NP_ALL, 1)              \
-  U(ISFINITE, "isfinite", 1, NP_ALL, 1)
+  U(ISFINITE, "isfinite", 1, NP_ALL, 1)                                        \
+  U(SIGNBIT, "signbit", 1, NP_FLOAT, 1) U(NEXTAFTER, "nextafter", 2, NP_FLOAT, 0) \
+  U(FLOAT_POWER, "float_power", 2, "d", 0)                                     \
+  /* arithmetic, logic and comparison ufuncs, computed in the loop type */     \
+  U(ADD, "add", 2, NP_ALL, 0) U(SUBTRACT, "subtract", 2, NP_NUM, 0)            \
+  U(MULTIPLY, "multiply", 2, NP_ALL, 0) U(NEGATIVE, "negative", 1, NP_NUM, 0)  \
+  U(POSITIVE, "positive", 1, NP_NUM, 0) U(CONJUGATE, "conjugate", 1, NP_NUM, 0) \
+  U(LOGICAL_AND, "logical_and", 2, NP_ALL, 1) U(LOGICAL_OR, "logical_or", 2, NP_ALL, 1) \
+  U(LOGICAL_XOR, "logical_xor", 2, NP_ALL, 1) U(LOGICAL_NOT, "logical_not", 1, NP_ALL, 1) \
+  U(BITWISE_AND, "bitwise_and", 2, NP_BITS, 0) U(BITWISE_OR, "bitwise_or", 2, NP_BITS, 0) \
+  U(BITWISE_XOR, "bitwise_xor", 2, NP_BITS, 0) U(INVERT, "invert", 1, NP_BITS, 0) \
+  U(BITWISE_NOT, "bitwise_not", 1, NP_BITS, 0)                                 \
+  U(LEFT_SHIFT, "left_shift", 2, NP_INT, 0) U(RIGHT_SHIFT, "right_shift", 2, NP_INT, 0) \
+  U(GREATER, "greater", 2, NP_ALL, 1) U(GREATER_EQUAL, "greater_equal", 2, NP_ALL, 1) \
+  U(LESS, "less", 2, NP_ALL, 1) U(LESS_EQUAL, "less_equal", 2, NP_ALL, 1)      \
+  U(EQUAL, "equal", 2, NP_ALL, 1) U(NOT_EQUAL, "not_equal", 2, NP_ALL, 1)
 
 typedef enum NpUfunc {
 #define U(name, text, nin, loops, pred) NU_##name,

@@ -115,3 +115,39 @@ def np_ints(out, v8, u8a):
     out[13] = np.minimum(i8, k)
     out[14] = np.fmod(9, -1) + np.remainder(9, -1)
     out[15] = np.floor(45) + np.trunc(0) + np.ceil(0)
+
+
+# Arithmetic, logic and comparison ufuncs, in the loop type.
+# RUN: np_ops --grid 1 --block 1 out=zeros:float64:28
+# EXPECT: out: float64[28] [-56, 1, 255, ..., 8] sum=25086.5 crc=af4faf64
+#   (computed in Python from: [-56, 1, 255, 0, 24464, 255, -2.5, -3, 0, 1, 0, 1, 8, 14, 6, 255, 0, -6, -128, -4, 15, 0, 1, 1, 0, 1, 0, 8])
+@cuda.jit
+def np_ops(out):
+    out[0] = np.add(np.int8(100), np.int8(100))           # int8 wraps
+    out[1] = np.add(True, True)                            # bool: or
+    out[2] = np.subtract(np.uint8(0), np.uint8(1))
+    out[3] = np.multiply(True, False)                      # bool: and
+    out[4] = np.multiply(np.int16(300), np.int16(300))     # int16 wraps
+    out[5] = np.negative(np.uint8(1))
+    out[6] = np.negative(2.5)
+    out[7] = np.positive(-3) + np.conjugate(0)
+    out[8] = np.logical_and(2, 0.0)
+    out[9] = np.logical_or(0, 3)
+    out[10] = np.logical_xor(1, 1)
+    out[11] = np.logical_not(0.0)
+    out[12] = np.bitwise_and(12, 10)
+    out[13] = np.bitwise_or(12, 10)
+    out[14] = np.bitwise_xor(12, 10)
+    out[15] = np.invert(np.uint8(0))
+    out[16] = np.bitwise_not(True)
+    out[17] = np.invert(5)
+    out[18] = np.left_shift(np.int8(1), np.int8(7))       # int8: -128
+    out[19] = np.right_shift(-16, 2)
+    out[20] = np.right_shift(np.uint8(255), np.uint8(4))
+    out[21] = np.greater(np.nan, 1.0)
+    out[22] = np.not_equal(np.nan, np.nan)
+    out[23] = np.less_equal(2, 2.0)
+    out[24] = np.greater(np.int64(-1), np.uint64(1))      # compared in float64
+    out[25] = np.signbit(-0.0) and not np.signbit(3)
+    out[26] = np.nextafter(1.0, 2.0) - 1.0 - 2.0 ** -52
+    out[27] = np.float_power(2, 3)

@@ -32,3 +32,12 @@ def np_math(f, d, n, b, u, flags):
         b[i] = np.abs(b[i]) + np.floor_divide(b[i], b[0])
         u[i] = np.remainder(u[i], u[0]) + np.maximum(u[i], u[0])
         flags[i] = np.isnan(x) or np.isinf(y) or np.isfinite(k) or np.maximum(flags[i], True)
+        k = np.add(k, 1) + np.subtract(k, 2) + np.multiply(k, 3) + np.negative(k) + np.positive(k)
+        k += np.bitwise_and(k, 7) + np.bitwise_or(k, 8) + np.bitwise_xor(k, 9) + np.invert(k)
+        k += np.left_shift(k, 2) + np.right_shift(k, 1) + np.conjugate(k)
+        n[i] = k
+        flags[i] = (np.logical_and(x, y) or np.logical_or(k, x) or np.logical_xor(k, y)
+                    or np.logical_not(x) or np.greater(x, y) or np.greater_equal(k, x)
+                    or np.less(x, 1) or np.less_equal(u[i], k) or np.equal(x, y)
+                    or np.not_equal(b[i], u[i]) or np.signbit(x) or np.bitwise_not(flags[i]))
+        d[i] = np.nextafter(y, 0.0) + np.float_power(x, 2) + np.nextafter(x, f[0])
