@@ -106,6 +106,18 @@ static int not_yet(Lower *L, const Node *n, const char *hint) {
   return -1;
 }
 
+/* A bfloat16 name, said with its module when it was imported bare
+ * ("hmax (numba.cuda.bf16.hmax)"), since cuda.fp16 has the same names. */
+static int not_yet_bf16(Lower *L, const Node *n, const char *path) {
+  const char *w = written(L, n);
+  const char *hint = bf16_hint("bf16");
+  if (n->kind == ND_NAME)
+    diag_error(L->d, E_NOTYET, n->loc, hint, "%s (%s) is not supported yet", w, path);
+  else
+    diag_error(L->d, E_NOTYET, n->loc, hint, "%s is not supported yet", w);
+  return -1;
+}
+
 static bool is_namespace(const char *path) {
   static const char *const ns[] = {"numba", "numba.cuda", "math", "numpy", "numba.types",
                                    "numba.cuda.atomic", "numba.cuda.shared", "numba.cuda.local",
@@ -180,7 +192,7 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
     }
     for (int i = 0; cuda_notyet[i]; i++)
       if (ir_starts_with(ns, cuda_notyet[i]) && ns[strlen(cuda_notyet[i])] == '.')
-        return not_yet(L, n, bf16_hint(cuda_notyet[i]));
+        return bf16_hint(cuda_notyet[i]) ? not_yet_bf16(L, n, path) : not_yet(L, n, NULL);
     const char *const *cands = ir_starts_with(ns, "atomic.") ? atomic_members
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
                                  ? array_member
