@@ -534,6 +534,9 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_ATOMIC: return cg_lower_atomic(cg, in);
   case OP_INTRINSIC: return cg_lower_intrinsic(cg, in);
   case OP_NUMFN: return cg_lower_numfn(cg, in);
+  case OP_NPUFUNC: return cg_lower_npufunc(cg, in);
+  case OP_LIBDEVICE: return cg_lower_libdevice(cg, in);
+  case OP_VECTOR: return cg_lower_vector(cg, in);
   case OP_CALL: return lower_call(cg, in);
   case OP_CALL_FOREIGN: return cg_lower_foreign_call(cg, in);
   default:

@@ -11,6 +11,7 @@
 #include "codegen/cg_internal.h"
 #include "ir/numfn.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -96,8 +97,62 @@ static LLVMValueRef half_compare(Cg *cg, NumFn fn, LLVMValueRef a, LLVMValueRef 
   return LLVMBuildFCmp(cg->b, p[fn - NF_HEQ], a, b, "");
 }
 
-static LLVMValueRef lower_half_fn(Cg *cg, NumFn fn, LLVMValueRef *a) {
+/* __h*_sat: the result clamped to [0, 1], NaN flushed to +0 (exact in f32). */
+static LLVMValueRef saturate(Cg *cg, LLVMValueRef h) {
+  LLVMValueRef f = to_f32(cg, h), zero = LLVMConstReal(cg->t_f32, 0.0), one = LLVMConstReal(cg->t_f32, 1.0);
+  LLVMValueRef r = LLVMBuildSelect(cg->b, LLVMBuildFCmp(cg->b, LLVMRealOGT, f, zero, ""), f, zero, "");
+  r = LLVMBuildSelect(cg->b, LLVMBuildFCmp(cg->b, LLVMRealOGT, f, one, ""), one, r, "");
+  return to_f16(cg, r);
+}
+
+/* __hmax_nan/__hmin_nan: a NaN operand gives NaN. */
+static LLVMValueRef minmax_nan(Cg *cg, bool is_max, LLVMValueRef *a) {
+  LLVMValueRef f[2] = {to_f32(cg, a[0]), to_f32(cg, a[1])};
+  LLVMValueRef m = f32_intrinsic(cg, is_max ? "llvm.maxnum" : "llvm.minnum", f, 2);
+  LLVMValueRef any_nan = LLVMBuildFCmp(cg->b, LLVMRealUNO, f[0], f[1], "");
+  return to_f16(cg, LLVMBuildSelect(cg->b, any_nan, LLVMConstReal(cg->t_f32, NAN), m, ""));
+}
+
+/* NK_HCONV: tests, conversions and bit casts of one operand. */
+static LLVMValueRef half_conv(Cg *cg, NumFn fn, LLVMValueRef x) {
+  LLVMBuilderRef B = cg->b;
   switch (fn) {
+  case NF_HISNAN: return LLVMBuildFCmp(B, LLVMRealUNO, x, x, "");
+  case NF_HISINF: {
+    LLVMValueRef f = to_f32(cg, x);
+    LLVMValueRef pos = LLVMBuildFCmp(B, LLVMRealOEQ, f, LLVMConstReal(cg->t_f32, INFINITY), "");
+    LLVMValueRef neg = LLVMBuildFCmp(B, LLVMRealOEQ, f, LLVMConstReal(cg->t_f32, -INFINITY), "");
+    return LLVMBuildSelect(B, pos, cg_const_i32(cg, 1), LLVMBuildSelect(B, neg, cg_const_i32(cg, -1), cg_const_i32(cg, 0), ""), "");
+  }
+  case NF_HALF2FLOAT: return to_f32(cg, x);
+  case NF_FLOAT2HALF: case NF_FLOAT2HALF_RN: case NF_DOUBLE2HALF: return to_f16(cg, x);
+  case NF_HALF_AS_SHORT: case NF_HALF_AS_USHORT: return LLVMBuildBitCast(B, x, cg->t_i16, "");
+  default: return LLVMBuildBitCast(B, x, cg->t_f16, ""); /* __short_as_half, __ushort_as_half */
+  }
+}
+
+static LLVMValueRef lower_half_fn(Cg *cg, NumFn fn, LLVMValueRef *a) {
+  if (ir_numfn_info[fn].kind == NK_HCONV)
+    return half_conv(cg, fn, a[0]);
+  switch (fn) {
+  case NF_HADD_RN: case NF_HSUB_RN: case NF_HMUL_RN:
+    return half_arith(cg, (NumFn)(NF_HADD + (fn - NF_HADD_RN)), a[0], a[1]);
+  case NF_HADD_SAT: case NF_HSUB_SAT: case NF_HMUL_SAT:
+    return saturate(cg, half_arith(cg, (NumFn)(NF_HADD + (fn - NF_HADD_SAT)), a[0], a[1]));
+  case NF_HFMA_SAT: return saturate(cg, hfma(cg, a));
+  case NF_HFMA_RELU: { /* negative results become +0; NaN stays */
+    LLVMValueRef r = hfma(cg, a), f = to_f32(cg, r);
+    LLVMValueRef neg = LLVMBuildFCmp(cg->b, LLVMRealOLT, f, LLVMConstReal(cg->t_f32, 0.0), "");
+    return LLVMBuildSelect(cg->b, neg, LLVMConstReal(cg->t_f16, 0.0), r, "");
+  }
+  case NF_HMAX_NAN: case NF_HMIN_NAN: return minmax_nan(cg, fn == NF_HMAX_NAN, a);
+  case NF_HTANH: case NF_HTANH_APPROX:
+    return to_f16(cg, cg_math1(cg, "tanh", to_f32(cg, a[0]), cg_scalar(TY_F32)));
+  case NF_HEQU: case NF_HNEU: case NF_HGTU: case NF_HGEU: case NF_HLTU: case NF_HLEU: {
+    static const LLVMRealPredicate p[] = {LLVMRealUEQ, LLVMRealUNE, LLVMRealUGT,
+                                          LLVMRealUGE, LLVMRealULT, LLVMRealULE};
+    return LLVMBuildFCmp(cg->b, p[fn - NF_HEQU], a[0], a[1], "");
+  }
   case NF_HADD: case NF_HSUB: case NF_HMUL: case NF_HDIV: return half_arith(cg, fn, a[0], a[1]);
   case NF_HMAX: case NF_HMIN: { /* a NaN operand gives the other (maxnum) */
     LLVMValueRef f[2] = {to_f32(cg, a[0]), to_f32(cg, a[1])};

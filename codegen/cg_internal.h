@@ -227,6 +227,9 @@ LLVMValueRef cg_lower_numfn(Cg *cg, const Inst *in);
 
 /* ---- cg_math.c: INTRINSIC and POW ---- */
 LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_npufunc(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_libdevice(Cg *cg, const Inst *in);    /* OP_LIBDEVICE (cg_libdevice.c) */
+LLVMValueRef cg_lower_vector(Cg *cg, const Inst *in);       /* OP_VECTOR (cg_vector.c) */      /* OP_NPUFUNC (cg_npmath.c) */
 LLVMValueRef cg_lower_pow(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b);
 LLVMValueRef cg_math1(Cg *cg, const char *fn, LLVMValueRef x, const Type *t);
 LLVMValueRef cg_math2(Cg *cg, const char *fn, LLVMValueRef x, LLVMValueRef y, const Type *t);

@@ -18,7 +18,9 @@
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 
+#include "ir/libdevice_fns.h"
 #include "runtime/host_exec.h"
+#include "runtime/host_libdevice.h"
 
 struct CgJit {
   LLVMOrcLLJITRef lljit;
@@ -93,6 +95,20 @@ static bool add_executor_symbols(CgJit *j, Diags *d) {
                "cannot define the executor's symbols");
 }
 
+/* libdevice's __nv_* functions, for cuda.libdevice calls on the CPU. */
+static bool add_libdevice_symbols(CgJit *j, Diags *d) {
+  enum { N = LD__COUNT };
+  LLVMOrcCSymbolMapPair pairs[N];
+  LLVMJITSymbolFlags fl = {LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable, 0};
+  int n = 0;
+  for (const RtHostSym *s = rt_host_libdevice_symbols; s->name && n < N; s++, n++)
+    pairs[n] = (LLVMOrcCSymbolMapPair){LLVMOrcLLJITMangleAndIntern(j->lljit, s->name),
+                                       {(LLVMOrcExecutorAddress)(uintptr_t)s->fn, fl}};
+  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, (size_t)n); /* owns the names */
+  return check(LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(j->lljit), mu), d,
+               "cannot define the libdevice symbols");
+}
+
 CgJit *cg_jit_new(Diags *d) {
   cg_init_targets();
   CgJit *j = calloc(1, sizeof *j);
@@ -108,7 +124,8 @@ CgJit *cg_jit_new(Diags *d) {
   /* the builder owns the JTMB, which owns tm; LLVMOrcCreateLLJIT owns b */
   LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(b, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm));
   if (!check(LLVMOrcCreateLLJIT(&j->lljit, b), d, "cannot create the JIT") ||
-      !add_process_symbols(j, d) || !add_executor_symbols(j, d)) {
+      !add_process_symbols(j, d) || !add_executor_symbols(j, d) ||
+      !add_libdevice_symbols(j, d)) {
     cg_jit_free(j);
     return NULL;
   }

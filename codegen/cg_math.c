@@ -63,6 +63,7 @@ static const char *libm_name(Intrinsic id) {
   case IN_GAMMA: return "tgamma"; case IN_LGAMMA: return "lgamma"; case IN_CBRT: return "cbrt";
   case IN_ATAN2: return "atan2"; case IN_HYPOT: return "hypot"; case IN_FMOD: return "fmod";
   case IN_POWF: return "pow";    case IN_REMAINDER: return "remainder";
+  case IN_NEXTAFTER: return "nextafter";
   default: return NULL;
   }
 }

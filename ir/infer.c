@@ -578,7 +578,8 @@ static void put_code(StrBuf *sb, const Type *t) {
     sb_printf(sb, "%sa%d%c", t->readonly ? "r" : "", t->ndim, t->layout == LAYOUT_C ? 'C' : 'A');
     put_code(sb, t->elem);
   } else if (t->kind == TY_TUPLE) {
-    sb_printf(sb, "t%d", t->nelems); /* t<n> then the n element codes */
+    sb_printf(sb, "%s%d", ty_is_vector(t) ? "v" : "t", t->nelems); /* t<n> (v<n>: vector
+                                                                     type) then the codes */
     for (int i = 0; i < t->nelems; i++)
       put_code(sb, t->elems[i]);
   } else if (t->kind >= TY_BOOL && t->kind <= TY_C128) {

@@ -85,6 +85,15 @@ const Type *ir_infer_reshape(Infer *inf, int idx, const Type **need);
 /* infer_num.c: the rule of OP_NUMFN (complex and float16 functions). */
 const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need);
 
+/* infer_npmath.c: the rule of OP_NPUFUNC (NumPy ufuncs on scalars). */
+const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need);
+
+/* infer_libdevice.c: the rule of OP_LIBDEVICE (cuda.libdevice.<f>). */
+const Type *ir_infer_libdevice(Infer *inf, int idx, const Type **need);
+
+/* infer_vector.c: the rule of OP_VECTOR (cuda.float32x4(...)). */
+const Type *ir_infer_vector(Infer *inf, int idx, const Type **need);
+
 /* infer.c: report an error at instruction idx in report mode (and mark it);
  * always returns NULL so rules can `return ir_infer_fail(...)`. */
 const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,

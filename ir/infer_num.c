@@ -56,8 +56,37 @@ static const Type *type_part(Infer *inf, int idx, int fn, const Type *t, const T
 
 /* cuda.fp16 functions take float16 (choice: other types are rejected
  * rather than converted, so a float32 never silently loses precision). */
+/* NK_HCONV: the operand and result types of CUDA's declarations. */
+static void conv_types(int fn, const Type **arg, const Type **ret) {
+  *arg = TY_F16_T;
+  switch (fn) {
+  case NF_HISNAN: *ret = TY_BOOL_T; break;
+  case NF_HISINF: *ret = TY_I32_T; break;  /* -1, 0 or 1 */
+  case NF_HALF2FLOAT: *ret = TY_F32_T; break;
+  case NF_HALF_AS_SHORT: *ret = TY_I16_T; break;
+  case NF_HALF_AS_USHORT: *ret = TY_U16_T; break;
+  case NF_FLOAT2HALF: case NF_FLOAT2HALF_RN: *arg = TY_F32_T, *ret = TY_F16_T; break;
+  case NF_DOUBLE2HALF: *arg = TY_F64_T, *ret = TY_F16_T; break;
+  case NF_SHORT_AS_HALF: *arg = TY_I16_T, *ret = TY_F16_T; break;
+  default: *arg = TY_U16_T, *ret = TY_F16_T; break; /* __ushort_as_half */
+  }
+}
+
+/* The conversions take any real number, converted to the declared type as
+ * Numba converts to a concrete signature. */
+static const Type *type_half_conv(Infer *inf, int idx, int fn, const Type *t, const Type **need) {
+  const Type *arg, *ret;
+  conv_types(fn, &arg, &ret);
+  if (!real(t) || (arg == TY_F16_T && t != TY_F16_T))
+    return bad(inf, idx, fn, t, arg == TY_F16_T ? "convert the operand with numba.float16(x)" : NULL);
+  need_all(need, 1, arg);
+  return ret;
+}
+
 static const Type *type_half(Infer *inf, int idx, int fn, const Type *const *ts, int n,
                              const Type **need) {
+  if (ir_numfn_info[fn].kind == NK_HCONV)
+    return type_half_conv(inf, idx, fn, ts[0], need);
   for (int k = 0; k < n; k++)
     if (ts[k] != TY_F16_T)
       return bad(inf, idx, fn, ts[k], "convert the operand with numba.float16(x)");

@@ -154,7 +154,8 @@ static const Type *type_compare(Infer *inf, int idx, const Type **need) {
   binop_operands(inf, in, &ea, &eb);
   const Type *r = ty_binop(in->op, ea, eb, &operand);
   bool eq = in->op == OP_EQ || in->op == OP_NE;
-  if (!r && eq && a->kind == TY_TUPLE && b->kind == TY_TUPLE) {
+  if (!r && eq && a->kind == TY_TUPLE && b->kind == TY_TUPLE && !ty_is_vector(a) &&
+      !ty_is_vector(b)) {
     /* tuples compare element-wise (a.shape == b.shape) */
     operand = ty_unify(inf->tt, a, b);
     r = operand ? TY_BOOL_T : NULL;
@@ -254,6 +255,13 @@ static const Type *type_tuple_get(Infer *inf, int idx) {
   const Type *t = at(inf, in, 0);
   if (!t)
     return NULL;
+  /* v.x (str names the attribute) only on vector types, which have no
+   * other element access (Numba: not subscriptable, not iterable) */
+  if (in->str && (!ty_is_vector(t) || in->ival >= t->nelems))
+    return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "%s has no attribute '%s'", TN(t), in->str);
+  if (!in->str && ty_is_vector(t))
+    return ir_infer_fail(inf, idx, E_TY_INDEX, "use its attributes .x .y .z .w",
+                         "%s is not subscriptable or iterable", TN(t));
   if (t->kind != TY_TUPLE)
     return ir_infer_fail(inf, idx, E_TY_INDEX, NULL, "cannot take element %lld of %s (not a tuple)",
                          (long long)in->ival, TN(t));
@@ -420,6 +428,9 @@ static const Type *type_array_attr(Infer *inf, int idx) {
   static const char *const names[] = {"shape", "strides", "size", "ndim"};
   int which = in->op == OP_ARRAY_SHAPE ? 0 : in->op == OP_ARRAY_STRIDE ? 1
             : in->op == OP_ARRAY_SIZE ? 2 : 3;
+  if (ty_is_vector(arr))
+    return ir_infer_fail(inf, idx, E_TY_INDEX, "use its attributes .x .y .z .w",
+                         "%s has no len()", TN(arr));
   if (arr && arr->kind == TY_TUPLE && in->op == OP_ARRAY_SHAPE && in->ival == -2) {
     in->op = OP_CONST_INT; /* len(t): a constant */
     in->ival = arr->nelems;
@@ -1079,6 +1090,9 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_RANDOM: return ir_infer_random(inf, idx, need);
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
   case OP_NUMFN: return ir_infer_numfn(inf, idx, need);
+  case OP_NPUFUNC: return ir_infer_npufunc(inf, idx, need);
+  case OP_LIBDEVICE: return ir_infer_libdevice(inf, idx, need);
+  case OP_VECTOR: return ir_infer_vector(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);
   case OP_CALL_FOREIGN: return ir_type_foreign(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);

@@ -148,6 +148,9 @@ const Type *ir_infer_tuple_index(Infer *inf, int idx, const Type **need) {
   const Type *t = at(inf, in, 0), *i = at(inf, in, 1);
   if (!t || !i)
     return NULL;
+  if (ty_is_vector(t))
+    return ir_infer_fail(inf, idx, E_TY_INDEX, "use its attributes .x .y .z .w",
+                         "%s is not subscriptable or iterable", ir_infer_tname(inf, t));
   for (int k = 1; k < t->nelems; k++)
     if (t->elems[k] != t->elems[0])
       return ir_infer_fail(inf, idx, E_TY_INDEX,

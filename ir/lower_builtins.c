@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "ir/lower_internal.h"
+#include "ir/libdevice_fns.h"
+#include "ir/npmath.h"
 
 /* ---------------------------------------------------------- namespaces -- */
 
@@ -18,10 +20,10 @@ static const char *const cuda_members[] = {
     "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
     "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", "const",
-    "cg", NULL};
+    "cg", "libdevice", NULL};
 static const char *const cuda_notyet[] = {
     "nanosleep", "vote_sync_intrinsic",
-    "libdevice", "float16", "complex64", "complex128", NULL};
+    "float16", "bf16", "_internal", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
     "synchronize", "stream", "event", "select_device", "get_current_device", "is_available",
@@ -37,7 +39,7 @@ static const char *const random_host[] = {
 static const char *const random_notyet[] = {"rotl", "uint64_to_unit_float32",
                                             "uint64_to_unit_float64", NULL};
 static const char *const math_notyet[] = {"factorial", "gcd", "lcm", "comb", "perm", "isqrt",
-                                          "prod", "fsum", "isclose", "dist", "nextafter",
+                                          "prod", "fsum", "isclose", "dist",
                                           "ulp", "sumprod", NULL};
 static const char *const xyz[] = {"x", "y", "z", NULL};
 static const char *const array_member[] = {"array", NULL};
@@ -94,8 +96,27 @@ static void no_attribute(Lower *L, const Node *n, const char *member, const char
              module ? "module " : "", mod, member);
 }
 
+/* numba.cuda.bf16 and the bindings under numba.cuda._internal. */
+static const char *bf16_hint(const char *member) {
+  return strcmp(member, "bf16") == 0 || strcmp(member, "_internal") == 0
+             ? "use float16 (cuda.fp16) or float32 instead"
+             : NULL;
+}
+
 static int not_yet(Lower *L, const Node *n, const char *hint) {
   diag_error(L->d, E_NOTYET, n->loc, hint, "%s is not supported yet", written(L, n));
+  return -1;
+}
+
+/* A bfloat16 name, said with its module when it was imported bare
+ * ("hmax (numba.cuda.bf16.hmax)"), since cuda.fp16 has the same names. */
+static int not_yet_bf16(Lower *L, const Node *n, const char *path) {
+  const char *w = written(L, n);
+  const char *hint = bf16_hint("bf16");
+  if (n->kind == ND_NAME)
+    diag_error(L->d, E_NOTYET, n->loc, hint, "%s (%s) is not supported yet", w, path);
+  else
+    diag_error(L->d, E_NOTYET, n->loc, hint, "%s is not supported yet", w);
   return -1;
 }
 
@@ -105,7 +126,7 @@ static bool is_namespace(const char *path) {
                                    "numba.cuda.const",
                                    "numba.cuda.threadIdx", "numba.cuda.blockIdx",
                                    "numba.cuda.blockDim", "numba.cuda.gridDim",
-                                   "numba.cuda.random", NULL};
+                                   "numba.cuda.random", "numba.cuda.libdevice", NULL};
   return list_index(ns, path) >= 0;
 }
 
@@ -144,14 +165,19 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
       return -1;
   } else if ((m = member_of(path, "numba.cuda"))) {
     if (list_index(cuda_notyet, m) >= 0)
-      return not_yet(L, n, NULL);
+      return not_yet(L, n, bf16_hint(m));
     if (list_index(cuda_host, m) >= 0) {
       diag_error(L->d, E_CALLEE, n->loc, "call it from host code", "%s is a host API and cannot be used in kernels",
                  written(L, n));
       return -1;
     }
-    if (list_index(cuda_members, m) < 0) {
+    if (list_index(cuda_members, m) < 0 && !lower_vector_type(L->p->types, m)) {
       no_attribute(L, n, m, cuda_members);
+      return -1;
+    }
+  } else if ((m = member_of(path, "numba.cuda.libdevice"))) {
+    if (ir_libdevice_find(m) < 0) {
+      diag_error(L->d, E_NOATTR, n->loc, NULL, "module 'libdevice' has no attribute '%s'", m);
       return -1;
     }
   } else if (ir_starts_with(path, "numba.cuda.") && strchr(path + 11, '.')) {
@@ -168,7 +194,7 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
     }
     for (int i = 0; cuda_notyet[i]; i++)
       if (ir_starts_with(ns, cuda_notyet[i]) && ns[strlen(cuda_notyet[i])] == '.')
-        return not_yet(L, n, NULL);
+        return bf16_hint(cuda_notyet[i]) ? not_yet_bf16(L, n, path) : not_yet(L, n, NULL);
     const char *const *cands = ir_starts_with(ns, "atomic.") ? atomic_members
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
                                  ? array_member
@@ -628,11 +654,17 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   const char *m;
   if ((m = member_of(path, "math")) && math_intrinsic(m) >= 0)
     return emit_intrinsic(L, math_intrinsic(m), call, written(L, call->lhs));
+  if ((m = member_of(path, "numpy")) && ir_npufunc_find(m) >= 0)
+    return lower_np_ufunc(L, ir_npufunc_find(m), call);
   int r = lower_num_path_call(L, path, call);
   if (r != -2)
     return r;
   if (strcmp(path, "numpy.reshape") == 0)
     return lower_np_reshape(L, call);
+  if ((r = lower_libdevice_call(L, path, call)) != -2)
+    return r;
+  if ((r = lower_vector_call(L, path, call)) != -2)
+    return r;
   if (ir_starts_with(path, "numba.cuda.")) {
     r = cuda_call(L, path + 11, call);
     if (r != -2)

@@ -299,6 +299,9 @@ static int expr_attr(Lower *L, const Node *n) {
     return -1;
   if (op == OP__COUNT && lower_num_is_attr(a))
     return lower_num_attr(L, n, base);
+  int r = op == OP__COUNT ? lower_vector_attr(L, n, base) : -2;
+  if (r != -2)
+    return r;
   if (op == OP__COUNT && n->lhs && n->lhs->kind == ND_SUBSCRIPT) {
     diag_error(L->d, E_UNSUPPORTED, n->loc, "pass each field as its own array",
                "record field access (.%s of an array element) is not supported yet: records "
@@ -666,6 +669,8 @@ static int expr_call(Lower *L, const Node *n) {
   if (c->kind == ND_ATTR && c->name && strcmp(c->name, "sync") == 0)
     return lower_grid_sync(L, n);
   int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
+  if (r == -2 && c->kind == ND_ATTR)
+    r = lower_int_method(L, n);
   if (r != -2)
     return r;
   if (c->kind == ND_ATTR) {

@@ -153,6 +153,15 @@ int lower_num_attr(Lower *L, const Node *n, int base);
 int lower_num_method(Lower *L, const Node *call);            /* -2: not one */
 int lower_num_path_call(Lower *L, const char *path, const Node *call); /* -2: not one */
 bool lower_num_path_const(const char *path, IrGlobal *out);  /* cmath.pi... */
+/* lower_npmath.c: numpy.<ufunc>(...) on scalars, u from ir_npufunc_find. */
+int lower_np_ufunc(Lower *L, int u, const Node *call);
+int lower_int_method(Lower *L, const Node *call);           /* .bit_count(); -2: not one */
+/* lower_vector.c: CUDA vector types (cuda.float32x4...). */
+const Type *lower_vector_type(TypeTable *tt, const char *name); /* "float4" -> float32x4 */
+int lower_vector_call(Lower *L, const char *path, const Node *call); /* -2: not one */
+int lower_vector_attr(Lower *L, const Node *n, int base);   /* v.x; -2: not x/y/z/w */
+/* lower_libdevice.c: numba.cuda.libdevice.<f>(...); -2 for other paths. */
+int lower_libdevice_call(Lower *L, const char *path, const Node *call);
 
 /* ---- consts.c: names, imports, constant folding ---- */
 /* Canonical path of a name bound by an import ("cuda" -> "numba.cuda"), or NULL. */

@@ -83,6 +83,13 @@ int lower_num_path_call(Lower *L, const char *path, const Node *call) {
   } else if (ir_starts_with(path, "numba.cuda.fp16.") && !strchr(path + 16, '.')) {
     m = path + 16, mod = "cuda.fp16";
     fn = ir_numfn_fp16(m);
+    if (fn < 0 && (strncmp(m, "__", 2) == 0 || strcmp(m, "atomicAdd") == 0)) {
+      /* the rest of CUDA's half API that numba-cuda binds */
+      diag_error(L->d, E_NOTYET, call->lhs->loc,
+                 "convert with numba.float16(x) / float32(h), or the round-to-nearest __float2half",
+                 "cuda.fp16.%s is not supported yet", m);
+      return -1;
+    }
     if (fn < 0)
       return unknown_member(L, call, mod, m, NULL);
   } else {

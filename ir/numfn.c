@@ -17,4 +17,10 @@ static int find(const char *name, int lo, int hi) {
 }
 
 int ir_numfn_cmath(const char *name) { return find(name, NF_CSQRT, NF_CRECT); }
-int ir_numfn_fp16(const char *name) { return find(name, NF_HADD, NF_HLE); }
+int ir_numfn_fp16(const char *name) {
+  int fn = find(name, NF_HADD, NF_USHORT_AS_HALF);
+  if (fn >= 0 || strncmp(name, "__h", 3) != 0)
+    return fn;
+  fn = find(name + 2, NF_HADD, NF_HLE); /* __hadd is hadd; not __hsqrt */
+  return fn <= NF_HABS || fn >= NF_HEQ ? fn : -1;
+}

@@ -19,6 +19,8 @@ typedef enum NumFnKind {
   NK_H2,      /* cuda.fp16.h*(a, b): float16 x 2 -> float16 */
   NK_H3,      /* cuda.fp16.hfma(a, b, c) */
   NK_HCMP,    /* cuda.fp16.heq...: float16 x 2 -> bool */
+  NK_HCONV,   /* cuda.fp16.__hisnan, __half2float, __short_as_half...: one
+                 operand of a fixed type -> a fixed type (ir/infer_num.c) */
 } NumFnKind;
 
 #define NUM_FNS(N)                                                             \
@@ -54,7 +56,27 @@ typedef enum NumFnKind {
   N(HRINT, "hrint", 1, NK_H1)                                                  \
   N(HEQ, "heq", 2, NK_HCMP) N(HNE, "hne", 2, NK_HCMP)                          \
   N(HGT, "hgt", 2, NK_HCMP) N(HGE, "hge", 2, NK_HCMP)                          \
-  N(HLT, "hlt", 2, NK_HCMP) N(HLE, "hle", 2, NK_HCMP)
+  N(HLT, "hlt", 2, NK_HCMP) N(HLE, "hle", 2, NK_HCMP)                          \
+  /* cuda.fp16, CUDA's __h* names (the 15 plain ones above also answer to   \
+     __hadd...; ir_numfn_fp16) */                                             \
+  N(HADD_RN, "__hadd_rn", 2, NK_H2) N(HSUB_RN, "__hsub_rn", 2, NK_H2)          \
+  N(HMUL_RN, "__hmul_rn", 2, NK_H2) N(HADD_SAT, "__hadd_sat", 2, NK_H2)        \
+  N(HSUB_SAT, "__hsub_sat", 2, NK_H2) N(HMUL_SAT, "__hmul_sat", 2, NK_H2)      \
+  N(HFMA_SAT, "__hfma_sat", 3, NK_H3) N(HFMA_RELU, "__hfma_relu", 3, NK_H3)    \
+  N(HMAX_NAN, "__hmax_nan", 2, NK_H2) N(HMIN_NAN, "__hmin_nan", 2, NK_H2)      \
+  N(HTANH, "htanh", 1, NK_H1) N(HTANH_APPROX, "htanh_approx", 1, NK_H1)        \
+  N(HEQU, "__hequ", 2, NK_HCMP) N(HNEU, "__hneu", 2, NK_HCMP)                  \
+  N(HGTU, "__hgtu", 2, NK_HCMP) N(HGEU, "__hgeu", 2, NK_HCMP)                  \
+  N(HLTU, "__hltu", 2, NK_HCMP) N(HLEU, "__hleu", 2, NK_HCMP)                  \
+  N(HISNAN, "__hisnan", 1, NK_HCONV) N(HISINF, "__hisinf", 1, NK_HCONV)        \
+  N(HALF2FLOAT, "__half2float", 1, NK_HCONV)                                   \
+  N(FLOAT2HALF, "__float2half", 1, NK_HCONV)                                   \
+  N(FLOAT2HALF_RN, "__float2half_rn", 1, NK_HCONV)                             \
+  N(DOUBLE2HALF, "__double2half", 1, NK_HCONV)                                 \
+  N(HALF_AS_SHORT, "__half_as_short", 1, NK_HCONV)                             \
+  N(HALF_AS_USHORT, "__half_as_ushort", 1, NK_HCONV)                           \
+  N(SHORT_AS_HALF, "__short_as_half", 1, NK_HCONV)                             \
+  N(USHORT_AS_HALF, "__ushort_as_half", 1, NK_HCONV)
 
 typedef enum NumFn {
 #define N(name, text, arity, kind) NF_##name,

@@ -70,6 +70,10 @@ enum {
   /* ---- tuples ---- */                                                       \
   X(TUPLE,     "tuple",     -1, 0)  /* builds a tuple of args -> TY_TUPLE         */ \
   X(TUPLE_GET, "tuple.get",  1, 0)  /* args[0] tuple, ival = constant index       */ \
+                                    /* (str "x".."w": v.x of a vector type)      */ \
+  X(VECTOR,    "vector.make", -1, 0) /* tyimm = the vector type (cuda.float32x4);  */ \
+                                    /* args: numbers (cast to its base type after */ \
+                                    /* typing) and vectors of that base, n in all */ \
   /* ---- arrays (indices: after typing each index is int64, or one tuple) ---- */ \
   X(ARRAY_LOAD,  "array.load",  -1, 0)        /* args[0]=array, args[1..] indices; */ \
                                               /* negative indices wrap (Numba);    */ \
@@ -156,6 +160,12 @@ enum {
   X(INTRINSIC, "call.intrinsic", -1, 0)                                        \
   X(NUMFN, "numfn", -1, 0)  /* ival = NumFn (ir/numfn.h): complex(), .real,   */ \
                             /* .imag, .conjugate(), cmath.*, cuda.fp16.*      */ \
+  X(LIBDEVICE, "call.libdevice", -1, 0) /* ival = LibdeviceFn (ir/libdevice_fns.h): */ \
+                            /* libdevice.<f>(...); operands cast to the declared */ \
+                            /* types; result the declared type or a tuple       */ \
+  X(NPUFUNC, "call.ufunc", -1, 0) /* ival = NpUfunc (ir/npmath.h): np.sin(x)... */ \
+                            /* on scalars; after typing every operand has the */ \
+                            /* loop type, the result is it (bool for isnan..) */ \
   /* ---- calls, output, control flow ---- */                                  \
   X(VALUE, "value", 0, 0)        /* a compile-time value: type = tyimm (TY_FUNC: */ \
                                  /* a function, TY_DTYPE: a dtype); no data     */ \
@@ -234,6 +244,7 @@ typedef enum AtomicKind {
   I(ATAN2, "atan2", 2, IK_MATHF2) I(HYPOT, "hypot", 2, IK_MATHF2)              \
   I(COPYSIGN, "copysign", 2, IK_MATHF2) I(FMOD, "fmod", 2, IK_MATHF2)          \
   I(POWF, "pow", 2, IK_MATHF2) I(REMAINDER, "remainder", 2, IK_MATHF2)         \
+  I(NEXTAFTER, "nextafter", 2, IK_MATHF2)                                      \
   I(LDEXP, "ldexp", 2, IK_SPECIAL) I(FREXP, "frexp", 1, IK_SPECIAL)            \
   I(MODF, "modf", 1, IK_SPECIAL)                                               \
   I(ISNAN, "isnan", 1, IK_PRED) I(ISINF, "isinf", 1, IK_PRED)                  \

@@ -19,6 +19,8 @@
 #include "common/sha256.h"
 #include "ir/ir.h"
 #include "ir/numfn.h"
+#include "ir/npmath.h"
+#include "ir/libdevice_fns.h"
 
 static const char *type_str(const Type *t, char *buf, int size) {
   return t ? ty_name(t, buf, size) : "?";
@@ -272,6 +274,12 @@ static void put_opname(StrBuf *sb, const Inst *in) {
     break;
   case OP_NUMFN:
     sb_printf(sb, "numfn %s", in->ival >= 0 && in->ival < NF__COUNT ? ir_numfn_info[in->ival].name : "?");
+    break;
+  case OP_LIBDEVICE:
+    sb_printf(sb, "call.libdevice %s", in->ival >= 0 && in->ival < LD__COUNT ? ir_libdevice_info[in->ival].name : "?");
+    break;
+  case OP_NPUFUNC:
+    sb_printf(sb, "call.ufunc %s", in->ival >= 0 && in->ival < NU__COUNT ? ir_npufunc_info[in->ival].name : "?");
     break;
   default: sb_puts(sb, in->op < OP__COUNT ? ir_op_info[in->op].name : "?op"); break;
   }

@@ -144,6 +144,16 @@ const Type *ty_unituple(TypeTable *tt, const Type *elem, int n) {
   return ty_tuple(tt, el, n);
 }
 
+const Type *ty_vector(TypeTable *tt, const Type *base, int n) {
+  if (!tt || n < 1 || n > 4 || !(ty_is_int(base) || ty_is_float(base)))
+    return NULL;
+  const Type *el[4] = {base, base, base, base};
+  Type key = {.kind = TY_TUPLE, .elem = base, .nelems = n, .elems = el};
+  return intern(tt, &key);
+}
+
+bool ty_is_vector(const Type *t) { return t && t->kind == TY_TUPLE && t->elem; }
+
 /* -------------------------------------------------------- classification -- */
 
 bool ty_is_int(const Type *t) { return t && t->kind >= TY_I8 && t->kind <= TY_U64; }
@@ -312,6 +322,8 @@ const Type *ty_unify(TypeTable *tt, const Type *a, const Type *b) {
     return a->readonly || b->readonly ? ty_array_readonly(tt, a->elem, a->ndim, l)
                                       : ty_array(tt, a->elem, a->ndim, l);
   }
+  if (ty_is_vector(a) || ty_is_vector(b))
+    return NULL; /* a vector type unifies only with itself (a == b above) */
   if (a->kind == TY_TUPLE && b->kind == TY_TUPLE)
     return unify_tuples(tt, a, b);
   return NULL; /* none with anything: optional types are not supported */
@@ -506,6 +518,10 @@ static void put_type(NameBuf *nb, const Type *t, int depth) {
     put(nb, "class(");
     put_type(nb, t->elem, depth + 1);
     put(nb, ")");
+  } else if (ty_is_vector(t)) {
+    put(nb, scalar_name(t->elem->kind));
+    snprintf(num, sizeof num, "x%d", t->nelems);
+    put(nb, num);
   } else if (t->kind == TY_TUPLE && is_unituple(t)) {
     put(nb, "UniTuple(");
     put_type(nb, t->elems[0], depth + 1);

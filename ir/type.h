@@ -40,7 +40,9 @@ typedef enum Layout {
 typedef struct Type Type;
 struct Type {
   TypeKind kind;
-  const Type *elem;       /* TY_ARRAY: element dtype (a scalar type) */
+  const Type *elem;       /* TY_ARRAY: element dtype (a scalar type);
+                             TY_TUPLE: NULL, or for a CUDA vector type
+                             (float32x4...) its base type */
   int ndim;               /* TY_ARRAY: 1..4 */
   Layout layout;          /* TY_ARRAY */
   bool readonly;          /* TY_ARRAY: constant memory (cuda.const.array_like,
@@ -90,6 +92,11 @@ const Type *ty_func(TypeTable *tt, const void *func, const char *name);
 const Type *ty_dtype(TypeTable *tt, const Type *elem);
 /* A compile-time value with no run-time data (TY_FUNC, TY_DTYPE). */
 bool ty_is_ctvalue(const Type *t);
+/* The CUDA vector type of n (1..4) elements of int/float type base
+ * (cuda.float32x4): a tuple in layout and codegen, distinct from
+ * UniTuple(base x n) in typing, named "float32x4". */
+const Type *ty_vector(TypeTable *tt, const Type *base, int n);
+bool ty_is_vector(const Type *t);
 
 /* Classification. */
 bool ty_is_int(const Type *t);     /* signed or unsigned integer, not bool */

@@ -11,6 +11,8 @@
 
 #include "ir/ir.h"
 #include "ir/numfn.h"
+#include "ir/npmath.h"
+#include "ir/libdevice_fns.h"
 
 #define E_ICE 599
 
@@ -78,6 +80,10 @@ static int expected_args(const Inst *in) {
     return in->ival >= 0 && in->ival < IN__COUNT ? ir_intrinsic_info[in->ival].arity : -2;
   case OP_NUMFN:
     return in->ival >= 0 && in->ival < NF__COUNT ? ir_numfn_info[in->ival].arity : -2;
+  case OP_LIBDEVICE:
+    return in->ival >= 0 && in->ival < LD__COUNT ? ir_libdevice_nparams((int)in->ival) : -2;
+  case OP_NPUFUNC:
+    return in->ival >= 0 && in->ival < NU__COUNT ? ir_npufunc_info[in->ival].nin : -2;
   case OP_CALL: return in->callee ? in->callee->nparams : -2;
   case OP_ATOMIC: return in->ival == AK_CAS ? 4 : 3;
   default: return ir_op_info[in->op].nargs;

@@ -1,0 +1,8 @@
+# ARGS: check %s
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit("void(float32[:], float32[:])")
+def k(a, out):
+    np.sqrt(a[0], out)
