@@ -299,15 +299,17 @@ static int expr_attr(Lower *L, const Node *n) {
     return -1;
   if (op == OP__COUNT && lower_num_is_attr(a))
     return lower_num_attr(L, n, base);
-  int r = op == OP__COUNT ? lower_vector_attr(L, n, base) : -2;
-  if (r != -2)
-    return r;
-  if (op == OP__COUNT && n->lhs && n->lhs->kind == ND_SUBSCRIPT) {
+  /* a[i].x: a record field (a vector in a tuple is indexed by a constant) */
+  if (op == OP__COUNT && n->lhs && n->lhs->kind == ND_SUBSCRIPT &&
+      !(n->lhs->rhs && n->lhs->rhs->kind == ND_INT)) {
     diag_error(L->d, E_UNSUPPORTED, n->loc, "pass each field as its own array",
                "record field access (.%s of an array element) is not supported yet: records "
                "(structured dtypes) are not implemented", a);
     return -1;
   }
+  int r = op == OP__COUNT ? lower_vector_attr(L, n, base) : -2;
+  if (r != -2)
+    return r;
   if (op == OP__COUNT) {
     diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim, .strides and .T; numbers .real and .imag",
                "attribute '%s' is not supported in kernels", a);
