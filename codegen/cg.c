@@ -342,6 +342,8 @@ static LLVMTypeRef param_type(Cg *cg, const IrFunc *f, int i) {
   const Type *t = f->locals.data[i].type;
   if (f->is_kernel && t && t->kind == TY_BOOL)
     return cg->t_i8;
+  if (t && t->kind == TY_NONE) /* None: one ignored byte (NVPTX has no empty params) */
+    return cg->t_i8;
   return cg_type(cg, t);
 }
 
@@ -401,8 +403,8 @@ static void lower_prologue(Cg *cg) {
     cg->slots[i] = LLVMBuildAlloca(cg->b, ty, l->name ? l->name : "");
   }
   for (int i = 0; i < f->nparams; i++) {
-    if (!cg->slots[i])
-      continue;
+    if (!cg->slots[i] || f->locals.data[i].type->kind == TY_NONE)
+      continue; /* None has no bytes to keep */
     LLVMValueRef p = LLVMGetParam(cg->fn, (unsigned)(cg_nhidden(cg) + i));
     const Type *t = f->locals.data[i].type;
     if (f->is_kernel && t->kind == TY_BOOL)

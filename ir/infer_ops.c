@@ -71,7 +71,8 @@ static const char *operand_hint(const Type *a, const Type *b) {
   if ((a && a->kind == TY_STR) || (b && b->kind == TY_STR))
     return "strings can only be printed";
   if ((a && a->kind == TY_NONE) || (b && b->kind == TY_NONE))
-    return "None is not a number";
+    return "None is not a number (a variable that is None on some paths only, Numba's "
+           "Optional, is not supported)";
   if (ty_is_complex(a) || ty_is_complex(b))
     return "complex numbers have no order, floor division or bitwise operators; "
            "use abs(z), z.real or z.imag";
@@ -1070,6 +1071,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_RANDOM: return ir_infer_random(inf, idx, need);
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
   case OP_NUMFN: return ir_infer_numfn(inf, idx, need);
+  case OP_IS: case OP_ISNOT: return ir_infer_is(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);
   case OP_CALL_FOREIGN: return ir_type_foreign(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);

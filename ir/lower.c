@@ -123,7 +123,8 @@ static bool yields_bool(const Inst *in) {
     return true;
   if (in->op == OP_INTRINSIC)
     return ir_intrinsic_info[in->ival].kind == IK_PRED;
-  return in->op == OP_NOT || in->op == OP_TRUTH || in->op == OP_CONST_BOOL;
+  return in->op == OP_NOT || in->op == OP_TRUTH || in->op == OP_CONST_BOOL || in->op == OP_IS ||
+         in->op == OP_ISNOT;
 }
 
 int lower_truth(Lower *L, int v, SrcLoc loc) {
@@ -613,8 +614,7 @@ static void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
       diag_error(lp->d, E_UNSUPPORTED, pm->loc, "declare each parameter by name",
                  "*args and **kwargs are not supported in kernels");
     else if (pm->deflt)
-      diag_error(lp->d, E_UNSUPPORTED, pm->deflt->loc, "pass every argument explicitly",
-                 "default parameter values are not supported in kernels");
+      ir_check_default(lp, pm); /* used at call sites (lower_contains.c) */
     ir_local_new(lp->a, f, pm->name ? pm->name : "$param", pm->loc);
     any_ann |= pm->annotation != NULL;
   }

@@ -29,6 +29,8 @@ static IrOp binop_of(AstOp op) {
   case AOP_LE: return OP_LE;
   case AOP_GT: return OP_GT;
   case AOP_GE: return OP_GE;
+  case AOP_IS: return OP_IS;
+  case AOP_ISNOT: return OP_ISNOT;
   default: return OP__COUNT;
   }
 }
@@ -42,6 +44,8 @@ static int unsupported_op(Lower *L, AstOp op, SrcLoc loc) {
 
 int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc) {
   IrOp o = binop_of(op);
+  if (op == AOP_IN || op == AOP_NOTIN) /* lower_contains.c */
+    return lower_contains(L, op == AOP_NOTIN, a, b, loc);
   if (o == OP__COUNT)
     return unsupported_op(L, op, loc);
   return lower_emit2(L, o, loc, a, b);
@@ -139,7 +143,6 @@ static const char *unsupported_builtin_hint(const char *name) {
   static const struct { const char *names, *hint; } groups[] = {
       {" sum any all map filter zip enumerate sorted reversed iter next ",
        "write the loop explicitly"},
-      {" pow ", "use the ** operator"},
       {" divmod ", "use // and %"},
       {" list dict set tuple frozenset ", "use cuda.local.array(n, dtype) for a per-thread array"},
       {" str repr format chr ord ascii bytes bytearray ",
@@ -420,7 +423,8 @@ static int expr_compare(Lower *L, const Node *n) {
   if (n->args.len < 2 || n->ops.len < n->args.len - 1)
     return -1;
   for (int i = 0; i < n->ops.len; i++)
-    if (binop_of((AstOp)n->ops.data[i]) == OP__COUNT)
+    if (binop_of((AstOp)n->ops.data[i]) == OP__COUNT && n->ops.data[i] != AOP_IN &&
+        n->ops.data[i] != AOP_NOTIN)
       return unsupported_op(L, (AstOp)n->ops.data[i], n->loc);
   int a = lower_expr(L, n->args.data[0]);
   if (n->args.len == 2)
@@ -518,6 +522,9 @@ static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *ar
     }
     args[i] = lower_expr(L, kw->lhs);
   }
+  for (int i = 0; i < np; i++)
+    if (args[i] == -2 && fn->params.data[i].deflt) /* its default, lower_contains.c */
+      args[i] = lower_default_arg(L, &fn->params.data[i]);
   for (int i = 0; i < np; i++)
     if (args[i] == -2) {
       diag_error(L->d, E_ARITY, call->loc, NULL, "%s() missing required argument '%s'",
@@ -617,6 +624,8 @@ static int expr_call(Lower *L, const Node *n) {
   if (c->kind == ND_ATTR && c->name && strcmp(c->name, "transpose") == 0)
     return call_transpose(L, n);
   int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
+  if (r == -2 && c->kind == ND_ATTR)
+    r = lower_scalar_method(L, n); /* x.bit_count(), lower_contains.c */
   if (r != -2)
     return r;
   if (c->kind == ND_ATTR) {

@@ -129,6 +129,17 @@ bool lower_check_index(Lower *L, const Node *n);
 int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc);
 int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc); /* constants / tuples */
 
+/* ---- lower_contains.c: `x in (a, b)`, pow(), int.bit_count(), defaults ---- */
+/* x in t / x not in t (negate) for a tuple t whose length lowering knows. */
+int lower_contains(Lower *L, bool negate, int x, int t, SrcLoc loc);
+int lower_pow_call(Lower *L, const Node *call);              /* pow(a, b) */
+int lower_scalar_method(Lower *L, const Node *call);         /* -2: not one */
+/* The value of parameter pm's default at a call site (a compile-time
+ * constant or None); -1 after an error. */
+int lower_default_arg(Lower *L, const Param *pm);
+/* At the def: reports a default that is not a constant; false then. */
+bool ir_check_default(LowerProg *lp, const Param *pm);
+
 /* ---- lower_builtins.c ---- */
 /* A dotted canonical path ("numba.cuda.grid", "math.pi", "numpy.float32")
  * used as a value (not called). */

@@ -364,7 +364,8 @@ static void test_errors_decorators(void) {
   expect_error(HDR "@cuda.jit(fastmth=True)\ndef k(a):\n    pass\n", "unknown option 'fastmth'");
   expect_error(HDR "@cuda.jit(fastmth=True)\ndef k(a):\n    pass\n", "did you mean 'fastmath'?");
   expect_error(HDR "@cuda.jit(opt=7)\ndef k(a):\n    pass\n", "option 'opt' must be between 0 and 3");
-  expect_error(HDR "@cuda.jit\ndef k(a, n=1):\n    pass\n", "default parameter values are not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a, n=[1]):\n    pass\n",
+               "the default value of 'n' is not a compile-time constant");
   expect_error(HDR "@cuda.jit\ndef k(a, *rest):\n    pass\n", "*args and **kwargs are not supported");
   expect_error(HDR "from numba import guvectorize\n@guvectorize(['void(f4[:])'], '(n)')\n"
                    "def v(x):\n    pass\n",
