@@ -102,8 +102,8 @@ bool ir_check_default(LowerProg *lp, const Param *pm) {
     return true;
   diag_error(lp->d, E_NOTCONST, pm->deflt->loc,
              "use a constant (a number, a bool, a tuple of them, a module constant) or None",
-             "the default value of '%s' is not a compile-time constant%s%s%s", pm->name,
-             why ? " (" : "", why ? why : "", why ? ")" : "");
+             "the default value of '%s' is not a compile-time constant%s%s", pm->name,
+             why ? ": " : "", why ? why : "");
   return false;
 }
 
