@@ -92,7 +92,8 @@ typedef struct Param {
   Node *annotation; /* optional: `x: float32[:]` */
   Node *deflt;      /* optional default value (rejected for kernels) */
   SrcLoc loc;
-  bool star;        /* *args or **kwargs (rejected); a bare `*` has name "*"; `/` is dropped */
+  bool star;        /* *args or **kwargs; a bare `*` has name "*"; `/` is dropped */
+  bool dstar;       /* **kwargs (star is set too) */
 } Param;
 
 typedef struct Func {

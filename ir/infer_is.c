@@ -8,8 +8,11 @@
  * never typed; ir_prune_type_branches does the same on a specialization's
  * clone before its unreachable blocks are dropped.  After typing,
  * ir_resolve_is rewrites every IS/ISNOT into eq/ne or a const.bool, so
- * codegen never sees them.  Invariant: only a constant, or a parameter read
- * that no assignment to it can precede, has a type known before typing. */
+ * codegen never sees them.  Comparisons of ints known before typing
+ * (len() of a tuple parameter, .ndim of an array one) are pruned too, as
+ * Numba's semantic-constant rewrite lets it.  Invariant: only a constant,
+ * or a parameter read that no assignment to it can precede, has a type
+ * known before typing. */
 #include "ir/infer.h"
 
 /* 1: identical, 0: not, -1: only known at run time (same non-none type). */
@@ -101,6 +104,41 @@ static const Type *known_type(Infer *inf, int b, int v) {
   return f->locals.data[in->local].type;
 }
 
+/* An int known before typing: a constant, len() of a tuple parameter or
+ * .ndim of an array parameter (Numba rewrites these to constants before
+ * pruning). */
+static bool known_int(Infer *inf, int b, int v, int64_t *out) {
+  const Inst *in = &inf->f->insts.data[v];
+  if (in->op == OP_CONST_INT) {
+    *out = in->ival;
+    return true;
+  }
+  bool len = in->op == OP_ARRAY_SHAPE && in->ival == -2, ndim = in->op == OP_ARRAY_NDIM;
+  const Type *t = (len || ndim) && in->nargs == 1 ? known_type(inf, b, in->args[0]) : NULL;
+  if (t && len && t->kind == TY_TUPLE)
+    *out = t->nelems;
+  else if (t && ndim && t->kind == TY_ARRAY)
+    *out = t->ndim;
+  else
+    return false;
+  return true;
+}
+
+/* `len(args) == 0`: a comparison of two known ints; 1, 0 or -1. */
+static int known_compare(Infer *inf, int b, const Inst *in) {
+  int64_t x, y;
+  if (in->nargs != 2 || !known_int(inf, b, in->args[0], &x) || !known_int(inf, b, in->args[1], &y))
+    return -1;
+  switch (in->op) {
+  case OP_EQ: return x == y;
+  case OP_NE: return x != y;
+  case OP_LT: return x < y;
+  case OP_LE: return x <= y;
+  case OP_GT: return x > y;
+  default: return x >= y;
+  }
+}
+
 /* The value of branch condition c (in block b) known from types: 1, 0 or -1. */
 static int known_condition(Infer *inf, int b, int c) {
   const IrFunc *f = inf->f;
@@ -109,6 +147,10 @@ static int known_condition(Infer *inf, int b, int c) {
   if (in->op == OP_NOT && in->nargs == 1) {
     in = &f->insts.data[in->args[0]];
     flip = true;
+  }
+  if (ir_op_info[in->op].flags & OPF_CMP) {
+    int r = known_compare(inf, b, in);
+    return r < 0 ? -1 : flip ? !r : r;
   }
   if ((in->op != OP_IS && in->op != OP_ISNOT) || in->nargs != 2)
     return -1;

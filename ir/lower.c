@@ -611,8 +611,7 @@ static void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
   for (int i = 0; i < fn->params.len; i++) {
     const Param *pm = &fn->params.data[i];
     if (pm->star)
-      diag_error(lp->d, E_UNSUPPORTED, pm->loc, "declare each parameter by name",
-                 "*args and **kwargs are not supported in kernels");
+      ir_check_star_param(lp, f, fn, i); /* *args of device functions: lower_varargs.c */
     else if (pm->deflt)
       ir_check_default(lp, pm); /* used at call sites (lower_contains.c) */
     ir_local_new(lp->a, f, pm->name ? pm->name : "$param", pm->loc);

@@ -504,15 +504,17 @@ static int expr_tuple(Lower *L, const Node *n) {
 
 static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *args) {
   const Func *fn = callee->ast;
-  int np = callee->nparams;
+  int np = callee->nparams, va = ir_vararg_index(fn); /* *args: lower_varargs.c */
   for (int i = 0; i < np; i++)
     args[i] = -2;
-  for (int i = 0; i < call->args.len && i < np; i++)
+  for (int i = 0; i < call->args.len && i < (va >= 0 ? va : np); i++)
     args[i] = lower_expr(L, call->args.data[i]);
+  if (va >= 0)
+    args[va] = lower_varargs(L, call, va);
   for (int k = 0; k < call->args2.len; k++) {
     const Node *kw = call->args2.data[k];
     int i = 0;
-    while (i < np && (!kw->name || strcmp(fn->params.data[i].name, kw->name) != 0))
+    while (i < np && (i == va || !kw->name || strcmp(fn->params.data[i].name, kw->name) != 0))
       i++;
     if (i == np || args[i] != -2) {
       diag_error(L->d, E_ARITY, kw->loc, NULL, i == np ? "%s() got an unexpected keyword argument '%s'"
@@ -523,7 +525,9 @@ static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *ar
     args[i] = lower_expr(L, kw->lhs);
   }
   for (int i = 0; i < np; i++)
-    if (args[i] == -2 && fn->params.data[i].deflt) /* its default, lower_contains.c */
+    if (args[i] == -2 && fn->params.data[i].star)
+      return -1; /* a rejected star parameter: reported at the def */
+    else if (args[i] == -2 && fn->params.data[i].deflt) /* its default, lower_contains.c */
       args[i] = lower_default_arg(L, &fn->params.data[i]);
   for (int i = 0; i < np; i++)
     if (args[i] == -2) {
@@ -557,7 +561,7 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
                "recursive calls are not supported on the GPU");
     return -1;
   }
-  if (call->args.len > callee->nparams) {
+  if (call->args.len > callee->nparams && ir_vararg_index(callee->ast) < 0) {
     diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d arguments (%d given)",
                callee->name, callee->nparams, call->args.len + call->args2.len);
     return -1;

@@ -140,6 +140,15 @@ int lower_default_arg(Lower *L, const Param *pm);
 /* At the def: reports a default that is not a constant; false then. */
 bool ir_check_default(LowerProg *lp, const Param *pm);
 
+/* ---- lower_varargs.c: `def f(x, *args)` in device functions ---- */
+/* The index of fn's *args parameter (its last), or -1. */
+int ir_vararg_index(const Func *fn);
+/* Parameter i of fn is a star: accepted only as a device function's last
+ * parameter `*args`; false after reporting why not. */
+bool ir_check_star_param(LowerProg *lp, const IrFunc *f, const Func *fn, int i);
+/* The tuple of a call's positional arguments from index va on. */
+int lower_varargs(Lower *L, const Node *call, int va);
+
 /* ---- lower_builtins.c ---- */
 /* A dotted canonical path ("numba.cuda.grid", "math.pi", "numpy.float32")
  * used as a value (not called). */

@@ -31,3 +31,20 @@ def features(out, n):
         out[i] = pow(i, 2) + n.bit_count() + (i in LEVELS) + (i not in (0, 3))
         if n is not None and (i > 1) is True:
             out[i] += 1
+
+
+@cuda.jit(device=True)
+def vsum(first, *rest):
+    s = first
+    for v in rest:
+        s += v
+    if len(rest) == 0:
+        return s
+    return s + rest[0]
+
+
+@cuda.jit(void(float64[::1], float64))
+def star_args(out, x):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = vsum(x) + vsum(x, 1.0, 2.0) + vsum(i, 3, 4, 5)

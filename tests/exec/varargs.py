@@ -1,0 +1,44 @@
+"""*args in device functions: one specialization per count and types of
+the extra arguments (Numba's tuple type); `for v in args`, `len(args)`,
+`args[k]`; `if len(args) == 0` decided before typing, as Numba's
+semantic-constant rewrite and branch pruning decide it, so args[0] in the
+untaken branch is never typed."""
+from numba import cuda
+
+
+@cuda.jit(device=True)
+def vsum(*args):
+    s = 0
+    for v in args:
+        s += v
+    return s
+
+
+@cuda.jit(device=True)
+def first_plus(x, *rest):
+    if len(rest) == 0:
+        return x
+    return x + rest[0] + len(rest)
+
+
+@cuda.jit(device=True)
+def weighted(w, *values):
+    s = 0.0
+    for k in range(len(values)):
+        s += w * values[k]
+    return s
+
+# RUN: star --grid 1 --block 1 out=zeros:float64:7 n=3
+# EXPECT: out: float64[7] [6, 4, 4, ..., 11] sum=58 crc=dfa9a88f
+#   (computed in Python from: [6, 4.0, 4, 10, 17, 0.5 * (3 + 4 + 5), 3 + 2 * 3 + 2])
+
+
+@cuda.jit
+def star(out, n):
+    out[0] = vsum(1, 2, 3)
+    out[1] = vsum(1.5, 2.5)
+    out[2] = vsum(4)
+    out[3] = first_plus(10)
+    out[4] = first_plus(10, 5, 7)
+    out[5] = weighted(0.5, n, n + 1, n + 2)
+    out[6] = first_plus(n, 2 * n, n + 2)
