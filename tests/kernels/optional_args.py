@@ -38,13 +38,18 @@ def vsum(first, *rest):
     s = first
     for v in rest:
         s += v
-    if len(rest) == 0:
-        return s
     return s + rest[0]
+
+
+@cuda.jit(device=True)
+def head(first, *rest):
+    if len(rest) == 0:
+        return first
+    return first + rest[-1]
 
 
 @cuda.jit(void(float64[::1], float64))
 def star_args(out, x):
     i = cuda.grid(1)
     if i < out.size:
-        out[i] = vsum(x) + vsum(x, 1.0, 2.0) + vsum(i, 3, 4, 5)
+        out[i] = head(x) + head(x, 1, 2.0) + vsum(x, 1.0, 2.0) + vsum(i, 3, 4, 5)
