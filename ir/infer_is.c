@@ -90,12 +90,30 @@ static int position(const IrFunc *f, int b, int v) {
   return -1;
 }
 
+/* A variable assigned once, a constant (`y = None`): that constant's type
+ * (a read before the assignment would be an error anyway). */
+static const Type *const_local_type(const IrFunc *f, int local) {
+  const Inst *only = NULL;
+  for (int i = 0; i < f->insts.len; i++) {
+    const Inst *in = &f->insts.data[i];
+    if (in->op != OP_STORE || in->local != local)
+      continue;
+    if (only || in->nargs != 1)
+      return NULL;
+    only = in;
+  }
+  const Inst *v = only ? &f->insts.data[only->args[0]] : NULL;
+  return v && v->op >= OP_CONST_INT && v->op <= OP_CONST_NONE ? v->type : NULL;
+}
+
 /* The type of value v (in block b) before typing, or NULL. */
 static const Type *known_type(Infer *inf, int b, int v) {
   const IrFunc *f = inf->f;
   const Inst *in = &f->insts.data[v];
   if (in->op >= OP_CONST_INT && in->op <= OP_CONST_NONE)
     return in->type;
+  if (in->op == OP_LOAD && in->local >= f->nparams && in->local < f->locals.len)
+    return const_local_type(f, in->local);
   if (in->op != OP_LOAD || in->local < 0 || in->local >= f->nparams)
     return NULL;
   int pos = position(f, b, v);

@@ -70,3 +70,21 @@ def membership(hits):
     i = cuda.grid(1)
     if i < hits.size:
         hits[i] = (i in (0, 3, 5)) + 2 * (i not in PRIMES)
+
+# RUN: local_none --grid 1 --block 1 out=zeros:float64:3
+# EXPECT: out: float64[3] [1, 5, 2] sum=8 crc=bdb943be
+#   (computed in Python from: [1.0, 5, 2.0])
+
+
+@cuda.jit
+def local_none(out):
+    y = None
+    if y is None:
+        out[0] = 1.0
+    else:
+        out[0] = y + 1
+    z = 5
+    if z is not None:
+        out[1] = z
+    w = None
+    out[2] = scaled(1.0, bias=w)
