@@ -142,11 +142,23 @@ static bool known_int(Infer *inf, int b, int v, int64_t *out) {
   return true;
 }
 
+/* `x == 100` where x got None: None equals only None (Numba prunes it so;
+ * typed, none == int64 has no rule).  1, 0 or -1. */
+static int known_none_compare(Infer *inf, int b, const Inst *in) {
+  const Type *x = known_type(inf, b, in->args[0]), *y = known_type(inf, b, in->args[1]);
+  if (!x || !y || (x->kind != TY_NONE && y->kind != TY_NONE) ||
+      (in->op != OP_EQ && in->op != OP_NE))
+    return -1;
+  return (x == y) == (in->op == OP_EQ);
+}
+
 /* `len(args) == 0`: a comparison of two known ints; 1, 0 or -1. */
 static int known_compare(Infer *inf, int b, const Inst *in) {
   int64_t x, y;
-  if (in->nargs != 2 || !known_int(inf, b, in->args[0], &x) || !known_int(inf, b, in->args[1], &y))
+  if (in->nargs != 2)
     return -1;
+  if (!known_int(inf, b, in->args[0], &x) || !known_int(inf, b, in->args[1], &y))
+    return known_none_compare(inf, b, in);
   switch (in->op) {
   case OP_EQ: return x == y;
   case OP_NE: return x != y;
@@ -182,6 +194,22 @@ static int known_condition(Infer *inf, int b, int c) {
   return flip ? !r : r;
 }
 
+static void make_const_bool(Inst *in, int v) {
+  in->op = OP_CONST_BOOL;
+  in->nargs = 0;
+  in->ival = v;
+  in->type = TY_BOOL_T;
+}
+
+/* The decided condition becomes its constant (and so does the test under
+ * a `not`): `x == 100` on a None x has no typing rule, and need not. */
+static void fold_condition(IrFunc *f, int c, int known) {
+  Inst *in = &f->insts.data[c];
+  if (in->op == OP_NOT && in->nargs == 1)
+    make_const_bool(&f->insts.data[in->args[0]], !known);
+  make_const_bool(in, known);
+}
+
 void ir_prune_type_branches(Infer *inf) {
   IrFunc *f = inf->f;
   for (int b = 0; b < f->blocks.len; b++) {
@@ -194,6 +222,7 @@ void ir_prune_type_branches(Infer *inf) {
     int known = known_condition(inf, b, t->args[0]);
     if (known < 0)
       continue;
+    fold_condition(f, t->args[0], known);
     t->op = OP_BR;
     t->nargs = 0;
     t->target = known ? t->target : t->target2;

@@ -71,9 +71,16 @@ def membership(hits):
     if i < hits.size:
         hits[i] = (i in (0, 3, 5)) + 2 * (i not in PRIMES)
 
-# RUN: local_none --grid 1 --block 1 out=zeros:float64:3
-# EXPECT: out: float64[3] [1, 5, 2] sum=8 crc=bdb943be
-#   (computed in Python from: [1.0, 5, 2.0])
+# RUN: local_none --grid 1 --block 1 out=zeros:float64:5
+# EXPECT: out: float64[5] [1, 5, 2, 3, 6] sum=17 crc=e5146287
+#   (computed in Python from: [1.0, 5, 2.0, 3, 6])
+
+
+@cuda.jit(device=True)
+def level(x, limit=None):
+    if limit == 100:
+        return x * 2
+    return x
 
 
 @cuda.jit
@@ -88,3 +95,5 @@ def local_none(out):
         out[1] = z
     w = None
     out[2] = scaled(1.0, bias=w)
+    out[3] = level(3)
+    out[4] = level(3, 100)
