@@ -441,9 +441,8 @@ static void stmt_assert(Lower *L, const Node *s) {
 static void stmt_unsupported(Lower *L, const Node *s) {
   switch (s->kind) {
   case ND_FUNCDEF:
-    unsupported(L, s->loc, "a nested function",
-                "define a device function at module level with @cuda.jit(device=True)");
-    lower_assign_to(L, s, -1); /* binds the name as "already failed" */
+    if (!lower_nested_def(L, s)) /* lower_nested.c; it reports why not */
+      lower_assign_to(L, s, -1); /* binds the name as "already failed" */
     break;
   case ND_CLASS:
     unsupported(L, s->loc, "a class definition", NULL);
@@ -642,6 +641,17 @@ static void lower_body(LowerProg *lp, IrFunc *f, const Func *fn) {
   if (fn->body.len && fn->body.data[fn->body.len - 1])
     end = fn->body.data[fn->body.len - 1]->loc;
   finish_blocks(&L, end);
+}
+
+IrFunc *ir_lower_nested_func(LowerProg *lp, const Func *fn, const char *name, const IrFunc *outer) {
+  IrFunc *f = ir_func_new(lp->a, name);
+  f->ast = fn;
+  f->is_device = true;
+  f->opts = outer->opts;
+  f->generated = outer->generated;
+  lower_params(lp, f, fn);
+  lower_body(lp, f, fn);
+  return f;
 }
 
 /* Decorators, options and parameters first (so calls can see every

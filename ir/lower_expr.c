@@ -232,6 +232,11 @@ static bool bound_to_error(Lower *L, const char *name) {
 static int expr_name(Lower *L, const Node *n) {
   if (bound_to_error(L, n->name))
     return -1; /* its value is the failure already reported */
+  if (lower_is_nested(L, n->name)) {
+    diag_error(L->d, E_CALLEE, n->loc, "call it: passing or returning it is not supported",
+               "nested function '%s' can only be called", n->name);
+    return -1;
+  }
   int l = ir_local_find(L->f, n->name);
   if (l >= 0)
     return lower_load(L, l, n->loc);
@@ -579,6 +584,10 @@ static int call_name(Lower *L, const Node *call) {
   const char *name = c->name;
   if (bound_to_error(L, name))
     return -1;
+  const Node *nested_call = call;
+  IrFunc *nested = lower_nested_callee(L, call, &nested_call); /* lower_nested.c */
+  if (nested)
+    return call_function(L, nested, nested_call);
   const IrExtern *ext = ir_local_find(L->f, name) < 0 ? ir_find_extern(L->p, name) : NULL;
   if (ext)
     return lower_foreign_call(L, ext, call);

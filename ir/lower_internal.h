@@ -74,6 +74,7 @@ typedef struct Lower {
   Vec(int) inst_block;  /* block of each instruction (for the value rule) */
   LoopCtx *loop;        /* innermost loop or NULL */
   int ntemps;           /* $t counter */
+  struct NestedDefs *nested; /* defs nested in this function (lower_nested.c) */
 } Lower;
 
 /* ---- lower.c: emission helpers ---- */
@@ -148,6 +149,17 @@ int ir_vararg_index(const Func *fn);
 bool ir_check_star_param(LowerProg *lp, const IrFunc *f, const Func *fn, int i);
 /* The tuple of a call's positional arguments from index va on. */
 int lower_varargs(Lower *L, const Node *call, int va);
+
+/* ---- lower_nested.c: a def inside a function, called there ---- */
+/* Lowers nested def s as a device function; false after reporting why not. */
+bool lower_nested_def(Lower *L, const Node *s);
+bool lower_is_nested(const Lower *L, const char *name);
+/* For a call of a nested def: its function, *out the call with the free
+ * variables added; NULL when call is not one. */
+IrFunc *lower_nested_callee(Lower *L, const Node *call, const Node **out);
+/* lower.c: lowers fn (its free variables already parameters) as a device
+ * function named name, with outer's options. */
+IrFunc *ir_lower_nested_func(LowerProg *lp, const Func *fn, const char *name, const IrFunc *outer);
 
 /* ---- lower_builtins.c ---- */
 /* A dotted canonical path ("numba.cuda.grid", "math.pi", "numpy.float32")

@@ -329,7 +329,7 @@ static void test_errors_calls(void) {
  * a kernel returning a value is a typing error (tests/errors/kernel_returns_value). */
 static void test_errors_unsupported(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = [1, 2]\n", "use cuda.local.array(n, dtype)");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    def f():\n        pass\n",
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    @cuda.jit\n    def f():\n        pass\n",
                "define a device function at module level with @cuda.jit(device=True)");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    try:\n        pass\n    except:\n        pass\n",
                "exceptions are not supported on the GPU");
