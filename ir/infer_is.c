@@ -185,8 +185,7 @@ static int known_condition(Infer *inf, int b, int c) {
   if ((in->op != OP_IS && in->op != OP_ISNOT) || in->nargs != 2)
     return -1;
   const Type *x = known_type(inf, b, in->args[0]), *y = known_type(inf, b, in->args[1]);
-  bool none = (x && x->kind == TY_NONE) || (y && y->kind == TY_NONE);
-  int r = x && y ? identity(x, y) : none ? 0 : -1; /* None is nothing else */
+  int r = x && y ? identity(x, y) : -1; /* an unknown side may still be None */
   if (r < 0)
     return -1;
   if (in->op == OP_ISNOT)
