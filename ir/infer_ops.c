@@ -943,8 +943,12 @@ static const Type *type_load(Infer *inf, int idx) {
 
 static void report_unify(Infer *inf, int idx, const IrLocal *l, const Type *v) {
   char hint[256];
-  snprintf(hint, sizeof hint, "'%s' was first assigned %s on line %d", l->name,
-           TN(l->type), l->type_loc.line ? l->type_loc.line : l->loc.line);
+  bool none = l->type->kind == TY_NONE || v->kind == TY_NONE; /* Numba: Optional */
+  snprintf(hint, sizeof hint, "'%s' was first assigned %s on line %d%s", l->name,
+           TN(l->type), l->type_loc.line ? l->type_loc.line : l->loc.line,
+           none ? "; a variable that is None on some paths only (Numba's Optional) is not "
+                  "supported: test `is None` on the parameter before any assignment to it"
+                : "");
   ir_infer_fail(inf, idx, E_TY_UNIFY, hint, "cannot unify %s and %s for variable '%s'",
                 TN(l->type), TN(v), l->name);
 }
