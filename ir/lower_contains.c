@@ -9,19 +9,43 @@
 
 /* x in (a, b, c) is (x == a) | (x == b) | (x == c): Python compares in
  * order and stops at the first match, and number comparisons have no side
- * effects, so evaluating all of them gives the same answer.  Only a tuple
- * whose length lowering knows (a literal or a module constant) is accepted:
- * Numba's `in` on arrays and on tuple variables is not built. */
+ * effects, so evaluating all of them gives the same answer.  A tuple whose
+ * length lowering does not know goes through contains_loop. */
+/* x in t where lowering does not know t's length (a tuple variable, *args,
+ * a 1-d array): found = False; k = 0; while k < len(t): found |= x == t[k];
+ * k += 1.  t[k] with a run-time k is an element of an array or of a tuple
+ * of one element type (TUPLE_INDEX), as for `for v in t`. */
+static int contains_loop(Lower *L, int x, int t, SrcLoc loc) {
+  int found = lower_temp(L, loc), k = lower_temp(L, loc);
+  int f0 = lower_emit0(L, OP_CONST_BOOL, loc);
+  lower_inst(L, f0)->type = TY_BOOL_T;
+  lower_store(L, found, f0, loc);
+  lower_store(L, k, lower_const_int(L, 0, loc), loc);
+  int n = lower_emit1(L, OP_ARRAY_SHAPE, loc, t);
+  lower_inst(L, n)->ival = -2; /* len() */
+  int head = lower_new_block(L), body = lower_new_block(L), done = lower_new_block(L);
+  lower_br(L, head, loc);
+  lower_set_block(L, head);
+  lower_cbr(L, lower_emit2(L, OP_LT, loc, lower_load(L, k, loc), n), body, done, loc);
+  lower_set_block(L, body);
+  int ki = lower_load(L, k, loc);
+  int eq = lower_emit2(L, OP_EQ, loc, x, lower_emit2(L, OP_ARRAY_LOAD, loc, t, ki));
+  lower_store(L, found, lower_emit2(L, OP_BITOR, loc, lower_load(L, found, loc), eq), loc);
+  int next = lower_emit2(L, OP_ADD, loc, ki, lower_const_int(L, 1, loc));
+  lower_inst(L, next)->ival = 1; /* a range counter: no wrap */
+  lower_store(L, k, next, loc);
+  lower_br(L, head, loc);
+  lower_set_block(L, done);
+  return lower_load(L, found, loc);
+}
+
 int lower_contains(Lower *L, bool negate, int x, int t, SrcLoc loc) {
   if (x < 0 || t < 0)
     return -1;
   const Inst *tup = lower_inst(L, t);
   if (tup->op != OP_TUPLE) {
-    diag_error(L->d, E_NOTYET, loc, "write the tuple out: x in (1, 2, 3)",
-               "'%s' is only supported on a tuple written in the expression or a module "
-               "constant tuple",
-               negate ? "not in" : "in");
-    return -1;
+    int r = contains_loop(L, x, t, loc);
+    return negate ? lower_emit1(L, OP_NOT, loc, r) : r;
   }
   int n = tup->nargs, r;
   const int *elems = tup->args;

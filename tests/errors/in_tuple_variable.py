@@ -2,7 +2,7 @@
 from numba import cuda
 
 
-@cuda.jit("void(int64[:], int64, int64)")
+@cuda.jit("void(int64[:], int64, float64)")
 def k(a, x, y):
     t = (x, y)
     a[0] = 3 in t

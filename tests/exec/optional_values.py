@@ -97,3 +97,18 @@ def local_none(out):
     out[2] = scaled(1.0, bias=w)
     out[3] = level(3)
     out[4] = level(3, 100)
+
+# RUN: membership_vars --grid 1 --block 1 out=zeros:float64:6 a=arange:float64:4 n=4
+# EXPECT: out: float64[6] [1, 1, 0, 1, 1, 1] sum=5 crc=ad9c9849
+#   (computed in Python from: [1, 1, 0, 1, 1, 1])
+
+
+@cuda.jit
+def membership_vars(out, a, n):
+    t = (n, n + 1, 7)
+    out[0] = 5 in t
+    out[1] = 7 in t
+    out[2] = 8 in t
+    out[3] = 2.0 in a
+    out[4] = 9.0 not in a
+    out[5] = n in a.shape

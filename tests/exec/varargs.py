@@ -42,3 +42,18 @@ def star(out, n):
     out[4] = first_plus(10, 5, 7)
     out[5] = weighted(0.5, n, n + 1, n + 2)
     out[6] = first_plus(n, 2 * n, n + 2)
+
+# RUN: star_in --grid 1 --block 1 out=zeros:float64:2
+# EXPECT: out: float64[2] [1, 0] sum=1 crc=0d7fc8cf
+#   (computed in Python from: [1, 0])
+
+
+@cuda.jit(device=True)
+def any_of(x, *options):
+    return x in options
+
+
+@cuda.jit
+def star_in(out):
+    out[0] = any_of(3, 1, 2, 3)
+    out[1] = any_of(4, 1, 2, 3)
