@@ -206,10 +206,9 @@ static void stmt_augassign(Lower *L, const Node *s) {
 }
 
 static void stmt_if(Lower *L, const Node *s) {
-  int c = lower_truth(L, lower_expr(L, s->cond), s->cond ? s->cond->loc : s->loc);
   int then_b = lower_new_block(L), else_b = lower_new_block(L);
   int join = s->orelse.len ? lower_new_block(L) : else_b;
-  lower_cbr(L, c, then_b, else_b, s->loc);
+  lower_branch(L, s->cond, then_b, else_b, s->loc); /* lower_cond.c */
   lower_set_block(L, then_b);
   lower_stmts(L, &s->body);
   lower_br(L, join, s->loc);
@@ -247,8 +246,7 @@ static void stmt_while(Lower *L, const Node *s) {
   int else_b = s->orelse.len ? lower_new_block(L) : exit_b;
   lower_br(L, cond_b, s->loc);
   lower_set_block(L, cond_b);
-  int c = lower_truth(L, lower_expr(L, s->cond), s->cond ? s->cond->loc : s->loc);
-  lower_cbr(L, c, body_b, else_b, s->loc);
+  lower_branch(L, s->cond, body_b, else_b, s->loc); /* lower_cond.c */
   lower_loop_body(L, s, body_b, cond_b, exit_b);
   lower_loop_else(L, s, exit_b, else_b);
 }

@@ -477,10 +477,9 @@ static int expr_boolop(Lower *L, const Node *n) {
 }
 
 static int expr_ifexp(Lower *L, const Node *n) {
-  int c = lower_truth(L, lower_expr(L, n->cond), n->cond ? n->cond->loc : n->loc);
   int t = lower_temp(L, n->loc);
   int then_b = lower_new_block(L), else_b = lower_new_block(L), end = lower_new_block(L);
-  lower_cbr(L, c, then_b, else_b, n->loc);
+  lower_branch(L, n->cond, then_b, else_b, n->loc); /* lower_cond.c */
   lower_set_block(L, then_b);
   lower_store(L, t, lower_expr(L, n->lhs), n->loc);
   lower_br(L, end, n->loc);

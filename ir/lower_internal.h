@@ -150,6 +150,11 @@ bool ir_check_star_param(LowerProg *lp, const IrFunc *f, const Func *fn, int i);
 /* The tuple of a call's positional arguments from index va on. */
 int lower_varargs(Lower *L, const Node *call, int va);
 
+/* ---- lower_cond.c ---- */
+/* Jump to t when condition c is true, else to f; `and`/`or`/`not` of them
+ * branch per operand. */
+void lower_branch(Lower *L, const Node *c, int t, int f, SrcLoc loc);
+
 /* ---- lower_nested.c: a def inside a function, called there ---- */
 /* Lowers nested def s as a device function; false after reporting why not. */
 bool lower_nested_def(Lower *L, const Node *s);

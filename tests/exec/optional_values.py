@@ -112,3 +112,30 @@ def membership_vars(out, a, n):
     out[3] = 2.0 in a
     out[4] = 9.0 not in a
     out[5] = n in a.shape
+
+# RUN: clamps --grid 1 --block 4 out=zeros:float64:4 a=arange:float64:4
+# EXPECT: out: float64[4] [1, 6111, 12172, 18182] sum=36466 crc=d8f4ec06
+#   (computed in Python from: [min(max(i, 1.0), 2.0) + 10 * i + 100 * min(i, 1.5) + 1000 * i + 10000 * (i / 2.0) for i in range(4)])
+
+
+@cuda.jit(device=True)
+def clamp(x, lo=None, hi=None):
+    if lo is not None and x < lo:
+        return lo
+    elif hi is not None and x > hi:
+        return hi
+    return x
+
+
+@cuda.jit(device=True)
+def ratio(x, d=None):
+    return x if d is None else x / d
+
+
+@cuda.jit
+def clamps(out, a):
+    i = cuda.grid(1)
+    if i < out.size:
+        v = a[i]
+        out[i] = clamp(v, 1.0, 2.0) + clamp(v) * 10 + clamp(v, hi=1.5) * 100
+        out[i] += ratio(v) * 1000 + ratio(v, 2.0) * 10000
