@@ -124,7 +124,8 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
     return NULL;
   switch (t->kind) {
   case TY_VOID: return cg->t_void;
-  case TY_NONE: return LLVMStructTypeInContext(cg->ctx, NULL, 0, 0);
+  case TY_NONE: case TY_FUNC: case TY_DTYPE: /* no run-time data */
+    return LLVMStructTypeInContext(cg->ctx, NULL, 0, 0);
   case TY_BOOL: return cg->t_i1;
   case TY_I8: case TY_U8: return cg->t_i8;
   case TY_I16: case TY_U16: return cg->t_i16;
@@ -294,15 +295,28 @@ static void begin_debug_info(Cg *cg, const Source *src) {
                     LLVMValueAsMetadata(cg_const_i32(cg, 2)));
 }
 
+/* A function of an imported module lies in its own file (ir/modlink.h);
+ * generated ones (@cuda.reduce) and the kernel file's use the unit's. */
+static LLVMMetadataRef function_file(Cg *cg, const IrFunc *f) {
+  const Source *s = f->ast && !f->generated ? f->ast->loc.src : NULL;
+  if (!s || !s->path)
+    return cg->di_file;
+  char dir[1024];
+  const char *base;
+  split_path(s->path, dir, sizeof dir, &base);
+  return LLVMDIBuilderCreateFile(cg->dib, base, strlen(base), dir, strlen(dir));
+}
+
 static void begin_function_debug(Cg *cg, const IrFunc *f) {
   cg->di_scope = NULL;
   if (!cg->dib)
     return;
   unsigned line = f->ast ? (unsigned)f->ast->loc.line : 1;
-  LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, cg->di_file, NULL, 0, LLVMDIFlagZero);
+  LLVMMetadataRef file = function_file(cg, f);
+  LLVMMetadataRef sty = LLVMDIBuilderCreateSubroutineType(cg->dib, file, NULL, 0, LLVMDIFlagZero);
   const char *sym = f->symbol ? f->symbol : f->name;
   cg->di_scope = LLVMDIBuilderCreateFunction(
-      cg->dib, cg->di_file, f->name, strlen(f->name), sym, strlen(sym), cg->di_file, line, sty,
+      cg->dib, file, f->name, strlen(f->name), sym, strlen(sym), file, line, sty,
       !f->is_kernel, 1, line, LLVMDIFlagZero, cg->opts->opt_level > 0);
   LLVMSetSubprogram(cg->fn, cg->di_scope);
 }

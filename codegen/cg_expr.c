@@ -511,6 +511,8 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_TUPLE: return lower_tuple(cg, in);
   case OP_TUPLE_GET: return lower_tuple_get(cg, in);
   case OP_ARRAY_LOAD: return cg_lower_array_load(cg, in);
+  case OP_VALUE: case OP_ARRAY_DTYPE: /* compile-time values: no data */
+    return LLVMConstStructInContext(cg->ctx, NULL, 0, 0);
   case OP_ARRAY_VIEW: return cg_lower_array_view(cg, in);
   case OP_ARRAY_T: return cg_lower_array_t(cg, in);
   case OP_TUPLE_INDEX: return cg_lower_tuple_index(cg, in);

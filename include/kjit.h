@@ -172,6 +172,16 @@ KJIT_API kjit_status kjit_context_create(const kjit_context_options *opts,
  * invalid.  No other thread may be using the context or its handles. */
 KJIT_API void kjit_context_destroy(kjit_context *ctx);
 
+/* Sets the folders searched for the Python modules a kernel file imports
+ * (`import util`, `from pkg.rng import uniform`), colon-separated like
+ * PYTHONPATH ("lib:/opt/kernels"); NULL or "" clears it.  A load searches
+ * the kernel file's own folder first (kjit_program_load_source: the current
+ * folder), then these folders, then those of the KJIT_PATH environment
+ * variable.  The string is copied; programs already loaded keep what they
+ * found.  Errors: INVALID_ARGUMENT (ctx NULL), OUT_OF_MEMORY.  Thread-safe
+ * (takes the context's lock). */
+KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char *dirs);
+
 /* The target launches on ctx run on: KJIT_TARGET_CPU or KJIT_TARGET_CUDA,
  * never AUTO.  The first call resolves the context's option and remembers
  * the answer: CUDA opens the driver and the device; AUTO becomes CUDA when
@@ -219,9 +229,12 @@ KJIT_API kjit_status kjit_last_error_location(const kjit_context *ctx,
 typedef struct kjit_program kjit_program;
 
 /* Reads and loads the kernel file at `path`.  Errors: IO ("cannot open
- * 'x.py': No such file or directory"), SYNTAX, TYPE (unknown names,
- * unsupported Python, bad decorators), INVALID_ARGUMENT, OUT_OF_MEMORY; the
- * diagnostics are in kjit_last_error(ctx).  On success *out is a new program
+ * 'x.py': No such file or directory"), SYNTAX, TYPE (bad decorators and
+ * options), INVALID_ARGUMENT, OUT_OF_MEMORY; the diagnostics are in
+ * kjit_last_error(ctx).  Errors inside a function's body (unknown names,
+ * unsupported Python) are reported, as in Numba, when that function is
+ * compiled (kjit_program_emit, a launch, kjit_program_check), so one broken
+ * kernel does not stop the file's other kernels.  On success *out is a new program
  * to release with kjit_program_destroy (or with the context). */
 KJIT_API kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
                                             kjit_program **out);

@@ -20,7 +20,7 @@ const char *ir_dotted(Arena *a, const Node *n) {
   if (!n)
     return "?";
   if (n->kind == ND_NAME && n->name)
-    return n->name;
+    return n->str ? n->str : n->name; /* str: as written, when ir/modlink.c renamed it */
   if (n->kind == ND_ATTR && n->name)
     return arena_printf(a, "%s.%s", ir_dotted(a, n->lhs), n->name);
   if (n->kind == ND_CALL)

@@ -45,13 +45,66 @@ static bool same_params(const IrFunc *f, const Type *const *types) {
   return true;
 }
 
-static IrFunc *find_spec(IrCompile *c, const IrFunc *gen, const Type *const *types) {
+static bool same_const(const IrConstArg *a, const IrConstArg *b) {
+  bool ka = a && a->known, kb = b && b->known;
+  if (ka != kb)
+    return false;
+  if (!ka)
+    return true;
+  if (a->n != b->n)
+    return false;
+  for (int i = 0; i < (a->n ? a->n : 1); i++)
+    if (a->v[i] != b->v[i])
+      return false;
+  return true;
+}
+
+static bool same_consts(const IrFunc *f, const IrConstArg *consts) {
+  for (int i = 0; i < f->nparams; i++)
+    if (!same_const(f->consts ? &f->consts[i] : NULL, consts ? &consts[i] : NULL))
+      return false;
+  return true;
+}
+
+static IrFunc *find_spec(IrCompile *c, const IrFunc *gen, const Type *const *types,
+                         const IrConstArg *consts) {
   for (int i = 0; i < c->funcs.len; i++) {
     IrFunc *f = c->funcs.data[i];
-    if (f->generic == gen && same_params(f, types))
+    if (f->generic == gen && same_params(f, types) && same_consts(f, consts))
       return f;
   }
   return NULL;
+}
+
+/* Freezes the parameters given constants.  An integer: each read becomes
+ * the constant (of the parameter's type), so typing can fold it into a
+ * shape.  A tuple: kept in the consts record, which typing's folding reads
+ * (infer_ctvalue.c).  A parameter the body assigns is left alone. */
+static void freeze_consts(IrCompile *c, IrFunc *f, const IrConstArg *consts) {
+  if (!consts)
+    return;
+  IrConstArg *kept = arena_alloc(c->arena, sizeof *kept * (size_t)(f->nparams + 1));
+  for (int p = 0; p < f->nparams; p++) {
+    bool stored = false;
+    for (int i = 0; i < f->insts.len && !stored; i++)
+      stored = f->insts.data[i].op == OP_STORE && f->insts.data[i].local == p;
+    const Type *t = f->locals.data[p].type;
+    if (!consts[p].known || stored)
+      continue;
+    kept[p] = consts[p];
+    if (consts[p].n > 0 || (!ty_is_int(t) && t != TY_BOOL_T))
+      continue;
+    for (int i = 0; i < f->insts.len; i++) {
+      Inst *in = &f->insts.data[i];
+      if (in->op != OP_LOAD || in->local != p)
+        continue;
+      in->op = t == TY_BOOL_T ? OP_CONST_BOOL : OP_CONST_INT;
+      in->ival = consts[p].v[0];
+      in->type = t;
+      in->local = -1;
+    }
+  }
+  f->consts = kept;
 }
 
 static bool in_progress(const IrFunc *f) { return !f->typed && !f->symbol; }
@@ -117,8 +170,9 @@ static void mark_reachable(Infer *inf) {
     if (last < 0 || last >= f->insts.len)
       continue;
     const Inst *t = &f->insts.data[last];
-    int succ[2] = {t->op == OP_BR || t->op == OP_CBR ? t->target : -1,
-                   t->op == OP_CBR ? t->target2 : -1};
+    int taken = t->op == OP_CBR && inf->taken ? inf->taken[b - f->blocks.data] : -1;
+    int succ[2] = {(t->op == OP_BR || t->op == OP_CBR) && taken != 0 ? t->target : -1,
+                   t->op == OP_CBR && taken != 1 ? t->target2 : -1};
     for (int k = 0; k < 2; k++)
       if (succ[k] >= 0 && succ[k] < f->blocks.len && !inf->reachable[succ[k]]) {
         inf->reachable[succ[k]] = true;
@@ -141,6 +195,32 @@ static void drop_unreachable(Infer *inf) {
     blk->insts.len = 0;
     vec_push(inf->c->arena, &blk->insts, u);
   }
+}
+
+/* Numba's dead branch pruning: a branch whose condition is a compile-time
+ * constant (`if a.ndim == 2:`, `if DEBUG:`, a frozen argument) keeps one
+ * edge, so the code only the other reaches is never typed.  Returns whether
+ * an edge was newly pruned (reachability is then recomputed). */
+static bool prune_branches(Infer *inf) {
+  IrFunc *f = inf->f;
+  bool pruned = false;
+  for (int b = 0; b < f->blocks.len; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    if (!inf->reachable[b] || inf->taken[b] >= 0 || blk->insts.len == 0)
+      continue;
+    const Inst *t = &f->insts.data[blk->insts.data[blk->insts.len - 1]];
+    int64_t v;
+    if (t->op != OP_CBR || !ir_infer_const_int(inf, t->args[0], &v))
+      continue;
+    inf->taken[b] = v != 0;
+    pruned = true;
+  }
+  if (!pruned)
+    return false;
+  memset(inf->reachable, 0, sizeof(bool) * (size_t)f->blocks.len);
+  mark_reachable(inf);
+  drop_unreachable(inf);
+  return true;
 }
 
 static void prepend(Arena *a, IrBlock *b, int x, int y) {
@@ -233,6 +313,10 @@ static bool prepare(Infer *inf) {
   inf->ninsts = f->insts.len;
   inf->dead = arena_alloc(a, sizeof(bool) * (size_t)(inf->ninsts + 1));
   inf->reported = arena_alloc(a, sizeof(bool) * (size_t)(inf->ninsts + 1));
+  inf->taken = arena_alloc(a, (size_t)f->blocks.len + 1);
+  memset(inf->taken, -1, (size_t)f->blocks.len + 1);
+  while (prune_branches(inf)) /* conditions known from the signature alone */
+    ;
   inf->nstores = arena_alloc(a, sizeof(int) * (size_t)(f->locals.len + 1));
   count_stores(inf);
   return true;
@@ -394,7 +478,7 @@ static bool solve(Infer *inf) {
   report_passes(inf);
   report_untyped(inf);
   inf->report = false;
-  return inf->d->nerrors == before;
+  return inf->d->nerrors == before && !inf->callee_failed;
 }
 
 /* --------------------------------------------------------- return type -- */
@@ -500,6 +584,13 @@ static void put_code(StrBuf *sb, const Type *t) {
       put_code(sb, t->elems[i]);
   } else if (t->kind >= TY_BOOL && t->kind <= TY_C128) {
     sb_puts(sb, codes[t->kind]);
+  } else if (t->kind == TY_DTYPE) {
+    sb_puts(sb, "D");
+    put_code(sb, t->elem);
+  } else if (t->kind == TY_FUNC) { /* F<length><name>, the name made a C name */
+    sb_printf(sb, "F%zu", strlen(t->fname));
+    for (const char *c = t->fname; *c; c++)
+      sb_putc(sb, isalnum((unsigned char)*c) ? *c : '_');
   } else {
     sb_puts(sb, "x");
   }
@@ -532,6 +623,14 @@ static const char *mangle(Arena *a, const IrFunc *f) {
   }
   if (f->nparams == 0)
     sb_putc(&sb, 'v');
+  for (int i = 0; f->consts && i < f->nparams; i++) /* frozen: a symbol per value */
+    for (int k = 0; f->consts[i].known && k < (f->consts[i].n ? f->consts[i].n : 1); k++) {
+      int64_t v = f->consts[i].v[k];
+      if (k == 0)
+        sb_printf(&sb, "_k%d", i);
+      sb_printf(&sb, "_%s%llu", v < 0 ? "m" : "",
+                (unsigned long long)(v < 0 ? 0 - (uint64_t)v : (uint64_t)v));
+    }
   const char *s = arena_strdup(a, sb.data);
   sb_free(&sb);
   return s;
@@ -589,15 +688,20 @@ static bool check_nargs(IrCompile *c, const IrFunc *gen, int nargs, SrcLoc calls
 
 IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs,
                       SrcLoc callsite) {
+  return ir_specialize_consts(c, generic, argtypes, nargs, callsite, NULL);
+}
+
+IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *argtypes,
+                             int nargs, SrcLoc callsite, const IrConstArg *consts) {
   if (!c || !generic || (nargs > 0 && !argtypes))
     return NULL;
   IrFunc *gen = generic->generic ? generic->generic : generic;
-  if (!check_nargs(c, gen, nargs, callsite))
+  if (ir_report_body_errors(gen, c->diags) || !check_nargs(c, gen, nargs, callsite))
     return NULL;
   const Type **params = arena_alloc(c->arena, sizeof *params * (size_t)(nargs + 1));
   if (!effective_params(c, gen, argtypes, params))
     return NULL;
-  IrFunc *memo = find_spec(c, gen, params);
+  IrFunc *memo = find_spec(c, gen, params, consts);
   if (memo && !memo->typed && !memo->symbol)
     report_recursion(c, gen, callsite);
   if (memo)
@@ -619,6 +723,7 @@ IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes
     f->locals.data[i].type = params[i];
     f->locals.data[i].type_loc = f->locals.data[i].loc;
   }
+  freeze_consts(c, f, consts);
   vec_push(c->arena, &c->funcs, f); /* before the body: callers come first */
   bool ok = infer_func(c, f, declared_return(gen, params));
   f->symbol = mangle(c->arena, f);

@@ -50,10 +50,15 @@ typedef struct Infer {
   bool narrow;        /* typing="narrow" */
   int ninsts;         /* instructions before materialization */
   bool *reachable;    /* per block */
+  signed char *taken; /* per block ending in a CBR: 1 / 0 when its condition is
+                         a compile-time constant (the other edge is pruned, as
+                         Numba prunes dead branches), -1 when not known */
   bool *dead;         /* per instruction: failed for good (error already out) */
   bool *reported;     /* per instruction: an error was reported for it */
   int *nstores;       /* per local: STOREs in reachable blocks */
   const Type *declared_ret; /* from an eager signature, or NULL */
+  bool callee_failed; /* a callee could not be specialised (its errors may have
+                         been reported by an earlier caller) */
 } Infer;
 
 /* infer_ops.c: the result type of instruction idx given its operands'
@@ -86,6 +91,22 @@ const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,
                           const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Type name in Numba's spelling, in the compile's arena (error text only). */
 const char *ir_infer_tname(Infer *inf, const Type *t);
+
+/* infer_ctvalue.c: compile-time values (functions and dtypes as values,
+ * shapes and dtypes known per call, constants frozen into callees). */
+const Type *ir_infer_ctvalue(Infer *inf, int idx);        /* OP_VALUE */
+const Type *ir_infer_array_dtype(Infer *inf, int idx);    /* OP_ARRAY_DTYPE */
+const Type *ir_infer_call_value(Infer *inf, int idx, const Type **need); /* OP_CALL_VALUE */
+/* SHARED/LOCAL_ARRAY whose shape or dtype lowering left as operands. */
+const Type *ir_infer_deferred_array(Infer *inf, int idx);
+/* The integer value idx always yields, when typing can know it (also
+ * comparisons, not, truth and a.ndim of such values: 0 or 1). */
+bool ir_infer_const_int(const Infer *inf, int idx, int64_t *out);
+/* For the call at idx to gen: the arguments to freeze into the callee
+ * (parameters an array shape needs, given constants), or NULL: none. */
+IrConstArg *ir_infer_call_consts(Infer *inf, int idx, const IrFunc *gen);
+/* lower_builtins.c: the AtomicKind of cuda.atomic.<member>, or -1. */
+int ir_atomic_kind_of(const char *member);
 
 /* foreign.c: typing of OP_CALL_FOREIGN (arguments to the declared types). */
 const Type *ir_type_foreign(Infer *inf, int idx, const Type **need);

@@ -902,9 +902,11 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
   }
   SrcLoc loc = in->loc;
   int first_diag = inf->d->list.len;
-  IrFunc *spec = ir_specialize(inf->c, gen, ts, in->nargs, loc);
+  IrConstArg *consts = ir_infer_call_consts(inf, idx, gen);
+  IrFunc *spec = ir_specialize_consts(inf->c, gen, ts, in->nargs, loc, consts);
   in = &inf->f->insts.data[idx];
   if (!spec) {
+    inf->callee_failed = true;
     note_call_site(inf, idx, ts, first_diag);
     inf->dead[idx] = inf->reported[idx] = true; /* the callee reported why */
     return NULL;
@@ -1057,7 +1059,12 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ARRAY_VIEW: return ir_infer_view(inf, idx, need);
   case OP_ARRAY_T: return ir_infer_transpose(inf, idx);
   case OP_TUPLE_INDEX: return ir_infer_tuple_index(inf, idx, need);
+  case OP_VALUE: return ir_infer_ctvalue(inf, idx);
+  case OP_ARRAY_DTYPE: return ir_infer_array_dtype(inf, idx);
+  case OP_CALL_VALUE: return ir_infer_call_value(inf, idx, need);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: case OP_CONST_ARRAY:
+    if (!in->tyimm && in->nargs == 2)
+      return ir_infer_deferred_array(inf, idx);
     if (!in->tyimm || in->tyimm->kind != TY_ARRAY)
       return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: array without a type");
     return in->tyimm;

@@ -22,6 +22,14 @@
 #include "ir/type.h"
 
 typedef struct IrFunc IrFunc;
+
+/* An argument frozen into a specialization: an integer (n = 0, v[0]) or a
+ * tuple of n integers (a shape). */
+typedef struct IrConstArg {
+  bool known;
+  int n;
+  int64_t v[4];
+} IrConstArg;
 typedef struct IrExtern IrExtern;
 
 typedef struct Inst {
@@ -108,6 +116,13 @@ struct IrFunc {
                             device function (numba-cuda compiles such calls so);
                             made by lowering, NULL when never called */
   bool twin;             /* this is such a device twin */
+  const Diag *body_errors; /* what lowering reported in the body (text in the
+                            program's arena): reported when the function is
+                            compiled, as Numba reports errors per function */
+  int nbody_errors;
+  const struct IrConstArg *consts; /* specialization: per parameter, the constant
+                            an argument was frozen to (as Numba freezes a literal
+                            that a shape needs), or NULL when none was */
   IrLinkVec link;        /* `link=[...]` of the decorator */
 };
 
@@ -170,6 +185,11 @@ const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
  * diags; returns false if any was reported. */
 bool ir_lower_generated(IrProgram *p, const Module *m, Diags *diags, IrFunc **out, int max, int *n);
 
+/* ir/lower.c: appends f's body errors (IrFunc.body_errors) to d once per
+ * list: a second call for the same function adds nothing.  Returns whether
+ * f has any. */
+bool ir_report_body_errors(const IrFunc *f, Diags *d);
+
 /* ir/sig.c: parse a signature string "void(float32[::1], int64)" or the
  * equivalent decorator expression into a Signature.  Errors go to diags. */
 bool ir_parse_signature(IrProgram *p, const Source *text, Signature *out, Diags *diags);
@@ -182,6 +202,10 @@ bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *diag
  * specialized into c->funcs as they are met.  Returns NULL after reporting
  * errors.  Memoized per (generic, argtypes) within the compile. */
 IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs, SrcLoc callsite);
+/* The same with some arguments frozen to constants (consts[i].known; NULL:
+ * none); the memo and the symbol tell them apart. */
+IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *argtypes,
+                             int nargs, SrcLoc callsite, const IrConstArg *consts);
 
 /* ir/ssa.c: give each assignment of a re-bound variable its own local and
  * each set of assignments reaching a read a join local (Numba's SSA and phi

@@ -654,6 +654,42 @@ IrFunc *ir_lower_nested_func(LowerProg *lp, const Func *fn, const char *name, co
 
 /* Decorators, options and parameters first (so calls can see every
  * function's kind), bodies second. */
+/* Lowers f's body; what it reports is kept on f (copied into the program's
+ * arena) instead of failing the whole file: a kernel with an unsupported
+ * construct does not stop the others, as in Numba, where a function's errors
+ * come when it is compiled (ir_report_body_errors). */
+static void lower_body_deferred(LowerProg *lp, IrFunc *f) {
+  Diags *d = lp->d;
+  int from = d->list.len, errors = d->nerrors;
+  lower_body(lp, f, f->ast);
+  if (d->nerrors == errors)
+    return;
+  int n = d->list.len - from;
+  Diag *kept = arena_alloc(lp->a, sizeof *kept * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    kept[i] = d->list.data[from + i];
+    kept[i].msg = arena_strdup(lp->a, kept[i].msg);
+    kept[i].hint = kept[i].hint ? arena_strdup(lp->a, kept[i].hint) : NULL;
+  }
+  f->body_errors = kept;
+  f->nbody_errors = n;
+  d->list.len = from;
+  d->nerrors = errors;
+}
+
+bool ir_report_body_errors(const IrFunc *f, Diags *d) {
+  if (!f || f->nbody_errors == 0)
+    return false;
+  for (int i = 0; i < d->list.len; i++)
+    if (d->list.data[i].msg == f->body_errors[0].msg)
+      return true; /* already reported in this list */
+  for (int i = 0; i < f->nbody_errors; i++) {
+    vec_push(d->arena, &d->list, f->body_errors[i]);
+    d->nerrors += f->body_errors[i].level == DL_ERROR;
+  }
+  return true;
+}
+
 /* The device twins made while lowering calls get their kernel's finished
  * body (shared, as generic IR is never changed) and device flags. */
 static void fill_twins(IrProgram *p) {
@@ -679,6 +715,45 @@ static void add_func(IrProgram *p, IrFunc *f) {
   vec_push(p->arena, &p->funcs, f);
 }
 
+static const Func *module_def(const Module *m, const Node *n) {
+  if (!n || n->kind != ND_NAME || !n->name)
+    return NULL;
+  for (int i = m->funcs.len - 1; i >= 0; i--)
+    if (strcmp(m->funcs.data[i]->name, n->name) == 0)
+      return m->funcs.data[i];
+  return NULL;
+}
+
+/* The call form of decoration at top level: `k = cuda.jit(fn)`,
+ * `k = cuda.jit("void(float32[:])")(fn)`, `d = cuda.jit(device=True)(fn)`
+ * (also njit): the def fn compiled under the name k, as if decorated. */
+static void lower_call_forms(LowerProg *lp) {
+  const Module *m = lp->p->ast;
+  for (int i = 0; i < m->globals.len; i++) {
+    const GlobalAssign *ga = &m->globals.data[i];
+    const Node *v = ga->value;
+    if (!ga->name || !v || v->kind != ND_CALL || v->args.len != 1 || v->args2.len)
+      continue;
+    const Func *fn = module_def(m, v->args.data[0]);
+    const Node *deco = v->lhs; /* cuda.jit (of cuda.jit(fn)) or cuda.jit(...) */
+    if (!fn || !deco || ir_lower_decorator_kind(lp, deco) == 0)
+      continue;
+    for (int k = 0; k < lp->nonconst.len; k++) /* a function now, not a global */
+      if (strcmp(lp->nonconst.data[k].name, ga->name) == 0)
+        lp->nonconst.data[k] = lp->nonconst.data[--lp->nonconst.len], k--;
+    Func *g = arena_alloc(lp->a, sizeof *g);
+    *g = *fn;
+    g->name = ga->name;
+    g->decorators = (NodeList){0};
+    vec_push(lp->a, &g->decorators, (Node *)deco);
+    IrFunc *f = NULL;
+    if (ir_lower_funcdef(lp, g, &f) && f) {
+      lower_params(lp, f, g);
+      add_func(lp->p, f);
+    }
+  }
+}
+
 bool ir_lower_program(IrProgram *p, Diags *d) {
   int before = d->nerrors;
   if (!p->types)
@@ -696,8 +771,9 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
       add_func(p, f);
     }
   }
+  lower_call_forms(&lp);
   for (int i = 0; i < p->funcs.len; i++)
-    lower_body(&lp, p->funcs.data[i], p->funcs.data[i]->ast);
+    lower_body_deferred(&lp, p->funcs.data[i]);
   fill_twins(p);
   return d->nerrors == before;
 }

@@ -477,6 +477,49 @@ static void check_shared_total(Lower *L, int v, SrcLoc loc) {
                (long long)(mine > INT64_MAX - total ? INT64_MAX : total + mine), STATIC_SHARED_LIMIT);
 }
 
+/* A compile-time value (a function or a dtype) named by a path. */
+static int ctvalue(Lower *L, const Type *t, SrcLoc loc) {
+  int v = lower_emit0(L, OP_VALUE, loc);
+  lower_inst(L, v)->tyimm = t;
+  return v;
+}
+
+/* Does n read a variable of the function (a parameter or local)? */
+static bool reads_local(Lower *L, const Node *n) {
+  if (!n)
+    return false;
+  if (n->kind == ND_NAME)
+    return n->name && ir_local_find(L->f, n->name) >= 0;
+  if (n->kind == ND_ATTR)
+    return reads_local(L, n->lhs);
+  if (n->kind == ND_BINOP || n->kind == ND_UNARY)
+    return reads_local(L, n->lhs) || reads_local(L, n->rhs);
+  if (n->kind == ND_TUPLE)
+    for (int i = 0; i < n->args.len; i++)
+      if (reads_local(L, n->args.data[i]))
+        return true;
+  return false;
+}
+
+/* Shape or dtype given by a value only typing knows (a device function's
+ * parameter, a local, arr.dtype): Numba freezes such values per call. */
+static bool deferred_array(Lower *L, const Node *shape, const Node *dt, const Type *elem) {
+  IrGlobal g;
+  bool shape_known = ir_fold(L->lp, L->f, shape, &g, NULL);
+  return (!shape_known && reads_local(L, shape)) || (!elem && reads_local(L, dt));
+}
+
+static int lower_deferred_array(Lower *L, const Node *call, const Node *shape, const Node *dt,
+                                const Type *elem, bool shared) {
+  int args[2];
+  args[0] = lower_expr(L, shape);
+  args[1] = elem ? ctvalue(L, ty_dtype(L->p->types, elem), dt->loc) : lower_expr(L, dt);
+  if (args[0] < 0 || args[1] < 0)
+    return -1;
+  return emit_ival(L, shared ? OP_SHARED_ARRAY : OP_LOCAL_ARRAY, call->loc, args, 2,
+                   L->lp->next_array_id++);
+}
+
 static int cuda_array(Lower *L, const Node *call, bool shared) {
   const char *name = written(L, call->lhs);
   bool bad = call->args.len > 2;
@@ -490,8 +533,10 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
     return -1;
   }
   int64_t dims[4];
-  int nd = array_shape(L, shape, shared, dims);
   const Type *elem = ir_dtype_of(L->lp, L->f, dt);
+  if (deferred_array(L, shape, dt, elem))
+    return lower_deferred_array(L, call, shape, dt, elem, shared);
+  int nd = array_shape(L, shape, shared, dims);
   if (!elem)
     diag_error(L->d, E_BADARG, dt->loc, "use a type such as float32, np.float32 or \"float32\"",
                "unknown dtype '%s' for %s()", dt->kind == ND_STR && dt->str ? dt->str : written(L, dt), name);
@@ -610,10 +655,17 @@ static int cuda_value(Lower *L, const char *m, const Node *n) {
   return -2;
 }
 
+int ir_atomic_kind_of(const char *member) { return list_index(atomic_members, member); }
+
 int lower_path_value(Lower *L, const char *path, const Node *n) {
   IrGlobal g;
   if (ir_path_const(path, &g) || lower_num_path_const(path, &g))
     return lower_global(L, &g, n->loc);
+  const Type *dt = ir_path_dtype(path);
+  if (dt) /* np.float32 as a value: passed on, used as a dtype or called */
+    return ctvalue(L, ty_dtype(L->p->types, dt), n->loc);
+  if (ir_starts_with(path, "numba.cuda.atomic.") && list_index(atomic_members, path + 18) >= 0)
+    return ctvalue(L, ty_func(L->p->types, NULL, arena_strdup(L->a, path)), n->loc);
   if (ir_starts_with(path, "numba.cuda.")) {
     int r = cuda_value(L, path + 11, n);
     if (r != -2)

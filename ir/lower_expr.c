@@ -229,6 +229,20 @@ static bool bound_to_error(Lower *L, const char *name) {
 }
 
 /* Python scoping: local, module constant, function, import, builtin. */
+/* The function a call from GPU code reaches: a kernel's device twin (numba-
+ * cuda compiles a kernel called from GPU code as a device function; the
+ * twin's body is filled in once the program is lowered, fill_twins). */
+static IrFunc *device_callee(Lower *L, IrFunc *callee) {
+  if (!callee->is_kernel || callee->is_ufunc || L->f->generated)
+    return callee;
+  if (!callee->device_twin) {
+    IrFunc *t = ir_func_new(L->a, callee->name);
+    *t = *callee; /* parameters already lowered; the body follows */
+    callee->device_twin = t;
+  }
+  return callee->device_twin;
+}
+
 static int expr_name(Lower *L, const Node *n) {
   if (bound_to_error(L, n->name))
     return -1; /* its value is the failure already reported */
@@ -246,8 +260,16 @@ static int expr_name(Lower *L, const Node *n) {
   const NonConst *nc = ir_nonconst_find(L->lp, n->name);
   if (nc)
     return nonconst_global(L, nc, n->loc);
+  IrFunc *fn = ir_find_func(L->p, n->name);
+  if (fn && !fn->is_ufunc && !fn->is_reduce) { /* a function as a value (Numba freezes it) */
+    fn = device_callee(L, fn);
+    int v = lower_emit0(L, OP_VALUE, n->loc);
+    lower_inst(L, v)->tyimm = ty_func(L->p->types, fn, fn->name);
+    return v;
+  }
   if (is_module_def(L, n->name)) {
-    diag_error(L->d, E_CALLEE, n->loc, NULL, "function '%s' can only be called", n->name);
+    diag_error(L->d, E_CALLEE, n->loc, "decorate it with @cuda.jit(device=True)",
+               "'%s' is a host function and cannot be used in GPU code", n->name);
     return -1;
   }
   const char *path = ir_import_path(L->lp, n->name);
@@ -270,6 +292,10 @@ static int expr_attr(Lower *L, const Node *n) {
   if (path)
     return lower_path_value(L, path, n);
   const char *a = n->name ? n->name : "";
+  if (strcmp(a, "dtype") == 0) { /* a dtype value, for cuda.local.array(n, a.dtype) */
+    int base = lower_expr(L, n->lhs);
+    return base < 0 ? -1 : lower_emit1(L, OP_ARRAY_DTYPE, n->loc, base);
+  }
   IrOp op = strcmp(a, "shape") == 0     ? OP_ARRAY_SHAPE
             : strcmp(a, "strides") == 0 ? OP_ARRAY_STRIDE
             : strcmp(a, "size") == 0    ? OP_ARRAY_SIZE
@@ -360,16 +386,12 @@ static bool is_tuple_value(const Inst *in) {
          ((in->op == OP_ARRAY_SHAPE || in->op == OP_ARRAY_STRIDE) && in->ival == -1);
 }
 
+/* An index out of range is typing's to report (infer_ops.c), so that one in
+ * a branch Numba prunes (`if len(T) == 3: T[2]`) is no error. */
 static int tuple_get(Lower *L, int base, int64_t k, SrcLoc loc) {
   const Inst *in = lower_inst(L, base);
-  if (in->op == OP_TUPLE) {
-    if (k < 0)
-      k += in->nargs;
-    if (k < 0 || k >= in->nargs) {
-      diag_error(L->d, E_BADARG, loc, NULL, "tuple index out of range");
-      return -1;
-    }
-  }
+  if (in->op == OP_TUPLE && k < 0 && k + in->nargs >= 0)
+    k += in->nargs;
   int id = lower_emit1(L, OP_TUPLE_GET, loc, base);
   lower_inst(L, id)->ival = k;
   return id;
@@ -543,16 +565,7 @@ static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *ar
 }
 
 static int call_function(Lower *L, IrFunc *callee, const Node *call) {
-  if (callee->is_kernel && !callee->is_ufunc && !L->f->generated) {
-    /* numba-cuda compiles a kernel called from GPU code as a device function;
-     * its body is shared once the program is lowered (fill_twins) */
-    if (!callee->device_twin) {
-      IrFunc *t = ir_func_new(L->a, callee->name);
-      *t = *callee; /* parameters already lowered; the body follows */
-      callee->device_twin = t;
-    }
-    callee = callee->device_twin;
-  }
+  callee = device_callee(L, callee);
   if (callee->is_reduce && !L->f->generated) {
     diag_error(L->d, E_REDUCE, call->loc,
                "reduce arrays from host code (kjit_reduce, kjit run); to call the binary "
@@ -578,6 +591,24 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
   return id;
 }
 
+/* f(x) where f is a variable holding a function or a dtype (a device
+ * function's parameter, a local): resolved by typing (infer_ctvalue.c). */
+static int call_value(Lower *L, const Node *call) {
+  if (call->args2.len) {
+    diag_error(L->d, E_CALLEE, call->args2.data[0]->loc,
+               "pass the arguments by position", "keyword arguments in a call through a variable are not supported");
+    return -1;
+  }
+  int n = call->args.len + 1;
+  int *args = arena_alloc(L->a, sizeof(int) * (size_t)n);
+  if ((args[0] = lower_expr(L, call->lhs)) < 0)
+    return -1;
+  for (int i = 1; i < n; i++)
+    if ((args[i] = lower_expr(L, call->args.data[i - 1])) < 0)
+      return -1;
+  return lower_emit(L, OP_CALL_VALUE, call->loc, args, n);
+}
+
 static int call_name(Lower *L, const Node *call) {
   const Node *c = call->lhs;
   const char *name = c->name;
@@ -590,8 +621,16 @@ static int call_name(Lower *L, const Node *call) {
   const IrExtern *ext = ir_local_find(L->f, name) < 0 ? ir_find_extern(L->p, name) : NULL;
   if (ext)
     return lower_foreign_call(L, ext, call);
-  if (ir_local_find(L->f, name) >= 0 || ir_global_find(L->p, name) ||
-      ir_nonconst_find(L->lp, name)) {
+  if (ir_local_find(L->f, name) >= 0)
+    return call_value(L, call);
+  const Node *alias = ir_sig_resolve(L->p, c);
+  if (alias != c && (alias->kind == ND_NAME || alias->kind == ND_ATTR)) {
+    Node *again = arena_alloc(L->a, sizeof *again); /* op = math.pow; op(x, y) */
+    *again = *call;
+    again->lhs = (Node *)alias;
+    return lower_expr(L, again);
+  }
+  if (ir_global_find(L->p, name) || ir_nonconst_find(L->lp, name)) {
     diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);
     return -1;
   }

@@ -221,6 +221,11 @@ static void parse_jit_call(LowerProg *lp, IrFunc *f, const Node *d) {
       parse_option(lp, f, d->args2.data[i]);
 }
 
+int ir_lower_decorator_kind(LowerProg *lp, const Node *d) {
+  DecKind k = classify_decorator(lp, d);
+  return k == DEC_JIT || k == DEC_CPUJIT ? 1 : 0;
+}
+
 bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out) {
   *out = NULL;
   const Node *jit = NULL, *reduce = NULL;

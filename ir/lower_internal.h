@@ -106,6 +106,9 @@ void lower_for_iter(Lower *L, const Node *s);
 /* Decide whether def fn is compiled; *out is the new IrFunc (NULL for host
  * code).  Returns false after reporting an error. */
 bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out);
+/* 1 when d (a decorator expression, or the callee of a call-form
+ * decoration) is @cuda.jit / @njit-like, else 0. */
+int ir_lower_decorator_kind(LowerProg *lp, const Node *d);
 
 /* ---- lower_ufunc.c: @vectorize ---- */
 /* f (already made for fn) becomes a ufunc: the decorator d's signatures and
@@ -173,6 +176,7 @@ int lower_path_value(Lower *L, const char *path, const Node *n);
 int lower_path_call(Lower *L, const char *path, const Node *call);
 int lower_builtin_call(Lower *L, const char *name, const Node *call);
 bool lower_is_builtin(const char *name);
+
 
 /* ---- lower_num.c: complex and float16 functions ---- */
 int lower_num_complex(Lower *L, const Node *call);          /* complex(...) */

@@ -100,10 +100,14 @@ enum {
   X(ARRAY_STRIDE,"array.stride",1, 0)   /* ival = dim (bytes), or -1 for tuple  */ \
   X(ARRAY_SIZE,  "array.size",  1, 0)   /* int64 product of the shape            */ \
   X(ARRAY_NDIM,  "array.ndim",  1, 0)   /* int64 constant ndim (folded by typing)*/ \
-  X(SHARED_ARRAY,"shared.array",0, OPF_SIDE) /* tyimm = array type (C layout);   */ \
+  X(SHARED_ARRAY,"shared.array",-1, OPF_SIDE) /* tyimm = array type (C layout); */ \
                                         /* shape[] = constant dims; ival = unique */ \
-                                        /* id; ndim 1 with shape 0 = dynamic      */ \
-  X(LOCAL_ARRAY, "local.array", 0, OPF_SIDE) /* same fields as SHARED_ARRAY       */ \
+                                        /* id; ndim 1 with shape 0 = dynamic.     */ \
+                                        /* No operands when lowering knew shape   */ \
+                                        /* and dtype; else args[0] = shape value, */ \
+                                        /* args[1] = dtype value, tyimm NULL, and */ \
+                                        /* typing folds them (infer_ctvalue.c)    */ \
+  X(LOCAL_ARRAY, "local.array", -1, OPF_SIDE) /* same fields as SHARED_ARRAY      */ \
   X(CONST_ARRAY, "const.array", 0, 0)   /* tyimm = readonly C array type; shape[], */ \
                                         /* data = packed elements, str = the      */ \
                                         /* global's name; constant memory on GPU  */ \
@@ -146,6 +150,13 @@ enum {
   X(NUMFN, "numfn", -1, 0)  /* ival = NumFn (ir/numfn.h): complex(), .real,   */ \
                             /* .imag, .conjugate(), cmath.*, cuda.fp16.*      */ \
   /* ---- calls, output, control flow ---- */                                  \
+  X(VALUE, "value", 0, 0)        /* a compile-time value: type = tyimm (TY_FUNC: */ \
+                                 /* a function, TY_DTYPE: a dtype); no data     */ \
+  X(ARRAY_DTYPE, "array.dtype", 1, 0) /* arr.dtype -> TY_DTYPE of its element   */ \
+  X(CALL_VALUE, "call.value", -1, OPF_SIDE) /* args[0] = a function or dtype     */ \
+                                 /* value, args[1..] its arguments; typing turns */ \
+                                 /* it into CALL, ATOMIC or CAST by the value's  */ \
+                                 /* type (infer_ctvalue.c), so none is left      */ \
   X(CALL,  "call",  -1, OPF_SIDE) /* callee (IrFunc*: generic before typing,    */ \
                                   /* the specialization after); args = actuals  */ \
   X(CALL_FOREIGN, "call.foreign", -1, OPF_SIDE) /* ext = the declared function; */ \

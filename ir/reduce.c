@@ -153,14 +153,38 @@ static void expand(StrBuf *sb, const char *t, const char *f, const char *dt, con
   }
 }
 
+/* The function's name as an identifier: a function of an imported module
+ * ("pkg.ops.add", ir/modlink.h) is written "pkg_ops_add" in the template;
+ * call_by_name then points the calls at the real name. */
+static const char *template_name(Arena *a, const IrFunc *fn) {
+  char *s = arena_strdup(a, fn->name);
+  for (char *c = s; *c; c++)
+    if (*c == '.')
+      *c = '_';
+  return s;
+}
+
+static void call_by_name(Node *n, const char *ident, const char *name) {
+  if (!n)
+    return;
+  if (n->kind == ND_NAME && n->name && strcmp(n->name, ident) == 0)
+    n->name = name;
+  call_by_name(n->lhs, ident, name), call_by_name(n->rhs, ident, name);
+  call_by_name(n->third, ident, name), call_by_name(n->cond, ident, name);
+  NodeList *lists[] = {&n->args, &n->args2, &n->body, &n->orelse};
+  for (int l = 0; l < 4; l++)
+    for (int i = 0; i < lists[l]->len; i++)
+      call_by_name(lists[l]->data[i], ident, name);
+}
+
 static const Source *template_source(IrProgram *p, const IrFunc *fn, const char *dt,
                                      const char *sh) {
   StrBuf sb;
   sb_init(&sb);
   sb_puts(&sb, "from numba import cuda\nimport numba\n\n\n");
-  expand(&sb, cuda_template, fn->name, dt, sh);
+  expand(&sb, cuda_template, template_name(p->arena, fn), dt, sh);
   sb_puts(&sb, "\n\n");
-  expand(&sb, cpu_template, fn->name, dt, sh);
+  expand(&sb, cpu_template, template_name(p->arena, fn), dt, sh);
   Source *src = arena_alloc(p->arena, sizeof *src);
   src->path = arena_printf(p->arena, "<@cuda.reduce %s, %s>", fn->name, dt);
   src->text = arena_strdup(p->arena, sb.data);
@@ -183,6 +207,10 @@ bool ir_reduce_kernels(IrProgram *p, IrFunc *fn, const Type *dtype, Diags *d,
   const Source *src = template_source(p, fn, dt, sh ? sh : dt);
   int before = d->nerrors;
   Module *m = parse_module(p->arena, src, d);
+  const char *ident = template_name(p->arena, fn);
+  for (int i = 0; strcmp(ident, fn->name) != 0 && i < m->funcs.len; i++)
+    for (int s = 0; s < m->funcs.data[i]->body.len; s++)
+      call_by_name(m->funcs.data[i]->body.data[s], ident, fn->name);
   IrFunc *fns[2];
   int n = 0;
   if (d->nerrors != before || !ir_lower_generated(p, m, d, fns, 2, &n) || n != 2) {

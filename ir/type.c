@@ -55,13 +55,18 @@ static uint64_t hash_type(const Type *t) {
   h = hash_u64(h, (uint64_t)t->nelems);
   for (int i = 0; i < t->nelems; i++)
     h = hash_u64(h, (uint64_t)(uintptr_t)t->elems[i]);
+  h = hash_u64(h, (uint64_t)(uintptr_t)t->func);
+  h = hash_u64(h, t->fname && !t->func ? hash_str(HASH_SEED, t->fname) : 0);
   return h;
 }
 
 static bool same_shape(const Type *a, const Type *b) {
   if (a->kind != b->kind || a->elem != b->elem || a->ndim != b->ndim ||
-      a->layout != b->layout || a->readonly != b->readonly || a->nelems != b->nelems)
+      a->layout != b->layout || a->readonly != b->readonly || a->nelems != b->nelems ||
+      a->func != b->func)
     return false;
+  if (a->kind == TY_FUNC && !a->func && strcmp(a->fname, b->fname) != 0)
+    return false; /* builtins are identified by their path */
   for (int i = 0; i < a->nelems; i++)
     if (a->elems[i] != b->elems[i])
       return false;
@@ -112,6 +117,22 @@ const Type *ty_tuple(TypeTable *tt, const Type *const *elems, int n) {
   Type key = {.kind = TY_TUPLE, .nelems = n, .elems = (const Type **)elems};
   return intern(tt, &key);
 }
+
+const Type *ty_func(TypeTable *tt, const void *func, const char *name) {
+  if (!tt || !name)
+    return NULL;
+  Type key = {.kind = TY_FUNC, .func = func, .fname = name};
+  return intern(tt, &key);
+}
+
+const Type *ty_dtype(TypeTable *tt, const Type *elem) {
+  if (!tt || !ty_is_scalar(elem))
+    return NULL;
+  Type key = {.kind = TY_DTYPE, .elem = elem};
+  return intern(tt, &key);
+}
+
+bool ty_is_ctvalue(const Type *t) { return t && (t->kind == TY_FUNC || t->kind == TY_DTYPE); }
 
 const Type *ty_unituple(TypeTable *tt, const Type *elem, int n) {
   if (n < 0 || n > 64)
@@ -475,6 +496,14 @@ static void put_type(NameBuf *nb, const Type *t, int depth) {
     put_type(nb, t->elem, depth + 1);
     snprintf(num, sizeof num, ", %dd, %s)", t->ndim, t->layout == LAYOUT_C ? "C" : "A");
     put(nb, num);
+  } else if (t->kind == TY_FUNC) {
+    put(nb, "Function(");
+    put(nb, t->fname);
+    put(nb, ")");
+  } else if (t->kind == TY_DTYPE) {
+    put(nb, "class(");
+    put_type(nb, t->elem, depth + 1);
+    put(nb, ")");
   } else if (t->kind == TY_TUPLE && is_unituple(t)) {
     put(nb, "UniTuple(");
     put_type(nb, t->elems[0], depth + 1);

@@ -24,6 +24,11 @@ typedef enum TypeKind {
   TY_ARRAY,     /* elem, ndim, layout */
   TY_TUPLE,     /* elems[0..nelems) */
   TY_STR,       /* a string constant (only as a print argument) */
+  TY_FUNC,      /* a function as a compile-time value: func (a device function's
+                   generic IrFunc) or builtin (a path, "numba.cuda.atomic.add");
+                   no run-time data (Numba's function and dispatcher types) */
+  TY_DTYPE,     /* a dtype as a value (np.float32, arr.dtype): elem
+                   (Numba's NumberClass, printed class(float32)) */
 } TypeKind;
 
 typedef enum Layout {
@@ -41,6 +46,9 @@ struct Type {
                              module-level arrays); stores are type errors */
   int nelems;             /* TY_TUPLE */
   const Type **elems;     /* TY_TUPLE */
+  const void *func;       /* TY_FUNC: the generic IrFunc, or NULL for a builtin */
+  const char *fname;      /* TY_FUNC: the function's name or builtin path (interned
+                             by identity of func/builtin, the name is for messages) */
 };
 
 extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
@@ -73,6 +81,13 @@ const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout);
 const Type *ty_array_readonly(TypeTable *tt, const Type *elem, int ndim, Layout layout);
 const Type *ty_tuple(TypeTable *tt, const Type *const *elems, int n);
 const Type *ty_unituple(TypeTable *tt, const Type *elem, int n);
+/* A function value: a device function (func = its generic IrFunc, name its
+ * Python name) or a builtin (func NULL, name its canonical path). */
+const Type *ty_func(TypeTable *tt, const void *func, const char *name);
+/* A dtype value: np.float32 used as a value (elem a scalar type). */
+const Type *ty_dtype(TypeTable *tt, const Type *elem);
+/* A compile-time value with no run-time data (TY_FUNC, TY_DTYPE). */
+bool ty_is_ctvalue(const Type *t);
 
 /* Classification. */
 bool ty_is_int(const Type *t);     /* signed or unsigned integer, not bool */

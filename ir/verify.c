@@ -112,8 +112,9 @@ static void check_fields(Verifier *v, const Inst *in) {
     fail(v, "invalid atomic kind %lld", (long long)in->ival);
   if (in->op == OP_RANDOM && (in->ival < 0 || in->ival >= RK__COUNT))
     fail(v, "invalid random kind %lld", (long long)in->ival);
+  bool deferred = !v->f->typed && in->nargs == 2 && in->op != OP_CONST_ARRAY;
   if ((in->op == OP_SHARED_ARRAY || in->op == OP_LOCAL_ARRAY || in->op == OP_CONST_ARRAY) &&
-      (!in->tyimm || in->tyimm->kind != TY_ARRAY || !in->shape))
+      !deferred && (!in->tyimm || in->tyimm->kind != TY_ARRAY || !in->shape))
     fail(v, "array allocation without an array type or shape");
   if (in->op == OP_CONST_ARRAY && !in->data)
     fail(v, "constant array without data");

@@ -87,7 +87,8 @@ static void put_locations(StrBuf *sb, const IrCompile *c) {
   sb_printf(&v, "src=%s\n", c->prog && c->prog->src && c->prog->src->path ? c->prog->src->path : "");
   for (int i = 0; i < c->funcs.len; i++) {
     const IrFunc *f = c->funcs.data[i];
-    sb_printf(&v, "func %d:", f->ast ? f->ast->loc.line : 0);
+    const Source *fs = f->ast ? f->ast->loc.src : NULL; /* an imported module's file */
+    sb_printf(&v, "func %s %d:", fs && fs->path ? fs->path : "", f->ast ? f->ast->loc.line : 0);
     for (int k = 0; k < f->insts.len; k++)
       sb_printf(&v, " %d:%d", f->insts.data[k].loc.line, f->insts.data[k].loc.col);
     sb_putc(&v, '\n');

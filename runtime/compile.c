@@ -591,6 +591,8 @@ kjit_status kjit_program_check(kjit_program *prog) {
   Job j = {.prog = prog};
   rt_begin(&j.call, prog->ctx);
   kjit_compile_options_init(&j.opts);
+  for (int i = 0; i < prog->ir.funcs.len; i++) /* lazy ones too: every body */
+    ir_report_body_errors(prog->ir.funcs.data[i], job_diags(&j));
   for (int i = 0; i < prog->ir.funcs.len; i++)
     add_eager_units(&j, prog->ir.funcs.data[i]);
   compile_units(&j);

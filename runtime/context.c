@@ -99,6 +99,7 @@ void kjit_context_destroy(kjit_context *ctx) {
   if (ctx->cg)
     cg_session_free(ctx->cg);
   rt_cache_close(ctx->cache); /* disk cache (runtime/cache.h) */
+  free(ctx->search_path);
   pthread_mutex_destroy(&ctx->lock);
   free(ctx);
 }
@@ -284,4 +285,17 @@ kjit_status rt_finish(RtCall *call, kjit_status st) {
   arena_destroy(&call->arena);
   rt_unlock(call->ctx);
   return st;
+}
+
+kjit_status kjit_context_set_search_path(kjit_context *ctx, const char *dirs) {
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  char *copy = dirs && *dirs ? strdup(dirs) : NULL;
+  if (dirs && *dirs && !copy)
+    return KJIT_ERROR_OUT_OF_MEMORY;
+  rt_lock(ctx);
+  free(ctx->search_path);
+  ctx->search_path = copy;
+  rt_unlock(ctx);
+  return KJIT_OK;
 }

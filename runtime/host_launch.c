@@ -392,9 +392,20 @@ static void pack_args(const RtHostSpec *s, const RtValue *args, unsigned char *b
 /* A debug=True check that failed, at its source line: an index out of
  * bounds in Numba's IndexError words, or an assert (the caret under the
  * `assert` keyword). */
+/* The Source of the file a check names: the kernel file's, or that of the
+ * imported module whose function failed (ir/modlink.h). */
+static const Source *check_source(kjit_program *prog, const char *file) {
+  for (int i = 0; file && i < prog->ir.funcs.len; i++) {
+    const Func *fn = prog->ir.funcs.data[i]->ast;
+    if (fn && fn->loc.src && fn->loc.src->path && strcmp(fn->loc.src->path, file) == 0)
+      return fn->loc.src;
+  }
+  return &prog->src;
+}
+
 static void report_check_error(kjit_program *prog, const IrFunc *f, int rc, const RtHostCheckError *e,
                                Diags *d) {
-  SrcLoc loc = {&prog->src, e->line, e->col > 0 ? e->col : 1, rc == RT_HOST_E_ASSERT ? 6 : 1};
+  SrcLoc loc = {check_source(prog, e->file), e->line, e->col > 0 ? e->col : 1, rc == RT_HOST_E_ASSERT ? 6 : 1};
   if (rc == RT_HOST_E_ASSERT)
     diag_error(d, RT_E_LAUNCH_FAILED, loc, NULL,
                "AssertionError: %s (kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))", e->message, f->name,

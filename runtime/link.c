@@ -2,7 +2,7 @@
  * (kept in the disk cache), and the cubin nvJitLink makes of a kernel and
  * its files.
  *
- * A file is named relative to the kernel file's folder.  Every file is
+ * A file is named relative to the folder of the file naming it.  Every file is
  * checked when the program loads, so `kjit check` and `kjit ptx` report a
  * missing one at its string literal.  The NVRTC result is cached under a
  * key of the source text, the text of the files it #includes with quotes
@@ -25,9 +25,12 @@
 
 #define NVRTC_OPTS "-rdc=true -default-device -std=c++17" /* keep in step with nvrtc.c */
 
-/* The path of a link= file: absolute as is, else next to the kernel file. */
-static char *resolve(const kjit_program *prog, const char *file) {
-  const char *kp = prog->src.path ? prog->src.path : "";
+/* The path of a link= file: absolute as is, else next to the file that
+ * names it (the kernel file or an imported module). */
+static char *resolve(const kjit_program *prog, const IrLink *l) {
+  const char *file = l->path;
+  const char *kp = l->loc.src && l->loc.src->path ? l->loc.src->path
+                   : prog->src.path                ? prog->src.path : "";
   const char *slash = file[0] == '/' || kp[0] == '<' ? NULL : strrchr(kp, '/');
   size_t dir = slash ? (size_t)(slash - kp) + 1 : 0;
   char *out = malloc(dir + strlen(file) + 1);
@@ -95,7 +98,7 @@ int rt_link_count(kjit_program *prog, IrFunc *const *kernels, int nkernels) {
 static bool check_links(kjit_program *prog, const IrLinkVec *v, Diags *diags) {
   bool ok = true;
   for (int i = 0; i < v->len; i++) {
-    char *path = resolve(prog, v->data[i].path);
+    char *path = resolve(prog, &v->data[i]);
     if (path && access(path, R_OK) != 0) {
       diag_error(diags, RT_E_IO, v->data[i].loc,
                  "link= files are found relative to the kernel file's folder",
@@ -155,7 +158,7 @@ static void nvrtc_key(const RtNvrtc *nv, int sm, const char *path, const char *s
 
 static bool compile_one(kjit_program *prog, RtNvrtc *nv, int sm, const IrLink *l, Arena *arena,
                         RtLinkInput *out, Diags *diags) {
-  char *path = resolve(prog, l->path);
+  char *path = resolve(prog, l);
   char *src = path ? read_text(path) : NULL;
   if (!src) {
     diag_error(diags, RT_E_IO, l->loc, NULL, "cannot read CUDA C file '%s' named in link=",

@@ -3,7 +3,7 @@
  * A program owns one Arena that holds the source text, the AST, the generic
  * IR of every decorated function and the interned types; all of it is freed
  * by kjit_program_destroy.  Loading is: read the file -> parse_module ->
- * ir_lower_program -> list the kernels.  Diagnostics point into the
+ * the files it imports (modules.c) -> ir_lower_program -> list the kernels.  Diagnostics point into the
  * program's Source, so they are rendered (rt_finish) before a program that
  * failed to load is freed. */
 #include <errno.h>
@@ -19,7 +19,7 @@
 
 /* Reads the whole file into malloc'd, NUL-terminated text.  Errors name
  * the file as the user wrote it: "cannot open 'x.py': No such file..." */
-static bool read_file(const char *path, char **text, size_t *len, Diags *d) {
+bool rt_read_file(const char *path, char **text, size_t *len, Diags *d) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot open '%s': %s", path,
@@ -71,10 +71,12 @@ static void collect_kernels(kjit_program *p) {
 
 /* The loading pipeline: parse, then lower (only a file that parsed is
  * lowered, so one syntax error does not cascade into name errors). */
-static kjit_status load(RtCall *call, kjit_program *p) {
+static kjit_status load(RtCall *call, kjit_program *p, bool from_file) {
   p->ir.ast = parse_module(&p->arena, &p->src, &call->diags);
   if (call->diags.nerrors)
     return KJIT_ERROR_SYNTAX;
+  if (!rt_load_modules(p, from_file, &call->diags)) /* imported files (modules.c) */
+    return rt_status_of(&call->diags);
   if (!ir_lower_program(&p->ir, &call->diags) || call->diags.nerrors)
     return rt_status_of(&call->diags);
   collect_kernels(p);
@@ -84,11 +86,12 @@ static kjit_status load(RtCall *call, kjit_program *p) {
 }
 
 static kjit_status load_text(kjit_context *ctx, RtCall *call, const char *name,
-                             const char *text, size_t len, kjit_program **out) {
+                             const char *text, size_t len, bool from_file,
+                             kjit_program **out) {
   kjit_program *p = program_new(ctx, name, text, len);
   if (!p)
     return rt_finish(call, KJIT_ERROR_OUT_OF_MEMORY);
-  kjit_status st = load(call, p);
+  kjit_status st = load(call, p, from_file);
   if (st == KJIT_OK) {      /* linked before rt_finish releases the lock */
     p->next = ctx->programs;
     ctx->programs = p;
@@ -109,9 +112,9 @@ kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
   rt_begin(&call, ctx);
   char *text;
   size_t len;
-  if (!read_file(path, &text, &len, &call.diags))
+  if (!rt_read_file(path, &text, &len, &call.diags))
     return rt_finish(&call, KJIT_ERROR_IO);
-  kjit_status st = load_text(ctx, &call, path, text, len, out);
+  kjit_status st = load_text(ctx, &call, path, text, len, true, out);
   free(text);
   return st;
 }
@@ -122,7 +125,7 @@ kjit_status kjit_program_load_source(kjit_context *ctx, const char *name,
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  return load_text(ctx, &call, name ? name : "<string>", text, strlen(text), out);
+  return load_text(ctx, &call, name ? name : "<string>", text, strlen(text), false, out);
 }
 
 void kjit_program_destroy(kjit_program *prog) {

@@ -57,6 +57,7 @@ struct kjit_context {
   struct RtCache *cache;  /* disk cache (runtime/cache_api.c), opened on first use */
   RtApiState api;         /* arrays, resolved target, timings (runtime/api.h) */
   struct RtCuda *cuda;    /* the GPU (runtime/cuda.h), opened on the first cuda launch */
+  char *search_path;      /* kjit_context_set_search_path (malloc'd) or NULL */
 };
 
 struct kjit_program {
@@ -91,6 +92,14 @@ void rt_begin(RtCall *call, kjit_context *ctx);
  * error's code when st is KJIT_OK but errors were reported. */
 kjit_status rt_finish(RtCall *call, kjit_status st);
 kjit_status rt_status_of(const Diags *d);  /* from the first error's code */
+
+/* program.c: the whole file as malloc'd NUL-terminated text; an RT_E_IO
+ * diagnostic naming path when it cannot be read. */
+bool rt_read_file(const char *path, char **text, size_t *len, Diags *d);
+/* modules.c: finds, reads and parses the modules p's file imports and
+ * links them into p->ir.ast (ir/modlink.h).  from_file: p->src.path is a
+ * file whose folder is searched first.  False after reporting errors. */
+bool rt_load_modules(kjit_program *p, bool from_file, Diags *d);
 /* Clears the calling thread's last error (ctx's lock held). */
 void rt_clear_error(kjit_context *ctx);
 /* ctx's lock for calls that do not go through rt_begin (destroy functions,

@@ -27,6 +27,8 @@ static const RtSetting settings[RT_SET__COUNT] = {
                           "libdevice.10.bc used for math functions"},
     [RT_SET_CPU_THREADS] = {"cpu_threads", "KJIT_CPU_THREADS", NULL, false,
                             "threads of the host (CPU) executor"},
+    [RT_SET_PATH] = {"path", "KJIT_PATH", NULL, false,
+                     "colon-separated folders searched for imported Python modules"},
 };
 
 const RtSetting *rt_setting_info(RtSettingId id) {

@@ -21,6 +21,7 @@ typedef enum RtSettingId {
   RT_SET_HOME,            /* HOME: ~/.cache/kjit when XDG_CACHE_HOME is unset */
   RT_SET_LIBDEVICE,       /* KJIT_LIBDEVICE: libdevice bitcode path */
   RT_SET_CPU_THREADS,     /* KJIT_CPU_THREADS: host executor threads */
+  RT_SET_PATH,            /* KJIT_PATH: folders searched for imported modules */
   RT_SET__COUNT
 } RtSettingId;
 

@@ -63,6 +63,8 @@ static const char ptx_help[] =
     "                       a failing one prints its message and traps\n"
     "  --max-registers N    registers per thread, 1..255 (0 = no limit; default:\n"
     "                       the decorator's max_registers=)\n"
+    "  --path DIR           also search DIR for imported modules (repeatable;\n"
+    "                       after FILE.py's folder, before KJIT_PATH)\n"
     "  -h, --help           show this help\n"
     "\n"
     "examples:\n"
@@ -115,6 +117,8 @@ static const char run_help[] =
     "  --time               print compile, copy and kernel times in ms (the\n"
     "                       kernel time is the median over --repeat runs,\n"
     "                       timed with CUDA events on the cuda target)\n"
+    "  --path DIR           also search DIR for imported modules (repeatable;\n"
+    "                       after FILE.py's folder, before KJIT_PATH)\n"
     "  -h, --help           show this help\n"
     "\n"
     "reductions: when KERNEL is a @cuda.reduce function, give no --grid/--block;\n"
@@ -137,6 +141,8 @@ static const char check_help[] =
     "\"FILE.py: ok\" when there are none; exit status 1 when there are errors.\n"
     "\n"
     "options:\n"
+    "  --path DIR   also search DIR for imported modules (repeatable; after\n"
+    "               FILE.py's folder, before KJIT_PATH)\n"
     "  -h, --help   show this help\n";
 
 static const char version_help[] =
@@ -181,6 +187,26 @@ static int take_value(Cli *c, const char *name, const char **value, int *err) {
   }
   *value = c->argv[c->i + 1];
   c->i += 2;
+  return 1;
+}
+
+/* `--path DIR` (repeatable): appended to the colon-separated *acc
+ * (malloc'd) that kjit_context_set_search_path receives. */
+static int take_path(Cli *c, char **acc, int *err) {
+  const char *dir = NULL;
+  if (!take_value(c, "--path", &dir, err))
+    return 0;
+  if (*err)
+    return 1;
+  size_t old = *acc ? strlen(*acc) : 0;
+  char *s = realloc(*acc, old + strlen(dir) + 2);
+  if (!s) {
+    fputs("kjit: error: out of memory\n", stderr);
+    *err = EXIT_ERRORS;
+    return 1;
+  }
+  snprintf(s + old, strlen(dir) + 2, "%s%s", old ? ":" : "", dir);
+  *acc = s;
   return 1;
 }
 
@@ -291,6 +317,7 @@ typedef struct PtxArgs {
   const char *out;
   kjit_emit emit;
   kjit_compile_options opts;
+  char *path;             /* --path folders, colon-separated (malloc'd) */
 } PtxArgs;
 
 static int is_identifier(const char *s) {
@@ -303,12 +330,34 @@ static int is_identifier(const char *s) {
   return 1;
 }
 
-/* "file.py:kernel" -> file (malloc'd), kernel (only when the tail is an
- * identifier; else left as it was). */
+/* A kernel name: an identifier, or a kernel of an imported module
+ * ("pkg.util.k": dotted identifiers, not a file name ending in .py). */
+static int is_kernel_name(const char *s) {
+  size_t n = strlen(s);
+  if (n > 3 && strcmp(s + n - 3, ".py") == 0)
+    return 0;
+  char part[256];
+  for (const char *p = s;; p++) {
+    const char *dot = strchr(p, '.');
+    size_t len = dot ? (size_t)(dot - p) : strlen(p);
+    if (len >= sizeof part)
+      return 0;
+    memcpy(part, p, len);
+    part[len] = '\0';
+    if (!is_identifier(part))
+      return 0;
+    if (!dot)
+      return 1;
+    p = dot;
+  }
+}
+
+/* "file.py:kernel" -> file (malloc'd), kernel (only when the tail is a
+ * kernel name; else left as it was). */
 static void split_target(const char *arg, char **file, const char **kernel) {
   *file = strdup(arg);
   char *colon = strrchr(*file, ':');
-  if (colon && colon != *file && is_identifier(colon + 1)) {
+  if (colon && colon != *file && is_kernel_name(colon + 1)) {
     *colon = '\0';
     *kernel = colon + 1;
   }
@@ -333,6 +382,7 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
   int err = EXIT_OK;
   const char *arg = c->argv[c->i];
   if (take_value(c, "--sig", &a->sig, &err)) return err;
+  if (take_path(c, &a->path, &err)) return err;
   if (take_value(c, "--arch", &a->opts.arch, &err)) return err;
   if (take_value(c, "-o", &a->out, &err)) return err;
   if (take_value(c, "--emit", &v, &err))
@@ -376,12 +426,15 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   int rc = parse_ptx_args(c, &a);
   if (rc != EXIT_OK) {
     free(a.file);
+    free(a.path);
     return rc;
   }
   kjit_program *prog = NULL;
   char *text = NULL;
   size_t len = 0;
-  kjit_status st = kjit_program_load_file(ctx, a.file, &prog);
+  kjit_status st = kjit_context_set_search_path(ctx, a.path);
+  if (st == KJIT_OK)
+    st = kjit_program_load_file(ctx, a.file, &prog);
   if (st == KJIT_OK)
     st = kjit_program_emit(prog, a.kernel, a.sig, &a.opts, a.emit, &text, &len);
   if (st != KJIT_OK) {
@@ -393,23 +446,43 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   kjit_free(text);
   kjit_program_destroy(prog);
   free(a.file);
+  free(a.path);
   return rc;
+}
+
+/* check's arguments: FILE.py and --path DIR options. */
+static int parse_check_args(Cli *c, const char **file, char **path) {
+  while (c->i < c->argc) {
+    const char *arg = c->argv[c->i];
+    int err = EXIT_OK;
+    if (take_path(c, path, &err)) {
+      if (err)
+        return err;
+      continue;
+    }
+    if (arg[0] == '-' && arg[1] != '\0')
+      return report_usage(c, "unknown option '%s' for '%s'", arg);
+    if (*file)
+      return report_usage(c, "unexpected argument '%s' for '%s'", arg);
+    *file = arg;
+    c->i++;
+  }
+  if (!*file)
+    return report_usage(c, "missing FILE.py%s for '%s'", "");
+  return EXIT_OK;
 }
 
 static int cmd_check(Cli *c, kjit_context *ctx) {
   const char *file = NULL;
-  for (; c->i < c->argc; c->i++) {
-    const char *arg = c->argv[c->i];
-    if (arg[0] == '-' && arg[1] != '\0')
-      return report_usage(c, "unknown option '%s' for '%s'", arg);
-    if (file)
-      return report_usage(c, "unexpected argument '%s' for '%s'", arg);
-    file = arg;
-  }
-  if (!file)
-    return report_usage(c, "missing FILE.py%s for '%s'", "");
+  char *path = NULL;
+  int prc = parse_check_args(c, &file, &path);
+  kjit_status st = prc == EXIT_OK ? kjit_context_set_search_path(ctx, path) : KJIT_OK;
+  free(path);
+  if (prc != EXIT_OK)
+    return prc;
   kjit_program *prog = NULL;
-  kjit_status st = kjit_program_load_file(ctx, file, &prog);
+  if (st == KJIT_OK)
+    st = kjit_program_load_file(ctx, file, &prog);
   if (st == KJIT_OK)
     st = kjit_program_check(prog);
   int rc;
@@ -474,6 +547,7 @@ typedef struct RunArgs {
   int nargs;
   RunArg *outs;           /* -o NAME=PATH */
   int nouts;
+  char *path;             /* --path folders, colon-separated (malloc'd) */
 } RunArgs;
 
 /* The kernel, its parameters and the values bound to them. */
@@ -615,6 +689,8 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     return err ? err : parse_out_option(c, a, v);
   if (take_value(c, "--timeout", &v, &err))
     return err ? err : parse_seconds(c, "--timeout", v, &a->timeout);
+  if (take_path(c, &a->path, &err))
+    return err;
   if (strcmp(arg, "--graph") == 0)
     a->graph = 1;
   else if (strcmp(arg, "--time") == 0)
@@ -696,6 +772,7 @@ static void free_run_args(RunArgs *a) {
   free(a->args);
   free(a->outs);
   free(a->file);
+  free(a->path);
 }
 
 /* "x, y, out" */
@@ -883,7 +960,9 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   if (st != KJIT_OK)
     return report(j->ctx, st), EXIT_ERRORS;
   print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
-  st = kjit_program_load_file(j->ctx, a->file, &j->prog);
+  st = kjit_context_set_search_path(j->ctx, a->path);
+  if (st == KJIT_OK)
+    st = kjit_program_load_file(j->ctx, a->file, &j->prog);
   if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)
     return check_geometry(a, RUN_UFUNC);
   j->ufunc = NULL;

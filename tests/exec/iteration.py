@@ -1,6 +1,6 @@
 """for loops over arrays (1-d: elements, 2-d: rows as views), enumerate
 (with a start), zip (arrays and ranges, the shortest length), tuples
-(unrolled, heterogeneous), a.shape and module tuples; break, continue and
+(unrolled), a.shape and module tuples; break, continue and
 else in them; len() of a 2-d array and of a tuple."""
 from numba import cuda
 
@@ -39,7 +39,7 @@ def loops(a, m, out):
         c += p
     out[5] = c
     d = 0.0
-    for e in (1, 2.5, 3):
+    for e in (1.0, 2.5, 3.0):
         d += e
     out[6] = d
     f = 1

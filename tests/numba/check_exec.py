@@ -28,7 +28,14 @@ from exec_expect import summary  # noqa: E402
 
 DTYPES = {"f4": "float32", "f8": "float64", "f2": "float16", "i4": "int32", "i8": "int64",
           "u4": "uint32", "u8": "uint64", "i1": "int8", "u1": "uint8", "i2": "int16",
-          "u2": "uint16", "b1": "bool", "c8": "complex64", "c16": "complex128"}
+          "u2": "uint16", "b1": "bool", "c8": "complex64", "c16": "complex128",
+          "f16": "float16", "f32": "float32", "f64": "float64", "i8_": "int8",
+          "i16": "int16", "i32": "int32", "i64": "int64", "u16": "uint16", "u32": "uint32",
+          "u64": "uint64", "c64": "complex64", "c128": "complex128"}
+
+
+def dtype_of(name):
+    return numpy.dtype(DTYPES.get(name, name))
 SKIP_OPTS = {"--debug", "--repeat", "-o", "--target", "--timeout"}
 
 
@@ -42,7 +49,7 @@ def make_value(spec):
     kind, _, rest = spec.partition(":")
     if kind in ("zeros", "full", "arange") and rest:
         fields = rest.split(":")
-        dtype = numpy.dtype(DTYPES.get(fields[0], fields[0]))
+        dtype = dtype_of(fields[0])
         shape = tuple(int(s) for s in fields[1].split("x"))
         if kind == "zeros":
             return numpy.zeros(shape, dtype)
@@ -52,6 +59,14 @@ def make_value(spec):
         return numpy.arange(numpy.prod(shape)).astype(dtype).reshape(shape)
     if kind in ("rand", "randint", "xoroshiro") or spec.endswith(".npy"):
         return None
+    if rest:  # DTYPE:V, a typed scalar
+        try:
+            dt = dtype_of(kind)
+        except TypeError:
+            dt = None
+        if dt is not None:
+            return dt.type(complex(rest) if dt.kind == "c" else
+                           float(rest) if dt.kind == "f" else int(rest))
     if spec in ("True", "False"):
         return spec == "True"
     try:
@@ -69,6 +84,9 @@ def parse_run(line):
         w = words[i]
         if w in SKIP_OPTS:
             return kernel, grid, block, shared, args, "uses " + w
+        if w == "--path":  # a module folder: put on sys.path by load()
+            i += 2
+            continue
         if w in ("--grid", "--block", "--shared"):
             val = words[i + 1]
             if w == "--grid":
@@ -91,6 +109,17 @@ def parse_run(line):
 
 
 def load(path):
+    # as Python runs a script: its folder, then the RUN lines' --path folders
+    # (relative to tests/, like the RUN lines) on sys.path for its imports
+    tests = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    dirs = [os.path.dirname(os.path.abspath(path))]
+    for line in open(path):
+        words = shlex.split(line[len("# RUN:"):]) if line.startswith("# RUN:") else []
+        dirs += [os.path.join(tests, words[k + 1]) for k, w in enumerate(words[:-1])
+                 if w == "--path"]
+    for d in reversed(dirs):
+        if d not in sys.path:
+            sys.path.insert(0, d)
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -112,6 +141,9 @@ def check_run(mod, run, expects):
     kernel, grid, block, shared, args, why = parse_run(run)
     if why:
         return "skip", why
+    if not hasattr(getattr(mod, kernel), "__getitem__") or \
+            type(getattr(mod, kernel)).__name__ in ("Reduce", "CUDAUFuncDispatcher", "DUFunc"):
+        return "skip", "not a kernel launch (@vectorize / @cuda.reduce)"
     launch = getattr(mod, kernel)[grid, block, 0, shared] if shared else \
         getattr(mod, kernel)[grid, block]
     launch(*[v for _, v in args])

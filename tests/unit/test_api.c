@@ -260,6 +260,43 @@ static void test_load_errors(void) {
   }
 }
 
+static const char uses_modules[] =
+    "from numba import cuda\n"
+    "from mypkg.rng import uniform\n"
+    "@cuda.jit\n"
+    "def k(out):\n"
+    "    out[0] = uniform(1)\n";
+
+static const char uses_bad_module[] =
+    "from numba import cuda\n"
+    "from errmods.uses_main import leak\n"
+    "ONLY_IN_MAIN = 3\n"
+    "@cuda.jit\n"
+    "def k(out):\n"
+    "    out[0] = leak(1)\n";
+
+/* Imported modules: the search path set on the context, cleared again;
+ * an error inside an imported file is located in that file. */
+static void test_search_path(void) {
+  kjit_program *p = NULL;
+  const char *file = NULL;
+  int line = 0, col = 0, n = 0;
+  CHECK_STATUS(kjit_context_set_search_path(NULL, "x"), KJIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(kjit_program_load_source(ctx, "m.py", uses_modules, &p), KJIT_ERROR_TYPE);
+  CHECK(strstr(kjit_last_error(ctx), "module 'mypkg.rng' was not found") != NULL);
+  CHECK_STATUS(kjit_context_set_search_path(ctx, "no/such/dir::exec/mods"), KJIT_OK);
+  CHECK_STATUS(kjit_program_load_source(ctx, "m.py", uses_modules, &p), KJIT_OK);
+  CHECK(p && kjit_program_kernel_count(p, &n) == KJIT_OK && n == 1);
+  kjit_program_destroy(p);
+  p = NULL;
+  CHECK_STATUS(kjit_context_set_search_path(ctx, "errors"), KJIT_OK);
+  CHECK_STATUS(kjit_program_load_source(ctx, "m.py", uses_bad_module, &p), KJIT_ERROR_TYPE);
+  CHECK_STATUS(kjit_last_error_location(ctx, &file, &line, &col), KJIT_OK);
+  CHECK(file && strcmp(file, "errors/errmods/uses_main.py") == 0 && line == 6 && col == 16);
+  CHECK_STATUS(kjit_context_set_search_path(ctx, NULL), KJIT_OK);
+  CHECK_STATUS(kjit_program_load_source(ctx, "m.py", uses_modules, &p), KJIT_ERROR_TYPE);
+}
+
 static void test_file_and_destroy_order(void) {
   kjit_context *c = NULL;
   kjit_context_options o;
@@ -303,6 +340,7 @@ int main(void) {
   test_emit();
   test_compile_errors();
   test_load_errors();
+  test_search_path();
   kjit_context_destroy(ctx);
   ctx = NULL;
   test_file_and_destroy_order();

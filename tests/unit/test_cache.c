@@ -283,6 +283,54 @@ static void test_keys(void) {
   kjit_context_destroy(ctx);
 }
 
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL);
+  if (f) {
+    fputs(text, f);
+    fclose(f);
+  }
+}
+
+static const char uses_module[] =
+    "from numba import cuda\n"
+    "import cachemod as m\n"
+    "@cuda.jit(\"void(float32[::1])\")\n"
+    "def k(a):\n"
+    "    i = cuda.grid(1)\n"
+    "    if i < a.size:\n"
+    "        a[i] = m.twice(a[i]) + m.OFFSET\n";
+
+static const char cachemod[] =
+    "from numba import cuda\n"
+    "OFFSET = 1.0\n"
+    "@cuda.jit(device=True)\n"
+    "def twice(x):\n"
+    "    return x * 2.0\n";
+
+/* The key covers imported files: a change of an imported device function
+ * or constant is a new key; the same files again hit. */
+static void test_module_keys(void) {
+  const char *dir = path_in(root, "modules ü");
+  CHECK(mkdir(dir, 0700) == 0);
+  const char *file = path_in(dir, "cachemod.py");
+  kjit_context *ctx = open_ctx(path_in(root, "module keys"));
+  CHECK(kjit_context_set_search_path(ctx, dir) == KJIT_OK);
+  write_text(file, cachemod);
+  Result base = compile_src(ctx, uses_module, "k", NULL, NULL);
+  Result again = compile_src(ctx, uses_module, "k", NULL, NULL);
+  CHECK(base.st == KJIT_OK && !base.hit && again.hit);
+  write_text(file, edit(cachemod, "x * 2.0", "x * 3.0"));
+  expect_new_key(ctx, "imported device function", uses_module, "k", NULL, NULL);
+  write_text(file, edit(cachemod, "OFFSET = 1.0", "OFFSET = 5.0"));
+  expect_new_key(ctx, "imported constant", uses_module, "k", NULL, NULL);
+  write_text(file, cachemod);
+  Result back = compile_src(ctx, uses_module, "k", NULL, NULL);
+  CHECK(back.hit && same_ptx(&base, &back));
+  drop(&base), drop(&again), drop(&back);
+  kjit_context_destroy(ctx);
+}
+
 /* Damage the one entry of a fresh directory, compile again: a miss, and
  * the entry is rewritten good (the compile after that hits). */
 static void damage_and_check(const char *what, void (*damage)(const char *path)) {
@@ -594,6 +642,7 @@ int main(void) {
   test_round_trip();
   test_hit();
   test_keys();
+  test_module_keys();
   test_damage();
   test_unwritable();
   test_read_only_mount();

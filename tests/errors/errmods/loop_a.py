@@ -1,0 +1,1 @@
+from errmods.loop_b import shared_name

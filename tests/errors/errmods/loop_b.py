@@ -1,0 +1,1 @@
+from errmods.loop_a import shared_name

@@ -1,0 +1,6 @@
+from numba import cuda
+
+
+@cuda.jit(device=True)
+def f(x):
+    return x +
