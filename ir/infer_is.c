@@ -11,15 +11,16 @@
  * codegen never sees them.  Comparisons of ints known before typing
  * (len() of a tuple parameter, .ndim of an array one) are pruned too, as
  * Numba's semantic-constant rewrite lets it.  Invariant: only a constant,
- * or a parameter read that no assignment to it can precede, has a type
- * known before typing. */
+ * a variable assigned one constant, or a parameter read that no assignment
+ * to it can precede has a type known before typing. */
 #include "ir/infer.h"
 
-/* 1: identical, 0: not, -1: only known at run time (same non-none type). */
+/* 1: identical, 0: not, -1: only known at run time (same type with data).
+ * None, a function and a dtype are each the one value of their type. */
 static int identity(const Type *a, const Type *b) {
   if (a != b)
     return 0;
-  return a->kind == TY_NONE ? 1 : -1;
+  return a->kind == TY_NONE || a->kind == TY_FUNC || a->kind == TY_DTYPE ? 1 : -1;
 }
 
 const Type *ir_infer_is(Infer *inf, int idx, const Type **need) {
