@@ -103,6 +103,8 @@ typedef struct Func {
   NodeList decorators;      /* expressions after '@', in source order */
   NodeList body;            /* statements */
   Node *returns;            /* `-> annotation` or NULL */
+  bool has_kwonly;          /* set by lowering when it drops a bare `*`: */
+  int kwonly;               /* params[kwonly..] are keyword-only */
   bool host_only;           /* undecorated top-level def whose body did not parse:
                                treated as host code, body left empty, no diagnostics */
 } Func;

@@ -605,6 +605,7 @@ static void finish_blocks(Lower *L, SrcLoc end) {
 
 static void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
   bool any_ann = false;
+  fn = f->ast = ir_strip_kwonly(lp, fn); /* a bare `*` dropped (lower_varargs.c) */
   for (int i = 0; i < fn->params.len; i++) {
     const Param *pm = &fn->params.data[i];
     if (pm->star)

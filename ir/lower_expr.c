@@ -533,7 +533,7 @@ static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *ar
   int np = callee->nparams, va = ir_vararg_index(fn); /* *args: lower_varargs.c */
   for (int i = 0; i < np; i++)
     args[i] = -2;
-  for (int i = 0; i < call->args.len && i < (va >= 0 ? va : np); i++)
+  for (int i = 0; i < call->args.len && i < (va >= 0 ? va : ir_npositional(fn, np)); i++)
     args[i] = lower_expr(L, call->args.data[i]);
   if (va >= 0)
     args[va] = lower_varargs(L, call, va);
@@ -578,9 +578,11 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
                "recursive calls are not supported on the GPU");
     return -1;
   }
-  if (call->args.len > callee->nparams && ir_vararg_index(callee->ast) < 0) {
-    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d arguments (%d given)",
-               callee->name, callee->nparams, call->args.len + call->args2.len);
+  int npos = ir_npositional(callee->ast, callee->nparams); /* lower_varargs.c */
+  if (call->args.len > npos) {
+    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d %sargument%s (%d given)",
+               callee->name, npos, npos < callee->nparams ? "positional " : "", npos == 1 ? "" : "s",
+               npos < callee->nparams ? call->args.len : call->args.len + call->args2.len);
     return -1;
   }
   int *args = arena_alloc(L->a, sizeof(int) * (size_t)(callee->nparams + 1));

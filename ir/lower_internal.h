@@ -150,6 +150,12 @@ int ir_vararg_index(const Func *fn);
 /* Parameter i of fn is a star: accepted only as a device function's last
  * parameter `*args`; false after reporting why not. */
 bool ir_check_star_param(LowerProg *lp, const IrFunc *f, const Func *fn, int i);
+/* fn without its bare `*` marker (has_kwonly/kwonly set on the copy); fn
+ * itself when it has none. */
+const Func *ir_strip_kwonly(LowerProg *lp, const Func *fn);
+/* How many of fn's np parameters a call may fill by position (INT_MAX
+ * with *args). */
+int ir_npositional(const Func *fn, int np);
 /* The tuple of a call's positional arguments from index va on. */
 int lower_varargs(Lower *L, const Node *call, int va);
 

@@ -4,9 +4,13 @@
  * specialization per count and types.  kjit does the same: the star
  * parameter is an ordinary parameter local, and each call site packs its
  * extra arguments into one TUPLE for it, so `len(args)`, `args[0]` and
- * `for v in args` are the tuple operations that already exist.  Kernels
- * (whose parameters come from a signature or a launch), **kwargs and
- * keyword-only parameters are rejected by name. */
+ * `for v in args` are the tuple operations that already exist.  A bare `*`
+ * (keyword-only parameters after it) is dropped from the def, remembering
+ * where it was, so calls fill those parameters by keyword or default only.
+ * Kernels with *args, **kwargs and parameters after *args are rejected by
+ * name. */
+#include <limits.h>
+
 #include "ir/lower_internal.h"
 
 int ir_vararg_index(const Func *fn) {
@@ -25,12 +29,37 @@ bool ir_check_star_param(LowerProg *lp, const IrFunc *f, const Func *fn, int i) 
   else if (pm->dstar)
     diag_error(lp->d, E_UNSUPPORTED, pm->loc, "declare each parameter by name",
                "**kwargs is not supported");
-  else if (strcmp(pm->name, "*") == 0 || i != fn->params.len - 1)
+  else if (i != fn->params.len - 1)
     diag_error(lp->d, E_UNSUPPORTED, pm->loc, "declare the parameters after it as ordinary ones",
-               "keyword-only parameters are not supported");
+               "keyword-only parameters after *args are not supported");
   else
     return true;
   return false;
+}
+
+const Func *ir_strip_kwonly(LowerProg *lp, const Func *fn) {
+  int at = -1;
+  for (int i = 0; i < fn->params.len && at < 0; i++)
+    if (fn->params.data[i].star && strcmp(fn->params.data[i].name, "*") == 0)
+      at = i;
+  if (at < 0)
+    return fn;
+  Func *g = arena_alloc(lp->a, sizeof *g);
+  *g = *fn;
+  g->params.data = NULL;
+  g->params.len = g->params.cap = 0;
+  for (int i = 0; i < fn->params.len; i++)
+    if (i != at)
+      vec_push(lp->a, &g->params, fn->params.data[i]);
+  g->has_kwonly = true;
+  g->kwonly = at;
+  return g;
+}
+
+int ir_npositional(const Func *fn, int np) {
+  if (ir_vararg_index(fn) >= 0)
+    return INT_MAX;
+  return fn && fn->has_kwonly && fn->kwonly < np ? fn->kwonly : np;
 }
 
 int lower_varargs(Lower *L, const Node *call, int va) {

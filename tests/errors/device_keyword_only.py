@@ -9,4 +9,4 @@ def total(x, *, scale=2.0):
 
 @cuda.jit("void(float64[:])")
 def k(a):
-    a[0] = total(a[0], scale=3.0)
+    a[0] = total(a[0], 3.0)

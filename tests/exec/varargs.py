@@ -1,4 +1,5 @@
-"""*args in device functions: one specialization per count and types of
+"""*args and keyword-only parameters (after a bare *) in device functions;
+*args gives one specialization per count and types of
 the extra arguments (Numba's tuple type); `for v in args`, `len(args)`,
 `args[k]`; `if len(args) == 0` decided before typing, as Numba's
 semantic-constant rewrite and branch pruning decide it, so args[0] in the
@@ -57,3 +58,19 @@ def any_of(x, *options):
 def star_in(out):
     out[0] = any_of(3, 1, 2, 3)
     out[1] = any_of(4, 1, 2, 3)
+
+# RUN: keyword_only --grid 1 --block 1 out=zeros:float64:3 n=5
+# EXPECT: out: float64[3] [3, 4, 9.5] sum=16.5 crc=d89fb5c6
+#   (computed in Python from: [3.0, 4.0, 1.5 * 3.0 + 5])
+
+
+@cuda.jit(device=True)
+def affine(x, *, scale=2.0, shift=0.0):
+    return x * scale + shift
+
+
+@cuda.jit
+def keyword_only(out, n):
+    out[0] = affine(1.5)
+    out[1] = affine(1.5, shift=1.0)
+    out[2] = affine(1.5, shift=n, scale=3.0)
