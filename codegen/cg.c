@@ -373,7 +373,8 @@ static LLVMTypeRef param_type(Cg *cg, const IrFunc *f, int i) {
   const Type *t = f->locals.data[i].type;
   if (f->is_kernel && t && t->kind == TY_BOOL)
     return cg->t_i8;
-  if (placeholder_param(cg, f, t))
+  if (placeholder_param(cg, f, t) || (t && (t->kind == TY_NONE || ty_is_ctvalue(t))))
+    /* no data (None, a function or dtype value): one ignored byte */
     return cg->t_i8;
   return cg_type(cg, t);
 }
@@ -434,8 +435,9 @@ static void lower_prologue(Cg *cg) {
     cg->slots[i] = LLVMBuildAlloca(cg->b, ty, l->name ? l->name : "");
   }
   for (int i = 0; i < f->nparams; i++) {
-    if (!cg->slots[i])
-      continue;
+    if (!cg->slots[i] || f->locals.data[i].type->kind == TY_NONE ||
+        ty_is_ctvalue(f->locals.data[i].type))
+      continue; /* None, functions and dtypes have no bytes to keep */
     LLVMValueRef p = LLVMGetParam(cg->fn, (unsigned)(cg_nhidden(cg) + i));
     const Type *t = f->locals.data[i].type;
     if (f->is_kernel && t->kind == TY_BOOL)

@@ -399,6 +399,9 @@ static LLVMValueRef lower_call(Cg *cg, const Inst *in) {
     args[i] = LLVMGetParam(cg->fn, i);
   for (unsigned i = nh; i < n; i++) {
     args[i] = cg_arg(cg, in, (int)(i - nh));
+    const Type *at = args[i] ? cg_arg_type(cg, in, (int)(i - nh)) : NULL;
+    if (at && (at->kind == TY_NONE || ty_is_ctvalue(at)))
+      args[i] = LLVMConstInt(cg->t_i8, 0, 0); /* a parameter with no data: a byte (cg.c) */
     if (!args[i] || LLVMTypeOf(args[i]) != ptys[i]) {
       if (args[i])
         cg_fail(cg, in, "argument %u of %s has the wrong type", i - nh + 1, sym);

@@ -92,7 +92,8 @@ typedef struct Param {
   Node *annotation; /* optional: `x: float32[:]` */
   Node *deflt;      /* optional default value (rejected for kernels) */
   SrcLoc loc;
-  bool star;        /* *args or **kwargs (rejected); a bare `*` has name "*"; `/` is dropped */
+  bool star;        /* *args or **kwargs; a bare `*` has name "*"; `/` is dropped */
+  bool dstar;       /* **kwargs (star is set too) */
 } Param;
 
 typedef struct Func {
@@ -102,6 +103,8 @@ typedef struct Func {
   NodeList decorators;      /* expressions after '@', in source order */
   NodeList body;            /* statements */
   Node *returns;            /* `-> annotation` or NULL */
+  bool has_kwonly;          /* set by lowering when it drops a bare `*`: */
+  int kwonly;               /* params[kwonly..] are keyword-only */
   bool host_only;           /* undecorated top-level def whose body did not parse:
                                treated as host code, body left empty, no diagnostics */
 } Func;

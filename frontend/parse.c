@@ -521,7 +521,7 @@ static void params(Parser *p, Func *f) {
         break;
       continue;
     }
-    pa.star = parse_consume(p, "*") || parse_consume(p, "**");
+    pa.star = parse_consume(p, "*") || (pa.dstar = parse_consume(p, "**"));
     if (pa.star && !(parse_peek(p)->kind == TK_NAME)) {
       pa.name = "*";
     } else {

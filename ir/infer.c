@@ -304,6 +304,7 @@ static bool prepare(Infer *inf) {
   if (!valid_blocks(inf))
     return false;
   inf->reachable = arena_alloc(a, sizeof(bool) * (size_t)f->blocks.len);
+  ir_prune_type_branches(inf); /* `if x is None` on a parameter (infer_is.c) */
   mark_reachable(inf);
   drop_unreachable(inf);
   shadow_stored_params(inf);
@@ -672,6 +673,7 @@ static bool infer_func(IrCompile *c, IrFunc *f, const Type *declared_ret) {
   inf.declared_ret = declared_ret;
   if (!prepare(&inf) || !solve(&inf) || !infer_return(&inf))
     return false;
+  ir_resolve_is(&inf);
   ir_infer_materialize(&inf);
   return true;
 }

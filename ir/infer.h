@@ -82,6 +82,12 @@ const Type *ir_infer_grid(Infer *inf, int idx);
 /* reshape.c: ARRAY_RESHAPE (C arrays only, as Numba). */
 const Type *ir_infer_reshape(Infer *inf, int idx, const Type **need);
 
+/* infer_is.c: IS/ISNOT typing; branches decided by types alone taken before
+ * typing (Numba's branch pruning); IS/ISNOT rewritten after typing. */
+const Type *ir_infer_is(Infer *inf, int idx, const Type **need);
+void ir_prune_type_branches(Infer *inf);
+void ir_resolve_is(Infer *inf);
+
 /* infer_num.c: the rule of OP_NUMFN (complex and float16 functions). */
 const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need);
 

@@ -71,7 +71,8 @@ static const char *operand_hint(const Type *a, const Type *b) {
   if ((a && a->kind == TY_STR) || (b && b->kind == TY_STR))
     return "strings can only be printed";
   if ((a && a->kind == TY_NONE) || (b && b->kind == TY_NONE))
-    return "None is not a number";
+    return "None is not a number (a variable that is None on some paths only, Numba's "
+           "Optional, is not supported)";
   if (ty_is_complex(a) || ty_is_complex(b))
     return "complex numbers have no order, floor division or bitwise operators; "
            "use abs(z), z.real or z.imag";
@@ -955,8 +956,12 @@ static const Type *type_load(Infer *inf, int idx) {
 
 static void report_unify(Infer *inf, int idx, const IrLocal *l, const Type *v) {
   char hint[256];
-  snprintf(hint, sizeof hint, "'%s' was first assigned %s on line %d", l->name,
-           TN(l->type), l->type_loc.line ? l->type_loc.line : l->loc.line);
+  bool none = l->type->kind == TY_NONE || v->kind == TY_NONE; /* Numba: Optional */
+  snprintf(hint, sizeof hint, "'%s' was first assigned %s on line %d%s", l->name,
+           TN(l->type), l->type_loc.line ? l->type_loc.line : l->loc.line,
+           none ? "; a variable that is None on some paths only (Numba's Optional) is not "
+                  "supported: test `is None` on the parameter before any assignment to it"
+                : "");
   ir_infer_fail(inf, idx, E_TY_UNIFY, hint, "cannot unify %s and %s for variable '%s'",
                 TN(l->type), TN(v), l->name);
 }
@@ -1093,6 +1098,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_NPUFUNC: return ir_infer_npufunc(inf, idx, need);
   case OP_LIBDEVICE: return ir_infer_libdevice(inf, idx, need);
   case OP_VECTOR: return ir_infer_vector(inf, idx, need);
+  case OP_IS: case OP_ISNOT: return ir_infer_is(inf, idx, need);
   case OP_CALL: return type_call(inf, idx, need);
   case OP_CALL_FOREIGN: return ir_type_foreign(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);

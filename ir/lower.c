@@ -127,7 +127,8 @@ static bool yields_bool(const Inst *in) {
     return true;
   if (in->op == OP_INTRINSIC)
     return ir_intrinsic_info[in->ival].kind == IK_PRED;
-  return in->op == OP_NOT || in->op == OP_TRUTH || in->op == OP_CONST_BOOL;
+  return in->op == OP_NOT || in->op == OP_TRUTH || in->op == OP_CONST_BOOL || in->op == OP_IS ||
+         in->op == OP_ISNOT;
 }
 
 int lower_truth(Lower *L, int v, SrcLoc loc) {
@@ -209,10 +210,9 @@ static void stmt_augassign(Lower *L, const Node *s) {
 }
 
 static void stmt_if(Lower *L, const Node *s) {
-  int c = lower_truth(L, lower_expr(L, s->cond), s->cond ? s->cond->loc : s->loc);
   int then_b = lower_new_block(L), else_b = lower_new_block(L);
   int join = s->orelse.len ? lower_new_block(L) : else_b;
-  lower_cbr(L, c, then_b, else_b, s->loc);
+  lower_branch(L, s->cond, then_b, else_b, s->loc); /* lower_cond.c */
   lower_set_block(L, then_b);
   lower_stmts(L, &s->body);
   lower_br(L, join, s->loc);
@@ -250,8 +250,7 @@ static void stmt_while(Lower *L, const Node *s) {
   int else_b = s->orelse.len ? lower_new_block(L) : exit_b;
   lower_br(L, cond_b, s->loc);
   lower_set_block(L, cond_b);
-  int c = lower_truth(L, lower_expr(L, s->cond), s->cond ? s->cond->loc : s->loc);
-  lower_cbr(L, c, body_b, else_b, s->loc);
+  lower_branch(L, s->cond, body_b, else_b, s->loc); /* lower_cond.c */
   lower_loop_body(L, s, body_b, cond_b, exit_b);
   lower_loop_else(L, s, exit_b, else_b);
 }
@@ -444,9 +443,8 @@ static void stmt_assert(Lower *L, const Node *s) {
 static void stmt_unsupported(Lower *L, const Node *s) {
   switch (s->kind) {
   case ND_FUNCDEF:
-    unsupported(L, s->loc, "a nested function",
-                "define a device function at module level with @cuda.jit(device=True)");
-    lower_assign_to(L, s, -1); /* binds the name as "already failed" */
+    if (!lower_nested_def(L, s)) /* lower_nested.c; it reports why not */
+      lower_assign_to(L, s, -1); /* binds the name as "already failed" */
     break;
   case ND_CLASS:
     unsupported(L, s->loc, "a class definition", NULL);
@@ -611,14 +609,13 @@ static void finish_blocks(Lower *L, SrcLoc end) {
 
 static void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
   bool any_ann = false;
+  fn = f->ast = ir_strip_kwonly(lp, fn); /* a bare `*` dropped (lower_varargs.c) */
   for (int i = 0; i < fn->params.len; i++) {
     const Param *pm = &fn->params.data[i];
     if (pm->star)
-      diag_error(lp->d, E_UNSUPPORTED, pm->loc, "declare each parameter by name",
-                 "*args and **kwargs are not supported in kernels");
+      ir_check_star_param(lp, f, fn, i); /* *args of device functions: lower_varargs.c */
     else if (pm->deflt)
-      diag_error(lp->d, E_UNSUPPORTED, pm->deflt->loc, "pass every argument explicitly",
-                 "default parameter values are not supported in kernels");
+      ir_check_default(lp, pm); /* used at call sites (lower_contains.c) */
     ir_local_new(lp->a, f, pm->name ? pm->name : "$param", pm->loc);
     any_ann |= pm->annotation != NULL;
   }
@@ -647,6 +644,17 @@ static void lower_body(LowerProg *lp, IrFunc *f, const Func *fn) {
   if (fn->body.len && fn->body.data[fn->body.len - 1])
     end = fn->body.data[fn->body.len - 1]->loc;
   finish_blocks(&L, end);
+}
+
+IrFunc *ir_lower_nested_func(LowerProg *lp, const Func *fn, const char *name, const IrFunc *outer) {
+  IrFunc *f = ir_func_new(lp->a, name);
+  f->ast = fn;
+  f->is_device = true;
+  f->opts = outer->opts;
+  f->generated = outer->generated;
+  lower_params(lp, f, fn);
+  lower_body(lp, f, fn);
+  return f;
 }
 
 /* Decorators, options and parameters first (so calls can see every

@@ -29,6 +29,8 @@ static IrOp binop_of(AstOp op) {
   case AOP_LE: return OP_LE;
   case AOP_GT: return OP_GT;
   case AOP_GE: return OP_GE;
+  case AOP_IS: return OP_IS;
+  case AOP_ISNOT: return OP_ISNOT;
   default: return OP__COUNT;
   }
 }
@@ -42,6 +44,8 @@ static int unsupported_op(Lower *L, AstOp op, SrcLoc loc) {
 
 int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc) {
   IrOp o = binop_of(op);
+  if (op == AOP_IN || op == AOP_NOTIN) /* lower_contains.c */
+    return lower_contains(L, op == AOP_NOTIN, a, b, loc);
   if (o == OP__COUNT)
     return unsupported_op(L, op, loc);
   return lower_emit2(L, o, loc, a, b);
@@ -139,7 +143,6 @@ static const char *unsupported_builtin_hint(const char *name) {
   static const struct { const char *names, *hint; } groups[] = {
       {" sum any all map filter zip enumerate sorted reversed iter next ",
        "write the loop explicitly"},
-      {" pow ", "use the ** operator"},
       {" divmod ", "use // and %"},
       {" list dict set tuple frozenset ", "use cuda.local.array(n, dtype) for a per-thread array"},
       {" str repr format chr ord ascii bytes bytearray ",
@@ -243,6 +246,11 @@ static IrFunc *device_callee(Lower *L, IrFunc *callee) {
 static int expr_name(Lower *L, const Node *n) {
   if (bound_to_error(L, n->name))
     return -1; /* its value is the failure already reported */
+  if (lower_is_nested(L, n->name)) {
+    diag_error(L->d, E_CALLEE, n->loc, "call it: passing or returning it is not supported",
+               "nested function '%s' can only be called", n->name);
+    return -1;
+  }
   int l = ir_local_find(L->f, n->name);
   if (l >= 0)
     return lower_load(L, l, n->loc);
@@ -453,7 +461,8 @@ static int expr_compare(Lower *L, const Node *n) {
   if (n->args.len < 2 || n->ops.len < n->args.len - 1)
     return -1;
   for (int i = 0; i < n->ops.len; i++)
-    if (binop_of((AstOp)n->ops.data[i]) == OP__COUNT)
+    if (binop_of((AstOp)n->ops.data[i]) == OP__COUNT && n->ops.data[i] != AOP_IN &&
+        n->ops.data[i] != AOP_NOTIN)
       return unsupported_op(L, (AstOp)n->ops.data[i], n->loc);
   int a = lower_expr(L, n->args.data[0]);
   if (n->args.len == 2)
@@ -501,10 +510,9 @@ static int expr_boolop(Lower *L, const Node *n) {
 }
 
 static int expr_ifexp(Lower *L, const Node *n) {
-  int c = lower_truth(L, lower_expr(L, n->cond), n->cond ? n->cond->loc : n->loc);
   int t = lower_temp(L, n->loc);
   int then_b = lower_new_block(L), else_b = lower_new_block(L), end = lower_new_block(L);
-  lower_cbr(L, c, then_b, else_b, n->loc);
+  lower_branch(L, n->cond, then_b, else_b, n->loc); /* lower_cond.c */
   lower_set_block(L, then_b);
   lower_store(L, t, lower_expr(L, n->lhs), n->loc);
   lower_br(L, end, n->loc);
@@ -533,15 +541,17 @@ static int expr_tuple(Lower *L, const Node *n) {
 
 static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *args) {
   const Func *fn = callee->ast;
-  int np = callee->nparams;
+  int np = callee->nparams, va = ir_vararg_index(fn); /* *args: lower_varargs.c */
   for (int i = 0; i < np; i++)
     args[i] = -2;
-  for (int i = 0; i < call->args.len && i < np; i++)
+  for (int i = 0; i < call->args.len && i < (va >= 0 ? va : ir_npositional(fn, np)); i++)
     args[i] = lower_expr(L, call->args.data[i]);
+  if (va >= 0)
+    args[va] = lower_varargs(L, call, va);
   for (int k = 0; k < call->args2.len; k++) {
     const Node *kw = call->args2.data[k];
     int i = 0;
-    while (i < np && (!kw->name || strcmp(fn->params.data[i].name, kw->name) != 0))
+    while (i < np && (i == va || !kw->name || strcmp(fn->params.data[i].name, kw->name) != 0))
       i++;
     if (i == np || args[i] != -2) {
       diag_error(L->d, E_ARITY, kw->loc, NULL, i == np ? "%s() got an unexpected keyword argument '%s'"
@@ -551,6 +561,11 @@ static int device_args(Lower *L, const IrFunc *callee, const Node *call, int *ar
     }
     args[i] = lower_expr(L, kw->lhs);
   }
+  for (int i = 0; i < np; i++)
+    if (args[i] == -2 && fn->params.data[i].star)
+      return -1; /* a rejected star parameter: reported at the def */
+    else if (args[i] == -2 && fn->params.data[i].deflt) /* its default, lower_contains.c */
+      args[i] = lower_default_arg(L, &fn->params.data[i]);
   for (int i = 0; i < np; i++)
     if (args[i] == -2) {
       diag_error(L->d, E_ARITY, call->loc, NULL, "%s() missing required argument '%s'",
@@ -574,9 +589,11 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
                "recursive calls are not supported on the GPU");
     return -1;
   }
-  if (call->args.len > callee->nparams) {
-    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d arguments (%d given)",
-               callee->name, callee->nparams, call->args.len + call->args2.len);
+  int npos = ir_npositional(callee->ast, callee->nparams); /* lower_varargs.c */
+  if (call->args.len > npos) {
+    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d %sargument%s (%d given)",
+               callee->name, npos, npos < callee->nparams ? "positional " : "", npos == 1 ? "" : "s",
+               npos < callee->nparams ? call->args.len : call->args.len + call->args2.len);
     return -1;
   }
   int *args = arena_alloc(L->a, sizeof(int) * (size_t)(callee->nparams + 1));
@@ -610,6 +627,10 @@ static int call_name(Lower *L, const Node *call) {
   const char *name = c->name;
   if (bound_to_error(L, name))
     return -1;
+  const Node *nested_call = call;
+  IrFunc *nested = lower_nested_callee(L, call, &nested_call); /* lower_nested.c */
+  if (nested)
+    return call_function(L, nested, nested_call);
   const IrExtern *ext = ir_local_find(L->f, name) < 0 ? ir_find_extern(L->p, name) : NULL;
   if (ext)
     return lower_foreign_call(L, ext, call);
@@ -671,6 +692,8 @@ static int expr_call(Lower *L, const Node *n) {
   if (c->kind == ND_ATTR && c->name && strcmp(c->name, "sync") == 0)
     return lower_grid_sync(L, n);
   int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
+  if (r == -2 && c->kind == ND_ATTR)
+    r = lower_scalar_method(L, n); /* x.bit_count(), lower_contains.c */
   if (r == -2 && c->kind == ND_ATTR)
     r = lower_int_method(L, n);
   if (r != -2)

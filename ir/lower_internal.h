@@ -74,6 +74,7 @@ typedef struct Lower {
   Vec(int) inst_block;  /* block of each instruction (for the value rule) */
   LoopCtx *loop;        /* innermost loop or NULL */
   int ntemps;           /* $t counter */
+  struct NestedDefs *nested; /* defs nested in this function (lower_nested.c) */
 } Lower;
 
 /* ---- lower.c: emission helpers ---- */
@@ -136,6 +137,48 @@ int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);
 bool lower_check_index(Lower *L, const Node *n);
 int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc);
 int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc); /* constants / tuples */
+
+/* ---- lower_contains.c: `x in (a, b)`, pow(), int.bit_count(), defaults ---- */
+/* x in t / x not in t (negate) for a tuple t whose length lowering knows. */
+int lower_contains(Lower *L, bool negate, int x, int t, SrcLoc loc);
+int lower_pow_call(Lower *L, const Node *call);              /* pow(a, b) */
+int lower_scalar_method(Lower *L, const Node *call);         /* -2: not one */
+/* The value of parameter pm's default at a call site (a compile-time
+ * constant or None); -1 after an error. */
+int lower_default_arg(Lower *L, const Param *pm);
+/* At the def: reports a default that is not a constant; false then. */
+bool ir_check_default(LowerProg *lp, const Param *pm);
+
+/* ---- lower_varargs.c: `def f(x, *args)` in device functions ---- */
+/* The index of fn's *args parameter (its last), or -1. */
+int ir_vararg_index(const Func *fn);
+/* Parameter i of fn is a star: accepted only as a device function's last
+ * parameter `*args`; false after reporting why not. */
+bool ir_check_star_param(LowerProg *lp, const IrFunc *f, const Func *fn, int i);
+/* fn without its bare `*` marker (has_kwonly/kwonly set on the copy); fn
+ * itself when it has none. */
+const Func *ir_strip_kwonly(LowerProg *lp, const Func *fn);
+/* How many of fn's np parameters a call may fill by position (INT_MAX
+ * with *args). */
+int ir_npositional(const Func *fn, int np);
+/* The tuple of a call's positional arguments from index va on. */
+int lower_varargs(Lower *L, const Node *call, int va);
+
+/* ---- lower_cond.c ---- */
+/* Jump to t when condition c is true, else to f; `and`/`or`/`not` of them
+ * branch per operand. */
+void lower_branch(Lower *L, const Node *c, int t, int f, SrcLoc loc);
+
+/* ---- lower_nested.c: a def inside a function, called there ---- */
+/* Lowers nested def s as a device function; false after reporting why not. */
+bool lower_nested_def(Lower *L, const Node *s);
+bool lower_is_nested(const Lower *L, const char *name);
+/* For a call of a nested def: its function, *out the call with the free
+ * variables added; NULL when call is not one. */
+IrFunc *lower_nested_callee(Lower *L, const Node *call, const Node **out);
+/* lower.c: lowers fn (its free variables already parameters) as a device
+ * function named name, with outer's options. */
+IrFunc *ir_lower_nested_func(LowerProg *lp, const Func *fn, const char *name, const IrFunc *outer);
 
 /* ---- lower_builtins.c ---- */
 /* A dotted canonical path ("numba.cuda.grid", "math.pi", "numpy.float32")

@@ -58,6 +58,9 @@ enum {
   X(LE, "le", 2, OPF_CMP)                                                      \
   X(GT, "gt", 2, OPF_CMP)                                                      \
   X(GE, "ge", 2, OPF_CMP)                                                      \
+  X(IS,    "is",     2, 0)  /* Python's identity test: typed bool; resolved   */ \
+  X(ISNOT, "is.not", 2, 0)  /* after typing (ir/infer_is.c) into eq/ne or a   */ \
+                            /* const.bool, so codegen never sees them         */ \
   X(CAST,  "cast",  1, 0)      /* args[0] converted to Inst.type (set by lowering */ \
                                /* for int()/float()/np.float32()...; numeric     */ \
                                /* conversions as LLVM/Numba: fptosi, trunc...);  */ \

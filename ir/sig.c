@@ -305,7 +305,7 @@ bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
 static bool param_type(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   if (!ir_type_from_ast(p, n, out, d))
     return false;
-  if ((*out)->kind != TY_VOID && (*out)->kind != TY_NONE)
+  if ((*out)->kind != TY_VOID) /* none: an argument passed as None (Numba's none) */
     return true;
   char b[32];
   diag_error(d, E_SIG_SYNTAX, n->loc, NULL, "'%s' is not a parameter type",

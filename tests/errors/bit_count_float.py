@@ -2,6 +2,6 @@
 from numba import cuda
 
 
-@cuda.jit("void(float32[:])")
-def k(a):
-    a[0] = a[1].bit_count()
+@cuda.jit("void(int32[:], float32)")
+def k(a, x):
+    a[0] = x.bit_count()

@@ -6,4 +6,5 @@ from numba import cuda
 def k(a):
     def inner(x):
         return x + 1
-    a[0] = inner(a[0])
+    g = inner
+    a[0] = g(a[0])

@@ -331,7 +331,7 @@ static void test_errors_calls(void) {
  * a kernel returning a value is a typing error (tests/errors/kernel_returns_value). */
 static void test_errors_unsupported(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = [1, 2]\n", "use cuda.local.array(n, dtype)");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    def f():\n        pass\n",
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    @cuda.jit\n    def f():\n        pass\n",
                "define a device function at module level with @cuda.jit(device=True)");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    try:\n        pass\n    except:\n        pass\n",
                "exceptions are not supported on the GPU");
@@ -366,7 +366,8 @@ static void test_errors_decorators(void) {
   expect_error(HDR "@cuda.jit(fastmth=True)\ndef k(a):\n    pass\n", "unknown option 'fastmth'");
   expect_error(HDR "@cuda.jit(fastmth=True)\ndef k(a):\n    pass\n", "did you mean 'fastmath'?");
   expect_error(HDR "@cuda.jit(opt=7)\ndef k(a):\n    pass\n", "option 'opt' must be between 0 and 3");
-  expect_error(HDR "@cuda.jit\ndef k(a, n=1):\n    pass\n", "default parameter values are not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a, n=[1]):\n    pass\n",
+               "the default value of 'n' is not a compile-time constant");
   expect_error(HDR "@cuda.jit\ndef k(a, *rest):\n    pass\n", "*args and **kwargs are not supported");
   expect_error(HDR "from numba import guvectorize\n@guvectorize(['void(f4[:])'], '(n)')\n"
                    "def v(x):\n    pass\n",
