@@ -41,8 +41,11 @@ static const char *cu_source(LowerProg *lp, const Node *s, const char **name) {
 }
 
 bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out) {
-  if (v && v->kind == ND_NAME) /* LINK = ['a.cu'] held in a module variable */
-    v = ir_sig_resolve(lp->p, v);
+  if (v && v->kind == ND_NAME) { /* LINK = ['a.cu'] held in a module variable */
+    const Node *r = ir_sig_resolve(lp->p, v);
+    if (r->kind == ND_LIST || r->kind == ND_TUPLE)
+      v = r;
+  }
   int n = v && (v->kind == ND_LIST || v->kind == ND_TUPLE) ? v->args.len : 1;
   for (int i = 0; i < n; i++) {
     const Node *s = v && (v->kind == ND_LIST || v->kind == ND_TUPLE) ? v->args.data[i] : v;

@@ -144,13 +144,17 @@ static char *program_log(RtNvrtc *nv, void *prog) {
 bool rt_nvrtc_compile(RtNvrtc *nv, const char *path, const char *src, int sm, Arena *arena,
                       char **ptx, size_t *len, Diags *diags) {
   const Source *s = cu_source(arena, path, src);
-  char arch[32], self_inc[600], cuda_inc[600];
+  char arch[32], self_inc[600], cuda_inc[600], cccl_inc[620];
   const char *slash = strrchr(path, '/');
   snprintf(arch, sizeof arch, "-arch=compute_%d", sm);
   snprintf(self_inc, sizeof self_inc, "-I%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
   const char *inc = rt_cuda_include_dir();
   snprintf(cuda_inc, sizeof cuda_inc, "-I%s", inc ? inc : ".");
-  const char *opts[] = {arch, "-rdc=true", "-default-device", "-std=c++17", self_inc, cuda_inc};
+  /* CUDA 13 keeps libcu++/CUB/Thrust (cuda/std/..., which curand_kernel.h
+   * includes) under include/cccl */
+  snprintf(cccl_inc, sizeof cccl_inc, "-I%s/cccl", inc ? inc : ".");
+  const char *opts[] = {arch, "-rdc=true", "-default-device", "-std=c++17", self_inc, cuda_inc,
+                        cccl_inc};
   void *prog = NULL;
   int r = nv->CreateProgram(&prog, src, path, 0, NULL, NULL);
   if (r == 0)

@@ -2023,9 +2023,15 @@ def compile_one(kernel, path, kjit, timeout):
         return classify_errors(kernel, errors, output)
     if not os.path.exists(PTXAS):
         return Outcome("compiles", detail="ptxas not found: not assembled", kjit_ok=True)
+    with open(out_ptx, errors="replace") as f:
+        calls_foreign = ".extern .func" in f.read()
+    # A kernel calling CUDA C (declare_device + link=) is linked, not
+    # assembled alone: kjit's cubin output runs NVRTC, ptxas and nvJitLink.
+    check = (cmd[:-2] + ["--emit", "cubin", "-o", os.devnull] if calls_foreign
+             else [PTXAS, "-arch=sm_80", out_ptx, "-o", os.devnull])
     try:
-        pp = subprocess.run([PTXAS, "-arch=sm_80", out_ptx, "-o", os.devnull],
-                            capture_output=True, text=True, timeout=timeout, errors="replace")
+        pp = subprocess.run(check, capture_output=True, text=True, timeout=timeout,
+                            errors="replace", env=env)
     except subprocess.TimeoutExpired:
         return Outcome("ptxas-failed", detail="ptxas timed out", kjit_ok=True,
                        blockers=["ptxas: timeout"])
