@@ -1,17 +1,21 @@
 """Numba prunes branches whose condition is a compile-time constant before
 typing, so code that would not type-check for these arguments may sit in
 the untaken branch: `if a.ndim == 2:` on a 1-d array, `if DEBUG:` with a
-module constant, `if len(SH) == 3:` on a 2-tuple, and a literal passed to a
-device function's parameter that a condition reads (Numba retries the call
-with the literal's type, Literal[bool](False), and prunes)."""
+module constant, `if len(SH) == 3:` on a 2-tuple.  (kjit also freezes a
+literal passed to a device function's parameter that a branch reads, and
+prunes there too: `pick(a, False)` below; Numba types the flag as bool and
+rejects the dead `a[0, 2]`, so that run is kjit's own.)"""
 from numba import cuda
 
 DEBUG = False
 SH = (4, 2)
 
-# RUN: dims --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:4
-# EXPECT: out: int64[4] [6, 0, 8, 2] sum=16 crc=6173daa0
-#   (computed in Python from: [6, 0, 8, 2])
+# RUN: dims --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:3
+# EXPECT: out: int64[3] [6, 0, 8] sum=14 crc=c01983c5
+#   (computed in Python from: [6, 0, 8])
+# RUN: flag --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:1
+# EXPECT: out: int64[1] [2] sum=2 crc=2707d814
+#   (computed in Python from: [2])
 
 
 @cuda.jit(device=True)
@@ -33,4 +37,8 @@ def dims(a, out):
         out[2] = SH[2]
     else:
         out[2] = SH[0] * SH[1]
-    out[3] = pick(a, False)
+
+
+@cuda.jit
+def flag(a, out):
+    out[0] = pick(a, False)

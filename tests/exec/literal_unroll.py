@@ -1,6 +1,7 @@
-"""numba.literal_unroll over a tuple (a display or a module constant, its
+"""literal_unroll (numba-cuda's, numba.cuda.misc.special; numba.literal_unroll too) over a tuple (a display or a module constant, its
 elements of different types): the loop body is repeated per element."""
-from numba import cuda, literal_unroll
+from numba import cuda
+from numba.cuda.misc.special import literal_unroll
 
 TUP = (1, 2.5, 3)
 

@@ -81,7 +81,7 @@ def np_types(out, i16a, u16a, i32a, f32a, ha, ba):
     out[3] = np.reciprocal(np.power(f32, i32 - 1))  # (float32, int32) -> float32
     out[4] = np.sqrt(h)                          # float16 -> float32
     out[5] = np.sqrt(b)                          # bool -> float32
-    out[6] = np.reciprocal(np.power(f32, 1.0))   # (float32, float64) -> float64
+    out[6] = np.reciprocal(np.power(f32, 1.0) * 0.0 + f32)  # (float32, float64) -> float64
     out[7] = np.reciprocal(np.maximum(f32, i32))  # (float32, int32) -> float32
     out[8] = np.reciprocal(np.maximum(f32, 1.0))  # float64
     out[9] = np.reciprocal(np.fmin(f32, u16 + 7))  # (float32, int64) -> float32
