@@ -200,7 +200,13 @@ def check_run(mod, run, expects):
     launch(*[v for _, v in args])
     cuda.synchronize()
     lines = []
+    try:  # positional arguments are named by the kernel's parameters, as kjit prints them
+        import inspect
+        params = list(inspect.signature(getattr(mod, kernel).py_func).parameters)
+    except (AttributeError, TypeError, ValueError):
+        params = []
     for k, (name, v) in enumerate(args):
+        name = name or (params[k] if k < len(params) else None)
         lines += summaries(name or "arg%d" % k, v)
     missing = [e for e in expects if not any(e in ln for ln in lines)]
     if missing:
