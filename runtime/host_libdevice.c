@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "runtime/array.h"
+
 #include "ir/libdevice_fns.h"
 
 typedef int16_t h16;
@@ -237,8 +239,9 @@ static i64 brevll_(i64 x) {
 
 static i32 sext24(i32 x) { return (i32)((uint32_t)x << 8) >> 8; }
 
-static h16 f2h(float x) { _Float16 h = (_Float16)x; h16 b; memcpy(&b, &h, 2); return b; }
-static float h2f(h16 b) { _Float16 h; memcpy(&h, &b, 2); return (float)h; }
+/* float <-> half bits (round to nearest even), portable: no _Float16 */
+static h16 f2h(float x) { uint16_t b = rt_f32_to_f16(x); h16 r; memcpy(&r, &b, 2); return r; }
+static float h2f(h16 b) { uint16_t u; memcpy(&u, &b, 2); return rt_f16_to_f32(u); }
 
 /* ----------------------------------------------------- the functions -- */
 
