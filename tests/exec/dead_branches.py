@@ -1,21 +1,22 @@
 """Numba prunes branches whose condition is a compile-time constant before
 typing, so code that would not type-check for these arguments may sit in
 the untaken branch: `if a.ndim == 2:` on a 1-d array, `if DEBUG:` with a
-module constant, `if len(SH) == 3:` on a 2-tuple.  (kjit also freezes a
-literal passed to a device function's parameter that a branch reads, and
-prunes there too: `pick(a, False)` below; Numba types the flag as bool and
-rejects the dead `a[0, 2]`, so that run is kjit's own.)"""
+module constant (both checked against Numba 0.68).  kjit also prunes on
+`len(SH) == 3` of a module tuple and on a literal passed to a device
+function's parameter that a branch reads (`pick(a, False)`); Numba types
+both branches there and rejects `SH[2]` and the dead `a[0, 2]`, so the
+`flag` run is kjit's own."""
 from numba import cuda
 
 DEBUG = False
 SH = (4, 2)
 
-# RUN: dims --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:3
-# EXPECT: out: int64[3] [6, 0, 8] sum=14 crc=c01983c5
-#   (computed in Python from: [6, 0, 8])
-# RUN: flag --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:1
-# EXPECT: out: int64[1] [2] sum=2 crc=2707d814
-#   (computed in Python from: [2])
+# RUN: dims --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:2
+# EXPECT: out: int64[2] [6, 0] sum=6 crc=bf2a22b1
+#   (computed in Python from: [6, 0])
+# RUN: flag --grid 1 --block 1 a=arange:float32:6 out=zeros:int64:2
+# EXPECT: out: int64[2] [2, 8] sum=10 crc=b8fe7583
+#   (computed in Python from: [2, 8])
 
 
 @cuda.jit(device=True)
@@ -33,12 +34,12 @@ def dims(a, out):
         out[0] = a.shape[0]
     if DEBUG:
         out[1] = a[0, 0]
-    if len(SH) == 3:
-        out[2] = SH[2]
-    else:
-        out[2] = SH[0] * SH[1]
 
 
 @cuda.jit
 def flag(a, out):
     out[0] = pick(a, False)
+    if len(SH) == 3:
+        out[1] = SH[2]
+    else:
+        out[1] = SH[0] * SH[1]
