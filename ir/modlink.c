@@ -121,7 +121,7 @@ static bool global_binds(const GlobalAssign *g, const char *name) {
 /* The binding of name in m that comes last in the file, as Python's
  * top-to-bottom execution leaves it. */
 static Binding lookup(Linker *k, IrModule *m, const char *name, int depth) {
-  Binding best = {B_NONE};
+  Binding best = {.kind = B_NONE};
   SrcLoc at = {0};
   const Module *ast = m->ast;
   for (int i = 0; i < ast->funcs.len; i++)
@@ -281,7 +281,7 @@ static Binding chain(Rw *w, const Node *n) {
     if (base.kind == B_MOD)
       return attr_of(w->k, base.mod, n->name, 0);
   }
-  return (Binding){B_NONE};
+  return (Binding){.kind = B_NONE};
 }
 
 static void apply(Rw *w, Node *n, Binding b) {
@@ -349,7 +349,7 @@ static Node *decorator_root(Node *d) {
  * comes from numba, else NULL. */
 static const char *numba_path(Linker *k, IrModule *m, Node *d) {
   Node *r = decorator_root(d);
-  Binding b = r && r->name ? lookup(k, m, r->name, 0) : (Binding){B_NONE};
+  Binding b = r && r->name ? lookup(k, m, r->name, 0) : (Binding){.kind = B_NONE};
   if (b.kind != B_EXT || !ir_starts_with(b.im->module, "numba"))
     return NULL;
   const Import *im = b.im;
