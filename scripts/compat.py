@@ -2436,8 +2436,13 @@ def render_markdown(kernels, outcomes, summary, numba, meta, file_errors):
         "",
         "```",
         "python3 scripts/compat.py NUMBA_CUDA_CHECKOUT --out docs/compatibility.md"
-        + (" --numba-results NUMBA_RESULTS.json" if numba is not None else ""),
+        + (" --numba-results tests/numba/compat_numba_results.json" if numba is not None else ""),
         "```",
+        "",
+        "Numba's verdict per kernel (`tests/numba/compat_numba_results.json`) is made on a machine with "
+        "Numba and a GPU: `python3 scripts/compat.py NUMBA_CUDA_CHECKOUT --emit-numba-check DIR`, then "
+        "`python3 DIR/numba_check.py -o compat_numba_results.json` there (the file in the repository "
+        "was recorded with Numba 0.68 on an NVIDIA H100, 2026-11-25).",
         "",
         "## Headline",
         "",
