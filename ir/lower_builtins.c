@@ -22,7 +22,8 @@ static const char *const cuda_members[] = {
     "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", "const",
     "cg", "libdevice", NULL};
 static const char *const cuda_notyet[] = {
-    "nanosleep", "vote_sync_intrinsic",
+    "nanosleep", "vote_sync_intrinsic", "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs",
+    "stwb", "stwt",
     "float16", "bf16", "_internal", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
