@@ -221,6 +221,10 @@ bool ir_verify(const IrFunc *f, Diags *diags);
 void ir_print_func(const IrFunc *f, StrBuf *sb);
 void ir_print_compile(const IrCompile *c, StrBuf *sb);
 
+/* ir/consts.c: the closest of cands to name by edit distance, for "did you
+ * mean" hints (NULL when none is close). */
+const char *ir_closest(const char *name, const char *const *cands, int n);
+
 /* ir/ir.c: construction helpers used by lower.c and infer.c. */
 IrFunc *ir_func_new(Arena *a, const char *name);
 int ir_block_new(Arena *a, IrFunc *f);

@@ -266,8 +266,7 @@ const IrGlobal *ir_global_find(const IrProgram *p, const char *name);
  * "Color.RED" by the parser; NULL for anything else. */
 const IrGlobal *ir_member_global(LowerProg *lp, const IrFunc *f, const Node *n);
 const NonConst *ir_nonconst_find(LowerProg *lp, const char *name);
-/* Edit-distance suggestion among cands (NULL when none is close). */
-const char *ir_closest(const char *name, const char *const *cands, int n);
+/* ir_closest (did-you-mean) is declared in ir/ir.h: the runtime uses it too. */
 bool ir_starts_with(const char *s, const char *prefix);
 /* A name or attribute chain as written ("cuda.threadIdx.x"), for messages. */
 const char *ir_dotted(Arena *a, const Node *n);

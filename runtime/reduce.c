@@ -9,7 +9,7 @@
  * the partials and init into one value that is read back to the host. */
 #include <string.h>
 
-#include "ir/lower_internal.h"
+#include "ir/ir.h"
 #include "ir/reduce.h"
 #include "runtime/launch.h"
 
