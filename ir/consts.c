@@ -486,7 +486,9 @@ static bool fold_binop(AstOp op, const IrGlobal *a, const IrGlobal *b, IrGlobal 
   if (ty_is_complex(a->type) || ty_is_complex(b->type))
     return fold_complex_binop(op, a, b, out, why);
   if (!is_scalar_const(a) || !is_scalar_const(b)) {
-    *why = "arithmetic on tuples is not constant-folded";
+    *why = a->type == TY_NONE_T || b->type == TY_NONE_T
+               ? "None has no arithmetic"
+               : "arithmetic on tuples is not constant-folded";
     return false;
   }
   const Type *t = mix_types(a->type, b->type);
@@ -703,6 +705,10 @@ static bool fold_literal(LowerProg *lp, const Node *n, IrGlobal *out, const char
     return true;
   case ND_BOOL:
     *out = make_int(TY_BOOL_T, n->ival != 0);
+    return true;
+  case ND_NONE: /* COND = None: frozen as None, so `COND is None` prunes */
+    memset(out, 0, sizeof *out);
+    out->type = TY_NONE_T;
     return true;
   default:
     *why = arena_printf(lp->a, "a %s is not a compile-time constant", ast_kind_name(n->kind));

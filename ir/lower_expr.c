@@ -52,6 +52,11 @@ int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc) {
 }
 
 int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc) {
+  if (g->type && g->type->kind == TY_NONE) {
+    int id = lower_emit0(L, OP_CONST_NONE, loc);
+    lower_inst(L, id)->type = TY_NONE_T;
+    return id;
+  }
   if (g->type && g->type->kind == TY_ARRAY) { /* a module-level np.array literal */
     int id = lower_emit0(L, OP_CONST_ARRAY, loc);
     Inst *in = lower_inst(L, id);
