@@ -183,6 +183,9 @@ typedef struct RtArgKey {
   uint8_t dtype;                   /* RtDtype */
   uint8_t ndim;
   uint8_t flags;                   /* RT_ARGKEY_C | RT_ARGKEY_ALIGN16 */
+  uint32_t pad;                    /* zero (keys are compared as bytes) */
+  const void *tuple;               /* a tuple argument: its interned type (set by
+                                      the caller, which has the program's types) */
 } RtArgKey;
 enum { RT_ARGKEY_C = 1, RT_ARGKEY_ALIGN16 = 2 };
 
@@ -200,8 +203,12 @@ struct RtCudaSpec {
   RtCudaModule m;
   char kernel[256];                /* Python name, for messages */
   uint8_t arg_dtype[RT_CUDA_MAX_ARGS]; /* scalars: the parameter's RtDtype */
+  const void *arg_tuple[RT_CUDA_MAX_ARGS]; /* tuples: the parameter's type (Type *),
+                                          whose element dtypes a launch converts to */
   unsigned char *slots;            /* params_size bytes */
   void *argv[RT_CUDA_MAX_ARGS];    /* argv[i] = slots + params[i].offset */
+  const RtCuDeviceptr *leaves;     /* during one launch: tuple arguments' array copies */
+  int nleaves;
 };
 
 /* Key of one launch's arguments; the device pointers decide the alignment
@@ -228,6 +235,9 @@ bool rt_spec_prepare_slots(RtCudaSpec *spec);
  * bytes, the kernel expects 4": an internal error). */
 bool rt_cuda_pack_args(RtCudaSpec *spec, const RtValue *args, const RtCuDeviceptr *dptrs,
                        int nargs, Diags *diags);
+/* Tuple arguments: their arrays' device copies, in the order a depth-first
+ * walk of the tuples meets them (rt_cuda_pack_args reads them from here). */
+void rt_cuda_set_tuple_leaves(RtCudaSpec *spec, const RtCuDeviceptr *leaves, int n);
 
 /* The launch checks of SPEC §4, before anything launches: grid of zero or
  * over the device's limit, block over the device's or the function's

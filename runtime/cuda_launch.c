@@ -42,6 +42,7 @@ void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValu
   for (int i = 0; i < k->nargs; i++) {
     const RtValue *v = &args[i];
     RtArgKey *a = &k->args[i];
+    memset(a, 0, sizeof *a);
     a->is_array = v->is_array;
     a->dtype = (uint8_t)(v->is_array ? v->array.dtype : v->scalar.dtype);
     a->ndim = (uint8_t)(v->is_array ? v->array.ndim : 0);
@@ -144,10 +145,58 @@ bool rt_spec_prepare_slots(RtCudaSpec *spec) {
 
 /* ------------------------------------------------------------ packing --- */
 
-static uint32_t value_size(const RtValue *v) {
+/* Size and alignment of a value as the kernel's LLVM struct lays it out:
+ * arrays {ptr, shape[N], strides[N]}, complex {re, im}, tuples as C structs
+ * (an empty tuple inside a tuple has no bytes). */
+static uint32_t value_align(const RtValue *v) {
+  if (v->is_array)
+    return 8;
+  if (v->is_tuple) {
+    uint32_t a = 1;
+    for (int i = 0; i < v->nelems; i++) {
+      uint32_t e = value_align(&v->elems[i]);
+      a = e > a ? e : a;
+    }
+    return a;
+  }
+  size_t n = rt_dtype_size(v->scalar.dtype);
+  return (uint32_t)(rt_dtype_is_complex(v->scalar.dtype) ? n / 2 : n);
+}
+
+static uint32_t round_up(uint32_t n, uint32_t a) { return (n + a - 1) / a * a; }
+
+static uint32_t inner_size(const RtValue *v) {
   if (v->is_array)
     return 8u + 16u * (uint32_t)v->array.ndim;
-  return (uint32_t)rt_dtype_size(v->scalar.dtype);
+  if (!v->is_tuple)
+    return (uint32_t)rt_dtype_size(v->scalar.dtype);
+  uint32_t off = 0;
+  for (int i = 0; i < v->nelems; i++)
+    off = round_up(off, value_align(&v->elems[i])) + inner_size(&v->elems[i]);
+  return round_up(off, value_align(v));
+}
+
+static uint32_t value_size(const RtValue *v) {
+  if (v->is_tuple && inner_size(v) == 0)
+    return 1; /* an empty tuple parameter: one ignored byte (codegen) */
+  return inner_size(v);
+}
+
+static void pack_one(unsigned char *dst, const RtValue *v, RtCuDeviceptr dptr);
+
+/* A tuple's elements at their offsets; array elements take the next device
+ * copy from leaves. */
+static void pack_tuple(unsigned char *dst, const RtValue *v, const RtCuDeviceptr *leaves, int *next) {
+  uint32_t off = 0;
+  for (int i = 0; i < v->nelems; i++) {
+    const RtValue *e = &v->elems[i];
+    off = round_up(off, value_align(e));
+    if (e->is_tuple)
+      pack_tuple(dst + off, e, leaves, next);
+    else
+      pack_one(dst + off, e, e->is_array ? leaves[(*next)++] : 0);
+    off += inner_size(e);
+  }
 }
 
 static void pack_one(unsigned char *dst, const RtValue *v, RtCuDeviceptr dptr) {
@@ -172,6 +221,7 @@ bool rt_cuda_pack_args(RtCudaSpec *spec, const RtValue *args, const RtCuDevicept
                spec->kernel, spec->m.nparams, nargs);
     return false;
   }
+  int next = 0; /* the next tuple array leaf */
   for (int i = 0; i < nargs; i++) {
     uint32_t want = spec->m.params[i].size, have = value_size(&args[i]);
     if (want != have) {
@@ -180,9 +230,19 @@ bool rt_cuda_pack_args(RtCudaSpec *spec, const RtValue *args, const RtCuDevicept
                  "(a bug in kjit)", i + 1, spec->kernel, have, want);
       return false;
     }
-    pack_one(spec->argv[i], &args[i], dptrs ? dptrs[i] : 0);
+    if (args[i].is_tuple) {
+      memset(spec->argv[i], 0, want);
+      pack_tuple(spec->argv[i], &args[i], spec->leaves, &next);
+    } else {
+      pack_one(spec->argv[i], &args[i], dptrs ? dptrs[i] : 0);
+    }
   }
   return true;
+}
+
+void rt_cuda_set_tuple_leaves(RtCudaSpec *spec, const RtCuDeviceptr *leaves, int n) {
+  spec->leaves = leaves;
+  spec->nleaves = n;
 }
 
 /* ------------------------------------------------------------- checks --- */

@@ -75,6 +75,14 @@ static const char *param_name(const IrFunc *f, int i) {
 
 /* Does v fit parameter type t?  exact: scalars of the same dtype only. */
 static bool value_fits(const RtValue *v, const Type *t, bool exact) {
+  if (v->is_tuple || t->kind == TY_TUPLE) { /* element by element */
+    if (!v->is_tuple || t->kind != TY_TUPLE || t->nelems != v->nelems)
+      return false;
+    for (int i = 0; i < v->nelems; i++)
+      if (!value_fits(&v->elems[i], t->elems[i], exact))
+        return false;
+    return true;
+  }
   if (t->kind == TY_ARRAY)
     return v->is_array && rt_dtype_type(v->array.dtype) == t->elem && v->array.ndim == t->ndim &&
            (t->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
@@ -127,18 +135,6 @@ static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
 }
 
 /* ---------------------------------------------------------- compiling --- */
-
-/* Tuple arguments are packed for the cpu target only (host_launch.c). */
-static bool check_no_tuples(const IrFunc *f, const RtValue *args, int nargs, Diags *diags) {
-  for (int i = 0; i < nargs; i++)
-    if (args[i].is_tuple) {
-      diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, "run it with the cpu target (--target cpu)",
-                 "kernel '%s': argument %d ('%s') is a tuple; tuple arguments are not supported on "
-                 "the cuda target yet", f->name, i + 1, f->locals.data[i].name);
-      return false;
-    }
-  return true;
-}
 
 static bool check_arity(const IrFunc *f, int nargs, Diags *diags) {
   if (nargs == f->nparams && nargs <= RT_CUDA_MAX_ARGS)
@@ -208,15 +204,69 @@ static bool array_span(const RtArray *a, size_t *span) {
   return true;
 }
 
+#define RT_CUDA_MAX_LEAVES 256     /* arrays inside tuple arguments, per launch */
+
 typedef struct Buffers {
   RtCuDeviceptr ptr[RT_CUDA_MAX_ARGS];
   size_t span[RT_CUDA_MAX_ARGS];
   bool dev[RT_CUDA_MAX_ARGS];      /* a device array's own memory: not freed */
   bool host;                       /* some array is a host array */
+  const RtArray *leaf[RT_CUDA_MAX_LEAVES]; /* host arrays inside tuple arguments, */
+  RtCuDeviceptr leaf_ptr[RT_CUDA_MAX_LEAVES]; /* depth first, and their copies */
+  size_t leaf_span[RT_CUDA_MAX_LEAVES];
+  int nleaves;
 } Buffers;
+
+/* The host arrays inside a tuple argument, depth first (as packing meets them). */
+static bool collect_leaves(const RtValue *v, Buffers *b) {
+  for (int i = 0; i < v->nelems; i++) {
+    const RtValue *e = &v->elems[i];
+    if (e->is_tuple && !collect_leaves(e, b))
+      return false;
+    if (e->is_array) {
+      if (b->nleaves == RT_CUDA_MAX_LEAVES)
+        return false;
+      b->leaf[b->nleaves++] = &e->array;
+      b->host = true;
+    }
+  }
+  return true;
+}
+
+static bool copy_leaves_in(RtCuda *cu, IrFunc *f, Buffers *b, Diags *diags) {
+  for (int i = 0; i < b->nleaves; i++) {
+    char what[160];
+    snprintf(what, sizeof what, "an array in a tuple argument of kernel '%s'", f->name);
+    if (!array_span(b->leaf[i], &b->leaf_span[i])) {
+      diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, "pass a copy with positive strides",
+                 "%s has negative strides, which the cuda target does not copy", what);
+      return false;
+    }
+    if (!rt_cuda_alloc(cu, b->leaf_span[i], &b->leaf_ptr[i], what, diags))
+      return false;
+    if (b->leaf_span[i] &&
+        !rt_cuda_check(cu, cu->api.MemcpyHtoDAsync(b->leaf_ptr[i], b->leaf[i]->data, b->leaf_span[i],
+                                                   cu->stream),
+                       "cuMemcpyHtoDAsync", f->name, diags))
+      return false;
+  }
+  return true;
+}
+
+static bool copy_leaves_out(RtCuda *cu, IrFunc *f, const Buffers *b, Diags *diags) {
+  for (int i = 0; i < b->nleaves; i++)
+    if (b->leaf_span[i] &&
+        !rt_cuda_check(cu, cu->api.MemcpyDtoHAsync(b->leaf[i]->data, b->leaf_ptr[i], b->leaf_span[i],
+                                                   cu->stream),
+                       "cuMemcpyDtoHAsync", f->name, diags))
+      return false;
+  return true;
+}
 
 static bool copy_in(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, Buffers *b,
                     Diags *diags) {
+  if (!copy_leaves_in(cu, f, b, diags))
+    return false;
   for (int i = 0; i < nargs; i++) {
     if (!args[i].is_array || b->dev[i])
       continue;
@@ -239,6 +289,8 @@ static bool copy_in(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, Buffe
 
 static bool copy_out(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, const Buffers *b,
                      Diags *diags) {
+  if (!copy_leaves_out(cu, f, b, diags))
+    return false;
   for (int i = 0; i < nargs; i++)
     if (args[i].is_array && !b->dev[i] && b->span[i] &&
         !rt_cuda_check(cu, cu->api.MemcpyDtoHAsync(args[i].array.data, b->ptr[i], b->span[i], cu->stream),
@@ -253,6 +305,49 @@ static void free_buffers(RtCuda *cu, unsigned resets, Buffers *b, int nargs) {
   for (int i = 0; i < nargs; i++)
     if (!b->dev[i])
       rt_cuda_free(cu, b->ptr[i]);
+  for (int i = 0; i < b->nleaves; i++)
+    rt_cuda_free(cu, b->leaf_ptr[i]);
+}
+
+/* ---------------------------------------------------- tuple arguments --- */
+
+/* A copy of tuple v whose scalars have the element types of t (an eager
+ * signature's Tuple(int64, float32) given (3, 2.5)); arrays are shared.
+ * Malloc'd; released by free_tuple.  NULL when out of memory. */
+static RtValue *convert_tuple(const RtValue *v, const Type *t) {
+  RtValue *c = malloc(sizeof *c);
+  if (!c)
+    return NULL;
+  *c = *v;
+  c->elems = v->nelems ? calloc((size_t)v->nelems, sizeof *c->elems) : NULL;
+  if (v->nelems && !c->elems) {
+    free(c);
+    return NULL;
+  }
+  for (int i = 0; i < v->nelems; i++) {
+    const RtValue *e = &v->elems[i];
+    const Type *et = t && t->kind == TY_TUPLE && i < t->nelems ? t->elems[i] : NULL;
+    c->elems[i] = *e;
+    if (e->is_tuple) {
+      RtValue *sub = convert_tuple(e, et);
+      if (sub) {
+        c->elems[i] = *sub;
+        free(sub);
+      }
+    } else if (!e->is_array && et && ty_is_scalar(et)) {
+      RtDtype to = type_dtype(et);
+      if (to != e->scalar.dtype)
+        rt_scalar_convert(&e->scalar, to, &c->elems[i].scalar);
+    }
+  }
+  return c;
+}
+
+static void free_tuple_elems(RtValue *v) {
+  for (int i = 0; i < v->nelems; i++)
+    if (v->elems[i].is_tuple)
+      free_tuple_elems(&v->elems[i]);
+  free(v->elems);
 }
 
 /* ---------------------------------------------------------------- run --- */
@@ -263,6 +358,12 @@ static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtV
                             double *compile_ms) {
   RtSpecKey key;
   rt_spec_key(&key, prog, f, args, dptrs, nargs);
+  for (int i = 0; i < nargs && i < RT_CUDA_MAX_ARGS; i++) /* a tuple's type is its key */
+    if (args[i].is_tuple && !(key.args[i].tuple = rt_value_type(prog->ir.types, &args[i]))) {
+      diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, NULL,
+                 "argument %d of kernel '%s': a tuple kjit cannot type", i + 1, f->name);
+      return NULL;
+    }
   RtCudaSpec *spec = rt_spec_find(&cu->specs, &key);
   if (!spec) {                                  /* else the fast path: a hit */
     const Type *types[RT_CUDA_MAX_ARGS];
@@ -273,10 +374,25 @@ static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtV
       return NULL;
     for (int i = 0; i < nargs; i++)
       spec->arg_dtype[i] = (uint8_t)type_dtype(types[i]->kind == TY_ARRAY ? types[i]->elem : types[i]);
+    for (int i = 0; i < nargs; i++)
+      spec->arg_tuple[i] = types[i]->kind == TY_TUPLE ? types[i] : NULL;
     *compile_ms = now_ms() - t0;
   }
   for (int i = 0; i < nargs; i++) {             /* scalars as the parameters' types */
     bound[i] = args[i];
+    if (args[i].is_tuple) {                     /* elements too (freed by the caller) */
+      RtValue *c = convert_tuple(&args[i], spec->arg_tuple[i]);
+      if (!c) {
+        for (int k = 0; k < i; k++)
+          if (bound[k].is_tuple)
+            free_tuple_elems(&bound[k]);
+        diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, NULL, "out of memory");
+        return NULL;
+      }
+      bound[i] = *c;
+      free(c);
+      continue;
+    }
     if (!args[i].is_array && args[i].scalar.dtype != (RtDtype)spec->arg_dtype[i])
       rt_scalar_convert(&args[i].scalar, (RtDtype)spec->arg_dtype[i], &bound[i].scalar);
   }
@@ -291,7 +407,7 @@ bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
   if (used)
     *used = NULL;
   IrFunc *f = rt_find_launchable(prog, kernel, diags);
-  if (!f || !check_arity(f, nargs, diags) || !check_no_tuples(f, args, nargs, diags))
+  if (!f || !check_arity(f, nargs, diags))
     return false;
   RtCuda *cu = rt_cuda_device(prog->ctx, diags);
   if (!cu)
@@ -303,15 +419,32 @@ bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
     b.host |= args[i].is_array && !b.dev[i];
     if (b.dev[i])
       b.ptr[i] = (RtCuDeviceptr)(uintptr_t)args[i].array.data;
+    if (args[i].is_tuple && !collect_leaves(&args[i], &b)) {
+      diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, NULL,
+                 "kernel '%s': more than %d arrays inside tuple arguments", f->name,
+                 RT_CUDA_MAX_LEAVES);
+      return false;
+    }
   }
   RtValue bound[RT_CUDA_MAX_ARGS];
   RtCudaSpec *spec = get_spec(cu, prog, f, args, b.ptr, nargs, bound, diags, &t->compile_ms);
-  if (!spec || !rt_cuda_check_launch(cu, &spec->m, f->name, grid, block, dyn_shared, diags))
+  if (!spec)
     return false;
+  if (!rt_cuda_check_launch(cu, &spec->m, f->name, grid, block, dyn_shared, diags)) {
+    for (int i = 0; i < nargs; i++)
+      if (bound[i].is_tuple)
+        free_tuple_elems(&bound[i]);
+    return false;
+  }
   unsigned resets = cu->resets;
   double t0 = now_ms();
-  bool ok = copy_in(cu, f, args, nargs, &b, diags) &&
-            rt_cuda_pack_args(spec, bound, b.ptr, nargs, diags);
+  bool ok = copy_in(cu, f, args, nargs, &b, diags);
+  rt_cuda_set_tuple_leaves(spec, b.leaf_ptr, b.nleaves);
+  ok = ok && rt_cuda_pack_args(spec, bound, b.ptr, nargs, diags);
+  rt_cuda_set_tuple_leaves(spec, NULL, 0);
+  for (int i = 0; i < nargs; i++)               /* get_spec's converted copies */
+    if (bound[i].is_tuple)
+      free_tuple_elems(&bound[i]);
   t->copy_ms = now_ms() - t0;
   ok = ok && rt_cuda_launch(cu, spec, grid, block, dyn_shared, repeat, graph, !b.host,
                             &t->kernel_ms, diags);
@@ -472,6 +605,9 @@ bool rt_cuda_max_cooperative(kjit_program *prog, const char *kernel, const RtVal
   RtValue bound[RT_CUDA_MAX_ARGS];
   double compile_ms = 0;
   RtCudaSpec *spec = get_spec(cu, prog, f, args, ptr, nargs, bound, diags, &compile_ms);
+  for (int i = 0; spec && i < nargs; i++)       /* no launch: the converted tuples go */
+    if (bound[i].is_tuple)
+      free_tuple_elems(&bound[i]);
   uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
   return spec && rt_cuda_max_cooperative_blocks(cu, &spec->m, f->name, threads, dyn_shared, blocks, diags);
 }

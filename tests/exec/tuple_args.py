@@ -6,7 +6,6 @@ UniTuple(float32, 3) and types.Tuple((types.int64, types.float32)), whose
 element types the arguments are converted to; tuples passed on to device
 functions, indexed, unpacked, iterated (UniTuple) and measured with len."""
 import numba
-# CPU-ONLY: tuple arguments are refused by name on the cuda target (not built yet)
 from numba import cuda, types
 
 
