@@ -28,7 +28,7 @@ static size_t key_bytes(const RtSpecKey *k) {
 
 static uint64_t key_hash(const RtSpecKey *k) {
   const unsigned char *p = (const unsigned char *)k;
-  uint64_t h = 1469598103934665603ull;          /* FNV-1a over 20 + 4 per argument bytes */
+  uint64_t h = 1469598103934665603ull;          /* FNV-1a over 24 + 16 per argument bytes */
   for (size_t i = 0, n = key_bytes(k); i < n; i++)
     h = (h ^ p[i]) * 1099511628211ull;
   return h | 1;                                 /* never 0 */
@@ -36,6 +36,7 @@ static uint64_t key_hash(const RtSpecKey *k) {
 
 void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValue *args,
                  const RtCuDeviceptr *dptrs, int nargs) {
+  memset(k, 0, offsetof(RtSpecKey, args)); /* keys are hashed and compared as bytes */
   k->owner = owner;
   k->prog = prog;
   k->nargs = nargs > RT_CUDA_MAX_ARGS ? RT_CUDA_MAX_ARGS : nargs;
