@@ -423,7 +423,23 @@ static int cuda_syncwarp(Lower *L, const Node *call) {
   return lower_emit1(L, OP_SYNCWARP, call->loc, m);
 }
 
+/* cuda.atomic.compare_and_swap(ary, old, val): Numba's older spelling of
+ * cas on ary[0] (the first element of a 1-d array). */
+static int atomic_compare_and_swap(Lower *L, const Node *call) {
+  if (!check_args(L, call, written(L, call->lhs), 3, 3))
+    return -1;
+  int in[3], args[4];
+  lower_args(L, call, in);
+  args[0] = in[0];
+  args[1] = lower_const_int(L, 0, call->loc);
+  args[2] = in[1];
+  args[3] = in[2];
+  return emit_ival(L, OP_ATOMIC, call->loc, args, 4, AK_CAS);
+}
+
 static int cuda_atomic(Lower *L, const Node *call, const char *m) {
+  if (strcmp(m, "compare_and_swap") == 0)
+    return atomic_compare_and_swap(L, call);
   int k = list_index(atomic_members, m);
   if (k < 0) {
     no_attribute(L, call->lhs, m, atomic_members);

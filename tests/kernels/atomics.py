@@ -27,6 +27,7 @@ def atomics_global(i32, u32, i64, u64, f32, f64):
     cuda.atomic.or_(i64, 3, i)
     cuda.atomic.exch(i64, 4, i)
     cuda.atomic.cas(i64, 5, 0, i)
+    cuda.atomic.compare_and_swap(i64[6:], 0, i)
     cuda.atomic.add(u64, 0, 1)
     cuda.atomic.inc(u64, 1, 50)
     cuda.atomic.dec(u64, 2, 50)
