@@ -12,6 +12,7 @@
 #include "codegen/cg_internal.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ----------------------------------------------------------- addresses -- */
@@ -178,11 +179,68 @@ LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const T
   return checks_on(cg) ? checked_ptr(cg, in, arr, idx, n, p) : p;
 }
 
+/* ---------------------------------------------- cache-hinted accesses -- */
+
+/* cuda.ldca & co. on the GPU: ld.global.<op>.b<w> / st.global.<op>.b<w> as
+ * inline PTX on the element's address (as numba-cuda emits them); the
+ * value travels as an integer of the dtype's width, bytes in a 16-bit
+ * register.  The host target has no caches to steer: plain accesses. */
+static unsigned bits_of(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
+  case LLVMHalfTypeKind: return 16;
+  case LLVMFloatTypeKind: return 32;
+  default: return 64; /* double: typing admits nothing else */
+  }
+}
+
+static LLVMTypeRef hint_reg(Cg *cg, unsigned w, const char **cons) {
+  *cons = w == 64 ? "l" : w == 32 ? "r" : "h";
+  return w == 64 ? cg->t_i64 : w == 32 ? cg->t_i32 : cg->t_i16;
+}
+
+static LLVMValueRef hinted_load(Cg *cg, const Inst *in, LLVMTypeRef mt, LLVMValueRef p) {
+  unsigned w = bits_of(mt);
+  const char *c;
+  LLVMTypeRef reg = hint_reg(cg, w, &c);
+  char text[48], cons[16];
+  snprintf(text, sizeof text, "ld.global.%s.b%u $0, [$1];", in->str, w);
+  snprintf(cons, sizeof cons, "=%s,l", c);
+  LLVMTypeRef pt = LLVMTypeOf(p), fty = LLVMFunctionType(reg, &pt, 1, 0);
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef v = LLVMBuildCall2(cg->b, fty, ia, &p, 1, "");
+  LLVMTypeRef iw = LLVMIntTypeInContext(cg->ctx, w);
+  if (w == 8)
+    v = LLVMBuildTrunc(cg->b, v, iw, "");
+  return LLVMBuildBitCast(cg->b, v, mt, "");
+}
+
+static void hinted_store(Cg *cg, const Inst *in, LLVMValueRef v, LLVMValueRef p) {
+  LLVMTypeRef vt = LLVMTypeOf(v);
+  unsigned w = bits_of(vt);
+  const char *c;
+  LLVMTypeRef reg = hint_reg(cg, w, &c);
+  v = LLVMBuildBitCast(cg->b, v, LLVMIntTypeInContext(cg->ctx, w), "");
+  if (w == 8)
+    v = LLVMBuildZExt(cg->b, v, reg, "");
+  char text[48], cons[16];
+  snprintf(text, sizeof text, "st.global.%s.b%u [$0], $1;", in->str, w);
+  snprintf(cons, sizeof cons, "l,%s,~{memory}", c);
+  LLVMTypeRef ps[2] = {LLVMTypeOf(p), reg}, fty = LLVMFunctionType(cg->t_void, ps, 2, 0);
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[2] = {p, v};
+  LLVMBuildCall2(cg->b, fty, ia, args, 2, "");
+}
+
 LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in) {
   LLVMValueRef p = element_ptr(cg, in, 1, in->nargs - 1);
   if (!p)
     return NULL;
   const Type *et = cg_arg_type(cg, in, 0)->elem;
+  if (in->str && cg->target->kind == CG_NVPTX)
+    return hinted_load(cg, in, cg_mem_type(cg, et), p);
   LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, et), p, "");
   LLVMSetAlignment(v, access_align(in, et));
   if (et->kind == TY_BOOL)
@@ -202,6 +260,10 @@ bool cg_lower_array_store(Cg *cg, const Inst *in) {
   }
   if (et->kind == TY_BOOL)
     v = LLVMBuildZExt(cg->b, v, cg->t_i8, "");
+  if (in->str && cg->target->kind == CG_NVPTX) {
+    hinted_store(cg, in, v, p);
+    return true;
+  }
   LLVMSetAlignment(LLVMBuildStore(cg->b, v, p), access_align(in, et));
   return true;
 }

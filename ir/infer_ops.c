@@ -365,9 +365,38 @@ static bool partial_index(Infer *inf, const Inst *in, const Type *arr) {
   return in->ival == 0 && in->nargs - 1 < arr->ndim && (in->nargs > 2 || (t0 && ty_is_int(t0)));
 }
 
+/* cuda.ldca & co. (Inst.str is the cache operator): one index per
+ * dimension (an int for 1-d arrays, else a tuple) and an integer or float
+ * dtype, as numba-cuda requires. */
+static bool check_cache_hint(Infer *inf, int idx, const Type *arr, int nidx) {
+  const Inst *in = &inf->f->insts.data[idx];
+  const char *name = in->op == OP_ARRAY_LOAD ? "ld" : "st";
+  const Type *i0 = at(inf, in, in->op == OP_ARRAY_LOAD ? 1 : 2);
+  if (arr->kind != TY_ARRAY) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, NULL, "%s%s operates on arrays, got %s", name, in->str,
+                  TN(arr));
+    return false;
+  }
+  int have = i0 && i0->kind == TY_TUPLE ? i0->nelems : nidx;
+  if (have != arr->ndim) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, "give one index per dimension, as a tuple for N-d arrays",
+                  "%s%s: expected %d indices, got %d", name, in->str, arr->ndim, have);
+    return false;
+  }
+  const Type *e = arr->elem;
+  if (!(ty_is_int(e) || ty_is_float(e)) || e->kind == TY_BOOL) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, NULL,
+                  "%s%s requires array of integer or float type, got %s", name, in->str, TN(e));
+    return false;
+  }
+  return true;
+}
+
 static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0);
+  if (in->str && arr && !check_cache_hint(inf, idx, arr, in->nargs - 1))
+    return NULL;
   if (arr && arr->kind == TY_TUPLE && in->nargs == 2 && arg_inst(inf, in, 1)->op == OP_CONST_INT)
     return tuple_load(inf, idx);
   if (arr && arr->kind == TY_TUPLE && in->nargs == 2) { /* t[i], i known at run time */
@@ -416,6 +445,8 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
                          "tuples are immutable: build a new tuple, or use cuda.local.array",
                          "'tuple' object does not support item assignment");
   if (!arr || !need_array(inf, idx, arr, "index") || !v || !check_writable(inf, idx, arr))
+    return NULL;
+  if (in->str && !check_cache_hint(inf, idx, arr, in->nargs - 2))
     return NULL;
   if (!check_element(inf, idx, v, arr) || check_indices(inf, idx, 2, arr, need) != 1)
     return NULL;

@@ -20,10 +20,10 @@ static const char *const cuda_members[] = {
     "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
     "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
     "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", "const",
-    "cg", "libdevice", NULL};
+    "cg", "libdevice", "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt",
+    NULL};
 static const char *const cuda_notyet[] = {
-    "nanosleep", "vote_sync_intrinsic", "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs",
-    "stwb", "stwt",
+    "nanosleep", "vote_sync_intrinsic",
     "float16", "bf16", "_internal", "complex64", "complex128", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
@@ -624,6 +624,27 @@ static int cuda_simple(Lower *L, const Node *call, IrOp op, int nargs, int64_t i
   return emit_ival(L, op, call->loc, args, nargs, ival);
 }
 
+/* cuda.ldca(array, i) ... cuda.stwt(array, i, value): an element access with
+ * a PTX cache operator (ld.global.ca, st.global.cg, ...).  The operator
+ * rides on the access (Inst.str); typing requires one index per dimension. */
+static int cuda_cache_hint(Lower *L, const Node *call, const char *m) {
+  static const char *const loads[] = {"ldca", "ldcg", "ldcs", "ldlu", "ldcv", NULL};
+  static const char *const stores[] = {"stcg", "stcs", "stwb", "stwt", NULL};
+  bool load = list_index(loads, m) >= 0;
+  if (!load && list_index(stores, m) < 0)
+    return -2;
+  int n = load ? 2 : 3;
+  if (!check_args(L, call, written(L, call->lhs), n, n))
+    return -1;
+  int in[3];
+  lower_args(L, call, in);
+  int ops[3] = {in[0], load ? in[1] : in[2], in[1]}; /* store: array, value, index */
+  int id = lower_emit(L, load ? OP_ARRAY_LOAD : OP_ARRAY_STORE, call->loc, ops, n);
+  if (id >= 0)
+    lower_inst(L, id)->str = m + 2; /* "ca", "cg", ... */
+  return id;
+}
+
 static int cuda_call(Lower *L, const char *m, const Node *call) {
   static const struct { const char *name; IrOp op; int nargs; int ival; } simple[] = {
       {"syncthreads", OP_SYNCTHREADS, 0, 0}, {"syncthreads_count", OP_SYNCTHREADS_COUNT, 1, 0},
@@ -660,7 +681,7 @@ static int cuda_call(Lower *L, const char *m, const Node *call) {
     return cuda_simple(L, call, OP_RANDOM, 2, random_index(m + 7));
   if (strcmp(m, "const.array_like") == 0)
     return cuda_const_array(L, call);
-  return -2;
+  return cuda_cache_hint(L, call, m);
 }
 
 /* --------------------------------------------------------------- paths -- */

@@ -85,7 +85,9 @@ enum {
                                               /* address aligned to ival bytes     */ \
   X(ARRAY_STORE, "array.store", -1, OPF_SIDE) /* args[0]=array, args[1]=value,     */ \
                                               /* args[2..] indices; value cast to  */ \
-                                              /* the dtype after typing            */ \
+                                              /* the dtype after typing. LOAD and  */ \
+                                              /* STORE: str = a PTX cache operator */ \
+                                              /* ("ca", "cg", ...) or NULL         */ \
   X(ARRAY_VIEW,  "array.view",  -1, 0)  /* args[0]=array, then one entry per   */ \
                                         /* index position p in order: an int    */ \
                                         /* (1 operand), or where bit p of ival  */ \

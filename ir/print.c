@@ -237,6 +237,8 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
     put_operands(sb, f, num, in, 0);
     if (in->ival > 0)                  /* generated access (ops.h) */
       sb_printf(sb, " trusted align %lld", (long long)in->ival);
+    if (in->str)                       /* cuda.ldca & co.: the cache operator */
+      sb_printf(sb, " cache %s", in->str);
     break;
   case OP_BR: sb_printf(sb, " bb%d", in->target); break;
   case OP_CBR:
