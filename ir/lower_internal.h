@@ -75,6 +75,7 @@ typedef struct Lower {
   LoopCtx *loop;        /* innermost loop or NULL */
   int ntemps;           /* $t counter */
   struct NestedDefs *nested; /* defs nested in this function (lower_nested.c) */
+  int iter_depth;       /* zip()/enumerate() nesting being lowered (lower_iter.c) */
 } Lower;
 
 /* ---- lower.c: emission helpers ---- */

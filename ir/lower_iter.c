@@ -7,17 +7,34 @@
  * iterable evaluated once into a hidden local and n its len(): typing makes
  * it[i] an element, a row view (ARRAY_VIEW) or, for a tuple held in a
  * variable or `a.shape`, a TUPLE_INDEX (homogeneous tuples only, as Numba).
- * enumerate and zip combine sources (iterables or ranges) over the shortest
- * length; Numba's enumerate counts in int64 (intp) from its start. */
+ * enumerate and zip combine sources (iterables, ranges, or a nested
+ * enumerate/zip giving tuples) over the shortest length; Numba's enumerate
+ * counts in int64 (intp) from its start. */
 #include "ir/lower_internal.h"
 
-/* One thing iterated: a range (start/step in int64 locals) or a value. */
+struct IterPlan;
+
+/* One thing iterated: a range (start/step in int64 locals), a value, or a
+ * nested enumerate/zip (its elements are tuples of its sources' elements). */
 typedef struct IterSource {
   bool is_range;
   int value;            /* hidden local holding the iterable */
   int start, step;      /* range: hidden int64 locals */
   int len;              /* hidden int64 local: its number of elements */
+  struct IterPlan *nested; /* enumerate(zip(...)), zip(enumerate(...), ...) */
 } IterSource;
+
+struct IterPlan {
+  IterSource src[8];
+  int nsrc;
+  bool enumerate;       /* vals[0] is the count from `start` */
+  int start;            /* enumerate: hidden int64 local */
+};
+typedef struct IterPlan IterPlan;
+
+static bool plan_iter(Lower *L, const Node *it, struct IterPlan *p);
+static int trip_count(Lower *L, const struct IterPlan *p, SrcLoc loc);
+static int plan_values(Lower *L, const struct IterPlan *p, int i, SrcLoc loc, int *vals);
 
 static bool is_builtin_call(Lower *L, const Node *n, const char *name) {
   return n && n->kind == ND_CALL && n->lhs && n->lhs->kind == ND_NAME &&
@@ -68,9 +85,19 @@ static bool make_source(Lower *L, const Node *n, IterSource *s) {
   if (is_builtin_call(L, n, "range"))
     return range_source(L, n, s);
   if (is_builtin_call(L, n, "zip") || is_builtin_call(L, n, "enumerate")) {
-    diag_error(L->d, E_NOTYET, n->loc, "loop over the arrays with one index",
-               "nested zip() or enumerate() is not supported");
-    return false;
+    if (++L->iter_depth > 4) { /* bounded: each level multiplies the temporaries */
+      diag_error(L->d, E_NOTYET, n->loc, "loop over the arrays with one index",
+                 "zip() and enumerate() nested more than 4 deep are not supported");
+      L->iter_depth--;
+      return false;
+    }
+    s->nested = arena_alloc(L->a, sizeof *s->nested);
+    bool ok = plan_iter(L, n, s->nested);
+    L->iter_depth--;
+    if (!ok)
+      return false;
+    s->len = temp_of(L, trip_count(L, s->nested, n->loc), n->loc);
+    return true;
   }
   int v = lower_expr(L, n);
   if (v < 0)
@@ -84,6 +111,11 @@ static bool make_source(Lower *L, const Node *n, IterSource *s) {
 
 /* Element i of a source. */
 static int source_elem(Lower *L, const IterSource *s, int i, SrcLoc loc) {
+  if (s->nested) {
+    int vals[9];
+    int n = plan_values(L, s->nested, i, loc, vals);
+    return lower_emit(L, OP_TUPLE, loc, vals, n);
+  }
   if (s->is_range) {
     int off = lower_emit2(L, OP_MUL, loc, i, lower_load(L, s->step, loc));
     return lower_emit2(L, OP_ADD, loc, lower_load(L, s->start, loc), off);
@@ -110,12 +142,6 @@ static void assign_values(Lower *L, const Node *t, const int *vals, int n, SrcLo
   lower_assign_to(L, t, lower_emit(L, OP_TUPLE, loc, vals, n));
 }
 
-typedef struct IterPlan {
-  IterSource src[8];
-  int nsrc;
-  bool enumerate;       /* vals[0] is the count from `start` */
-  int start;            /* enumerate: hidden int64 local */
-} IterPlan;
 
 static bool plan_iter(Lower *L, const Node *it, IterPlan *p) {
   memset(p, 0, sizeof *p);
@@ -157,6 +183,16 @@ static int trip_count(Lower *L, const IterPlan *p, SrcLoc loc) {
   return n;
 }
 
+/* The values of step i: the count (enumerate), then each source's element. */
+static int plan_values(Lower *L, const IterPlan *p, int i, SrcLoc loc, int *vals) {
+  int nv = 0;
+  if (p->enumerate)
+    vals[nv++] = lower_emit2(L, OP_ADD, loc, lower_load(L, p->start, loc), i);
+  for (int k = 0; k < p->nsrc; k++)
+    vals[nv++] = source_elem(L, &p->src[k], i, loc);
+  return nv;
+}
+
 static void indexed_loop(Lower *L, const Node *s, const IterPlan *p) {
   SrcLoc loc = s->rhs->loc;
   int n = temp_of(L, trip_count(L, p, loc), loc);
@@ -169,13 +205,8 @@ static void indexed_loop(Lower *L, const Node *s, const IterPlan *p) {
   int c = lower_emit2(L, OP_LT, loc, lower_load(L, i, loc), lower_load(L, n, loc));
   lower_cbr(L, c, body_b, else_b, loc);
   lower_set_block(L, body_b);
-  int vals[9], nv = 0;
-  if (p->enumerate) {
-    int cnt = lower_emit2(L, OP_ADD, loc, lower_load(L, p->start, loc), lower_load(L, i, loc));
-    vals[nv++] = cnt;
-  }
-  for (int k = 0; k < p->nsrc; k++)
-    vals[nv++] = source_elem(L, &p->src[k], lower_load(L, i, loc), loc);
+  int vals[9];
+  int nv = plan_values(L, p, lower_load(L, i, loc), loc, vals);
   assign_values(L, s->lhs, vals, nv, loc);
   lower_loop_body(L, s, L->cur, incr_b, exit_b);
   lower_set_block(L, incr_b);
