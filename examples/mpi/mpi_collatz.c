@@ -2,8 +2,11 @@
  * (examples/mpi/collatz.py), runs it on its slice of 1..N, and the ranks'
  * results are combined on rank 0 and checked against the host.
  *
- * Each rank runs on GPU `rank % device_count` where the machine has GPUs
- * (a context bound to that device), else on the cpu target.  The slices'
+ * Each rank runs on GPU `local_rank % device_count` where the machine has
+ * GPUs (a context bound to that device), else on the cpu target; the local
+ * rank is the rank among those on the same host (MPI_Comm_split_type), so
+ * on one host it is the rank itself, and on several hosts each host's
+ * ranks spread over its own GPUs.  The slices'
  * stopping times are summed and maximised with MPI_Reduce and collected
  * with MPI_Gatherv; rank 0 recomputes all of 1..N on the host and compares
  * every element, the sum and the maximum.  Every rank also reports whether
@@ -64,9 +67,22 @@ static void slice(int64_t n, int size, int r, int64_t *lo, int64_t *len) {
   *lo = 1 + base * r + (r < rem ? r : rem);
 }
 
+/* This rank's number among the ranks of its host (collective: every rank
+ * calls it). */
+static int local_rank(void) {
+  MPI_Comm node;
+  int r = 0;
+  if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ==
+      MPI_SUCCESS) {
+    MPI_Comm_rank(node, &r);
+    MPI_Comm_free(&node);
+  }
+  return r;
+}
+
 /* Runs the kernel on this rank's slice into out[0..len); fills info. */
-static int run_slice(const Opts *o, int rank, int64_t lo, int64_t len, int64_t *out,
-                     double *info) {
+static int run_slice(const Opts *o, int rank, int local, int64_t lo, int64_t len,
+                     int64_t *out, double *info) {
   int count = 0;
   kjit_device_count(&count);
   kjit_context_options co;
@@ -74,7 +90,7 @@ static int run_slice(const Opts *o, int rank, int64_t lo, int64_t len, int64_t *
   co.target = o->target == KJIT_TARGET_AUTO ? (count ? KJIT_TARGET_CUDA : KJIT_TARGET_CPU)
                                             : o->target;
   if (co.target == KJIT_TARGET_CUDA)
-    co.device = count ? rank % count : 0;
+    co.device = count ? local % count : 0;
   info[R_CUDA] = co.target == KJIT_TARGET_CUDA;
   info[R_DEVICE] = co.target == KJIT_TARGET_CUDA ? co.device : -1;
   kjit_context *ctx = NULL;
@@ -174,7 +190,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "rank %d: out of memory\n", rank);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  run_slice(&o, rank, lo, len, out, info);
+  run_slice(&o, rank, local_rank(), lo, len, out, info);
 
   /* combine: partial sums and maxima, the slices, the ranks' reports */
   long long mine_sum = 0, mine_max = 0, sum = 0, max = 0;
