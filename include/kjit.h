@@ -224,8 +224,9 @@ KJIT_API kjit_status kjit_context_device(kjit_context *ctx, int *ordinal);
  * the disk cache, so each loads its own program: the file is parsed again
  * (cheap) and each kernel's specializations are compiled, loaded and kept
  * per context, hence per device; a device of the same architecture finds
- * the PTX and cubin in the disk cache, so only the first context of a
- * process (or of a machine, across processes) runs LLVM for a kernel.
+ * the PTX in the disk cache, so only the first context of a process (or of
+ * a machine, across processes) runs LLVM for a kernel (each context still
+ * turns the PTX into a cubin loaded on its device).
  * Two patterns are supported and tested (examples/multigpu/):
  *   - a host thread per device, each using only its own context: the
  *     contexts' locks are distinct, so compiles, copies and launches of
