@@ -46,7 +46,8 @@
  * running.  Functions that take no handle (kjit_status_name, kjit_version,
  * kjit_free, kjit_dtype_name, kjit_dtype_size, kjit_arg_*,
  * kjit_*_options_init, kjit_launch_config_init, kjit_context_create,
- * kjit_info) may be called from any thread.  tests/stress/embed_threads.c
+ * kjit_info, kjit_device_count, kjit_device_get_info) may be called from
+ * any thread.  Several GPUs: a context per device (see "devices" below).  tests/stress/embed_threads.c
  * exercises this contract with 8 threads on one context.
  *
  * Quick start (see docs/api.md for a complete program):
@@ -147,11 +148,20 @@ typedef struct kjit_context_options {
                             indices and asserts, as with debug=True (an
                             index out of bounds or a failing assert fails
                             the launch: see kjit_launch) */
-  /* Next milestone (not implemented; keep zero): the CUDA device ordinal,
-   * the disk cache directory / enable flag, and a log callback take their
-   * place here. */
+  int device;            /* the CUDA device (ordinal, 0-based, as
+                            kjit_device_count numbers them) the context's
+                            arrays and launches are bound to, for its whole
+                            life; KJIT_DEVICE_DEFAULT (-1, what
+                            kjit_context_options_init sets) = the
+                            KJIT_DEVICE environment variable, else 0.  Not
+                            probed at create: see kjit_context_target. */
+  /* Next milestone (not implemented; keep zero): the disk cache directory
+   * / enable flag and a log callback take their place here. */
   void *reserved[7];     /* must be zero (kjit_context_options_init does it) */
 } kjit_context_options;
+
+/* kjit_context_options.device: take $KJIT_DEVICE, else device 0. */
+#define KJIT_DEVICE_DEFAULT (-1)
 
 /* Fills *opts with the defaults.  NULL is ignored. */
 KJIT_API void kjit_context_options_init(kjit_context_options *opts);
@@ -159,7 +169,8 @@ KJIT_API void kjit_context_options_init(kjit_context_options *opts);
 /* Creates a context.  opts may be NULL (= defaults); it is copied, so the
  * caller may free it on return.  On success *out owns a new context to be
  * released with kjit_context_destroy.  Errors: INVALID_ARGUMENT (out NULL,
- * non-zero reserved fields, a target outside kjit_target), OUT_OF_MEMORY.
+ * non-zero reserved fields, a target outside kjit_target, a device below
+ * KJIT_DEVICE_DEFAULT), OUT_OF_MEMORY.
  * The target is not probed here (creating a context stays cheap and works
  * without a GPU): see kjit_context_target.  Thread-safe. */
 KJIT_API kjit_status kjit_context_create(const kjit_context_options *opts,
@@ -184,14 +195,75 @@ KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char 
 
 /* The target launches on ctx run on: KJIT_TARGET_CPU or KJIT_TARGET_CUDA,
  * never AUTO.  The first call resolves the context's option and remembers
- * the answer: CUDA opens the driver and the device; AUTO becomes CUDA when
- * that works and CPU otherwise, leaving "kjit: note: no CUDA device (the
- * reason); running on the cpu target" in kjit_last_diagnostics(ctx).
+ * the answer: CUDA opens the driver and the context's device; AUTO becomes
+ * CUDA when that works and CPU otherwise, leaving "kjit: note: no CUDA
+ * device (the reason); running on the cpu target" in
+ * kjit_last_diagnostics(ctx).  A device number that does not exist on a
+ * machine that has GPUs is an error for AUTO too (NO_DEVICE: "CUDA device
+ * 3 does not exist: this machine has 2"), as is a KJIT_DEVICE that is not
+ * a number; AUTO falls back to the CPU only where no GPU is usable.
  * kjit_launch resolves it the same way, so calling this is only needed to
  * learn the target or to fail early.  Errors: NO_DEVICE for
  * KJIT_TARGET_CUDA without a usable GPU (the message says why, with a hint
  * to use the cpu target), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out);
+
+/* The CUDA device ordinal ctx is bound to (its device option, or
+ * KJIT_DEVICE, else 0), without opening anything: whether that device
+ * exists is known from kjit_context_target.  Errors: INVALID_ARGUMENT
+ * (NULLs; a KJIT_DEVICE that is not a number, with the message).  Takes
+ * the context's lock. */
+KJIT_API kjit_status kjit_context_device(kjit_context *ctx, int *ordinal);
+
+/* ----------------------------------------------------------- devices ---- */
+
+/* Several GPUs from one process: one context per device.  Create a context
+ * with options.device = N for each GPU N (kjit_device_count says how many);
+ * its arrays live in device N's memory and its launches run there (host
+ * arrays are copied to and from device N).  The contexts share nothing but
+ * the disk cache, so each loads its own program: the file is parsed again
+ * (cheap) and each kernel's specializations are compiled, loaded and kept
+ * per context, hence per device; a device of the same architecture finds
+ * the PTX in the disk cache, so only the first context of a process (or of
+ * a machine, across processes) runs LLVM for a kernel (each context still
+ * turns the PTX into a cubin loaded on its device).
+ * Two patterns are supported and tested (examples/multigpu/):
+ *   - a host thread per device, each using only its own context: the
+ *     contexts' locks are distinct, so compiles, copies and launches of
+ *     different devices run in parallel;
+ *   - one thread driving every device in turn: each call makes its
+ *     context's device current on the calling thread (a check of the
+ *     current CUDA context, as every call already does), and launches of
+ *     device arrays are asynchronous, so the devices work at once; wait on
+ *     each with kjit_synchronize.
+ * An array passed to a launch must belong to the launch's context ("the
+ * array belongs to another context"): data moves between devices through
+ * the host (kjit_array_copy to a host array, then to the other device). */
+
+/* One CUDA device as the driver describes it. */
+typedef struct kjit_device_info {
+  int ordinal;             /* 0-based, the value for options.device */
+  char name[256];          /* "NVIDIA H100 80GB HBM3" */
+  int cc_major, cc_minor;  /* compute capability (9, 0) */
+  uint64_t total_memory;   /* bytes of device memory */
+  int multiprocessors;     /* SMs */
+  int max_threads_per_block;
+  int max_shared_per_block;   /* bytes, without opt-in */
+  int max_shared_optin;       /* bytes, with opt-in */
+  int reserved[8];         /* zero */
+} kjit_device_info;
+
+/* The number of CUDA devices of this machine (those CUDA_VISIBLE_DEVICES
+ * leaves visible).  Loads the driver with dlopen on each call; creates no
+ * CUDA context.  A machine without a driver or without a GPU gives KJIT_OK
+ * and *count = 0 (kjit_info says why).  Errors: INVALID_ARGUMENT (count
+ * NULL).  Thread-safe. */
+KJIT_API kjit_status kjit_device_count(int *count);
+
+/* Describes device `ordinal` into *out (no CUDA context is created).
+ * Errors: INVALID_ARGUMENT (out NULL, ordinal < 0), NO_DEVICE (no driver,
+ * no GPU, or ordinal >= kjit_device_count).  Thread-safe. */
+KJIT_API kjit_status kjit_device_get_info(int ordinal, kjit_device_info *out);
 
 /* The rendered diagnostics of the most recent call on ctx (or on one of its
  * programs) if that call failed, "" if it succeeded or no call was made.
@@ -289,9 +361,10 @@ typedef enum kjit_emit {
 typedef struct kjit_compile_options {
   const char *arch;      /* "sm_80", "sm_90", "sm_90a": sm_50 .. sm_90a, as
                             LLVM 19's NVPTX backend knows them.  NULL (the
-                            default) = the present GPU's architecture (device
-                            0, probed once per context through the driver,
-                            without creating a CUDA context), else sm_80.
+                            default) = the present GPU's architecture (the
+                            context's device, probed once per context through
+                            the driver, without creating a CUDA context), else
+                            sm_80.
                             Not copied past the call. */
   int opt_level;         /* -1, or 0..3 */
   int fastmath;          /* -1, 0 or 1 */
@@ -867,7 +940,7 @@ KJIT_API kjit_status kjit_info(char **text);
 
 /* Next milestone (planned, not declared yet so nothing pretends to work):
  *   kjit_stream_create / _synchronize / _destroy (launches and copies on
- *   other streams than the context's), the device ordinal and disk cache in
+ *   other streams than the context's), the disk cache in
  *   kjit_context_options. */
 
 #ifdef __cplusplus

@@ -27,7 +27,9 @@
 
 /* Resolves ctx's target once.  CUDA opens the device (runtime/cuda.h) or
  * fails with the reason; AUTO becomes CUDA when a device opens, else CPU
- * with a note. */
+ * with a note, unless the device number itself is wrong (a KJIT_DEVICE
+ * that is no number, an ordinal past the machine's GPUs): asking for a
+ * GPU that cannot exist is an error whatever the target. */
 kjit_status rt_resolve_target(RtCall *call) {
   kjit_context *ctx = call->ctx;
   if (ctx->api.target != KJIT_TARGET_AUTO)
@@ -44,6 +46,11 @@ kjit_status rt_resolve_target(RtCall *call) {
     if (rt_cuda_available(ctx, &probe)) {
       ctx->api.target = KJIT_TARGET_CUDA;
       return KJIT_OK;
+    }
+    const Diag *why = probe.list.len ? &probe.list.data[0] : NULL;
+    if (why && (why->code == RT_E_CUDA_BAD_DEVICE || why->code == RT_E_ARGUMENT)) {
+      diag_error(&call->diags, why->code, why->loc, why->hint, "%s", why->msg);
+      return rt_status_of(&call->diags);
     }
     diag_add(&call->diags, DL_NOTE, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
              "no CUDA device; running on the cpu target (%s)",

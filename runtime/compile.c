@@ -141,14 +141,16 @@ static bool check_range(Job *j, const char *what, int v, int lo, int hi) {
   return false;
 }
 
-/* No arch given: the present GPU's (device 0's, an open device's first),
+/* No arch given: the present GPU's (the context's device, an open one's first),
  * else sm_80.  Probing loads the driver once per context, never a context. */
 static const char *default_arch(Job *j) {
   kjit_context *ctx = j->prog->ctx;
   if (ctx->cuda) {
     rt_cuda_codegen_arch(ctx->cuda->info.cc_major, ctx->cuda->info.cc_minor, ctx->default_arch,
                          sizeof ctx->default_arch);
-  } else if (!ctx->default_arch[0] && !rt_cuda_default_arch(ctx->default_arch, sizeof ctx->default_arch)) {
+  } else if (!ctx->default_arch[0] &&
+             !rt_cuda_default_arch(rt_context_ordinal(ctx), ctx->default_arch,
+                                   sizeof ctx->default_arch)) {
     snprintf(ctx->default_arch, sizeof ctx->default_arch, "%s", DEFAULT_ARCH);
   }
   return ctx->default_arch;

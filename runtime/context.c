@@ -57,6 +57,7 @@ void kjit_context_options_init(kjit_context_options *opts) {
   if (!opts)
     return;
   memset(opts, 0, sizeof *opts);
+  opts->device = KJIT_DEVICE_DEFAULT;
 }
 
 kjit_status kjit_context_create(const kjit_context_options *opts,
@@ -68,6 +69,7 @@ kjit_status kjit_context_create(const kjit_context_options *opts,
   if (opts)
     o = *opts;
   if (o.max_errors < 0 || !is_all_null(o.reserved, 7) || (o.debug != 0 && o.debug != 1) ||
+      o.device < KJIT_DEVICE_DEFAULT ||
       (o.target != KJIT_TARGET_AUTO && o.target != KJIT_TARGET_CPU &&
        o.target != KJIT_TARGET_CUDA))
     return KJIT_ERROR_INVALID_ARGUMENT;

@@ -31,6 +31,8 @@ enum {
   RT_E_CUDA_LAUNCH = 63,     /* launch checks: counts, types, limits */
   RT_E_CUDA_FAULT = 64,      /* the kernel faulted (illegal address, ...) */
   RT_E_CUDA_NOMEM = 65,      /* device memory exhausted */
+  RT_E_CUDA_BAD_DEVICE = 66, /* GPUs exist, but not the ordinal asked for: an
+                                error even for the auto target */
 };
 
 #define RT_CUDA_MAX_ARGS 512       /* kernel parameters per launch (4 KiB / 8) */
@@ -53,9 +55,9 @@ int rt_cuda_ptx_isa_for_driver(int driver_version);
 /* The newest sm_XY kjit's code generator knows that runs on compute
  * capability (major, minor) (PTX is forward-compatible); writes "sm_90". */
 void rt_cuda_codegen_arch(int major, int minor, char *buf, size_t len);
-/* Device 0's architecture for a compile given no --arch (see compile.c);
- * false without a driver or device. */
-bool rt_cuda_default_arch(char *buf, size_t len);
+/* Device `ordinal`'s architecture for a compile given no --arch (see
+ * compile.c); false without a driver or that device. */
+bool rt_cuda_default_arch(int ordinal, char *buf, size_t len);
 
 typedef struct RtCudaDeviceInfo {
   int ordinal;
@@ -93,6 +95,12 @@ typedef struct RtCuda {
   char last_kernel[256];           /* the last one queued, for fault messages */
   const RtCudaSpec *last_spec;     /* the fast path's, to skip the copy above */
 } RtCuda;
+
+/* kjit_device_count / kjit_device_get_info: the devices, without a
+ * context.  rt_cuda_device_count gives 0 without a driver; rt_cuda_query
+ * is false without a driver or that device. */
+int rt_cuda_device_count(void);
+bool rt_cuda_query(int ordinal, RtCudaDeviceInfo *out);
 
 /* Loads the driver, initialises it, retains device `ordinal`'s primary
  * context and makes it current, reads the device's limits and creates a

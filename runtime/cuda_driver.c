@@ -233,42 +233,61 @@ static void read_device(const RtCuApi *api, RtCuDevice dev, int ordinal, RtCudaD
   d->warp_size = attr(api, dev, RT_CU_DEV_WARP_SIZE);
 }
 
-/* Picks device `ordinal`: a clear error when there is none or too few. */
-/* The default --arch: device 0's, mapped to the newest architecture the
- * code generator knows; false (buf untouched) without a driver or device.
- * Loads the driver and runs cuInit but creates no context. */
-bool rt_cuda_default_arch(char *buf, size_t len) {
+/* The devices without a context: each call loads the driver and runs
+ * cuInit (cheap after the first), so no state is kept between calls. */
+int rt_cuda_device_count(void) {
+  RtCuApi api;
+  char err[256];
+  int version = 0, count = 0;
+  if (!start_driver(&api, &version, err, sizeof err))
+    return 0;
+  if (api.DeviceGetCount(&count) != RT_CU_SUCCESS || count < 0)
+    count = 0;
+  rt_cu_api_unload(&api);
+  return count;
+}
+
+bool rt_cuda_query(int ordinal, RtCudaDeviceInfo *out) {
   RtCuApi api;
   char err[256];
   int version = 0, count = 0;
   RtCuDevice dev;
-  if (!start_driver(&api, &version, err, sizeof err))
+  if (ordinal < 0 || !start_driver(&api, &version, err, sizeof err))
     return false;
-  bool ok = api.DeviceGetCount(&count) == RT_CU_SUCCESS && count > 0 &&
-            api.DeviceGet(&dev, 0) == RT_CU_SUCCESS;
-  if (ok) {
-    RtCudaDeviceInfo d;
-    read_device(&api, dev, 0, &d);
-    ok = d.cc_major > 0;
-    if (ok)
-      rt_cuda_codegen_arch(d.cc_major, d.cc_minor, buf, len);
-  }
+  bool ok = api.DeviceGetCount(&count) == RT_CU_SUCCESS && ordinal < count &&
+            api.DeviceGet(&dev, ordinal) == RT_CU_SUCCESS;
+  if (ok)
+    read_device(&api, dev, ordinal, out);
   rt_cu_api_unload(&api);
   return ok;
 }
 
+/* The default --arch: device `ordinal`'s, mapped to the newest
+ * architecture the code generator knows; false (buf untouched) without a
+ * driver or that device.  Creates no context. */
+bool rt_cuda_default_arch(int ordinal, char *buf, size_t len) {
+  RtCudaDeviceInfo d;
+  if (!rt_cuda_query(ordinal, &d) || d.cc_major <= 0)
+    return false;
+  rt_cuda_codegen_arch(d.cc_major, d.cc_minor, buf, len);
+  return true;
+}
+
+/* Picks device `ordinal`: a clear error when there is none or too few. */
 static bool pick_device(RtCuda *cu, int ordinal, Diags *diags) {
   int count = 0;
   RtCuResult r = cu->api.DeviceGetCount(&count);
   if (r != RT_CU_SUCCESS || count == 0) {
     diag_error(diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0}, "use --target cpu",
-               "no CUDA device is present (the driver loaded, but reports %s)",
+               "no CUDA device is present, so CUDA device %d cannot be opened (the driver "
+               "loaded, but reports %s)", ordinal,
                r == RT_CU_SUCCESS ? "0 devices" : "an error counting devices");
     return false;
   }
   if (ordinal < 0 || ordinal >= count) {
-    diag_error(diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0}, "devices are numbered from 0 (kjit info lists them)",
-               "CUDA device %d does not exist: this machine has %d", ordinal, count);
+    diag_error(diags, RT_E_CUDA_BAD_DEVICE, (SrcLoc){0}, "devices are numbered from 0 (kjit info lists them)",
+               "CUDA device %d does not exist: this machine has %d (0..%d)", ordinal, count,
+               count - 1);
     return false;
   }
   if (!rt_cuda_check(cu, cu->api.DeviceGet(&cu->dev, ordinal), "cuDeviceGet", NULL, diags))
@@ -298,7 +317,8 @@ RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
   char err[512];
   if (!start_driver(&cu->api, &cu->driver_version, err, sizeof err)) {
     diag_error(diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0}, "use --target cpu on machines without an NVIDIA GPU",
-               "the CUDA driver is not usable: %s", err);
+               "the CUDA driver is not usable, so CUDA device %d cannot be opened: %s", ordinal,
+               err);
     free(cu);
     return NULL;
   }

@@ -52,12 +52,14 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* The context's device; KJIT_DEVICE picks the ordinal (default 0). */
+/* The context's device (its option, else KJIT_DEVICE, else 0), made
+ * current on the calling thread. */
 RtCuda *rt_cuda_device(kjit_context *ctx, Diags *diags) {
   if (ctx->cuda)
     return rt_cuda_make_current(ctx->cuda, diags) ? ctx->cuda : NULL;
-  const char *env = getenv("KJIT_DEVICE");
-  int ordinal = env && *env ? atoi(env) : 0;
+  int ordinal = 0;
+  if (!rt_context_device(ctx, &ordinal, diags))
+    return NULL;
   ctx->cuda = rt_cuda_open(ordinal, diags);
   return ctx->cuda;
 }

@@ -141,11 +141,17 @@ IrFunc *rt_find_launchable(kjit_program *prog, const char *name, Diags *diags);
 /* reduce.c: releases the device scratch arrays of prog's reductions. */
 void rt_reduce_program_free(kjit_program *prog);
 
+/* api_device.c: the CUDA device ordinal ctx is bound to (its option, else
+ * $KJIT_DEVICE, else 0).  rt_context_device reports a KJIT_DEVICE that is
+ * not a number (RT_E_ARGUMENT); rt_context_ordinal takes 0 for it. */
+bool rt_context_device(const kjit_context *ctx, int *ordinal, Diags *diags);
+int rt_context_ordinal(const kjit_context *ctx);
+
 /* cuda_run.c: hooks of the CUDA target into the context and programs. */
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */
 void rt_cuda_forget_program(kjit_program *prog);  /* at program destroy */
 kjit_status rt_cuda_status_of(int code);          /* E06x -> status */
-/* Opens the context's GPU (KJIT_DEVICE, default 0) if not yet open; false
+/* Opens the context's GPU (rt_context_device) if not yet open; false
  * with the reason (RT_E_CUDA_NO_DEVICE...) in diags. */
 bool rt_cuda_available(kjit_context *ctx, Diags *diags);
 

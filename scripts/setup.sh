@@ -15,6 +15,7 @@ packages=(
   python3-numpy
   clang-14 libclang-rt-14-dev
   valgrind
+  libopenmpi-dev openmpi-bin
 )
 
 installed() {

@@ -101,6 +101,9 @@ static const char run_help[] =
     "  --shared BYTES       dynamic shared memory per block (default 0)\n"
     "  --target auto|cpu|cuda  where to run (default auto: the GPU when there\n"
     "                       is one, else the CPU with a one-line note)\n"
+    "  --device N           run on CUDA device N (0-based, as 'kjit info' lists\n"
+    "                       them; implies --target cuda; default: $KJIT_DEVICE,\n"
+    "                       else 0)\n"
     "  -o NAME=PATH.npy     after a successful run, write array argument NAME\n"
     "                       to PATH.npy (repeatable); nothing is written when\n"
     "                       the run fails\n"
@@ -538,6 +541,8 @@ typedef struct RunArgs {
   kjit_launch_config cfg;
   int have_grid, have_block;
   kjit_target target;
+  int have_target;        /* --target given */
+  int device;             /* --device N; -1: none (KJIT_DEVICE, else 0) */
   int repeat;             /* >= 1 */
   int time;               /* --time */
   int graph;              /* --graph */
@@ -682,7 +687,9 @@ static int parse_run_option(Cli *c, RunArgs *a) {
   if (take_value(c, "--shared", &v, &err))
     return err ? err : parse_size(c, "--shared", v, &a->cfg.shared_bytes);
   if (take_value(c, "--target", &v, &err))
-    return err ? err : parse_target(c, v, &a->target);
+    return err ? err : (a->have_target = 1, parse_target(c, v, &a->target));
+  if (take_value(c, "--device", &v, &err))
+    return err ? err : parse_int(c, "--device", v, 0, 1000000, &a->device);
   if (take_value(c, "--repeat", &v, &err))
     return err ? err : parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
   if (take_value(c, "-o", &v, &err))
@@ -705,9 +712,23 @@ static int parse_run_option(Cli *c, RunArgs *a) {
   return EXIT_OK;
 }
 
+/* --device N asks for a GPU: it means --target cuda (so a machine without
+ * that GPU gets an error, never a silent run on the CPU), and contradicts
+ * --target cpu. */
+static int device_target(Cli *c, RunArgs *a) {
+  if (a->device < 0)
+    return EXIT_OK;
+  if (a->have_target && a->target == KJIT_TARGET_CPU)
+    return report_usage(c, "--device selects a GPU; it cannot be combined with %s (for '%s')",
+                        "--target cpu");
+  a->target = KJIT_TARGET_CUDA;
+  return EXIT_OK;
+}
+
 static int parse_run_args(Cli *c, RunArgs *a) {
   kjit_launch_config_init(&a->cfg);
   a->repeat = 1;
+  a->device = -1;
   a->args = calloc((size_t)c->argc, sizeof *a->args);
   a->outs = calloc((size_t)c->argc, sizeof *a->outs);
   if (!a->args || !a->outs)
@@ -721,7 +742,7 @@ static int parse_run_args(Cli *c, RunArgs *a) {
     return report_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
   if (!a->kernel)
     return report_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
-  return EXIT_OK;              /* --grid/--block: checked once KERNEL is known */
+  return device_target(c, a);  /* --grid/--block: checked once KERNEL is known */
 }
 
 /* What KERNEL names: a kernel needs --grid and --block; kjit chooses the
@@ -972,6 +993,8 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   kjit_context_options_init(&o);
   o.target = a->target;
   o.debug = a->debug;
+  if (a->device >= 0)
+    o.device = a->device;
   kjit_target t;
   if (kjit_context_create(&o, &j->ctx) != KJIT_OK) {
     fputs("kjit: error: cannot create a context\n", stderr);

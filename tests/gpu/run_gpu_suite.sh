@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run_gpu_suite.sh BUILD_DIR - every CPU-target execution test, on the GPU.
+# run_gpu_suite.sh [--device N] BUILD_DIR - every CPU-target execution test,
+# on the GPU (device N: --device N, else $KJIT_DEVICE, else 0).
 #
 # Runs tests/exec/*.py through tests/exec.sh exactly as the CPU suite does
 # (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
@@ -15,11 +16,22 @@
 # build machine but BUILD_DIR itself (libkjit.so is found through
 # LD_LIBRARY_PATH, so a build carried to another path or machine works; a
 # static-LLVM build needs no LLVM there).  KJIT_GPU_SUITE_FILTER=REGEX runs
-# only matching test files.
+# only matching test files.  The device is passed to every kjit run, the
+# difftest and the driver-layer test through KJIT_DEVICE (docs/scale.md).
 set -uo pipefail
-if [ $# -ne 1 ]; then
-  echo "usage: run_gpu_suite.sh BUILD_DIR" >&2; exit 2
+if [ $# -ge 2 ] && [ "$1" = --device ]; then
+  export KJIT_DEVICE=$2
+  shift 2
 fi
+if [ $# -ne 1 ]; then
+  echo "usage: run_gpu_suite.sh [--device N] BUILD_DIR" >&2; exit 2
+fi
+dev=${KJIT_DEVICE:-0}
+case $dev in
+  '' | *[!0-9]*) echo "run_gpu_suite.sh: --device/KJIT_DEVICE must be a number, not '$dev'" >&2
+       exit 2 ;;
+esac
+export KJIT_DEVICE=$dev
 build=$(cd "$1" && pwd) || exit 2
 tests=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 kjit="$build/kjit"
@@ -36,8 +48,13 @@ if ! grep -q "device 0:" <<<"$info"; then
   sed 's/^/  /' <<<"$info"
   exit 77
 fi
-device=$(sed -n 's/^  device 0: //p' <<<"$info")
-echo "gpu suite: $(date -u '+%Y-%m-%d %H:%M UTC') on $device"
+if ! grep -q "device $dev:" <<<"$info"; then   # a wrong number is an error, not a skip
+  echo "run_gpu_suite.sh: there is no CUDA device $dev on this machine:" >&2
+  sed 's/^/  /' <<<"$info" >&2
+  exit 1
+fi
+device=$(sed -n "s/^  device $dev: //p" <<<"$info")
+echo "gpu suite: $(date -u '+%Y-%m-%d %H:%M UTC') on device $dev: $device"
 grep '^CUDA driver' <<<"$info"
 
 # ---- kjit wrapper: --target cpu -> --target cuda ---------------------------

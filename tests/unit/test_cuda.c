@@ -540,8 +540,12 @@ static int gpu_tests(int fault_mode) {
   sb_free(&sb);
   Diags d;
   CHECK(rt_cuda_open(count, fresh_diags(&d)) == NULL);   /* ordinal out of range */
-  CHECK(d.nerrors == 1 && d.list.data[0].code == RT_E_CUDA_NO_DEVICE);
-  RtCuda *cu = rt_cuda_open(0, fresh_diags(&d));
+  CHECK(d.nerrors == 1 && d.list.data[0].code == RT_E_CUDA_BAD_DEVICE);
+  /* KJIT_DEVICE picks the device under test (run_gpu_suite.sh --device N) */
+  const char *env = getenv("KJIT_DEVICE");
+  int ordinal = env && *env ? atoi(env) : 0;
+  printf("device under test: %d\n", ordinal);
+  RtCuda *cu = rt_cuda_open(ordinal, fresh_diags(&d));
   if (!cu) {
     print_diags(&d);
     return 1;
