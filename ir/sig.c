@@ -105,6 +105,11 @@ static bool dtype_from_ast(IrProgram *p, const Node *n, const Type **out, Diags 
   const Type *t = path ? ir_path_dtype(path) : NULL;
   if (!t)
     t = ty_from_name(n->name);
+  if (!t && !path && n->kind == ND_NAME) { /* nbtype = float32: an alias held in the module */
+    const Node *v = ir_sig_resolve(p, n);
+    if (v != n && (v->kind == ND_NAME || v->kind == ND_ATTR) && ir_sig_resolve(p, v) == v)
+      return dtype_from_ast(p, v, out, d);
+  }
   if (!t) {
     diag_error(d, E_SIG_UNKNOWN_TYPE, n->loc, did_you_mean(p->arena, n->name),
                "unknown type '%s'", n->name);

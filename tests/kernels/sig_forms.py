@@ -71,3 +71,12 @@ def d_add(a, b):
 @cuda.jit(void(f64[:]))
 def k_device_eager(a):
     a[0] = d_add(16777217, 1)
+
+
+nbtype = float32           # a dtype held in a module variable, used in a signature
+ALIAS2 = nbtype
+
+
+@cuda.jit(void(nbtype[:], int32[:], ALIAS2))
+def k_dtype_alias(a, e, x):
+    a[0], e[0] = x, 1
