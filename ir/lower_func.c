@@ -102,7 +102,8 @@ static void option_bool(LowerProg *lp, const Node *kw, bool *out) {
 }
 
 static void option_string(LowerProg *lp, IrFunc *f, const Node *kw) {
-  const char *s = kw->lhs && kw->lhs->kind == ND_STR ? kw->lhs->str : NULL;
+  const Node *v = kw->lhs ? ir_sig_resolve(lp->p, kw->lhs) : NULL; /* INLINE = "always" */
+  const char *s = v && v->kind == ND_STR ? v->str : NULL;
   SrcLoc loc = kw->lhs ? kw->lhs->loc : kw->loc;
   if (strcmp(kw->name, "typing") == 0) {
     if (s && strcmp(s, "narrow") == 0)
@@ -115,8 +116,8 @@ static void option_string(LowerProg *lp, IrFunc *f, const Node *kw) {
     f->opts.inline_mode = 1;
   else if (s && strcmp(s, "never") == 0)
     f->opts.inline_mode = 2;
-  else if (kw->lhs && kw->lhs->kind == ND_BOOL)
-    f->opts.inline_mode = kw->lhs->ival ? 1 : 2;
+  else if (v && v->kind == ND_BOOL)
+    f->opts.inline_mode = v->ival ? 1 : 2;
   else
     diag_error(lp->d, E_OPTION, loc, NULL, "inline= must be \"always\" or \"never\"");
 }

@@ -41,3 +41,23 @@ def many_signatures(a):
 
 if __name__ == "__main__":
     pass
+
+
+INLINE = "always"          # options held in module variables (numba-cuda's test_inline)
+NO_INLINE = False
+
+
+@cuda.jit(inline=INLINE)
+def set_zero(a):
+    a[0] = 0
+
+
+@cuda.jit(inline=NO_INLINE)
+def set_one(a):
+    a[1] = 1
+
+
+@cuda.jit("void(int32[::1])")
+def call_inline_options(a):
+    set_zero(a)
+    set_one(a)
