@@ -827,7 +827,10 @@ typedef struct kjit_cache_info {
   uint64_t entries;      /* entry files in the directory now */
   uint64_t bytes;        /* their total size */
   uint64_t max_bytes;    /* the size cap */
-  uint64_t hits, misses, stores, evictions; /* by this context */
+  uint64_t hits, misses, stores, evictions; /* by this context: a hit read
+                            an entry, a miss compiled one */
+  uint64_t waits;        /* lookups that waited for another process (or
+                            context) compiling the same entry */
 } kjit_cache_info;
 
 /* Replaces the context's cache settings: enabled = 0 turns the disk cache
