@@ -11,8 +11,8 @@
  * one that outwaits KJIT_CACHE_LOCK_WAIT compiles itself; a bad
  * KJIT_CACHE_LOCK_WAIT warns; on the CPU target a second context loads the
  * kernel's object from the cache (kernels and kjit_call's device
- * functions) with the same results; the host key includes the CPU name and
- * features.  Exit 1 on any failure. */
+ * functions) with the same results; one object serving two argument
+ * records in one JIT; the host key includes the CPU name and features.  Exit 1 on any failure. */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -313,6 +313,48 @@ static void test_host_objects(void) {
   CHECK(warm.ci.entries == 2);
 }
 
+/* A contiguous and a strided array both fit float32[:]: two argument
+ * records, one typed signature, one cache entry; the second launch finds
+ * the object already in the JIT and only looks its entry up. */
+static void test_same_object_twice(void) {
+  static const char src[] =
+      "from numba import cuda\n"
+      "@cuda.jit(\"void(float32[:])\")\n"
+      "def inc(a):\n"
+      "    i = cuda.grid(1)\n"
+      "    if i < a.size:\n"
+      "        a[i] += 1\n";
+  kjit_context_options o;
+  kjit_context_options_init(&o);
+  o.target = KJIT_TARGET_CPU;
+  kjit_context *ctx = NULL;
+  kjit_program *p = NULL;
+  kjit_kernel *k = NULL;
+  kjit_array *c = NULL, *v = NULL;
+  float buf[8] = {0};
+  int64_t n8 = 8, n4 = 4, stride = 8;
+  bool ok = kjit_context_create(&o, &ctx) == KJIT_OK &&
+            kjit_cache_configure(ctx, 1, path_in("twice")) == KJIT_OK &&
+            kjit_program_load_source(ctx, "inc.py", src, &p) == KJIT_OK &&
+            kjit_program_kernel(p, "inc", &k) == KJIT_OK &&
+            kjit_array_wrap(ctx, KJIT_FLOAT32, 1, &n8, NULL, buf, &c) == KJIT_OK &&
+            kjit_array_wrap(ctx, KJIT_FLOAT32, 1, &n4, &stride, buf, &v) == KJIT_OK;
+  kjit_launch_config cfg;
+  kjit_launch_config_init(&cfg);
+  cfg.block[0] = 8;
+  kjit_arg ac = kjit_arg_array(c), av = kjit_arg_array(v);
+  ok = ok && kjit_launch(k, &cfg, &ac, 1) == KJIT_OK && kjit_launch(k, &cfg, &av, 1) == KJIT_OK;
+  if (!ok && ctx)
+    fprintf(stderr, "same object twice: %s\n", kjit_last_error(ctx));
+  CHECK(ok);
+  for (int i = 0; i < 8; i++) /* every element +1, the even ones +1 again */
+    CHECK(buf[i] == (i % 2 ? 1.0f : 2.0f));
+  kjit_cache_info ci;
+  kjit_cache_stats(ctx, &ci);
+  CHECK(ci.misses == 1 && ci.hits == 1 && ci.entries == 1);
+  kjit_context_destroy(ctx);
+}
+
 /* The host object key holds the CPU name and features. */
 static void test_host_key(void) {
   CgOptions o = {.opt_level = 3};
@@ -355,6 +397,7 @@ int main(void) {
   test_claim_unsupported();
   test_bad_wait_setting();
   test_host_objects();
+  test_same_object_twice();
   test_host_key();
   if (!getenv("KJIT_TEST_KEEP"))
     nftw(root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
