@@ -3,7 +3,8 @@
 #
 #   1. 16 concurrent `kjit run` of one kernel on a fresh cache directory:
 #      exactly one compiles, the others read its entry; all results equal
-#      and right; one entry file is left, no lock or temporary file.
+#      and right; one entry file is left, no lock or temporary file; a
+#      warm run afterwards reads the entry without waiting.
 #   2. A lock holder killed (SIGKILL) while it holds the entry's lock does
 #      not block the others: they finish long before its hold would end.
 #   3. A live holder that outlasts KJIT_CACHE_LOCK_WAIT: the waiter gives
@@ -60,6 +61,10 @@ many() {
   left=$(cd "$dir" && find . -type f | sed 's|^\./[0-9a-f][0-9a-f]/||' | sed 's/^[0-9a-f]\{64\}\.kjc$/ENTRY/')
   [ "$left" = ENTRY ] || fail "16 runs left in the cache directory: $left"
   echo "16 processes: 1 compiled, 15 read ($(cat "$TMP"/many.* | grep -c 'waits 1)') of them waited)"
+  # a warm run afterwards compiles nothing and waits for nothing
+  (run_one "$dir" "$TMP/warm") || fail "the warm run failed: $(cat "$TMP/warm")"
+  grep -q '^cache: read (hits 1, misses 0, waits 0)' "$TMP/warm" || fail "warm run: $(cat "$TMP/warm")"
+  grep -qF "$want" "$TMP/warm" || fail "warm run's result: $(cat "$TMP/warm")"
 }
 
 # wait_for_lock DIR: until a .lock file exists under DIR (10 s at most).
