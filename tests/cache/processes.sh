@@ -87,7 +87,7 @@ killed_holder() {
     (run_one "$dir" "$TMP/killed.$i" KJIT_CACHE_LOCK_WAIT=120) &
     pids+=($!)
   done
-  sleep 1                              # the waiters are waiting now
+  sleep 1.5                            # the waiters are waiting now
   t0=$(now_ms)
   kill -9 $holder
   wait $holder 2>/dev/null
