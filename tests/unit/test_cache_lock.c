@@ -8,7 +8,8 @@
  * filesystem whose flock fails (ENOLCK, EINVAL: a stand-in lock function)
  * means no waiting and "each compiles"; a claim that finds the entry
  * locked waits for the holder's store and reads it (a hit, one wait), and
- * one that outwaits KJIT_CACHE_LOCK_WAIT compiles itself; a bad
+ * one that outwaits KJIT_CACHE_LOCK_WAIT compiles itself; an hour-old lock
+ * file is swept when unheld and kept when held; a bad
  * KJIT_CACHE_LOCK_WAIT warns; on the CPU target a second context loads the
  * kernel's object from the cache (kernels and kjit_call's device
  * functions) with the same results; one object serving two argument
@@ -230,6 +231,30 @@ static void test_claim_unsupported(void) {
   rt_cache_close(w);
 }
 
+/* A lock file two hours old: removed by a scan when nobody holds it (its
+ * holder died), kept while it is held. */
+static void test_stale_lock_sweep(void) {
+  RtCache *c = open_cache("sweep");
+  RtCacheEntry got;
+  RtCacheClaim claim;
+  CHECK(!rt_cache_claim(c, key1, &got, &claim) && claim.path);
+  char path[1024];
+  snprintf(path, sizeof path, "%s", claim.path ? claim.path : "");
+  struct timespec old[2] = {{time(NULL) - 7200, 0}, {time(NULL) - 7200, 0}};
+  CHECK(utimensat(AT_FDCWD, path, old, 0) == 0);
+  RtCacheStats s;
+  rt_cache_stats(c, &s); /* held: kept */
+  CHECK(access(path, F_OK) == 0);
+  close(claim.lock.fd); /* the holder "dies": unlocked, file left behind */
+  claim.lock.fd = -1;
+  free(claim.path);
+  claim.path = NULL;
+  CHECK(access(path, F_OK) == 0);
+  rt_cache_stats(c, &s); /* unheld and old: removed */
+  CHECK(access(path, F_OK) != 0);
+  rt_cache_close(c);
+}
+
 static void test_bad_wait_setting(void) {
   const char *bad[] = {"soon", "-1", "1e9", "5s"};
   for (int i = 0; i < 4; i++) {
@@ -395,6 +420,7 @@ int main(void) {
   test_wait_then_read();
   test_wait_runs_out();
   test_claim_unsupported();
+  test_stale_lock_sweep();
   test_bad_wait_setting();
   test_host_objects();
   test_same_object_twice();
