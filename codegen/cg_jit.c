@@ -1,12 +1,13 @@
 /* cg_jit.c - the host JIT: typed IR lowered with the host hooks (cg_host.c),
- * optimized for this machine's CPU and handed to an ORC LLJIT.
+ * optimized for this machine's CPU, emitted as an object file (which the
+ * disk cache can keep: runtime/cache_host.c) and handed to an ORC LLJIT.
  *
  * One CgJit per program: every module added stays until cg_jit_free, so the
  * kernels compiled for several argument types share one JIT.  kjit_host_*
  * (the executor's barrier functions) are defined as absolute symbols; libc
  * and libm come from the process (and libm.so.6 by path, in case the process
  * was linked without it).  Ownership: LLJITBuilder, JITTargetMachineBuilder,
- * ThreadSafeModule and MaterializationUnit pass to ORC when given to it;
+ * object MemoryBuffer and MaterializationUnit pass to ORC when given to it;
  * every LLVM error message is copied into a diagnostic and disposed. */
 #include "codegen/cg_internal.h"
 
@@ -24,8 +25,11 @@
 
 struct CgJit {
   LLVMOrcLLJITRef lljit;
+  LLVMTargetMachineRef obj_tm; /* emits objects as the JIT's own would */
   CgTarget target;      /* this machine (strings from LLVM, freed at the end) */
-  unsigned nmodules;    /* modules added: suffix that keeps entries unique */
+  unsigned nmodules;    /* uncached compiles: suffix that keeps entries unique */
+  char **loaded;        /* first entry name of every object added */
+  int nloaded, loaded_cap;
 };
 
 /* Copies e's message into a diagnostic and disposes it; true when e is success. */
@@ -120,6 +124,11 @@ CgJit *cg_jit_new(Diags *d) {
     cg_jit_free(j);
     return NULL;
   }
+  if (!(j->obj_tm = create_jit_tm(&j->target, d))) {
+    LLVMDisposeTargetMachine(tm);
+    cg_jit_free(j);
+    return NULL;
+  }
   LLVMOrcLLJITBuilderRef b = LLVMOrcCreateLLJITBuilder();
   /* the builder owns the JTMB, which owns tm; LLVMOrcCreateLLJIT owns b */
   LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(b, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm));
@@ -137,6 +146,11 @@ void cg_jit_free(CgJit *j) {
     return;
   if (j->lljit)
     check(LLVMOrcDisposeLLJIT(j->lljit), NULL, "");
+  if (j->obj_tm)
+    LLVMDisposeTargetMachine(j->obj_tm);
+  for (int i = 0; i < j->nloaded; i++)
+    free(j->loaded[i]);
+  free(j->loaded);
   if (j->target.triple)
     cg_host_target_free(&j->target);
   free(j);
@@ -156,8 +170,8 @@ static size_t attr_number(LLVMValueRef fn, const char *key) {
 }
 
 /* Reads each entry's flags and static shared size and renames it
- * <symbol>.k<N> so a later module may define the same kernel again. */
-static bool name_entries(CgJit *j, Cg *cg, IrCompile *const *cs, int n, CgHostKernel *out, char (*names)[256]) {
+ * <symbol>.<suffix> so a later object may define the same kernel again. */
+static bool name_entries(Cg *cg, IrCompile *const *cs, int n, const char *suffix, CgHostEntry *out) {
   for (int i = 0; i < n; i++) {
     const IrFunc *f = cs[i]->funcs.len ? cs[i]->funcs.data[0] : NULL;
     LLVMValueRef fn = f && f->symbol ? LLVMGetNamedFunction(cg->mod, f->symbol) : NULL;
@@ -166,16 +180,16 @@ static bool name_entries(CgJit *j, Cg *cg, IrCompile *const *cs, int n, CgHostKe
                  "internal error in codegen: no host entry for %s", f ? f->name : "?");
       return false;
     }
-    snprintf(names[i], 256, "%.200s.k%u", f->symbol, j->nmodules);
-    LLVMSetValueName2(fn, names[i], strlen(names[i]));
-    if (out)
-      out[i] = (CgHostKernel){NULL, (int)attr_number(fn, "kjit-flags"), attr_number(fn, "kjit-static-shared")};
+    snprintf(out[i].name, sizeof out[i].name, "%.200s.%.40s", f->symbol, suffix);
+    LLVMSetValueName2(fn, out[i].name, strlen(out[i].name));
+    out[i].flags = (int)attr_number(fn, "kjit-flags");
+    out[i].static_shared = attr_number(fn, "kjit-static-shared");
   }
   return true;
 }
 
-/* kjit_call's wrapper <symbol>__cabi, renamed <symbol>__cabi.k<N>. */
-static bool name_cabi(CgJit *j, Cg *cg, char *name) {
+/* kjit_call's wrapper <symbol>__cabi, renamed <symbol>__cabi.<suffix>. */
+static bool name_cabi(Cg *cg, const char *suffix, CgHostEntry *out) {
   char sym[256];
   snprintf(sym, sizeof sym, "%.200s__cabi", cg->cabi->symbol);
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, sym);
@@ -184,68 +198,126 @@ static bool name_cabi(CgJit *j, Cg *cg, char *name) {
                "internal error in codegen: no C-ABI wrapper for %s", cg->cabi->name);
     return false;
   }
-  snprintf(name, 256, "%.210s.k%u", sym, j->nmodules);
-  LLVMSetValueName2(fn, name, strlen(name));
+  snprintf(out->name, sizeof out->name, "%.210s.%.40s", sym, suffix);
+  LLVMSetValueName2(fn, out->name, strlen(out->name));
   return true;
 }
 
-/* Builds, optimizes and names the module; on success *mod is the module,
- * no longer owned by cg. */
-static bool build_module(CgJit *j, Cg *cg, IrCompile *const *cs, int n, CgHostKernel *out,
-                         char (*names)[256], LLVMModuleRef *mod) {
-  bool ok = cg_create_target_machine(cg) && cg_lower_module(cg, cs, n) && cg_optimize(cg) &&
-            (cg->cabi ? name_cabi(j, cg, names[0]) : name_entries(j, cg, cs, n, out, names));
-  if (ok) {
-    *mod = cg->mod;
-    cg->mod = NULL;
+/* The object the JIT's own compile layer would make: the same target
+ * machine settings (create_jit_tm). */
+static bool emit_object(CgJit *j, Cg *cg, CgHostObject *obj) {
+  char *err = NULL;
+  LLVMMemoryBufferRef buf = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(j->obj_tm, cg->mod, LLVMObjectFile, &err, &buf)) {
+    diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "host JIT: cannot emit the object: %s",
+               err ? err : "");
+    LLVMDisposeMessage(err);
+    return false;
   }
+  obj->len = LLVMGetBufferSize(buf);
+  obj->data = malloc(obj->len ? obj->len : 1);
+  if (obj->data)
+    memcpy(obj->data, LLVMGetBufferStart(buf), obj->len);
+  LLVMDisposeMemoryBuffer(buf);
+  return obj->data != NULL;
+}
+
+bool cg_jit_compile(CgJit *j, IrCompile *const *cs, int n, bool cabi, const CgOptions *opts,
+                    const char *suffix, CgHostObject *obj, Diags *d) {
+  memset(obj, 0, sizeof *obj);
+  const IrFunc *cabi_fn = cabi && n == 1 && cs[0]->funcs.len ? cs[0]->funcs.data[0] : NULL;
+  if (!j || n <= 0 || (cabi && (!cabi_fn || cabi_fn->is_kernel || !cabi_fn->symbol)))
+    return false;
+  char own[16];
+  if (!suffix) {
+    snprintf(own, sizeof own, "k%u", j->nmodules++);
+    suffix = own;
+  }
+  obj->n = cabi ? 1 : n;
+  if (!(obj->entries = calloc((size_t)obj->n, sizeof *obj->entries)))
+    return false;
+  Cg cg = {.target = &j->target, .opts = opts, .hooks = &cg_host_hooks, .diags = d, .cabi = cabi_fn};
+  cg_init(&cg, NULL);
+  bool ok = cg_create_target_machine(&cg) && cg_lower_module(&cg, cs, n) && cg_optimize(&cg) &&
+            (cabi ? name_cabi(&cg, suffix, obj->entries) : name_entries(&cg, cs, n, suffix, obj->entries)) &&
+            emit_object(j, &cg, obj);
+  cg_dispose(&cg);
+  if (!ok)
+    cg_host_object_free(obj);
   return ok;
 }
 
-static bool lookup_entries(CgJit *j, int n, CgHostKernel *out, char (*names)[256], Diags *d) {
-  for (int i = 0; i < n && out; i++) {
-    LLVMOrcExecutorAddress addr = 0;
-    if (!check(LLVMOrcLLJITLookup(j->lljit, &addr, names[i]), d, "cannot materialize the kernel"))
+void cg_host_object_free(CgHostObject *obj) {
+  if (!obj)
+    return;
+  free(obj->data);
+  free(obj->entries);
+  memset(obj, 0, sizeof *obj);
+}
+
+/* An object whose first entry is already defined in this JIT: the same
+ * cache entry loaded for a second argument record (two records can type
+ * alike), so adding it again would define its symbols twice. */
+static bool was_loaded(CgJit *j, const char *name) {
+  for (int i = 0; i < j->nloaded; i++)
+    if (strcmp(j->loaded[i], name) == 0)
+      return true;
+  return false;
+}
+
+static bool remember(CgJit *j, const char *name) {
+  if (j->nloaded == j->loaded_cap) {
+    int cap = j->loaded_cap ? 2 * j->loaded_cap : 8;
+    char **nw = realloc(j->loaded, sizeof *nw * (size_t)cap);
+    if (!nw)
       return false;
-    out[i].fn = (void *)(uintptr_t)addr;
+    j->loaded = nw, j->loaded_cap = cap;
+  }
+  if (!(j->loaded[j->nloaded] = strdup(name)))
+    return false;
+  j->nloaded++;
+  return true;
+}
+
+bool cg_jit_load(CgJit *j, const CgHostObject *obj, CgHostKernel *out, Diags *d) {
+  if (!j || obj->n <= 0 || !obj->data)
+    return false;
+  if (!was_loaded(j, obj->entries[0].name)) {
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj->data, obj->len, "kjit-host-object");
+    /* the JIT owns buf from here, even when adding fails */
+    if (!check(LLVMOrcLLJITAddObjectFile(j->lljit, LLVMOrcLLJITGetMainJITDylib(j->lljit), buf), d,
+               "cannot add the object") ||
+        !remember(j, obj->entries[0].name))
+      return false;
+  }
+  for (int i = 0; i < obj->n; i++) {
+    LLVMOrcExecutorAddress addr = 0;
+    if (!check(LLVMOrcLLJITLookup(j->lljit, &addr, obj->entries[i].name), d, "cannot materialize the kernel"))
+      return false;
+    if (out)
+      out[i] = (CgHostKernel){(void *)(uintptr_t)addr, obj->entries[i].flags, obj->entries[i].static_shared};
   }
   return true;
 }
 
-/* cabi: the device function of cs[0] whose C-ABI wrapper is the entry
- * (out then gets only .fn), or NULL for kernels. */
-static bool add_module(CgJit *j, IrCompile *const *cs, int n, const IrFunc *cabi, const CgOptions *opts,
+const CgTarget *cg_jit_target(const CgJit *j) { return &j->target; }
+
+/* The uncached path: compile, then load. */
+static bool add_module(CgJit *j, IrCompile *const *cs, int n, bool cabi, const CgOptions *opts,
                        CgHostKernel *out, Diags *d) {
-  if (!j || n <= 0)
-    return false;
-  char (*names)[256] = calloc((size_t)n, sizeof *names);
-  LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
-  Cg cg = {.target = &j->target, .opts = opts, .hooks = &cg_host_hooks, .diags = d, .cabi = cabi};
-  cg_init(&cg, LLVMOrcThreadSafeContextGetContext(tsc));
-  LLVMModuleRef mod = NULL;
-  bool ok = names && build_module(j, &cg, cs, n, out, names, &mod);
-  cg_dispose(&cg); /* builder, DIBuilder, target machine; ctx stays with tsc */
-  if (ok) {
-    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-    j->nmodules++;
-    /* the JIT owns tsm from here, even when adding fails */
-    ok = check(LLVMOrcLLJITAddLLVMIRModule(j->lljit, LLVMOrcLLJITGetMainJITDylib(j->lljit), tsm), d,
-               "cannot add the module");
-  }
-  LLVMOrcDisposeThreadSafeContext(tsc); /* the module keeps the context alive */
-  ok = ok && lookup_entries(j, n, out, names, d);
-  free(names);
+  CgHostObject obj;
+  bool ok = cg_jit_compile(j, cs, n, cabi, opts, NULL, &obj, d) && cg_jit_load(j, &obj, out, d);
+  cg_host_object_free(&obj);
   return ok;
 }
 
 bool cg_jit_add(CgJit *j, IrCompile *const *cs, int n, const CgOptions *opts, CgHostKernel *out, Diags *d) {
-  return add_module(j, cs, n, NULL, opts, out, d);
+  return add_module(j, cs, n, false, opts, out, d);
 }
 
 bool cg_jit_add_cabi(CgJit *j, IrCompile *c, const CgOptions *opts, void **fn, Diags *d) {
-  const IrFunc *f = c && c->funcs.len ? c->funcs.data[0] : NULL;
   CgHostKernel e = {0};
-  if (!f || f->is_kernel || !f->symbol || !add_module(j, &c, 1, f, opts, &e, d))
+  if (!add_module(j, &c, 1, true, opts, &e, d))
     return false;
   *fn = e.fn;
   return true;

@@ -109,6 +109,37 @@ bool cg_jit_add(CgJit *jit, IrCompile *const *compiles, int n, const CgOptions *
  * a function that synchronizes or uses shared memory is refused.  *fn
  * receives the wrapper's address.  Serialized by the caller like adds. */
 bool cg_jit_add_cabi(CgJit *jit, IrCompile *c, const CgOptions *opts, void **fn, Diags *diags);
+
+/* A host module compiled to a relocatable object for this machine, and the
+ * entries it defines: what the disk cache stores for the CPU target, so a
+ * later process loads it (cg_jit_load) without running LLVM's pipeline. */
+typedef struct CgHostEntry {
+  char name[256];        /* the entry's symbol in the object */
+  int flags;             /* as CgHostKernel */
+  size_t static_shared;
+} CgHostEntry;
+
+typedef struct CgHostObject {
+  void *data;            /* the object file (malloc'd) */
+  size_t len;
+  CgHostEntry *entries;  /* one per compile (malloc'd); the C-ABI wrapper for cabi */
+  int n;
+} CgHostObject;
+
+/* Lowers and optimizes compiles[0..n) as cg_jit_add does (cabi: n == 1 and
+ * c's device function with its C-ABI wrapper as cg_jit_add_cabi) and emits
+ * the object the JIT would have made.  Entry symbols are <symbol>.<suffix>
+ * (suffix NULL: a JIT-unique one, "k<N>"); a suffix derived from the cache
+ * key keeps a cached object's names apart from every other's.  Adds nothing
+ * to the JIT.  Serialized by the caller like adds. */
+bool cg_jit_compile(CgJit *jit, IrCompile *const *compiles, int n, bool cabi, const CgOptions *opts,
+                    const char *suffix, CgHostObject *obj, Diags *diags);
+/* Adds an object (copied) to the JIT, unless one with the same entry names
+ * was added before, and fills out[0..obj->n) with its entries' addresses. */
+bool cg_jit_load(CgJit *jit, const CgHostObject *obj, CgHostKernel *out, Diags *diags);
+void cg_host_object_free(CgHostObject *obj);
+/* The machine the JIT compiles for (triple, CPU name, CPU features). */
+const CgTarget *cg_jit_target(const CgJit *jit);
 /* Address of a symbol defined in the JIT (or the process); NULL if none. */
 void *cg_jit_lookup(CgJit *jit, const char *symbol);
 /* The host target description (triple, CPU, features of this machine);

@@ -880,10 +880,13 @@ KJIT_API kjit_status kjit_reduce(kjit_reduction *r, kjit_array *array,
 
 /* --------------------------------------------------------- Disk cache --- */
 
-/* Compiled output (PTX today; cubins with the CUDA target) is kept in a
- * persistent cache shared by every process of the user, so a warm process
- * skips LLVM: $KJIT_CACHE_DIR, else $XDG_CACHE_HOME/kjit, else
- * ~/.cache/kjit; KJIT_CACHE=0 turns it off; KJIT_CACHE_MAX_BYTES caps its
+/* Compiled output (PTX; host objects of the cpu target, keyed also by the
+ * host CPU's name and features) is kept in a persistent cache shared by
+ * every process of the user, so a warm process skips LLVM, and processes
+ * needing the same kernel at once compile it once (the others wait at most
+ * KJIT_CACHE_LOCK_WAIT seconds, default 30, for its entry).  Where:
+ * $KJIT_CACHE_DIR, else $XDG_CACHE_HOME/kjit, else ~/.cache/kjit;
+ * KJIT_CACHE=0 turns it off; KJIT_CACHE_MAX_BYTES caps its
  * size (default 256 MiB, least-recently used entries evicted).  The key
  * covers the typed IR of the kernel and of every device function and
  * constant it uses, the signature, target, options and the kjit, LLVM and
@@ -900,7 +903,10 @@ typedef struct kjit_cache_info {
   uint64_t entries;      /* entry files in the directory now */
   uint64_t bytes;        /* their total size */
   uint64_t max_bytes;    /* the size cap */
-  uint64_t hits, misses, stores, evictions; /* by this context */
+  uint64_t hits, misses, stores, evictions; /* by this context: a hit read
+                            an entry, a miss compiled one */
+  uint64_t waits;        /* lookups that waited for another process (or
+                            context) compiling the same entry */
 } kjit_cache_info;
 
 /* Replaces the context's cache settings: enabled = 0 turns the disk cache

@@ -44,7 +44,9 @@ struct RtCache {
   bool enabled;
   char *dir;             /* malloc'd; "" when no directory could be found */
   uint64_t max_bytes;
-  uint64_t hits, misses, stores, evictions;
+  uint64_t hits, misses, stores, evictions, waits;
+  double lock_wait;      /* seconds (KJIT_CACHE_LOCK_WAIT) */
+  RtFileLockFn lock_fn;  /* NULL = flock; tests stand in for it */
   bool dir_ready;        /* the directory exists (made by us or found) */
   int64_t total;         /* bytes on disk as of the last scan plus our own
                             stores since; -1 = not scanned yet */
@@ -124,6 +126,21 @@ static uint64_t find_max_bytes(Diags *warnings) {
   return v;
 }
 
+/* KJIT_CACHE_LOCK_WAIT: seconds, fractions allowed, 0 = never wait. */
+static double find_lock_wait(Diags *warnings) {
+  const char *s = rt_setting(RT_SET_CACHE_LOCK_WAIT);
+  char *end = NULL;
+  double v = s ? strtod(s, &end) : RT_CACHE_DEFAULT_LOCK_WAIT;
+  if (s && (end == s || *end || !(v >= 0) || v > 86400)) {
+    if (warnings)
+      diag_add(warnings, DL_WARNING, RT_W_CACHE, (SrcLoc){0}, NULL,
+               "KJIT_CACHE_LOCK_WAIT='%s' is not a number of seconds (0 to 86400); using %g", s,
+               RT_CACHE_DEFAULT_LOCK_WAIT);
+    v = RT_CACHE_DEFAULT_LOCK_WAIT;
+  }
+  return v;
+}
+
 /* $KJIT_CACHE_DIR, else $XDG_CACHE_HOME/kjit, else ~/.cache/kjit. */
 static char *find_dir(void) {
   const char *d = rt_setting(RT_SET_CACHE_DIR);
@@ -159,6 +176,7 @@ RtCache *rt_cache_open_dir(const char *dir, bool enabled, Diags *warnings) {
   const char *flag = rt_setting(RT_SET_CACHE);
   c->enabled = enabled && *c->dir && !(flag && strcmp(flag, "0") == 0);
   c->max_bytes = find_max_bytes(warnings);
+  c->lock_wait = find_lock_wait(warnings);
   c->total = -1;
   return c;
 }
@@ -356,16 +374,13 @@ static int open_entry(const char *path) {
   return fd;
 }
 
-bool rt_cache_get(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out) {
+/* The lookup itself; counts nothing. */
+static bool lookup(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out) {
   memset(out, 0, sizeof *out);
-  if (!c || !c->enabled)
-    return false;
   const char *path = build_path(c, key, true);
   int fd = path ? open_entry(path) : -1;
-  if (fd < 0) {
-    c->misses++;
+  if (fd < 0)
     return false;
-  }
   uint8_t *buf = NULL;
   size_t size = 0;
   if (!read_all(fd, &buf, &size) || !validate(buf, size, key, out)) {
@@ -373,14 +388,21 @@ bool rt_cache_get(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry
     close(fd);
     free(buf);
     memset(out, 0, sizeof *out);
-    c->misses++;
     return false;
   }
   touch(fd);
   close(fd);
   out->owned = buf;
-  c->hits++;
   return true;
+}
+
+bool rt_cache_get(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out) {
+  memset(out, 0, sizeof *out);
+  if (!c || !c->enabled)
+    return false;
+  bool hit = lookup(c, key, out);
+  hit ? c->hits++ : c->misses++;
+  return hit;
 }
 
 /* ---------------------------------------------------------------- put --- */
@@ -480,6 +502,75 @@ bool rt_cache_put(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const RtCach
   return true;
 }
 
+/* ------------------------------------------------------ compile once --- */
+
+void rt_cache_set_lock_fn(RtCache *c, RtFileLockFn fn) {
+  if (c)
+    c->lock_fn = fn;
+}
+
+/* <dir>/<xx>/<hex>.lock (malloc'd), its directory made; NULL when it
+ * cannot be (a read-only cache: then nobody can store, and nobody locks). */
+static char *lock_path(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE]) {
+  const char *sub = build_path(c, key, false);
+  if (!sub || (mkdir(sub, 0700) != 0 && errno != EEXIST && !make_dirs(sub)))
+    return NULL;
+  char hex[65];
+  key_hex(key, hex);
+  return format_text("%s/%s.lock", sub, hex);
+}
+
+/* KJIT_TEST_CACHE_HOLD_MS: tests hold the lock this long (to be killed or
+ * outwaited while holding it). */
+static void hold_for_tests(void) {
+  const char *ms = rt_setting(RT_SET_TEST_CACHE_HOLD);
+  long v = ms ? strtol(ms, NULL, 10) : 0;
+  struct timespec ts = {v / 1000, v % 1000 * 1000000L};
+  while (v > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+    continue;
+}
+
+bool rt_cache_claim(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out,
+                    RtCacheClaim *claim) {
+  memset(claim, 0, sizeof *claim);
+  claim->lock.fd = -1;
+  memset(out, 0, sizeof *out);
+  if (!c || !c->enabled)
+    return false;
+  if (lookup(c, key, out)) {
+    c->hits++;
+    return true;
+  }
+  char *path = lock_path(c, key);
+  bool waited = false;
+  RtLockResult r = path ? rt_file_lock_wait(path, c->lock_wait, c->lock_fn, &claim->lock, &waited)
+                        : RT_LOCK_UNSUPPORTED;
+  c->waits += waited;
+  if (r == RT_LOCK_TAKEN)
+    claim->path = path;
+  else
+    free(path);
+  /* Look again: the process we waited for has published the entry (or
+   * died), or one published it between our lookup and our lock. */
+  if ((waited || r == RT_LOCK_TAKEN) && lookup(c, key, out)) {
+    rt_cache_release(claim);
+    c->hits++;
+    return true;
+  }
+  c->misses++;
+  if (r == RT_LOCK_TAKEN)
+    hold_for_tests();
+  return false;
+}
+
+void rt_cache_release(RtCacheClaim *claim) {
+  if (!claim)
+    return;
+  rt_file_unlock(claim->path, &claim->lock);
+  free(claim->path);
+  claim->path = NULL;
+}
+
 /* ----------------------------------------------------- scan and evict --- */
 
 typedef struct ScanItem {
@@ -527,11 +618,17 @@ static void scan_add(Scan *s, char *path, uint64_t size, uint64_t stamp) {
   s->bytes += size;
 }
 
-/* A temporary file a dead writer left behind (an hour old) is removed. */
-static void sweep_tmp(const char *path, const struct stat *st) {
+/* A temporary file a dead writer left behind, or the lock file of a
+ * holder that died, an hour old, is removed (a lock only if nobody holds
+ * it; rt_file_lock_is_stale removes it then). */
+static void sweep(const char *path, const struct stat *st, bool lock) {
   uint64_t mtime = (uint64_t)st->st_mtim.tv_sec * 1000000000ull + (uint64_t)st->st_mtim.tv_nsec;
-  if (now_ns() - mtime > STALE_TMP_NS)
+  if (now_ns() - mtime <= STALE_TMP_NS)
+    return;
+  if (!lock)
     unlink(path);
+  else
+    rt_file_lock_is_stale(path, NULL);
 }
 
 static void scan_subdir(const char *sub, bool stamps, Scan *s) {
@@ -540,7 +637,8 @@ static void scan_subdir(const char *sub, bool stamps, Scan *s) {
     return;
   for (struct dirent *de; (de = readdir(d));) {
     bool entry = has_suffix(de->d_name, ".kjc"), tmp = strncmp(de->d_name, ".tmp-", 5) == 0;
-    if (!entry && !tmp)
+    bool lock = has_suffix(de->d_name, ".lock");
+    if (!entry && !tmp && !lock)
       continue;
     char *path = format_text("%s/%s", sub, de->d_name);
     struct stat st;
@@ -548,8 +646,8 @@ static void scan_subdir(const char *sub, bool stamps, Scan *s) {
       free(path);
       continue;
     }
-    if (tmp) {
-      sweep_tmp(path, &st);
+    if (tmp || lock) {
+      sweep(path, &st, lock);
       free(path);
       continue;
     }
@@ -648,4 +746,5 @@ void rt_cache_stats(RtCache *c, RtCacheStats *out) {
   out->max_bytes = c->max_bytes;
   out->hits = c->hits, out->misses = c->misses;
   out->stores = c->stores, out->evictions = c->evictions;
+  out->waits = c->waits;
 }

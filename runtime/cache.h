@@ -20,6 +20,7 @@
 #define RT_CACHE_FORMAT 1            /* bump when the file layout changes */
 #define RT_CACHE_DEFAULT_MAX (256ull << 20)
 #define RT_CACHE_MAX_SECTIONS 8
+#define RT_CACHE_DEFAULT_LOCK_WAIT 30.0 /* seconds; KJIT_CACHE_LOCK_WAIT */
 enum { RT_W_CACHE = 3 };             /* diagnostic code of cache warnings */
 
 /* Section tags (stable: part of the file format). */
@@ -30,8 +31,9 @@ typedef enum RtCacheTag {
   RT_SEC_HOSTOBJ = 4,    /* host object code */
 } RtCacheTag;
 
-/* What an entry holds, and (in the key) what was asked for. */
-typedef enum RtCacheOutput { RT_OUT_PTX, RT_OUT_CUBIN, RT_OUT_HOSTOBJ } RtCacheOutput;
+/* What an entry holds, and (in the key) what was asked for: host objects
+ * of kernels, or of a device function's C-ABI wrapper (kjit_call). */
+typedef enum RtCacheOutput { RT_OUT_PTX, RT_OUT_CUBIN, RT_OUT_HOSTOBJ, RT_OUT_HOSTOBJ_CABI } RtCacheOutput;
 
 typedef struct RtCacheSection {
   uint32_t tag;          /* RtCacheTag */
@@ -51,6 +53,7 @@ typedef struct RtCacheStats {
   const char *dir;       /* the directory ("" when none); owned by the cache */
   uint64_t entries, bytes, max_bytes;
   uint64_t hits, misses, stores, evictions; /* this RtCache's lifetime */
+  uint64_t waits;        /* claims that waited for another process's compile */
 } RtCacheStats;
 
 typedef struct RtCache RtCache;
@@ -95,6 +98,57 @@ void rt_cache_entry_add(RtCacheEntry *e, RtCacheTag tag, const void *data, size_
 const void *rt_cache_entry_find(const RtCacheEntry *e, RtCacheTag tag, size_t *len);
 void rt_cache_entry_release(RtCacheEntry *e);
 
+/* ---------------------------------------------- compile locks (cache_lock.c) */
+
+typedef enum RtLockResult {
+  RT_LOCK_TAKEN,         /* this process holds the lock */
+  RT_LOCK_BUSY,          /* another holds it (or the wait ran out) */
+  RT_LOCK_UNSUPPORTED,   /* no lock possible here: flock failed (a network
+                            filesystem) or the file cannot be created */
+} RtLockResult;
+
+typedef struct RtFileLock {
+  int fd;                /* -1: not held */
+} RtFileLock;
+
+/* flock(2) or a test's stand-in. */
+typedef int (*RtFileLockFn)(int fd, int op);
+
+/* One non-blocking try at path's exclusive lock (the file is created).
+ * fn NULL = flock. */
+RtLockResult rt_file_lock_try(const char *path, RtFileLockFn fn, RtFileLock *l);
+/* Tries until taken, unsupported or wait_s seconds have passed (then
+ * BUSY), polling every 1 to 20 ms; *waited says whether it ever found the
+ * lock busy. */
+RtLockResult rt_file_lock_wait(const char *path, double wait_s, RtFileLockFn fn, RtFileLock *l,
+                               bool *waited);
+/* Unlinks path (may be NULL) and releases the lock. */
+void rt_file_unlock(const char *path, RtFileLock *l);
+/* True (and the file removed) when nobody holds path's lock. */
+bool rt_file_lock_is_stale(const char *path, RtFileLockFn fn);
+
+/* ------------------------------------------------------ compile once --- */
+
+/* A claim on an entry: the lock held (or not) while this process compiles
+ * it.  Zero-initialized = nothing held. */
+typedef struct RtCacheClaim {
+  RtFileLock lock;       /* fd >= 0: held */
+  char *path;            /* the lock file (malloc'd) while held */
+} RtCacheClaim;
+
+/* Looks the key up; on a miss takes the entry's compile lock, waiting (at
+ * most KJIT_CACHE_LOCK_WAIT seconds) while another process compiles it,
+ * then looks again.  True: a hit, *out filled (release it), nothing held.
+ * False: the caller compiles, rt_cache_put's the result (if it has one)
+ * and calls rt_cache_release, whether or not the lock could be taken (an
+ * unlockable directory or a wait that ran out: each process compiles).
+ * Counts a hit, or a miss (this process compiles), and a wait. */
+bool rt_cache_claim(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out,
+                    RtCacheClaim *claim);
+void rt_cache_release(RtCacheClaim *claim);
+/* Test seam: the lock function this cache uses (NULL = flock). */
+void rt_cache_set_lock_fn(RtCache *c, RtFileLockFn fn);
+
 /* ------------------------------------------------------------ the key --- */
 
 /* Everything that decides a compile's output (runtime/cache_key.c). */
@@ -114,24 +168,36 @@ void rt_cache_key(const RtCacheKeyInput *in, uint8_t key[RT_CACHE_KEY_SIZE], cha
 
 /* ------------------------------------------------ the compile pipeline --- */
 
-/* A PTX compile's key, computed before codegen and used again to store. */
+/* A compile's key, computed before codegen and used again to store, and
+ * its claim (the entry's compile lock while this process compiles). */
 typedef struct RtCachedCompile {
   bool keyed;                  /* false: cache off, nothing to store */
   uint8_t key[RT_CACHE_KEY_SIZE];
+  RtCacheClaim claim;
 } RtCachedCompile;
 
 typedef struct kjit_context kjit_context;
 /* The context's cache, opened on first use. */
 RtCache *rt_context_cache(kjit_context *ctx, Diags *warnings);
 /* Hook for runtime/compile.c: computes the key of emitting `compiles` as
- * PTX and looks it up.  On a hit *out and *len receive malloc'd PTX (NUL-
- * terminated) and true is returned: codegen is skipped. */
+ * PTX and claims it (rt_cache_claim).  On a hit *out and *len receive
+ * malloc'd PTX (NUL-terminated) and true is returned: codegen is skipped.
+ * Otherwise the caller compiles and must call rt_cache_store_ptx. */
 bool rt_cache_find_ptx(kjit_context *ctx, CgSession *s, IrCompile *const *compiles,
                        int ncompiles, const CgTarget *target, const CgOptions *opts,
                        RtCachedCompile *cc, char **out, size_t *len, Diags *diags);
-/* Hook for runtime/compile.c after a successful emit: stores the PTX. */
-void rt_cache_store_ptx(kjit_context *ctx, const RtCachedCompile *cc,
+/* Hook for runtime/compile.c after the emit: stores the PTX (NULL: the
+ * compile failed, nothing stored) and releases the claim. */
+void rt_cache_store_ptx(kjit_context *ctx, RtCachedCompile *cc,
                         IrCompile *const *compiles, int ncompiles,
                         const char *ptx, size_t len, Diags *diags);
+
+/* The CPU target (runtime/cache_host.c): the host object of `c` for jit's
+ * machine, from the disk cache or compiled (cg_jit_compile) under the
+ * entry's compile lock and stored.  cabi: c's device function through its
+ * C-ABI wrapper (kjit_call).  Without a cache, compiled with a suffix of
+ * the JIT's choosing.  Release *obj with cg_host_object_free. */
+bool rt_cache_host_object(kjit_context *ctx, CgJit *jit, IrCompile *c, bool cabi,
+                          const CgOptions *opts, CgHostObject *obj, Diags *diags);
 
 #endif

@@ -4,9 +4,11 @@
  * A context opens its RtCache on first use (from the environment, or as
  * kjit_cache_configure says) and keeps it until it is destroyed.  The PTX
  * hooks are called by runtime/compile.c around codegen: find computes the
- * key after ir_verify and answers from the cache; store saves what codegen
- * produced.  Neither can fail a compile: cache trouble is a miss, and a
- * directory that cannot be written leaves one warning on the call. */
+ * key after ir_verify and claims the entry (answered from the cache, or
+ * this process compiles it under the entry's lock); store saves what
+ * codegen produced and releases the claim.  Neither can fail a compile:
+ * cache trouble is a miss, and a directory that cannot be written leaves
+ * one warning on the call. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +26,8 @@ RtCache *rt_context_cache(kjit_context *ctx, Diags *warnings) {
 bool rt_cache_find_ptx(kjit_context *ctx, CgSession *s, IrCompile *const *compiles,
                        int ncompiles, const CgTarget *target, const CgOptions *opts,
                        RtCachedCompile *cc, char **out, size_t *len, Diags *diags) {
-  cc->keyed = false;
+  memset(cc, 0, sizeof *cc);
+  cc->claim.lock.fd = -1;
   RtCache *c = rt_context_cache(ctx, diags);
   if (!rt_cache_enabled(c))
     return false;
@@ -32,8 +35,8 @@ bool rt_cache_find_ptx(kjit_context *ctx, CgSession *s, IrCompile *const *compil
   rt_cache_key(&in, cc->key, NULL);
   cc->keyed = true;
   RtCacheEntry e;
-  if (!rt_cache_get(c, cc->key, &e))
-    return false;
+  if (!rt_cache_claim(c, cc->key, &e, &cc->claim))
+    return false; /* compile; rt_cache_store_ptx releases the claim */
   size_t n = 0;
   const char *ptx = rt_cache_entry_find(&e, RT_SEC_PTX, &n);
   char *copy = ptx ? malloc(n + 1) : NULL;
@@ -61,20 +64,23 @@ static void describe_kernels(IrCompile *const *compiles, int n, StrBuf *sb) {
   }
 }
 
-void rt_cache_store_ptx(kjit_context *ctx, const RtCachedCompile *cc,
+void rt_cache_store_ptx(kjit_context *ctx, RtCachedCompile *cc,
                         IrCompile *const *compiles, int ncompiles,
                         const char *ptx, size_t len, Diags *diags) {
   if (!cc->keyed || !ctx->cache)
     return;
-  StrBuf meta;
-  sb_init(&meta);
-  describe_kernels(compiles, ncompiles, &meta);
-  RtCacheEntry e = {0};
-  rt_cache_entry_add(&e, RT_SEC_PTX, ptx, len);
-  rt_cache_entry_add(&e, RT_SEC_META, meta.data ? meta.data : "", meta.len);
-  rt_cache_put(ctx->cache, cc->key, &e);
-  rt_cache_flush_warnings(ctx->cache, diags);
-  sb_free(&meta);
+  if (ptx) {
+    StrBuf meta;
+    sb_init(&meta);
+    describe_kernels(compiles, ncompiles, &meta);
+    RtCacheEntry e = {0};
+    rt_cache_entry_add(&e, RT_SEC_PTX, ptx, len);
+    rt_cache_entry_add(&e, RT_SEC_META, meta.data ? meta.data : "", meta.len);
+    rt_cache_put(ctx->cache, cc->key, &e);
+    rt_cache_flush_warnings(ctx->cache, diags);
+    sb_free(&meta);
+  }
+  rt_cache_release(&cc->claim); /* after the rename: waiters find the entry */
 }
 
 /* -------------------------------------------------------- public API --- */
@@ -105,6 +111,7 @@ kjit_status kjit_cache_stats(kjit_context *ctx, kjit_cache_info *out) {
   out->entries = s.entries, out->bytes = s.bytes, out->max_bytes = s.max_bytes;
   out->hits = s.hits, out->misses = s.misses;
   out->stores = s.stores, out->evictions = s.evictions;
+  out->waits = s.waits;
   return rt_finish(&call, ctx->cache ? KJIT_OK : KJIT_ERROR_OUT_OF_MEMORY);
 }
 

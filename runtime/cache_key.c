@@ -46,6 +46,7 @@ static const char *output_name(RtCacheOutput o) {
   case RT_OUT_PTX: return "ptx";
   case RT_OUT_CUBIN: return "cubin";
   case RT_OUT_HOSTOBJ: return "hostobj";
+  case RT_OUT_HOSTOBJ_CABI: return "hostobj-cabi";
   }
   return "?";
 }

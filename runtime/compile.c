@@ -545,14 +545,15 @@ static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   CgOptions o = cg_options(j);
   CgEmit e = what == KJIT_EMIT_LLVM ? CG_EMIT_LLVM : CG_EMIT_PTX;
   /* Disk cache (runtime/cache.h): PTX whose key is found skips codegen;
-   * otherwise the PTX codegen produces is stored under that key. */
+   * otherwise this process holds the entry's compile lock (others wait
+   * for it) and the PTX codegen produces is stored under that key. */
   RtCachedCompile cc = {0};
   if (e == CG_EMIT_PTX && rt_cache_find_ptx(j->prog->ctx, s, cs, j->units.len, &target,
                                             &o, &cc, out, len, job_diags(j)))
     return true;
   bool ok = cg_emit(s, cs, j->units.len, &target, &o, e, out, len, job_diags(j));
-  if (ok && e == CG_EMIT_PTX)
-    rt_cache_store_ptx(j->prog->ctx, &cc, cs, j->units.len, *out, *len, job_diags(j));
+  if (e == CG_EMIT_PTX) /* stores on success; releases the entry's compile lock */
+    rt_cache_store_ptx(j->prog->ctx, &cc, cs, j->units.len, ok ? *out : NULL, *len, job_diags(j));
   return ok;
 }
 

@@ -6,8 +6,9 @@
  * fixed-width word per argument (array?, dtype, ndim, C-contiguous?), so a
  * launch that hits the table hashes a few words, packs the arguments on the
  * stack and runs: no allocation, no source hashing.  A miss specializes the
- * kernel in a scratch arena, adds it to the JIT and keeps only the entry
- * point and the argument layout. */
+ * kernel in a scratch arena, loads its object into the JIT (from the disk
+ * cache, or compiled and stored: runtime/cache_host.c) and keeps only the
+ * entry point and the argument layout. */
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <time.h>
 
 #include "codegen/codegen.h"
+#include "runtime/cache.h"
 #include "runtime/host_exec.h"
 #include "runtime/launch.h"
 
@@ -346,7 +348,8 @@ static CgOptions host_options(const IrFunc *k) {
   return (CgOptions){.opt_level = k->opts.opt > 0 ? k->opts.opt : 3, .fastmath = k->opts.fastmath};
 }
 
-/* Specializes f for params in a scratch arena and JITs it into s->entry. */
+/* Specializes f for params in a scratch arena and JITs it into s->entry
+ * (the host object read from the disk cache when it is there). */
 static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **params, int n,
                          RtHostSpec *s, Diags *d) {
   if (!h->jit && !(h->jit = cg_jit_new(d)))
@@ -361,16 +364,17 @@ static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **
     g->opts.debug |= prog->ctx->opts.debug != 0;
     ok = ir_verify(g, d);
   }
-  IrCompile *cp = &c;
   CgOptions o = host_options(f);
   ok = ok && d->nerrors == 0;
   if (ok && !f->is_kernel) { /* kjit_call: the C-ABI wrapper is the entry */
     const Type *rt = c.funcs.data[0]->ret_type;
     s->ret_kind = (uint8_t)(rt ? rt->kind : TY_VOID);
-    ok = cg_jit_add_cabi(h->jit, cp, &o, &s->entry.fn, d);
-  } else if (ok) {
-    ok = cg_jit_add(h->jit, &cp, 1, &o, &s->entry, d);
   }
+  /* the object from the disk cache, or compiled under its lock and stored */
+  CgHostObject obj = {0};
+  ok = ok && rt_cache_host_object(prog->ctx, h->jit, &c, !f->is_kernel, &o, &obj, d) &&
+       cg_jit_load(h->jit, &obj, &s->entry, d);
+  cg_host_object_free(&obj);
   arena_destroy(&arena);
   return ok;
 }

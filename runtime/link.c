@@ -172,9 +172,11 @@ static bool compile_one(kjit_program *prog, RtNvrtc *nv, int sm, const IrLink *l
   nvrtc_key(nv, sm, path, src, key);
   RtCache *cache = rt_context_cache(prog->ctx, diags);
   RtCacheEntry e = {0};
+  RtCacheClaim claim = {.lock.fd = -1};
   size_t n = 0;
   const void *hit = NULL;
-  bool got = cache && rt_cache_get(cache, key, &e);
+  /* a miss holds the entry's compile lock: other processes wait for ours */
+  bool got = cache && rt_cache_claim(cache, key, &e, &claim);
   if (got && (hit = rt_cache_entry_find(&e, RT_SEC_PTX, &n)) && (out->ptx = malloc(n + 1))) {
     memcpy(out->ptx, hit, n);
     out->ptx[n] = '\0';
@@ -188,6 +190,7 @@ static bool compile_one(kjit_program *prog, RtNvrtc *nv, int sm, const IrLink *l
     rt_cache_entry_add(&put, RT_SEC_PTX, out->ptx, out->len + 1);
     rt_cache_put(cache, key, &put);
   }
+  rt_cache_release(&claim);
   if (!ok)
     diag_add(diags, DL_NOTE, RT_E_NVRTC_COMPILE, l->loc, NULL, "'%s' is linked here", l->path);
   out->name = arena_strdup(arena, path);

@@ -20,6 +20,12 @@ static const RtSetting settings[RT_SET__COUNT] = {
                           "disk cache directory (default $XDG_CACHE_HOME/kjit)"},
     [RT_SET_CACHE_MAX_BYTES] = {"cache_max_bytes", "KJIT_CACHE_MAX_BYTES", "268435456", false,
                                 "disk cache size cap in bytes"},
+    [RT_SET_CACHE_LOCK_WAIT] = {"cache_lock_wait", "KJIT_CACHE_LOCK_WAIT", "30", false,
+                                "seconds a process waits for another's compile of the same "
+                                "cache entry before compiling it itself"},
+    [RT_SET_TEST_CACHE_HOLD] = {"test_cache_hold_ms", "KJIT_TEST_CACHE_HOLD_MS", NULL, false,
+                                "for tests only: milliseconds to sleep while holding a cache "
+                                "entry's compile lock"},
     [RT_SET_XDG_CACHE_HOME] = {"xdg_cache_home", "XDG_CACHE_HOME", NULL, false,
                                "parent of the default cache directory"},
     [RT_SET_HOME] = {"home", "HOME", NULL, false, "~/.cache/kjit without XDG_CACHE_HOME"},

@@ -17,6 +17,10 @@ typedef enum RtSettingId {
   RT_SET_CACHE,           /* KJIT_CACHE: "0" disables the disk cache */
   RT_SET_CACHE_DIR,       /* KJIT_CACHE_DIR: the cache directory */
   RT_SET_CACHE_MAX_BYTES, /* KJIT_CACHE_MAX_BYTES: size cap */
+  RT_SET_CACHE_LOCK_WAIT, /* KJIT_CACHE_LOCK_WAIT: seconds to wait for another
+                             process's compile of the same entry */
+  RT_SET_TEST_CACHE_HOLD, /* KJIT_TEST_CACHE_HOLD_MS: test-only; sleep while
+                             holding an entry's compile lock */
   RT_SET_XDG_CACHE_HOME,  /* XDG_CACHE_HOME: parent of the default cache dir */
   RT_SET_HOME,            /* HOME: ~/.cache/kjit when XDG_CACHE_HOME is unset */
   RT_SET_LIBDEVICE,       /* KJIT_LIBDEVICE: libdevice bitcode path */

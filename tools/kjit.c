@@ -119,7 +119,9 @@ static const char run_help[] =
     "                       kernel and kjit exits with status 3\n"
     "  --time               print compile, copy and kernel times in ms (the\n"
     "                       kernel time is the median over --repeat runs,\n"
-    "                       timed with CUDA events on the cuda target)\n"
+    "                       timed with CUDA events on the cuda target), and\n"
+    "                       whether the kernel was compiled or read from the\n"
+    "                       disk cache\n"
     "  --path DIR           also search DIR for imported modules (repeatable;\n"
     "                       after FILE.py's folder, before KJIT_PATH)\n"
     "  -h, --help           show this help\n"
@@ -1042,6 +1044,17 @@ static void print_times(const RunArgs *a, const RunTimes *t) {
   putchar('\n');
 }
 
+/* --time: whether this process compiled the kernel or read it from the
+ * disk cache (and whether it waited for another process compiling it). */
+static void print_cache(kjit_context *ctx) {
+  kjit_cache_info ci;
+  if (kjit_cache_stats(ctx, &ci) != KJIT_OK)
+    return;
+  const char *what = !ci.enabled ? "off" : ci.misses ? "compiled" : ci.hits ? "read" : "not used";
+  printf("cache: %s (hits %llu, misses %llu, waits %llu)\n", what, (unsigned long long)ci.hits,
+         (unsigned long long)ci.misses, (unsigned long long)ci.waits);
+}
+
 static int run_job(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
   if (rc == EXIT_OK && (j->ufunc || j->reduction)) {   /* bounded by --timeout too */
@@ -1050,6 +1063,8 @@ static int run_job(const RunArgs *a, RunJob *j) {
     rc = j->ufunc ? kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time)
                   : run_reduction(a, j);
     kjit_cli_watchdog_stop();
+    if (rc == EXIT_OK && a->time)
+      print_cache(j->ctx);
     return rc;
   }
   if (rc == EXIT_OK) rc = bind_args(a, j);
@@ -1059,8 +1074,10 @@ static int run_job(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK) rc = launch_all(j, a, &t);
   if (rc == EXIT_OK) rc = write_outputs(a, j);
   if (rc == EXIT_OK) rc = print_summaries(j);
-  if (rc == EXIT_OK && a->time)
+  if (rc == EXIT_OK && a->time) {
     print_times(a, &t);
+    print_cache(j->ctx);
+  }
   return rc;
 }
 

@@ -18,7 +18,8 @@ int kjit_cli_cache(int argc, char **argv, int first, kjit_context *ctx);
 const char kjit_cache_help[] =
     "usage: kjit cache stats|clear|prune [--max-bytes N]\n"
     "\n"
-    "Inspect or shrink the disk cache of compiled kernels.\n"
+    "Inspect or shrink the disk cache of compiled kernels (PTX, and host\n"
+    "objects of the cpu target).\n"
     "\n"
     "  stats               the cache directory, its entries and size\n"
     "  clear               delete every entry\n"
@@ -34,7 +35,9 @@ const char kjit_cache_help[] =
     "                        else ~/.cache/kjit)\n"
     "  KJIT_CACHE=0          disable the cache\n"
     "  KJIT_CACHE_MAX_BYTES  size cap, least-recently used entries evicted\n"
-    "                        (default 256M)\n";
+    "                        (default 256M)\n"
+    "  KJIT_CACHE_LOCK_WAIT  seconds a process waits for another compiling the\n"
+    "                        same kernel before compiling it itself (default 30)\n";
 
 enum { OK = 0, ERRORS = 1, USAGE = 2 };
 
