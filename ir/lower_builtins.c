@@ -217,7 +217,8 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
   } else if (!ir_starts_with(path, "numba") && !ir_starts_with(path, "math") &&
              !ir_starts_with(path, "cmath.")) {
     const char *dot = strchr(path, '.');
-    diag_error(L->d, E_UNSUPPORTED, n->loc, "kernels can use numba, numba.cuda, math, cmath and numpy",
+    diag_error(L->d, E_UNSUPPORTED, n->loc,
+               "kernels can use numba, numba.cuda, math, cmath, numpy and operator's arithmetic",
                "'%s' cannot be used in kernels (module '%.*s' is not supported)", written(L, n),
                dot ? (int)(dot - path) : (int)strlen(path), path);
     return -1;
@@ -700,6 +701,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
     return r;
   if (strcmp(path, "numpy.reshape") == 0)
     return lower_np_reshape(L, call);
+  if ((m = member_of(path, "operator")) && (r = lower_operator_call(L, m, call)) != -2)
+    return r;
   if ((r = lower_libdevice_call(L, path, call)) != -2)
     return r;
   if ((r = lower_vector_call(L, path, call)) != -2)

@@ -461,6 +461,42 @@ static int expr_binop(Lower *L, const Node *n) {
   return lower_binop(L, n->op, a, b, n->loc);
 }
 
+/* operator.add(a, b), operator.neg(a), ... (Python's operator module, often
+ * through a module variable: op = operator.add): the operator itself, with
+ * the same typing.  Returns -2 for a name that is not one of them. */
+int lower_operator_call(Lower *L, const char *m, const Node *call) {
+  static const struct { const char *name; AstOp op; int arity; } ops[] = {
+      {"add", AOP_ADD, 2}, {"sub", AOP_SUB, 2}, {"mul", AOP_MUL, 2}, {"truediv", AOP_DIV, 2},
+      {"floordiv", AOP_FLOORDIV, 2}, {"mod", AOP_MOD, 2}, {"pow", AOP_POW, 2},
+      {"lshift", AOP_LSHIFT, 2}, {"rshift", AOP_RSHIFT, 2}, {"and_", AOP_BITAND, 2},
+      {"or_", AOP_BITOR, 2}, {"xor", AOP_BITXOR, 2}, {"iadd", AOP_ADD, 2}, {"isub", AOP_SUB, 2},
+      {"imul", AOP_MUL, 2}, {"itruediv", AOP_DIV, 2}, {"ifloordiv", AOP_FLOORDIV, 2},
+      {"imod", AOP_MOD, 2}, {"ipow", AOP_POW, 2}, {"ilshift", AOP_LSHIFT, 2},
+      {"irshift", AOP_RSHIFT, 2}, {"iand", AOP_BITAND, 2}, {"ior", AOP_BITOR, 2},
+      {"ixor", AOP_BITXOR, 2}, {"eq", AOP_EQ, 2}, {"ne", AOP_NE, 2}, {"lt", AOP_LT, 2},
+      {"le", AOP_LE, 2}, {"gt", AOP_GT, 2}, {"ge", AOP_GE, 2}, {"neg", AOP_NEG, 1},
+      {"pos", AOP_POS, 1}, {"invert", AOP_INVERT, 1}, {"inv", AOP_INVERT, 1},
+      {"not_", AOP_NOT, 1}};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+    if (strcmp(m, ops[i].name) != 0)
+      continue;
+    if (call->args.len != ops[i].arity || call->args2.len) {
+      diag_error(L->d, E_ARITY, call->loc, NULL, "operator.%s() takes exactly %d argument%s (%d given)",
+                 m, ops[i].arity, ops[i].arity == 1 ? "" : "s", call->args.len + call->args2.len);
+      return -1;
+    }
+    if (ops[i].arity == 1) { /* as the unary expression, constant folding included */
+      Node *u = arena_alloc(L->a, sizeof *u);
+      *u = (Node){.kind = ND_UNARY, .loc = call->loc, .op = ops[i].op, .lhs = call->args.data[0]};
+      return expr_unary(L, u);
+    }
+    int a = lower_expr(L, call->args.data[0]);
+    int b = lower_expr(L, call->args.data[1]);
+    return lower_binop(L, ops[i].op, a, b, call->loc);
+  }
+  return -2;
+}
+
 /* a < b < c: b is evaluated once; evaluation stops at the first false. */
 static int expr_compare(Lower *L, const Node *n) {
   if (n->args.len < 2 || n->ops.len < n->args.len - 1)

@@ -137,6 +137,7 @@ int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);
  * list); false after reporting. */
 bool lower_check_index(Lower *L, const Node *n);
 int lower_binop(Lower *L, AstOp op, int a, int b, SrcLoc loc);
+int lower_operator_call(Lower *L, const char *m, const Node *call); /* operator.add(a, b) ... */
 int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc); /* constants / tuples */
 
 /* ---- lower_contains.c: `x in (a, b)`, pow(), int.bit_count(), defaults ---- */

@@ -230,7 +230,7 @@ static const char *searched_hint(Linker *k, const Binding *b) {
   int len = dot ? (int)(dot - mod) : (int)strlen(mod);
   return arena_printf(k->a,
                       "kjit looked for %.*s.py and %.*s/ in: %s; add the folder holding it with "
-                      "--path or KJIT_PATH (kernels can also use numba, math, cmath and numpy)",
+                      "--path or KJIT_PATH (kernels can also use numba, math, cmath, numpy and operator)",
                       len, mod, len, mod, b->res->searched ? b->res->searched : "(nothing)");
 }
 

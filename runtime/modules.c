@@ -58,7 +58,8 @@ static const char *canonical(Loader *L, const char *path) {
 
 /* Modules numba kernels use that kjit knows itself. */
 static bool is_known(const char *module) {
-  static const char *const known[] = {"numba", "numpy", "math", "cmath", "enum", "__future__"};
+  static const char *const known[] = {"numba", "numpy", "math", "cmath", "operator", "enum",
+                                      "__future__"};
   const char *dot = strchr(module, '.');
   size_t n = dot ? (size_t)(dot - module) : strlen(module);
   for (size_t i = 0; i < sizeof known / sizeof *known; i++)
