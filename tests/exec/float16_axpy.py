@@ -1,7 +1,8 @@
 """float16 kernels: a half-precision axpy with cuda.fp16.hfma (one rounding),
 and the fp16 intrinsics next to the float16 operators.  Expected values are
 the exact results rounded once to float16 (half() in exec_expect.py)."""
-from numba import cuda, float16
+from numba import cuda
+from numba.cuda.types import float16
 
 # RUN: haxpy --grid 2 --block 32 r=zeros:f2:50 x=arange:f2:50 y=full:f2:50:0.3 a=f16:1.7
 # EXPECT: r: float16[50] [0.300049, 2, 3.70117, ..., 83.625] sum=2097.841064 crc=683ace76

@@ -5,7 +5,8 @@ __hisnan, __hisinf (-1, 0, 1), htanh, conversions and bit casts."""
 import math
 
 import numpy as np
-from numba import cuda, float16
+from numba import cuda
+from numba.cuda.types import float16
 
 
 # RUN: half_extras --grid 1 --block 1 out=zeros:float32:16 flags=zeros:int32:12

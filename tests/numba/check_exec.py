@@ -46,6 +46,8 @@ def dims(text):
 
 def make_value(spec):
     """A kjit run VALUE as a NumPy array or Python scalar; None if kjit-only."""
+    if spec.startswith("("):
+        return tuple_value(spec)
     kind, _, rest = spec.partition(":")
     if kind in ("zeros", "full", "arange") and rest:
         fields = rest.split(":")
@@ -141,7 +143,7 @@ def parse_run(line):
         if not eq:
             name, spec = None, w
         value = make_value(spec)
-        if value is None or (isinstance(value, tuple) and None in value):
+        if value is None or (isinstance(value, tuple) and any(e is None for e in value)):
             return kernel, grid, block, shared, args, "uses kjit-only input " + spec
         args.append((name, value))
         i += 1
