@@ -19,7 +19,7 @@
 #define MAX_PASSES 64
 
 const char *ir_infer_tname(Infer *inf, const Type *t) {
-  char buf[256];
+  char buf[1024]; /* record types spell every field */
   return arena_strdup(inf->c->arena, ty_name(t, buf, sizeof buf));
 }
 

@@ -27,7 +27,7 @@ static const char *type_str(const Type *t, char *buf, int size) {
 }
 
 static void put_type(StrBuf *sb, const Type *t) {
-  char buf[256];
+  char buf[1024]; /* record types spell every field */
   sb_puts(sb, type_str(t, buf, sizeof buf));
 }
 
@@ -191,6 +191,10 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
   case OP_STORE:
     sb_printf(sb, " %s,", local_name(f, in->local));
     put_operands(sb, f, num, in, 0);
+    break;
+  case OP_REC_GET: case OP_REC_SET:
+    put_operands(sb, f, num, in, 0);
+    sb_printf(sb, " .%s", in->str ? in->str : "?");
     break;
   case OP_TUPLE_GET: case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE:
     put_operands(sb, f, num, in, 0);
