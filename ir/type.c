@@ -239,6 +239,23 @@ const Type *ty_nested(TypeTable *tt, const Type *elem, int ndim, const int *dims
   return intern(tt, &key);
 }
 
+bool ty_record_layout_eq(const Type *a, const Type *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->nelems != b->nelems || a->size != b->size)
+    return false;
+  if (a->kind == TY_NESTED)
+    return a->ndim == b->ndim && ty_record_layout_eq(a->elem, b->elem) &&
+           memcmp(a->dims, b->dims, sizeof *a->dims * (size_t)a->ndim) == 0;
+  if (a->kind != TY_RECORD)
+    return false;
+  for (int i = 0; i < a->nelems; i++)
+    if (a->offsets[i] != b->offsets[i] || strcmp(a->fnames[i], b->fnames[i]) != 0 ||
+        !ty_record_layout_eq(a->elems[i], b->elems[i]))
+      return false;
+  return true;
+}
+
 int ty_record_field(const Type *t, const char *name) {
   for (int i = 0; t && t->kind == TY_RECORD && name && i < t->nelems; i++)
     if (strcmp(t->fnames[i], name) == 0)

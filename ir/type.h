@@ -111,6 +111,9 @@ const Type *ty_record(TypeTable *tt, int n, const char *const *names, const Type
                       const int *offsets, int size, bool aligned);
 /* A nested array field type: ndim (1..4) extents dims of elem (a number). */
 const Type *ty_nested(TypeTable *tt, const Type *elem, int ndim, const int *dims);
+/* a == b, or two records with the same fields, offsets and size (the
+ * align flag aside: a .npy file does not keep it), or arrays of such. */
+bool ty_record_layout_eq(const Type *a, const Type *b);
 /* The index of field `name` of record t, or -1. */
 int ty_record_field(const Type *t, const char *name);
 /* NumPy's alignment of a field type: numbers their size (complex: its part),

@@ -293,6 +293,12 @@ static bool value_fits(const RtValue *v, const Type *p) {
         return false;
     return true;
   }
+  if (v->is_array && v->array.dtype == RT_RECORD && v->array.ndim == 0)
+    return rt_record_matches(v->array.rec, p);
+  if (v->is_array && v->array.dtype == RT_RECORD)
+    return p->kind == TY_ARRAY && rt_record_matches(v->array.rec, p->elem) &&
+           p->ndim == v->array.ndim &&
+           (p->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
   if (v->is_array)
     return p->kind == TY_ARRAY && p->elem == rt_dtype_type(v->array.dtype) &&
            p->ndim == v->array.ndim &&
