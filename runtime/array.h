@@ -74,6 +74,10 @@ size_t rt_array_itemsize(const RtArray *a);
 /* Allocates a zero-filled C-contiguous record array (takes a reference to
  * rec).  As rt_array_alloc. */
 int rt_array_alloc_record(RtArray *a, RtRecord *rec, int ndim, const int64_t *shape);
+/* Every number field of every element set to its C-order index over the
+ * element's dimensions and the field's own (`arange:DESCR:SHAPE`): field x
+ * of a[i] is i, v[j] of a[i] is i * len(v) + j. */
+void rt_record_fill_arange(RtArray *a);
 /* One summary line per field of a record array, "  .x: float32[4] [...]
  * sum=... crc=...", each field's values as an array of their own. */
 size_t rt_record_summary(const RtArray *a, char *buf, size_t len);

@@ -579,6 +579,21 @@ static size_t summarize(const RtArray *a, const char *prefix, char *buf, size_t 
   return n;
 }
 
+void rt_record_fill_arange(RtArray *a) {
+  for (int i = 0; a->rec && i < a->rec->nfields; i++) {
+    RtArray v = field_view(a, &a->rec->fields[i]);
+    if (v.ndim > RT_MAX_NDIM)
+      continue;
+    if (v.dtype == RT_RECORD) {
+      rt_record_fill_arange(&v);
+      continue;
+    }
+    int64_t n = rt_array_size(&v);
+    for (int64_t k = 0; k < n; k++)
+      rt_array_set_i64(&v, k, k);
+  }
+}
+
 size_t rt_record_summary(const RtArray *a, char *buf, size_t len) {
   char shp[96] = "";
   size_t k = 0;
