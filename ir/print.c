@@ -27,8 +27,16 @@ static const char *type_str(const Type *t, char *buf, int size) {
 }
 
 static void put_type(StrBuf *sb, const Type *t) {
-  char buf[1024]; /* record types spell every field */
-  sb_puts(sb, type_str(t, buf, sizeof buf));
+  char buf[1024]; /* record types spell every field; the cache key reads the */
+  const char *s = type_str(t, buf, sizeof buf); /* whole name: never cut */
+  if (strlen(s) < sizeof buf - 1) {
+    sb_puts(sb, s);
+    return;
+  }
+  char *big = malloc(1 << 20);
+  if (big)
+    sb_puts(sb, type_str(t, big, 1 << 20));
+  free(big);
 }
 
 /* Shortest decimal that reads back as the same double (or float for f32). */
