@@ -393,7 +393,7 @@ static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
 /* A value stored into an element (ARRAY_STORE, atomics): any real number
  * converts silently; complex only into complex arrays. */
 static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
-  if (arr->elem->kind == TY_RECORD ? v == arr->elem
+  if (arr->elem->kind == TY_RECORD ? ty_record_layout_eq(v, arr->elem)
                                    : ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(arr->elem)))
     return true;
   ir_infer_fail(inf, idx, E_TY_CONVERT,

@@ -89,7 +89,7 @@ const Type *ir_infer_rec_get(Infer *inf, int idx) {
  * (complex only into complex); a record of the same type is copied. */
 static bool storable(const Type *v, const Type *ft) {
   if (ft->kind == TY_RECORD)
-    return v == ft;
+    return ty_record_layout_eq(v, ft);
   if (ft->kind == TY_NESTED)
     return false;
   return ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(ft));

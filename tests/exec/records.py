@@ -57,6 +57,24 @@ def by_ref(r, out):
     r.y = 42
     r.v[0] = -1
 
+# RUN: staged --grid 1 --block 4 "x=arange:{'names': ['x', 'y', 'z', 'v'], 'formats': ['f4', 'i4', 'f8', ('i2', (3,))], 'offsets': [0, 4, 8, 16], 'itemsize': 24, 'aligned': True}:4" "y=zeros:{'names': ['x', 'y', 'z', 'v'], 'formats': ['f4', 'i4', 'f8', ('i2', (3,))], 'offsets': [0, 4, 8, 16], 'itemsize': 24, 'aligned': True}:4"
+# EXPECT: y.x: float32[4] [3, 2, 1, 0] sum=6 crc=f3dc1587
+#   (computed in Python from: [3.0, 2.0, 1.0, 0.0])
+# EXPECT: y.z: float64[4] [0, 0.25, 0.5, 0.75] sum=1.5 crc=3a9451ad
+#   (computed in Python from: [0.25 * i for i in range(4)])
+# EXPECT: y.v: int16[4x3] [9, 10, 11, ..., 2] sum=66 crc=294bc48e
+#   (computed in Python from: [x for i in (3, 2, 1, 0) for x in (3 * i, 3 * i + 1, 3 * i + 2)])
+
+
+@cuda.jit
+def staged(x, y):
+    sm = cuda.shared.array(4, dtype=point_t)
+    tx = cuda.threadIdx.x
+    sm[tx] = x[tx]
+    cuda.syncthreads()
+    y[tx] = sm[3 - tx]
+    y[tx].z = sm[tx].y * 0.25
+
 # RUN: nested --grid 1 --block 4 "a=arange:[('id', 'i8'), ('p', [('a', 'i1'), ('', 'V3'), ('b', 'f4')]), ('w', 'f4', (2, 2))]:4"
 # EXPECT: a.id: int64[4] [3, 1, 2, 3] sum=9 crc=581f1ab5
 #   (computed in Python from: [3, 1, 2, 3])

@@ -52,3 +52,17 @@ def by_ref(r, out):
 @cuda.jit("void(packed_t[:])")
 def packed(a):
     a[0].c = a[0].a + a[0].b
+
+
+@cuda.jit("void(point_t[::1], float32[::1])")
+def staged(a, out):
+    tmp = cuda.local.array(2, point_t)
+    sh = cuda.shared.array(32, dtype=point_t)
+    dyn = cuda.shared.array(0, dtype=point)
+    i = cuda.threadIdx.x
+    tmp[0] = a[i]
+    tmp[1].x = 2.5
+    sh[i] = tmp[0]
+    dyn[i].y = i
+    cuda.syncthreads()
+    out[i] = sh[31 - i].x + tmp[1].x + dyn[i].y
