@@ -110,6 +110,8 @@ int cg_bits(const Type *t) {
 int cg_size(const Type *t) {
   if (!t)
     return 0;
+  if (t->kind == TY_RECORD || t->kind == TY_NESTED)
+    return t->size;
   return t->kind == TY_BOOL ? 1 : cg_bits(t) / 8;
 }
 
@@ -153,12 +155,15 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
     return r;
   }
   case TY_STR: return cg->t_ptr;
+  case TY_RECORD: return cg->t_ptr;      /* a reference to the record's bytes */
   case TY_GRID_GROUP: return cg->t_i64;  /* the grid workspace's address */
   default: return NULL;
   }
 }
 
 LLVMTypeRef cg_mem_type(Cg *cg, const Type *t) {
+  if (t && t->kind == TY_RECORD) /* its bytes, so a typed GEP strides by its size */
+    return LLVMArrayType2(cg->t_i8, (uint64_t)t->size);
   return t && t->kind == TY_BOOL ? cg->t_i8 : cg_type(cg, t);
 }
 

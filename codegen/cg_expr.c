@@ -520,6 +520,7 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_GRID_GROUP: return cg_lower_grid_group(cg, in);
   case OP_GRID_SYNC: return cg_lower_grid_sync(cg, in);
   case OP_TUPLE_INDEX: return cg_lower_tuple_index(cg, in);
+  case OP_REC_GET: return cg_lower_rec_get(cg, in);
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return cg_lower_array_attr(cg, in);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: return cg_lower_array_alloc(cg, in);
@@ -559,6 +560,7 @@ bool cg_lower_inst(Cg *cg, int idx) {
   switch (in->op) {
   case OP_STORE: return lower_store(cg, in);
   case OP_ARRAY_STORE: return cg_lower_array_store(cg, in);
+  case OP_REC_SET: return cg_lower_rec_set(cg, in);
   case OP_RANDOM: return cg_lower_random(cg, idx);
   case OP_SYNCTHREADS: cg->hooks->barrier(cg, in->op, NULL); return true;
   case OP_SYNCWARP: {

@@ -690,6 +690,10 @@ static bool slot_of(const Type *t, CgArgSlot *s) {
     s->align = 8;
     return true;
   }
+  if (t->kind == TY_RECORD) { /* by reference: the record's address */
+    s->size = s->align = 8;
+    return true;
+  }
   if (t->kind == TY_C64 || t->kind == TY_C128) {
     s->size = t->kind == TY_C64 ? 8 : 16;
     s->align = s->size / 2;

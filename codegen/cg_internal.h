@@ -184,6 +184,8 @@ const Type *cg_arg_type(Cg *cg, const Inst *in, int k);
 
 /* ---- cg_mem.c: arrays, shared/local memory, atomics, print ---- */
 LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in);
+LLVMValueRef cg_lower_rec_get(Cg *cg, const Inst *in);         /* cg_record.c */
+bool cg_lower_rec_set(Cg *cg, const Inst *in);
 bool cg_lower_array_store(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in);
 /* Address of arr[idx[0..n)] (n == the array type at's ndim, i64 indices):

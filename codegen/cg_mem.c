@@ -118,7 +118,9 @@ static LLVMValueRef checked_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, LLVMVa
   LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "oob.join");
   LLVMBuildBr(cg->b, join);
   LLVMPositionBuilderAtEnd(cg->b, skip);
-  LLVMTypeRef st = LLVMArrayType2(cg->t_i8, 16); /* the largest element (complex128) */
+  const Type *et = cg_arg_type(cg, in, 0)->elem; /* 16: the largest number (complex128) */
+  uint64_t sz = et && cg_size(et) > 16 ? (uint64_t)cg_size(et) : 16;
+  LLVMTypeRef st = LLVMArrayType2(cg->t_i8, sz);
   LLVMValueRef scratch = cg_entry_alloca(cg, st, "oob.scratch");
   LLVMSetAlignment(scratch, 16);
   LLVMSetAlignment(LLVMBuildStore(cg->b, LLVMConstNull(st), scratch), 16);
@@ -239,6 +241,8 @@ LLVMValueRef cg_lower_array_load(Cg *cg, const Inst *in) {
   if (!p)
     return NULL;
   const Type *et = cg_arg_type(cg, in, 0)->elem;
+  if (et->kind == TY_RECORD) /* a[i] of a record array: a reference to it */
+    return p;
   if (in->str && cg->target->kind == CG_NVPTX)
     return hinted_load(cg, in, cg_mem_type(cg, et), p);
   LLVMValueRef v = LLVMBuildLoad2(cg->b, cg_mem_type(cg, et), p, "");
@@ -254,6 +258,11 @@ bool cg_lower_array_store(Cg *cg, const Inst *in) {
   if (!p || !v)
     return false;
   const Type *et = cg_arg_type(cg, in, 0)->elem;
+  if (et->kind == TY_RECORD) { /* a[i] = r: the record's bytes are copied */
+    unsigned al = et->size % et->align == 0 ? (unsigned)et->align : 1u;
+    LLVMBuildMemMove(cg->b, p, al, v, al, cg_const_i64(cg, et->size));
+    return true;
+  }
   if (LLVMTypeOf(v) != cg_type(cg, et)) {
     cg_fail(cg, in, "stored value does not have the array's dtype");
     return false;

@@ -416,14 +416,19 @@ typedef enum kjit_dtype {
   KJIT_UINT8, KJIT_UINT16, KJIT_UINT32, KJIT_UINT64,
   KJIT_FLOAT16, KJIT_FLOAT32, KJIT_FLOAT64,
   KJIT_COMPLEX64, KJIT_COMPLEX128,
+  KJIT_RECORD,             /* a structured dtype (NumPy's record): arrays
+                              only, made by kjit_array_create_record or
+                              read from a .npy file; kjit_array_descr says
+                              which fields it has */
 } kjit_dtype;
 
-/* NumPy's name ("float32", "bool", "complex128"; "none" for KJIT_NONE);
+/* NumPy's name ("float32", "bool", "complex128"; "none" for KJIT_NONE,
+ * "record" for KJIT_RECORD);
  * NULL for a value outside the enum.  Static storage; thread-safe. */
 KJIT_API const char *kjit_dtype_name(kjit_dtype dtype);
 
 /* Bytes per element (bool 1, float16 2, complex128 16); 0 outside the
- * enum.  Thread-safe. */
+ * enum and for KJIT_RECORD (see kjit_array_itemsize).  Thread-safe. */
 KJIT_API size_t kjit_dtype_size(kjit_dtype dtype);
 
 /* ------------------------------------------------------------ arrays ---- */
@@ -463,9 +468,36 @@ KJIT_API kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype,
                                      const int64_t *strides, void *data,
                                      kjit_array **out);
 
+/* Allocates a zero-filled, C-ordered host array of records (NumPy's
+ * structured dtype), as kjit_array_create does for numbers.  descr is the
+ * dtype as a .npy header spells it (NumPy's dtype.descr, or the dict form):
+ *   "[('x', '<f4'), ('y', '<i4')]"                      packed, 8 bytes
+ *   "[('x', '|i1'), ('', '|V7'), ('y', '<f8')]"         align=True's padding
+ *   "{'names': ['x', 'y'], 'formats': ['<f4', '<i4'], 'offsets': [0, 4],
+ *     'itemsize': 8, 'aligned': True}"
+ *   "[('id', '<i8'), ('p', [('a', '<f4')]), ('v', '<f4', (3,))]" nested
+ * Fields hold bool, ints, floats, complex (little-endian), records and
+ * fixed-size arrays of them.  descr is read during the call only; the array
+ * keeps its own copy (kjit_array_descr).  Kernels see the array as an array
+ * of Numba's Record type (docs/language.md).  *out owns the array.  Errors:
+ * INVALID_ARGUMENT (a malformed or unsupported descr, with what is wrong;
+ * bad ndim or shape), OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_array_create_record(kjit_context *ctx, const char *descr, int ndim,
+                                              const int64_t *shape, kjit_array **out);
+
+/* A record array's dtype as NumPy's descr text (what a .npy header of it
+ * holds); NULL for arrays of numbers and bad handles.  Valid until the
+ * array is destroyed.  An accessor: the last error is untouched. */
+KJIT_API const char *kjit_array_descr(const kjit_array *a);
+
+/* Bytes per element: kjit_dtype_size of the dtype, or a record's itemsize;
+ * -1 for a NULL or destroyed handle.  An accessor. */
+KJIT_API int64_t kjit_array_itemsize(const kjit_array *a);
+
 /* Reads a NumPy .npy file (format 1.0/2.0/3.0, every kjit dtype, either
  * byte order, C or Fortran order; a Fortran file becomes a strided view,
- * never transposed) into a new array owned by *out.  Errors: IO with
+ * never transposed; structured dtypes as kjit_array_create_record takes
+ * them, a 0-d one being a single record) into a new array owned by *out.  Errors: IO with
  * "PATH: what is wrong" (missing, unreadable, malformed, truncated,
  * unsupported dtype), OUT_OF_MEMORY, INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path,
@@ -480,7 +512,9 @@ KJIT_API kjit_status kjit_array_save_npy(kjit_array *a, const char *path);
 /* One line describing the array: "float32[1024] [0, 1, 2, ..., 1023]
  * sum=523776 crc=1a2b3c4d" (shape, the first and last values, the sum of all
  * elements as double (real parts for complex), the CRC-32 of the element
- * bytes in C order, so it does not depend on the layout).  *out is
+ * bytes in C order, so it does not depend on the layout).  A record array
+ * gives "record[4] itemsize=8 DESCR crc=..." and then one line per number
+ * field, "\n.x: float32[4] [...] sum=... crc=..." (nested: ".p.x").  *out is
  * malloc'd text for kjit_free.  Errors: INVALID_ARGUMENT, OUT_OF_MEMORY. */
 KJIT_API kjit_status kjit_array_summary(kjit_array *a, char **out);
 

@@ -118,6 +118,11 @@ const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n) {
     if (v != n)
       return ir_dtype_of(lp, NULL, v);
   }
+  if (n->kind == ND_CALL && ir_is_record_expr(lp->p, n)) { /* a structured dtype */
+    Diags scratch; /* a malformed one is reported where a signature names it; */
+    diags_init(&scratch, lp->p->arena); /* here it is only an unknown dtype */
+    return ir_record_from_ast(lp->p, n, &scratch);
+  }
   if (n->kind == ND_CALL && n->args.len == 1 && n->args.data[0]->kind != ND_KEYWORD) {
     const char *callee = ir_resolve_path(lp, f, n->lhs); /* np.dtype(np.float32) */
     if (callee && strcmp(callee, "numpy.dtype") == 0)

@@ -14,12 +14,13 @@
 
 #include <ctype.h>
 
+#include "common/hash.h"
 #include "ir/infer.h"
 
 #define MAX_PASSES 64
 
 const char *ir_infer_tname(Infer *inf, const Type *t) {
-  char buf[256];
+  char buf[1024]; /* record types spell every field */
   return arena_strdup(inf->c->arena, ty_name(t, buf, sizeof buf));
 }
 
@@ -585,6 +586,22 @@ static void put_code(StrBuf *sb, const Type *t) {
       put_code(sb, t->elems[i]);
   } else if (t->kind >= TY_BOOL && t->kind <= TY_C128) {
     sb_puts(sb, codes[t->kind]);
+  } else if (t->kind == TY_RECORD) { /* R<size>_<hash of the layout>: short, yet one per record */
+    StrBuf full;
+    sb_init(&full);
+    for (int i = 0; i < t->nelems; i++) {
+      sb_printf(&full, "%s@%d:", t->fnames[i], t->offsets[i]);
+      put_code(&full, t->elems[i]);
+      sb_putc(&full, ';');
+    }
+    sb_printf(sb, "R%d_%016llx", t->size,
+              (unsigned long long)hash_str(HASH_SEED + (uint64_t)t->aligned, full.data ? full.data : ""));
+    sb_free(&full);
+  } else if (t->kind == TY_NESTED) {
+    sb_printf(sb, "N%d", t->ndim);
+    for (int i = 0; i < t->ndim; i++)
+      sb_printf(sb, "x%d", t->dims[i]);
+    put_code(sb, t->elem);
   } else if (t->kind == TY_DTYPE) {
     sb_puts(sb, "D");
     put_code(sb, t->elem);

@@ -97,6 +97,13 @@ const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need);
 /* infer_libdevice.c: the rule of OP_LIBDEVICE (cuda.libdevice.<f>). */
 const Type *ir_infer_libdevice(Infer *inf, int idx, const Type **need);
 
+/* infer_record.c: records (structured dtypes): REC_GET, REC_SET, and
+ * r['x'] / r['x'] = v on a record (array loads and stores rewritten). */
+const Type *ir_infer_rec_get(Infer *inf, int idx);
+const Type *ir_infer_rec_set(Infer *inf, int idx, const Type **need);
+const Type *ir_infer_rec_index(Infer *inf, int idx);
+const Type *ir_infer_rec_store(Infer *inf, int idx, const Type **need);
+
 /* infer_vector.c: the rule of OP_VECTOR (cuda.float32x4(...)). */
 const Type *ir_infer_vector(Infer *inf, int idx, const Type **need);
 

@@ -256,6 +256,10 @@ static const Type *type_tuple_get(Infer *inf, int idx) {
   const Type *t = at(inf, in, 0);
   if (!t)
     return NULL;
+  if (in->str && t->kind == TY_RECORD) { /* r.x of a record with a field x */
+    in->op = OP_REC_GET;
+    return ir_infer_rec_get(inf, idx);
+  }
   /* v.x (str names the attribute) only on vector types, which have no
    * other element access (Numba: not subscriptable, not iterable) */
   if (in->str && (!ty_is_vector(t) || in->ival >= t->nelems))
@@ -403,6 +407,8 @@ static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
     in->op = OP_TUPLE_INDEX;
     return ir_infer_tuple_index(inf, idx, need);
   }
+  if (arr && arr->kind == TY_RECORD)
+    return ir_infer_rec_index(inf, idx);
   if (!arr || !need_array(inf, idx, arr, "index"))
     return NULL;
   if (partial_index(inf, in, arr)) {
@@ -416,7 +422,8 @@ static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
 /* A value stored into an element (ARRAY_STORE, atomics): any real number
  * converts silently; complex only into complex arrays. */
 static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
-  if (ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(arr->elem)))
+  if (arr->elem->kind == TY_RECORD ? ty_record_layout_eq(v, arr->elem)
+                                   : ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(arr->elem)))
     return true;
   ir_infer_fail(inf, idx, E_TY_CONVERT,
                 v->kind == TY_ARRAY      ? "element assignment needs a scalar value"
@@ -440,6 +447,8 @@ static bool check_writable(Infer *inf, int idx, const Type *arr) {
 static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0), *v = at(inf, in, 1);
+  if (arr && arr->kind == TY_RECORD)
+    return ir_infer_rec_store(inf, idx, need);
   if (arr && arr->kind == TY_TUPLE)
     return ir_infer_fail(inf, idx, E_TY_INDEX,
                          "tuples are immutable: build a new tuple, or use cuda.local.array",
@@ -1103,6 +1112,8 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ARRAY_RESHAPE: return ir_infer_reshape(inf, idx, need);
   case OP_GRID_GROUP: case OP_GRID_SYNC: return ir_infer_grid(inf, idx);
   case OP_TUPLE_INDEX: return ir_infer_tuple_index(inf, idx, need);
+  case OP_REC_GET: return ir_infer_rec_get(inf, idx);
+  case OP_REC_SET: return ir_infer_rec_set(inf, idx, need);
   case OP_VALUE: return ir_infer_ctvalue(inf, idx);
   case OP_ARRAY_DTYPE: return ir_infer_array_dtype(inf, idx);
   case OP_CALL_VALUE: return ir_infer_call_value(inf, idx, need);

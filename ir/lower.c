@@ -48,11 +48,8 @@ static int spill_operand(Lower *L, int v) {
 
 static void check_string_use(Lower *L, IrOp op, int v) {
   const Inst *in = lower_inst(L, v);
-  if (in->op == OP_CONST_STR && (op == OP_ARRAY_LOAD || op == OP_ARRAY_STORE))
-    diag_error(L->d, E_STRING, in->loc, "pass each field as its own array",
-               "indexing by a field name ('%s') is record (structured dtype) access, which is not "
-               "supported yet", in->str ? in->str : "");
-  else if (in->op == OP_CONST_STR && op != OP_PRINT)
+  /* r['x'] is a record field: typing checks that r is a record */
+  if (in->op == OP_CONST_STR && op != OP_PRINT && op != OP_ARRAY_LOAD && op != OP_ARRAY_STORE)
     diag_error(L->d, E_STRING, in->loc, "Numba kernels can only print strings",
                "string values are only supported as print arguments");
 }
@@ -186,6 +183,18 @@ static void stmt_augassign(Lower *L, const Node *s) {
     int old = lower_expr(L, t);
     int v = lower_expr(L, s->rhs);
     lower_assign_to(L, t, lower_binop(L, s->op, old, v, s->loc));
+    return;
+  }
+  if (t->kind == ND_ATTR && t->lhs && !ir_resolve_path(L->lp, L->f, t)) { /* r.x += v */
+    int base = lower_expr(L, t->lhs);
+    if (base < 0)
+      return;
+    int old = lower_emit1(L, OP_REC_GET, t->loc, base);
+    lower_inst(L, old)->str = arena_strdup(L->a, t->name ? t->name : "");
+    int nv = lower_binop(L, s->op, old, lower_expr(L, s->rhs), s->loc);
+    int ops[2] = {base, nv};
+    int st = lower_emit(L, OP_REC_SET, s->loc, ops, 2);
+    lower_inst(L, st)->str = lower_inst(L, old)->str;
     return;
   }
   if (t->kind != ND_SUBSCRIPT) {

@@ -312,21 +312,13 @@ static int expr_attr(Lower *L, const Node *n) {
     return -1;
   if (op == OP__COUNT && lower_num_is_attr(a))
     return lower_num_attr(L, n, base);
-  /* a[i].x: a record field (a vector in a tuple is indexed by a constant) */
-  if (op == OP__COUNT && n->lhs && n->lhs->kind == ND_SUBSCRIPT &&
-      !(n->lhs->rhs && n->lhs->rhs->kind == ND_INT)) {
-    diag_error(L->d, E_UNSUPPORTED, n->loc, "pass each field as its own array",
-               "record field access (.%s of an array element) is not supported yet: records "
-               "(structured dtypes) are not implemented", a);
-    return -1;
-  }
   int r = op == OP__COUNT ? lower_vector_attr(L, n, base) : -2;
   if (r != -2)
     return r;
-  if (op == OP__COUNT) {
-    diag_error(L->d, E_UNSUPPORTED, n->loc, "arrays support .shape, .size, .ndim, .strides and .T; numbers .real and .imag",
-               "attribute '%s' is not supported in kernels", a);
-    return -1;
+  if (op == OP__COUNT) { /* r.x: a record field; typing checks base is a record */
+    int id = lower_emit1(L, OP_REC_GET, n->loc, base);
+    lower_inst(L, id)->str = arena_strdup(L->a, a);
+    return id;
   }
   int id = lower_emit1(L, op, n->loc, base);
   lower_inst(L, id)->ival = -1;
@@ -822,6 +814,24 @@ static void assign_subscript(Lower *L, const Node *t, int v) {
   lower_emit(L, OP_ARRAY_STORE, t->loc, ops, ni + 2);
 }
 
+static bool is_array_attr(const char *a) {
+  static const char *const names[] = {"shape", "strides", "size", "ndim", "T", "dtype"};
+  for (size_t i = 0; a && i < sizeof names / sizeof *names; i++)
+    if (strcmp(a, names[i]) == 0)
+      return true;
+  return false;
+}
+
+/* r.x = v: a record field (typing checks r is a record; array attributes
+ * and everything else are refused there, as read-only). */
+static void assign_field(Lower *L, const Node *t, int v) {
+  int ops[2] = {t->lhs ? lower_expr(L, t->lhs) : -1, v};
+  if (ops[0] < 0)
+    return;
+  int id = lower_emit(L, OP_REC_SET, t->loc, ops, 2);
+  lower_inst(L, id)->str = arena_strdup(L->a, t->name ? t->name : "");
+}
+
 void lower_assign_to(Lower *L, const Node *t, int v) {
   if (!t)
     return;
@@ -847,13 +857,11 @@ void lower_assign_to(Lower *L, const Node *t, int v) {
     if (ir_resolve_path(L->lp, L->f, t)) /* cuda.threadIdx.x, math.pi... */
       diag_error(L->d, E_TARGET, t->loc, "copy it into a local variable and change that",
                  "cannot assign to %s: it is read-only", ir_dotted(L->a, t));
-    else if (t->lhs && t->lhs->kind == ND_SUBSCRIPT)
-      diag_error(L->d, E_TARGET, t->loc, "pass each field as its own array",
-                 "assigning to a record field (.%s of an array element) is not supported yet: "
-                 "records (structured dtypes) are not implemented", t->name ? t->name : "");
-    else
+    else if (is_array_attr(t->name))
       diag_error(L->d, E_TARGET, t->loc, "array attributes are read-only",
                  "assigning to an attribute is not supported in kernels");
+    else
+      assign_field(L, t, v);
     return;
   default:
     diag_error(L->d, E_TARGET, t->loc, NULL, "cannot assign to a %s", ast_kind_name(t->kind));

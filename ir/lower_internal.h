@@ -236,6 +236,13 @@ bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char *
  * `sig = (float32[:],)`) stands for its value; others are returned as is. */
 const Node *ir_sig_resolve(const IrProgram *p, const Node *n);
 
+/* ---- record.c: structured dtypes named by module variables ---- */
+/* n (or the module value it names) builds a record type: np.dtype([...]),
+ * np.dtype({...}), numba.from_dtype(...), types.Record(...). */
+bool ir_is_record_expr(const IrProgram *p, const Node *n);
+/* The record type n builds, with NumPy's offsets; NULL after an error. */
+const Type *ir_record_from_ast(IrProgram *p, const Node *n, Diags *d);
+
 /* ---- foreign.c: cuda.declare_device, link= ---- */
 bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out);
 bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga); /* false after an error */

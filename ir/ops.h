@@ -103,6 +103,14 @@ enum {
                                         /* tuple of ints (int64 after typing);  */ \
                                         /* one -1 is inferred; a C view of the  */ \
                                         /* same data (ir/reshape.c)             */ \
+  X(REC_GET,     "record.get",   1, 0)  /* args[0] record (a reference), str = */ \
+                                        /* the field's name; after typing ival = */ \
+                                        /* its index.  -> the field's type; a   */ \
+                                        /* record field: a reference into it; a */ \
+                                        /* nested array: a C array viewing it   */ \
+  X(REC_SET,     "record.set",   2, OPF_SIDE) /* args[0] record, args[1] value */ \
+                                        /* (cast to the field's number type     */ \
+                                        /* after typing); str, ival as REC_GET  */ \
   X(TUPLE_INDEX, "tuple.index",  2, 0)  /* args[0] UniTuple, args[1] int64 index*/ \
                                         /* known only at run time (negative     */ \
                                         /* wraps; out of range gives 0)         */ \

@@ -27,8 +27,16 @@ static const char *type_str(const Type *t, char *buf, int size) {
 }
 
 static void put_type(StrBuf *sb, const Type *t) {
-  char buf[256];
-  sb_puts(sb, type_str(t, buf, sizeof buf));
+  char buf[1024]; /* record types spell every field; the cache key reads the */
+  const char *s = type_str(t, buf, sizeof buf); /* whole name: never cut */
+  if (strlen(s) < sizeof buf - 1) {
+    sb_puts(sb, s);
+    return;
+  }
+  char *big = malloc(1 << 20);
+  if (big)
+    sb_puts(sb, type_str(t, big, 1 << 20));
+  free(big);
 }
 
 /* Shortest decimal that reads back as the same double (or float for f32). */
@@ -191,6 +199,10 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
   case OP_STORE:
     sb_printf(sb, " %s,", local_name(f, in->local));
     put_operands(sb, f, num, in, 0);
+    break;
+  case OP_REC_GET: case OP_REC_SET:
+    put_operands(sb, f, num, in, 0);
+    sb_printf(sb, " .%s", in->str ? in->str : "?");
     break;
   case OP_TUPLE_GET: case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE:
     put_operands(sb, f, num, in, 0);

@@ -73,29 +73,12 @@ static const char *import_path(IrProgram *p, const Node *n) {
 
 /* --------------------------------------------------------------- dtypes -- */
 
-/* A module name bound to a record type: numba.from_dtype(...) or
- * np.dtype([...fields...]) (a structured dtype), or np.record. */
-static bool is_record_value(const IrProgram *p, const Node *n) {
-  const Node *v = n->kind == ND_NAME ? ir_sig_resolve(p, n) : n;
-  if (!v || v->kind != ND_CALL || !v->lhs || !v->lhs->name)
-    return false;
-  if (!strcmp(v->lhs->name, "from_dtype") || !strcmp(v->lhs->name, "Record"))
-    return true;
-  return !strcmp(v->lhs->name, "dtype") && v->args.len > 0 &&
-         (v->args.data[0]->kind == ND_LIST || v->args.data[0]->kind == ND_DICT);
-}
-
 /* NAME | module '.' NAME, where the module path is any chain of names
  * (numba, numba.types, numba.cuda.types, nb, np, ...: imports may alias
  * them, and a name may be bound by `from numba.cuda import float32 as f4`). */
 static bool dtype_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
-  if (is_record_value(p, n)) {
-    diag_error(d, E_SIG_UNKNOWN_TYPE, n->loc, "pass each field as its own array",
-               "%s%s%sa record type (a structured dtype); records are not supported yet",
-               n->kind == ND_NAME ? "'" : "", n->kind == ND_NAME ? n->name : "this is ",
-               n->kind == ND_NAME ? "' is " : "");
-    return false;
-  }
+  if (ir_is_record_expr(p, n))
+    return (*out = ir_record_from_ast(p, n, d)) != NULL;
   const Node *m = n;
   while (m->kind == ND_ATTR && m->lhs)
     m = m->lhs;
@@ -158,7 +141,7 @@ static bool array_from_ast(IrProgram *p, const Node *n, const Type **out, Diags 
   const Type *elem;
   if (!dtype_from_ast(p, n->lhs, &elem, d))
     return false;
-  if (!ty_is_scalar(elem)) {
+  if (!ty_is_scalar(elem) && elem->kind != TY_RECORD) {
     char b[64];
     diag_error(d, E_SIG_SYNTAX, n->lhs->loc, NULL, "arrays of %s are not supported",
                ty_name(elem, b, sizeof b));
@@ -231,7 +214,7 @@ static bool array_call(IrProgram *p, const Node *n, const Type **out, Diags *d) 
                "readonly array arguments are not supported");
     return false;
   }
-  if (!ty_is_scalar(elem))
+  if (!ty_is_scalar(elem) && elem->kind != TY_RECORD)
     return fail_expected_type(d, dt);
   *out = ty_array(p->types, elem, (int)nd->ival, strcmp(l, "C") == 0 ? LAYOUT_C : LAYOUT_A);
   return true;
@@ -292,7 +275,7 @@ bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   n = ir_sig_resolve(p, n);
   if (!n)
     return false;
-  if (n->kind == ND_NAME || n->kind == ND_ATTR || is_record_value(p, n))
+  if (n->kind == ND_NAME || n->kind == ND_ATTR || ir_is_record_expr(p, n))
     return dtype_from_ast(p, n, out, d);
   if (n->kind == ND_SUBSCRIPT && n->lhs)
     return array_from_ast(p, n, out, d);

@@ -58,6 +58,11 @@ static uint64_t hash_type(const Type *t) {
     h = hash_u64(h, (uint64_t)(uintptr_t)t->elems[i]);
   h = hash_u64(h, (uint64_t)(uintptr_t)t->func);
   h = hash_u64(h, t->fname && !t->func ? hash_str(HASH_SEED, t->fname) : 0);
+  h = hash_u64(h, (uint64_t)t->size * 2 + t->aligned);
+  for (int i = 0; t->kind == TY_RECORD && i < t->nelems; i++)
+    h = hash_u64(hash_u64(h, hash_str(HASH_SEED, t->fnames[i])), (uint64_t)t->offsets[i]);
+  for (int i = 0; t->kind == TY_NESTED && i < t->ndim; i++)
+    h = hash_u64(h, (uint64_t)t->dims[i]);
   return h;
 }
 
@@ -71,7 +76,30 @@ static bool same_shape(const Type *a, const Type *b) {
   for (int i = 0; i < a->nelems; i++)
     if (a->elems[i] != b->elems[i])
       return false;
+  if (a->size != b->size || a->aligned != b->aligned)
+    return false;
+  for (int i = 0; a->kind == TY_RECORD && i < a->nelems; i++)
+    if (a->offsets[i] != b->offsets[i] || strcmp(a->fnames[i], b->fnames[i]) != 0)
+      return false;
+  for (int i = 0; a->kind == TY_NESTED && i < a->ndim; i++)
+    if (a->dims[i] != b->dims[i])
+      return false;
   return true;
+}
+
+/* A record's names and offsets, copied into the table's arena. */
+static void copy_record(Arena *a, Type *dst, const Type *key) {
+  const char **names = arena_alloc(a, sizeof *names * (size_t)(key->nelems + 1));
+  int *offs = arena_alloc(a, sizeof *offs * (size_t)(key->nelems + 1));
+  for (int i = 0; i < key->nelems; i++) {
+    size_t len = strlen(key->fnames[i]);
+    char *s = arena_alloc(a, len + 1);
+    memcpy(s, key->fnames[i], len + 1);
+    names[i] = s;
+    offs[i] = key->offsets[i];
+  }
+  dst->fnames = names;
+  dst->offsets = offs;
 }
 
 /* Return the interned copy of *key, creating it (and copying its element
@@ -90,20 +118,30 @@ static const Type *intern(TypeTable *tt, const Type *key) {
     memcpy(el, key->elems, sizeof *el * (size_t)key->nelems);
     n->type.elems = el;
   }
+  if (key->kind == TY_RECORD)
+    copy_record(tt->arena, &n->type, key);
+  if (key->kind == TY_NESTED) {
+    int *d = arena_alloc(tt->arena, sizeof *d * (size_t)key->ndim);
+    memcpy(d, key->dims, sizeof *d * (size_t)key->ndim);
+    n->type.dims = d;
+  }
   n->next = *slot;
   *slot = n;
   return &n->type;
 }
 
+/* Array elements: numbers and records. */
+static bool is_elem(const Type *t) { return ty_is_scalar(t) || (t && t->kind == TY_RECORD); }
+
 const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
-  if (!tt || !ty_is_scalar(elem) || ndim < 1 || ndim > 4)
+  if (!tt || !is_elem(elem) || ndim < 1 || ndim > 4)
     return NULL;
   Type key = {.kind = TY_ARRAY, .elem = elem, .ndim = ndim, .layout = layout};
   return intern(tt, &key);
 }
 
 const Type *ty_array_readonly(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
-  if (!tt || !ty_is_scalar(elem) || ndim < 1 || ndim > 4)
+  if (!tt || !is_elem(elem) || ndim < 1 || ndim > 4)
     return NULL;
   Type key = {.kind = TY_ARRAY, .elem = elem, .ndim = ndim, .layout = layout, .readonly = true};
   return intern(tt, &key);
@@ -127,10 +165,102 @@ const Type *ty_func(TypeTable *tt, const void *func, const char *name) {
 }
 
 const Type *ty_dtype(TypeTable *tt, const Type *elem) {
-  if (!tt || !ty_is_scalar(elem))
+  if (!tt || !is_elem(elem))
     return NULL;
   Type key = {.kind = TY_DTYPE, .elem = elem};
   return intern(tt, &key);
+}
+
+/* ------------------------------------------------------------- records -- */
+
+int ty_align(const Type *t) {
+  if (!t)
+    return 1;
+  if (t->kind == TY_RECORD || t->kind == TY_NESTED)
+    return t->align > 0 ? t->align : 1;
+  if (ty_is_complex(t))
+    return ty_size(t) / 2;
+  return ty_size(t) > 0 ? ty_size(t) : 1;
+}
+
+static bool is_field_type(const Type *t) {
+  return ty_is_number(t) || (t && (t->kind == TY_RECORD || t->kind == TY_NESTED));
+}
+
+/* Field i goes before field j: by offset, then by name (Numba's order). */
+static bool field_before(const char *const *names, const int *offs, int i, int j) {
+  return offs[i] != offs[j] ? offs[i] < offs[j] : strcmp(names[i], names[j]) < 0;
+}
+
+const Type *ty_record(TypeTable *tt, int n, const char *const *names, const Type *const *types,
+                      const int *offsets, int size, bool aligned) {
+  if (!tt || n < 1 || n > 64 || size < 1)
+    return NULL;
+  int order[64];
+  for (int i = 0; i < n; i++) {
+    if (!names[i] || !is_field_type(types[i]) || offsets[i] < 0 ||
+        offsets[i] + ty_size(types[i]) > size)
+      return NULL;
+    int k = i; /* insertion sort into order[0..i] */
+    while (k > 0 && field_before(names, offsets, i, order[k - 1])) {
+      order[k] = order[k - 1];
+      k--;
+    }
+    order[k] = i;
+  }
+  const char *nm[64];
+  const Type *ts[64];
+  int of[64], align = 1;
+  for (int i = 0; i < n; i++) {
+    nm[i] = names[order[i]];
+    ts[i] = types[order[i]];
+    of[i] = offsets[order[i]];
+    if (aligned && ty_align(ts[i]) > align)
+      align = ty_align(ts[i]);
+  }
+  Type key = {.kind = TY_RECORD, .nelems = n, .elems = ts, .fnames = nm, .offsets = of,
+              .size = size, .align = align, .aligned = aligned};
+  return intern(tt, &key);
+}
+
+const Type *ty_nested(TypeTable *tt, const Type *elem, int ndim, const int *dims) {
+  if (!tt || !(ty_is_number(elem) || (elem && elem->kind == TY_RECORD)) || ndim < 1 || ndim > 4)
+    return NULL;
+  int64_t n = 1;
+  for (int i = 0; i < ndim; i++) {
+    if (dims[i] < 1 || dims[i] > (1 << 20))
+      return NULL;
+    n *= dims[i];
+  }
+  if (n * ty_size(elem) > (1 << 24))
+    return NULL;
+  Type key = {.kind = TY_NESTED, .elem = elem, .ndim = ndim, .dims = dims,
+              .size = (int)(n * ty_size(elem)), .align = ty_align(elem)};
+  return intern(tt, &key);
+}
+
+bool ty_record_layout_eq(const Type *a, const Type *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->nelems != b->nelems || a->size != b->size)
+    return false;
+  if (a->kind == TY_NESTED)
+    return a->ndim == b->ndim && ty_record_layout_eq(a->elem, b->elem) &&
+           memcmp(a->dims, b->dims, sizeof *a->dims * (size_t)a->ndim) == 0;
+  if (a->kind != TY_RECORD)
+    return false;
+  for (int i = 0; i < a->nelems; i++)
+    if (a->offsets[i] != b->offsets[i] || strcmp(a->fnames[i], b->fnames[i]) != 0 ||
+        !ty_record_layout_eq(a->elems[i], b->elems[i]))
+      return false;
+  return true;
+}
+
+int ty_record_field(const Type *t, const char *name) {
+  for (int i = 0; t && t->kind == TY_RECORD && name && i < t->nelems; i++)
+    if (strcmp(t->fnames[i], name) == 0)
+      return i;
+  return -1;
 }
 
 bool ty_is_ctvalue(const Type *t) { return t && (t->kind == TY_FUNC || t->kind == TY_DTYPE); }
@@ -178,6 +308,8 @@ int ty_bits(const Type *t) {
 }
 
 int ty_size(const Type *t) {
+  if (t && (t->kind == TY_RECORD || t->kind == TY_NESTED))
+    return t->size;
   if (t && t->kind == TY_BOOL)
     return 1; /* stored as a byte, as NumPy does */
   return ty_bits(t) / 8;
@@ -495,6 +627,24 @@ static bool is_unituple(const Type *t) {
   return true;
 }
 
+static void put_type(NameBuf *nb, const Type *t, int depth);
+
+/* Numba's Record name: Record(x[type=float32;offset=0],...;8;True). */
+static void put_record(NameBuf *nb, const Type *t, int depth) {
+  char num[48];
+  put(nb, "Record(");
+  for (int i = 0; i < t->nelems; i++) {
+    put(nb, i ? "," : "");
+    put(nb, t->fnames[i]);
+    put(nb, "[type=");
+    put_type(nb, t->elems[i], depth + 1);
+    snprintf(num, sizeof num, ";offset=%d]", t->offsets[i]);
+    put(nb, num);
+  }
+  snprintf(num, sizeof num, ";%d;%s)", t->size, t->aligned ? "True" : "False");
+  put(nb, num);
+}
+
 static void put_type(NameBuf *nb, const Type *t, int depth) {
   char num[32];
   if (!t) {
@@ -510,6 +660,17 @@ static void put_type(NameBuf *nb, const Type *t, int depth) {
     put_type(nb, t->elem, depth + 1);
     snprintf(num, sizeof num, ", %dd, %s)", t->ndim, t->layout == LAYOUT_C ? "C" : "A");
     put(nb, num);
+  } else if (t->kind == TY_RECORD) {
+    put_record(nb, t, depth);
+  } else if (t->kind == TY_NESTED) {
+    put(nb, "nestedarray(");
+    put_type(nb, t->elem, depth + 1);
+    put(nb, ", (");
+    for (int i = 0; i < t->ndim; i++) {
+      snprintf(num, sizeof num, i ? ", %d" : "%d", t->dims[i]);
+      put(nb, num);
+    }
+    put(nb, t->ndim == 1 ? ",))" : "))");
   } else if (t->kind == TY_FUNC) {
     put(nb, "Function(");
     put(nb, t->fname);

@@ -30,6 +30,13 @@ typedef enum TypeKind {
   TY_DTYPE,     /* a dtype as a value (np.float32, arr.dtype): elem
                    (Numba's NumberClass, printed class(float32)) */
   TY_GRID_GROUP,/* cuda.cg.this_grid()'s value (Numba's GridGroup): .sync() */
+  TY_RECORD,    /* a structured dtype (Numba's Record): fields elems[0..nelems)
+                   named fnames[] at byte offsets offsets[], size bytes, align
+                   bytes; a value is a reference to the bytes (an element of a
+                   record array, or a record argument passed by reference) */
+  TY_NESTED,    /* a fixed-size array field of a record (('v', f4, 3); Numba's
+                   NestedArray): elem, ndim, dims[]; reading the field gives a
+                   C array(elem, ndim) viewing the record's bytes */
 } TypeKind;
 
 typedef enum Layout {
@@ -52,6 +59,13 @@ struct Type {
   const void *func;       /* TY_FUNC: the generic IrFunc, or NULL for a builtin */
   const char *fname;      /* TY_FUNC: the function's name or builtin path (interned
                              by identity of func/builtin, the name is for messages) */
+  const char *const *fnames; /* TY_RECORD: field names (nelems) */
+  const int *offsets;     /* TY_RECORD: byte offset of each field */
+  const int *dims;        /* TY_NESTED: the ndim extents */
+  int size;               /* TY_RECORD, TY_NESTED: bytes of storage */
+  int align;              /* TY_RECORD: alignment (NumPy's: the largest field
+                             alignment when aligned, else 1); TY_NESTED: elem's */
+  bool aligned;           /* TY_RECORD: made with align=True (printed in the name) */
 };
 
 extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
@@ -90,6 +104,21 @@ const Type *ty_unituple(TypeTable *tt, const Type *elem, int n);
 const Type *ty_func(TypeTable *tt, const void *func, const char *name);
 /* A dtype value: np.float32 used as a value (elem a scalar type). */
 const Type *ty_dtype(TypeTable *tt, const Type *elem);
+/* A record type of n fields (names are copied; sorted by offset then name,
+ * as Numba sorts them), size bytes; NULL when a field type is not a number,
+ * a record or a nested array, or a field lies outside size. */
+const Type *ty_record(TypeTable *tt, int n, const char *const *names, const Type *const *types,
+                      const int *offsets, int size, bool aligned);
+/* A nested array field type: ndim (1..4) extents dims of elem (a number). */
+const Type *ty_nested(TypeTable *tt, const Type *elem, int ndim, const int *dims);
+/* a == b, or two records with the same fields, offsets and size (the
+ * align flag aside: a .npy file does not keep it), or arrays of such. */
+bool ty_record_layout_eq(const Type *a, const Type *b);
+/* The index of field `name` of record t, or -1. */
+int ty_record_field(const Type *t, const char *name);
+/* NumPy's alignment of a field type: numbers their size (complex: its part),
+ * records their align, nested arrays their element's. */
+int ty_align(const Type *t);
 /* A compile-time value with no run-time data (TY_FUNC, TY_DTYPE). */
 bool ty_is_ctvalue(const Type *t);
 /* The CUDA vector type of n (1..4) elements of int/float type base
@@ -106,7 +135,8 @@ bool ty_is_complex(const Type *t);
 bool ty_is_number(const Type *t);  /* bool, int, float or complex */
 bool ty_is_scalar(const Type *t);  /* number */
 int ty_bits(const Type *t);        /* 1 for bool, 8..64 for ints/floats, 64/128 complex */
-int ty_size(const Type *t);        /* bytes of storage: bool is 1 byte */
+int ty_size(const Type *t);        /* bytes of storage: bool is 1 byte; records
+                                      and nested arrays their size */
 const Type *ty_int(int bits, bool is_signed);
 const Type *ty_float(int bits);
 

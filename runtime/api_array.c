@@ -17,7 +17,8 @@
 
 _Static_assert((int)KJIT_BOOL == RT_BOOL && (int)KJIT_INT64 == RT_I64 &&
                    (int)KJIT_UINT8 == RT_U8 && (int)KJIT_FLOAT16 == RT_F16 &&
-                   (int)KJIT_COMPLEX128 == RT_C128 && RT_NDTYPES == 14,
+                   (int)KJIT_COMPLEX128 == RT_C128 && RT_NDTYPES == 14 &&
+                   (int)KJIT_RECORD == RT_RECORD,
                "kjit_dtype and RtDtype share their numbering");
 
 /* ------------------------------------------------------------ dtypes --- */
@@ -31,6 +32,8 @@ RtDtype rt_dtype_of(kjit_dtype dt) { return (RtDtype)dt; }
 const char *kjit_dtype_name(kjit_dtype dtype) {
   if (dtype == KJIT_NONE)
     return "none";
+  if (dtype == KJIT_RECORD)
+    return "record";
   return is_dtype(dtype) ? rt_dtype_name(rt_dtype_of(dtype)) : NULL;
 }
 
@@ -205,6 +208,51 @@ kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
   *out = h;
   return rt_finish(&call, KJIT_OK);
+}
+
+/* ----------------------------------------------------------- records --- */
+
+/* The record of a descr, or NULL with the reason on call's diagnostics. */
+static RtRecord *parse_record_descr(RtCall *call, const char *descr) {
+  char err[400];
+  RtRecord *r = descr ? rt_record_parse(descr, strlen(descr), err, sizeof err) : NULL;
+  if (!r)
+    diag_error(&call->diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL, "%s",
+               descr ? err : "the record descr is NULL");
+  return r;
+}
+
+kjit_status kjit_array_create_record(kjit_context *ctx, const char *descr, int ndim,
+                                     const int64_t *shape, kjit_array **out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!check_shape(&call, KJIT_UINT8, ndim, shape))
+    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+  RtRecord *r = parse_record_descr(&call, descr);
+  if (!r)
+    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+  RtArray a;
+  int rc = rt_array_alloc_record(&a, r, ndim, shape);
+  rt_record_release(r); /* the array holds its own reference */
+  if (rc != 0)
+    return fail(&call, KJIT_ERROR_OUT_OF_MEMORY, "%s", "the record array does not fit in memory");
+  kjit_array *h = adopt(ctx, &a);
+  if (!h) {
+    rt_array_free(&a);
+    return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
+  }
+  *out = h;
+  return rt_finish(&call, KJIT_OK);
+}
+
+const char *kjit_array_descr(const kjit_array *a) {
+  return rt_array_is_live(a) && a->a.dtype == RT_RECORD && a->a.rec ? a->a.rec->descr : NULL;
+}
+
+int64_t kjit_array_itemsize(const kjit_array *a) {
+  return rt_array_is_live(a) ? (int64_t)rt_array_itemsize(&a->a) : -1;
 }
 
 /* ---------------------------------------------------------- .npy I/O --- */
@@ -412,6 +460,9 @@ kjit_status kjit_array_to_device(kjit_context *ctx, kjit_array *host, kjit_array
     why = "the array belongs to another context";
   if (!why && host->device)
     why = "the array is already a device array (kjit_array_copy copies device to device)";
+  if (!why && host->a.dtype == RT_RECORD)
+    why = "device arrays of records are not supported yet; pass the host array to the launch "
+          "(it is copied to the device and back)";
   if (why)
     return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", why);
   RtCuda *cu = device_of(&call);
@@ -440,7 +491,8 @@ kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src) {
     return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "source: %s", src ? why : "NULL");
   if (src->ctx != ctx)
     return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the arrays belong to different contexts");
-  bool same = src->a.dtype == dst->a.dtype && src->a.ndim == dst->a.ndim;
+  bool same = src->a.dtype == dst->a.dtype && src->a.ndim == dst->a.ndim &&
+              rt_record_same(src->a.rec, dst->a.rec);
   for (int i = 0; same && i < src->a.ndim; i++)
     same = src->a.shape[i] == dst->a.shape[i];
   if (!same)

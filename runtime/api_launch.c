@@ -254,7 +254,8 @@ static bool take_arg(Launch *l, int i) {
       l->on_device[i] = 1;
       l->any_device = true;
     }
-    if (a->value.array->a.ndim == 0)
+    if (a->value.array->a.ndim == 0 && a->value.array->a.dtype != RT_RECORD) /* a 0-d record
+                                                 array is one record, passed by reference */
       return fail_launch(l, "pass a scalar, or an array of shape (1,)",
                          "argument %d ('%s'): 0-dimensional arrays cannot be kernel arguments",
                          i + 1, param_name(l, i));
@@ -300,6 +301,12 @@ static bool value_fits(const RtValue *v, const Type *p) {
         return false;
     return true;
   }
+  if (v->is_array && v->array.dtype == RT_RECORD && v->array.ndim == 0)
+    return rt_record_matches(v->array.rec, p);
+  if (v->is_array && v->array.dtype == RT_RECORD)
+    return p->kind == TY_ARRAY && rt_record_matches(v->array.rec, p->elem) &&
+           p->ndim == v->array.ndim &&
+           (p->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
   if (v->is_array)
     return p->kind == TY_ARRAY && p->elem == rt_dtype_type(v->array.dtype) &&
            p->ndim == v->array.ndim &&
@@ -329,6 +336,9 @@ static void convert_value(RtValue *v, const Type *p) {
 static void value_text(const RtValue *v, char *buf, size_t n) {
   if (v->is_tuple)
     rt_tuple_text(v, buf, n);
+  else if (v->is_array && v->array.dtype == RT_RECORD)
+    snprintf(buf, n, "%s %s", v->array.ndim ? "an array of records" : "the record",
+             v->array.rec ? v->array.rec->descr : "?");
   else if (v->is_array)
     array_type_text(v->array.dtype, v->array.ndim, rt_array_is_c_contiguous(&v->array), buf, n);
   else
@@ -364,7 +374,7 @@ static bool match_eager(Launch *l) {
     }
   const Signature *s0 = &f->eager.data[0];
   int i = first_misfit(l, s0);
-  char got[128], want[128];
+  char got[512], want[512];
   value_text(&l->vals[i], got, sizeof got);
   type_text(s0->params[i], want, sizeof want);
   diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},

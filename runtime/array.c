@@ -135,7 +135,7 @@ bool rt_shape_nbytes(RtDtype dt, int ndim, const int64_t *shape, size_t *out) {
 }
 
 bool rt_array_set_c_strides(RtArray *a) {
-  int64_t s = (int64_t)rt_dtype_size(a->dtype);
+  int64_t s = (int64_t)rt_array_itemsize(a);
   for (int i = a->ndim - 1; i >= 0; i--) {
     a->strides[i] = s;
     if (a->shape[i] > 1 && s > INT64_MAX / a->shape[i]) return false;
@@ -164,6 +164,7 @@ int rt_array_alloc(RtArray *a, RtDtype dt, int ndim, const int64_t *shape) {
 void rt_array_free(RtArray *a) {
   if (!a) return;
   if (a->owns) free(a->data);
+  rt_record_release(a->rec);
   memset(a, 0, sizeof *a);
 }
 
@@ -174,7 +175,7 @@ int64_t rt_array_size(const RtArray *a) {
 }
 
 bool rt_array_is_c_contiguous(const RtArray *a) {
-  int64_t s = (int64_t)rt_dtype_size(a->dtype);
+  int64_t s = (int64_t)rt_array_itemsize(a);
   for (int i = a->ndim - 1; i >= 0; i--) {
     if (a->shape[i] == 0) return true;
     if (a->shape[i] != 1 && a->strides[i] != s) return false;
@@ -313,6 +314,8 @@ static void checksum(const RtArray *a, double *sum, uint32_t *crc) {
 }
 
 size_t rt_array_summary(const RtArray *a, char *buf, size_t len) {
+  if (a->dtype == RT_RECORD && a->rec)
+    return rt_record_summary(a, buf, len);
   char shp[96], el[64], vals[400];
   int64_t n = rt_array_size(a);
   size_t vn = 0;

@@ -18,8 +18,11 @@
 typedef enum RtDtype {
   RT_BOOL, RT_I8, RT_I16, RT_I32, RT_I64, RT_U8, RT_U16, RT_U32, RT_U64,
   RT_F16, RT_F32, RT_F64, RT_C64, RT_C128,
-  RT_NDTYPES
+  RT_NDTYPES,
+  RT_RECORD = RT_NDTYPES,         /* a structured dtype: RtArray.rec says which */
 } RtDtype;
+
+typedef struct RtRecord RtRecord;
 
 typedef struct RtArray {
   RtDtype dtype;
@@ -29,7 +32,56 @@ typedef struct RtArray {
   void *data;                     /* never NULL after a successful alloc/read */
   size_t nbytes;                  /* bytes of the buffer behind data */
   bool owns;                      /* rt_array_free releases data */
+  RtRecord *rec;                  /* dtype RT_RECORD: its fields (one reference,
+                                     dropped by rt_array_free; copies that are
+                                     freed on their own take rt_record_retain) */
 } RtArray;
+
+/* ---- records (record.c) ---------------------------------------------- */
+/* A field of a structured dtype: a number, a nested record, or a fixed-size
+ * array (ndim > 0) of either. */
+typedef struct RtField {
+  char *name;
+  RtDtype dtype;                  /* RT_RECORD: rec */
+  RtRecord *rec;                  /* nested record (owned by the parent) */
+  int64_t offset;                 /* bytes from the record's start */
+  int ndim;                       /* 0: one element; else shape[0..ndim) */
+  int64_t shape[RT_MAX_NDIM];
+} RtField;
+
+struct RtRecord {
+  int refs;                       /* references (atomic) */
+  int64_t itemsize;
+  bool aligned;                   /* NumPy's align=True ('aligned': True) */
+  int nfields;
+  RtField *fields;                /* in offset order */
+  char *descr;                    /* NumPy's descr text for .npy headers */
+};
+
+/* Parses a NumPy descr of a structured dtype: the list form
+ * "[('x', '<f4'), ('', '|V4'), ('v', '<i2', (3,))]" (unnamed '|Vn' entries
+ * are padding) or the dict form "{'names': [...], 'formats': [...],
+ * 'offsets': [...], 'itemsize': n, 'aligned': True}", fields of kjit's
+ * number dtypes (little-endian or byte-order free), nested records and
+ * fixed-size arrays.  Returns a new record (one reference) or NULL with
+ * what is wrong in err. */
+RtRecord *rt_record_parse(const char *descr, size_t len, char *err, size_t errlen);
+RtRecord *rt_record_retain(RtRecord *r);   /* returns r; NULL is ignored */
+void rt_record_release(RtRecord *r);       /* frees at the last reference */
+bool rt_record_same(const RtRecord *a, const RtRecord *b); /* same layout */
+/* Bytes of one element: the dtype's size, or the record's itemsize. */
+size_t rt_array_itemsize(const RtArray *a);
+/* Allocates a zero-filled C-contiguous record array (takes a reference to
+ * rec).  As rt_array_alloc. */
+int rt_array_alloc_record(RtArray *a, RtRecord *rec, int ndim, const int64_t *shape);
+/* Every number field of every element set to its C-order index over the
+ * element's dimensions and the field's own (`arange:DESCR:SHAPE`): field x
+ * of a[i] is i, v[j] of a[i] is i * len(v) + j. */
+void rt_record_fill_arange(RtArray *a);
+/* One summary line per field of a record array, "  .x: float32[4] [...]
+ * sum=... crc=...", each field's values as an array of their own. */
+size_t rt_record_summary(const RtArray *a, char *buf, size_t len);
+
 
 /* A typed scalar: the value stored as the dtype's own bit pattern, so it can
  * be packed into a kernel argument struct as it is. */

@@ -85,8 +85,12 @@ static bool value_fits(const RtValue *v, const Type *t, bool exact) {
         return false;
     return true;
   }
+  bool rec = v->is_array && v->array.dtype == RT_RECORD;
+  if (t->kind == TY_RECORD) /* a record passed by reference: a 0-d record array */
+    return rec && v->array.ndim == 0 && rt_record_matches(v->array.rec, t);
   if (t->kind == TY_ARRAY)
-    return v->is_array && rt_dtype_type(v->array.dtype) == t->elem && v->array.ndim == t->ndim &&
+    return v->is_array && v->array.ndim == t->ndim &&
+           (rec ? rt_record_matches(v->array.rec, t->elem) : rt_dtype_type(v->array.dtype) == t->elem) &&
            (t->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
   if (v->is_array || !ty_is_scalar(t))
     return false;
@@ -194,7 +198,7 @@ static RtCudaSpec *compile_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const
 
 /* Bytes from data that the array's elements span (strides >= 0). */
 static bool array_span(const RtArray *a, size_t *span) {
-  int64_t size = rt_array_size(a), end = (int64_t)rt_dtype_size(a->dtype);
+  int64_t size = rt_array_size(a), end = (int64_t)rt_array_itemsize(a);
   for (int d = 0; d < a->ndim; d++) {
     if (a->strides[d] < 0)
       return false;
@@ -360,12 +364,15 @@ static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtV
                             double *compile_ms) {
   RtSpecKey key;
   rt_spec_key(&key, prog, f, args, dptrs, nargs);
-  for (int i = 0; i < nargs && i < RT_CUDA_MAX_ARGS; i++) /* a tuple's type is its key */
-    if (args[i].is_tuple && !(key.args[i].tuple = rt_value_type(prog->ir.types, &args[i]))) {
+  for (int i = 0; i < nargs && i < RT_CUDA_MAX_ARGS; i++) { /* a tuple's or record's type is its key */
+    bool typed = args[i].is_tuple || (args[i].is_array && args[i].array.dtype == RT_RECORD);
+    if (typed && !(key.args[i].tuple = rt_value_type(prog->ir.types, &args[i]))) {
       diag_error(diags, RT_E_CUDA_LAUNCH, (SrcLoc){0}, NULL,
-                 "argument %d of kernel '%s': a tuple kjit cannot type", i + 1, f->name);
+                 "argument %d of kernel '%s': a %s kjit cannot type", i + 1, f->name,
+                 args[i].is_tuple ? "tuple" : "record");
       return NULL;
     }
+  }
   RtCudaSpec *spec = rt_spec_find(&cu->specs, &key);
   if (!spec) {                                  /* else the fast path: a hit */
     const Type *types[RT_CUDA_MAX_ARGS];

@@ -398,6 +398,39 @@ static bool word_is(const Spec *s, int k, const char *w) {
   return s->len[k] == strlen(w) && strncmp(s->part[k], w, s->len[k]) == 0;
 }
 
+/* zeros:DESCR[:SHAPE] | arange:DESCR[:SHAPE]: an array of records of the
+ * structured dtype DESCR (a .npy descr, "[('x', '<f4'), ('y', '<i4')]");
+ * without SHAPE one record (0-d, passed by reference). */
+static int gen_record(Spec *s, RtValue *out) {
+  bool ar = s->text[0] == 'a';
+  const char *d = s->text + (ar ? 7 : 6), *p = d;
+  int depth = 0;
+  char q = 0;
+  for (; *p; p++) { /* the descr's extent: brackets outside quotes */
+    if (q) { if (*p == q) q = 0; continue; }
+    if (*p == '\'' || *p == '"') q = *p;
+    else if (*p == '[' || *p == '{' || *p == '(') depth++;
+    else if ((*p == ']' || *p == '}' || *p == ')') && --depth == 0) { p++; break; }
+  }
+  if (depth || (*p && *p != ':'))
+    return gen_fail(s, "'%s': expected %s:DESCR[:SHAPE], DESCR a structured dtype such as "
+                    "[('x', '<f4'), ('y', '<i4')]", s->text, ar ? "arange" : "zeros");
+  char why[400];
+  RtRecord *rec = rt_record_parse(d, (size_t)(p - d), why, sizeof why);
+  if (!rec) return gen_fail(s, "'%s': %s", s->text, why);
+  int64_t shape[RT_MAX_NDIM];
+  const char *bad = NULL;
+  int nd = *p ? shape_parse(p + 1, strlen(p + 1), shape, &bad) : 0;
+  int rc = nd < 0 ? gen_fail(s, "shape '%s' in '%s' is %s; " SHAPE_HINT, p + 1, s->text, bad)
+           : rt_array_alloc_record(&out->array, rec, nd, shape) != 0 ? gen_fail(s, "out of memory for '%s'", s->text)
+           : 0;
+  rt_record_release(rec);
+  if (rc) return rc;
+  out->is_array = true;
+  if (ar) rt_record_fill_arange(&out->array);
+  return 0;
+}
+
 int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   Spec s = {.text = text, .err = err, .errlen = errlen};
@@ -409,6 +442,9 @@ int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen) {
     return 0;
   }
   if (text[strspn(text, " ")] == '(') return rt_tuple_parse(text, out, err, errlen);
+  if ((!strncmp(text, "zeros:", 6) || !strncmp(text, "arange:", 7)) &&
+      (text[text[0] == 'z' ? 6 : 7] == '[' || text[text[0] == 'z' ? 6 : 7] == '{'))
+    return gen_record(&s, out);
   split(&s);
   if (s.nparts == 1) return gen_number(&s, out);
   if (s.nparts > MAX_PARTS) return gen_fail(&s, "'%s' has too many ':' fields", text);

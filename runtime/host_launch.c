@@ -78,16 +78,75 @@ bool rt_type_dtype(const Type *t, RtDtype *out) {
   return false;
 }
 
+/* A field's type: its number or record type, or the nested array of it. */
+static const Type *field_type(TypeTable *tt, const RtField *f) {
+  const Type *t = f->dtype == RT_RECORD ? rt_record_type(tt, f->rec) : rt_dtype_type(f->dtype);
+  if (!t || !f->ndim)
+    return t;
+  int dims[RT_MAX_NDIM];
+  for (int d = 0; d < f->ndim; d++)
+    dims[d] = (int)f->shape[d];
+  return ty_nested(tt, t, f->ndim, dims);
+}
+
+const Type *rt_record_type(TypeTable *tt, const RtRecord *r) {
+  if (!r || r->nfields > 64)
+    return NULL;
+  const char *names[64];
+  const Type *types[64];
+  int offs[64];
+  for (int i = 0; i < r->nfields; i++) {
+    names[i] = r->fields[i].name;
+    offs[i] = (int)r->fields[i].offset;
+    if (!(types[i] = field_type(tt, &r->fields[i])))
+      return NULL;
+  }
+  return ty_record(tt, r->nfields, names, types, offs, (int)r->itemsize, r->aligned);
+}
+
+static bool field_matches(const RtField *f, const Type *t) {
+  if (f->ndim) {
+    if (t->kind != TY_NESTED || t->ndim != f->ndim)
+      return false;
+    for (int d = 0; d < f->ndim; d++)
+      if (t->dims[d] != f->shape[d])
+        return false;
+    t = t->elem;
+  }
+  return f->dtype == RT_RECORD ? rt_record_matches(f->rec, t) : rt_dtype_type(f->dtype) == t;
+}
+
+bool rt_record_matches(const RtRecord *r, const Type *t) {
+  if (!r || !t || t->kind != TY_RECORD || t->nelems != r->nfields || t->size != r->itemsize)
+    return false;
+  for (int i = 0; i < r->nfields; i++) /* both in offset order; names break ties */
+    if (t->offsets[i] != r->fields[i].offset || strcmp(t->fnames[i], r->fields[i].name) != 0 ||
+        !field_matches(&r->fields[i], t->elems[i]))
+      return false;
+  return true;
+}
+
+/* The element type of an array: its dtype's, or its record's. */
+static const Type *elem_type(TypeTable *tt, const RtArray *a) {
+  return a->dtype == RT_RECORD ? rt_record_type(tt, a->rec) : rt_dtype_type(a->dtype);
+}
+
 const Type *rt_value_type(TypeTable *tt, const RtValue *v) {
   if (v->is_tuple)
     return rt_tuple_type(tt, v);
   if (!v->is_array)
     return rt_dtype_type(v->scalar.dtype);
   const RtArray *a = &v->array;
-  if (a->ndim < 1 || a->ndim > 4 || !rt_dtype_type(a->dtype))
+  if (a->ndim == 0 && a->dtype == RT_RECORD) /* a record, passed by reference */
+    return rt_record_type(tt, a->rec);
+  if (a->ndim < 1 || a->ndim > 4 || !elem_type(tt, a))
     return NULL;
   Layout l = rt_array_is_c_contiguous(a) ? LAYOUT_C : LAYOUT_A;
-  return ty_array(tt, rt_dtype_type(a->dtype), a->ndim, l);
+  return ty_array(tt, elem_type(tt, a), a->ndim, l);
+}
+
+static bool is_record_value(const RtValue *v) {
+  return v->is_array && v->array.dtype == RT_RECORD;
 }
 
 /* One word per argument: bit 24 array, bits 16..23 dtype, 8..15 ndim, bit 0
@@ -100,11 +159,11 @@ static uint32_t arg_record(const RtValue *v) {
          (uint32_t)rt_array_is_c_contiguous(a);
 }
 
-/* A tuple argument's key word: bit 25 and the index of its (interned) type
+/* A tuple or record argument's key word: bit 25 and the index of its (interned) type
  * in h->tuples, so two keys are equal exactly when the types are; 0 when
  * memory runs out.  Called with h->lock held (it types the value). */
 static uint32_t tuple_record(RtHost *h, kjit_program *prog, const RtValue *v) {
-  const Type *t = rt_tuple_type(prog->ir.types, v);
+  const Type *t = rt_value_type(prog->ir.types, v);
   int i = 0;
   while (i < h->ntuples && h->tuples[i] != t)
     i++;
@@ -225,8 +284,9 @@ static bool value_ok(const RtValue *v) {
     return tuple_ok(v);
   if (!v->is_array)
     return rt_dtype_type(v->scalar.dtype) != NULL;
-  return rt_dtype_type(v->array.dtype) && v->array.ndim >= 1 && v->array.ndim <= 4 &&
-         (v->array.data || rt_array_size(&v->array) == 0);
+  bool rec = v->array.dtype == RT_RECORD && v->array.rec;
+  return (rt_dtype_type(v->array.dtype) || rec) && v->array.ndim >= (rec ? 0 : 1) &&
+         v->array.ndim <= 4 && (v->array.data || rt_array_size(&v->array) == 0);
 }
 
 /* Without touching the program's type table (that happens under the lock). */
@@ -244,12 +304,13 @@ static bool check_values(const IrFunc *f, const RtValue *args, int n, Diags *d) 
       continue;
     }
     RtDtype dt = v->is_array ? v->array.dtype : v->scalar.dtype;
-    bool shaped = !v->is_array || (v->array.ndim >= 1 && v->array.ndim <= 4);
-    if (rt_dtype_type(dt) && shaped && (!v->is_array || v->array.data || rt_array_size(&v->array) == 0))
+    bool rec = is_record_value(v) && v->array.rec;
+    bool shaped = !v->is_array || (v->array.ndim >= (rec ? 0 : 1) && v->array.ndim <= 4);
+    if ((rt_dtype_type(dt) || rec) && shaped && (!v->is_array || v->array.data || rt_array_size(&v->array) == 0))
       continue;
     diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, shaped ? NULL : "kernel arrays have 1 to 4 dimensions",
                "argument %d ('%s') of %s '%s': %s", i + 1, param_name(f, i), what(f), f->name,
-               !rt_dtype_type(dt) ? "unknown dtype" : !shaped ? "cannot pass an array of this shape"
+               !rt_dtype_type(dt) && !rec ? "unknown dtype" : !shaped ? "cannot pass an array of this shape"
                                                            : "array without data");
     ok = false;
   }
@@ -266,9 +327,11 @@ static bool accepts(const Type *want, const Type *got) {
         return false;
     return true;
   }
+  if (want->kind == TY_RECORD || got->kind == TY_RECORD)
+    return ty_record_layout_eq(want, got);
   if (want->kind == TY_ARRAY)
-    return got->kind == TY_ARRAY && got->elem == want->elem && got->ndim == want->ndim &&
-           (want->layout == LAYOUT_A || got->layout == LAYOUT_C);
+    return got->kind == TY_ARRAY && ty_record_layout_eq(got->elem, want->elem) &&
+           got->ndim == want->ndim && (want->layout == LAYOUT_A || got->layout == LAYOUT_C);
   if (got->kind == TY_ARRAY || !ty_is_number(want))
     return false;
   return ty_is_complex(want) || !ty_is_complex(got);
@@ -404,8 +467,9 @@ static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *ar
                      RtHostSpec *out, Diags *d, double *compile_ms) {
   uint32_t key[RT_HOST_MAX_ARGS];
   for (int i = 0; i < n; i++) {
-    key[i] = args[i].is_tuple ? tuple_record(h, prog, &args[i]) : arg_record(&args[i]);
-    if (args[i].is_tuple && !key[i]) {
+    bool typed = args[i].is_tuple || is_record_value(&args[i]);
+    key[i] = typed ? tuple_record(h, prog, &args[i]) : arg_record(&args[i]);
+    if (typed && !key[i]) {
       diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "%s '%s': out of memory", what(f), f->name);
       return false;
     }
@@ -468,7 +532,7 @@ static void pack_scalar(const RtScalar *v, TypeKind k, unsigned char *dst) {
 }
 
 static void pack_array(const RtArray *a, unsigned char *dst) {
-  memcpy(dst, &a->data, sizeof a->data);
+  memcpy(dst, &a->data, sizeof a->data); /* a record (0-d): its address alone */
   memcpy(dst + 8, a->shape, sizeof *a->shape * (size_t)a->ndim);
   memcpy(dst + 8 + 8 * (size_t)a->ndim, a->strides, sizeof *a->strides * (size_t)a->ndim);
 }

@@ -37,6 +37,13 @@ enum {
 const Type *rt_dtype_type(RtDtype dt);
 bool rt_type_dtype(const Type *t, RtDtype *out);
 const Type *rt_value_type(TypeTable *tt, const RtValue *v);
+/* The interned record type of a structured dtype (NULL if a field has no
+ * kjit type); a 0-d record array is typed as its record (an argument passed
+ * by reference, as Numba passes a record scalar). */
+const Type *rt_record_type(TypeTable *tt, const RtRecord *r);
+/* Does record r have the layout of record type t (fields, offsets, size;
+ * the align flag aside)? */
+bool rt_record_matches(const RtRecord *r, const Type *t);
 
 /* Tuple arguments (arg_tuple.c).  rt_tuple_type: the interned tuple type of
  * a tuple value (elements: scalars, arrays, tuples), NULL when an element

@@ -44,6 +44,8 @@ static bool host_is_little(void) {
 
 typedef struct Header {
   char descr[64];
+  const char *rdescr;       /* a structured dtype's descr: its text in the */
+  size_t rlen;              /* header ([...] or {...}), parsed by record.c */
   bool have_descr, have_fortran, have_shape, fortran;
   int ndim;                 /* may exceed RT_MAX_NDIM: checked by the caller */
   int64_t shape[RT_MAX_NDIM];
@@ -128,15 +130,32 @@ static bool scan_shape(Scan *s, Header *h) {
   }
 }
 
+/* A structured descr: the bracketed text up to its matching close (quotes
+ * skipped), kept for record.c to parse. */
+static bool scan_balanced(Scan *s, Header *h) {
+  const char *b = s->p;
+  int depth = 0;
+  char q = 0;
+  for (; s->p < s->end; s->p++) {
+    char c = *s->p;
+    if (q) { if (c == q) q = 0; continue; }
+    if (c == '\'' || c == '"') q = c;
+    else if (c == '[' || c == '{' || c == '(') depth++;
+    else if ((c == ']' || c == '}' || c == ')') && --depth == 0) break;
+  }
+  if (s->p >= s->end) { snprintf(s->why, sizeof s->why, "unterminated structured descr"); return false; }
+  s->p++;
+  h->rdescr = b;
+  h->rlen = (size_t)(s->p - b);
+  return true;
+}
+
 static bool scan_value(Scan *s, const char *key, Header *h) {
   if (strcmp(key, "descr") == 0) {
     skip_ws(s);
-    if (s->p < s->end && *s->p == '[') {
-      snprintf(s->why, sizeof s->why, "structured dtypes (records) are not supported yet (kjit arrays hold %s); "
-               "save each field as its own array, np.save(path, a['x'])", SUPPORTED_DTYPES);
-      return false;
-    }
     h->have_descr = true;
+    if (s->p < s->end && (*s->p == '[' || *s->p == '{'))
+      return scan_balanced(s, h);
     return scan_string(s, h->descr, sizeof h->descr);
   }
   if (strcmp(key, "fortran_order") == 0) {
@@ -260,7 +279,7 @@ static int parse_header_text(const char *text, size_t tlen, const char *name, He
 }
 
 static void set_fortran_strides(RtArray *a) {
-  int64_t st = (int64_t)rt_dtype_size(a->dtype);
+  int64_t st = (int64_t)rt_array_itemsize(a);
   for (int i = 0; i < a->ndim; i++) {
     a->strides[i] = st;
     st *= a->shape[i] ? a->shape[i] : 1;
@@ -281,14 +300,16 @@ static bool bytes_left(FILE *f, size_t *left) {
 /* Allocates the array of the header and reads its data.  A header that
  * promises more data than the file holds is rejected before allocating
  * (a 140-byte file must not cost gigabytes: found by tests/fuzz/fuzz_npy). */
-static int read_data(FILE *f, const char *name, const Header *h, RtDtype dt, bool swap, RtArray *out,
-                     char *err, size_t el) {
+static int read_data(FILE *f, const char *name, const Header *h, RtDtype dt, RtRecord *rec, bool swap,
+                     RtArray *out, char *err, size_t el) {
   size_t nb, left;
-  if (!rt_shape_nbytes(dt, h->ndim, h->shape, &nb))
+  if (!rt_shape_nbytes(rec ? RT_U8 : dt, h->ndim, h->shape, &nb) ||
+      (rec && nb > SIZE_MAX / 4 / (size_t)rec->itemsize))
     return fail(RT_NPY_E_SHAPE, err, el, name, "shape overflow: the array would not fit in memory");
+  nb *= rec ? (size_t)rec->itemsize : 1;
   if (bytes_left(f, &left) && left < nb)
     return fail(RT_NPY_E_FORMAT, err, el, name, "truncated data: expected %zu bytes of data, found %zu", nb, left);
-  if (rt_array_alloc(out, dt, h->ndim, h->shape) != 0)
+  if ((rec ? rt_array_alloc_record(out, rec, h->ndim, h->shape) : rt_array_alloc(out, dt, h->ndim, h->shape)) != 0)
     return fail(RT_NPY_E_NOMEM, err, el, name, "out of memory for %zu bytes of data", nb);
   if (h->fortran) set_fortran_strides(out);
   size_t got = fread(out->data, 1, nb, f);
@@ -310,13 +331,20 @@ int rt_npy_read_stream(FILE *f, const char *name, RtArray *out, char *err, size_
   if (rc) return rc;
   Header h;
   rc = parse_header_text(text, tlen, name, &h, err, el);
+  if (rc) { free(text); return rc; }
+  RtDtype dt = RT_RECORD;
+  bool swap = false;
+  char why[400];
+  RtRecord *rec = NULL;
+  if (h.rdescr && !(rec = rt_record_parse(h.rdescr, h.rlen, why, sizeof why))) {
+    free(text);
+    return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
+  }
   free(text);
-  if (rc) return rc;
-  RtDtype dt;
-  bool swap;
-  char why[200];
-  if (parse_descr(h.descr, &dt, &swap, why, sizeof why)) return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
-  return read_data(f, name, &h, dt, swap, out, err, el);
+  if (!rec && parse_descr(h.descr, &dt, &swap, why, sizeof why)) return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
+  rc = read_data(f, name, &h, dt, rec, swap, out, err, el);
+  rt_record_release(rec); /* the array holds its own reference */
+  return rc;
 }
 
 int rt_npy_read(const char *path, RtArray *out, char *err, size_t errlen) {
@@ -341,13 +369,16 @@ static const char *descr_of(RtDtype dt) {
 /* Builds the preamble + header, padded so the data starts 64-byte aligned
  * (as NumPy does).  Returns its length. */
 static size_t build_header(const RtArray *a, char *buf, size_t cap) {
-  char dict[256], dims[160] = "";
+  char dict[16640], dims[160] = "";
   size_t n = 0;
   for (int i = 0; i < a->ndim; i++)
     n += (size_t)snprintf(dims + n, sizeof dims - n, "%" PRId64 ",%s", a->shape[i], i + 1 < a->ndim ? " " : "");
   if (a->ndim > 1) dims[n - 1] = 0;   /* (3, 4) but (3,) */
-  int dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }",
-                    descr_of(a->dtype), dims);
+  int dl = a->dtype == RT_RECORD
+      ? snprintf(dict, sizeof dict, "{'descr': %s, 'fortran_order': False, 'shape': (%s), }", a->rec->descr, dims)
+      : snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }",
+                 descr_of(a->dtype), dims);
+  if (dl < 0 || (size_t)dl >= sizeof dict) return 0;
   size_t pre = 10, total = ((pre + (size_t)dl + 1) + 63) / 64 * 64;
   if (total - pre > 65535) { pre = 12; total = ((pre + (size_t)dl + 1) + 63) / 64 * 64; }
   if (total > cap) return 0;
@@ -365,8 +396,9 @@ static size_t build_header(const RtArray *a, char *buf, size_t cap) {
 /* Writes the elements in C order; contiguous arrays in one call. */
 static bool write_data(FILE *f, const RtArray *a) {
   int64_t n = rt_array_size(a);
-  size_t es = rt_dtype_size(a->dtype);
+  size_t es = rt_array_itemsize(a);
   if (rt_array_is_c_contiguous(a)) return n == 0 || fwrite(a->data, es, (size_t)n, f) == (size_t)n;
+  if (es > 65536) return false;
   char chunk[65536];
   size_t used = 0;
   for (int64_t i = 0; i < n; i++) {
@@ -381,9 +413,10 @@ static bool write_data(FILE *f, const RtArray *a) {
 }
 
 int rt_npy_write_stream(FILE *f, const char *name, const RtArray *a, char *err, size_t el) {
-  if ((unsigned)a->dtype >= RT_NDTYPES || a->ndim < 0 || a->ndim > RT_MAX_NDIM)
+  if (((unsigned)a->dtype >= RT_NDTYPES && !(a->dtype == RT_RECORD && a->rec && a->rec->descr)) ||
+      a->ndim < 0 || a->ndim > RT_MAX_NDIM)
     return fail(RT_NPY_E_SHAPE, err, el, name, "invalid array (dtype or ndim out of range)");
-  char hdr[512];
+  char hdr[16896];
   size_t hl = build_header(a, hdr, sizeof hdr);
   if (!hl) return fail(RT_NPY_E_SHAPE, err, el, name, "header too long");
   if (fwrite(hdr, 1, hl, f) != hl || !write_data(f, a))

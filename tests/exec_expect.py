@@ -27,7 +27,7 @@ def half(v):
 
 FMT = {'float32': 'f', 'float64': 'd', 'int8': 'b', 'uint8': 'B', 'int16': 'h', 'uint16': 'H',
        'int32': 'i', 'uint32': 'I', 'int64': 'q', 'uint64': 'Q', 'float16': 'e',
-       'complex64': 'ff', 'complex128': 'dd'}
+       'complex64': 'ff', 'complex128': 'dd', 'bool': '?'}
 
 def summary(name, dtype, shape, vals):
     f = FMT[dtype]
@@ -47,12 +47,14 @@ def summary(name, dtype, shape, vals):
     s = 0.0
     for v in vals:
         s += v.real if isinstance(v, complex) else float(v)
+    if shape == '':  # 0-d (a record's field): the value alone
+        return '%s: %s[] %s sum=%.10g crc=%08x' % (name, dtype, txt, s, zlib.crc32(raw))
     return '%s: %s[%s] [%s] sum=%.10g crc=%08x' % (name, dtype, shape, txt, s, zlib.crc32(raw))
 
 for path in sys.argv[1:]:
     out = []
     for line in open(path):
-        m = re.match(r'# EXPECT: @([\w\[\]]+) (\w+) (\S+) (.*)$', line)
+        m = re.match(r'# EXPECT: @([\w\[\]\.]+) (\w+) (\S*) (.*)$', line)
         if not m:
             out.append(line); continue
         name, dtype, shape, expr = m.groups()

@@ -955,6 +955,18 @@ static int write_outputs(const RunArgs *a, RunJob *j) {
   return EXIT_OK;
 }
 
+/* "name: summary"; a record array's summary has one more line per field
+ * (".x: float32[4] ..."), printed as "name.x: ...". */
+static void print_summary(const char *name, const char *s) {
+  printf("%s: ", name);
+  for (const char *p = s; *p; p++) {
+    putchar(*p);
+    if (*p == '\n' && p[1] == '.')
+      fputs(name, stdout);
+  }
+  putchar('\n');
+}
+
 /* Arrays inside a tuple argument, named as Python indexes them: t[0],
  * t[1][2]. */
 static int print_tuple_arrays(const kjit_arg *t, const char *name) {
@@ -968,7 +980,7 @@ static int print_tuple_arrays(const kjit_arg *t, const char *name) {
       continue;
     if (kjit_array_summary(e->value.array, &s) != KJIT_OK)
       return EXIT_ERRORS;
-    printf("%s: %s\n", sub, s);
+    print_summary(sub, s);
     kjit_free(s);
   }
   return EXIT_OK;
@@ -983,7 +995,7 @@ static int print_summaries(RunJob *j) {
       continue;
     if (kjit_array_summary(j->vals[i].value.array, &s) != KJIT_OK)
       return EXIT_ERRORS;
-    printf("%s: %s\n", j->params[i], s);
+    print_summary(j->params[i], s);
     kjit_free(s);
   }
   return EXIT_OK;

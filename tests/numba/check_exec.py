@@ -44,11 +44,40 @@ def dims(text):
     return tuple(parts) if len(parts) > 1 else parts[0]
 
 
+def record_value(kind, rest):
+    """zeros:DESCR[:SHAPE] / arange:DESCR[:SHAPE]: a structured array as kjit
+    makes it (arange: every number field holds its C-order index over the
+    element's dimensions and the field's own); without SHAPE one record."""
+    import ast
+    from numpy.lib import format as npformat
+    depth, end = 0, 0
+    for end, c in enumerate(rest):
+        depth += c in "[{(" and 1 or c in "]})" and -1 or 0
+        if depth == 0:
+            break
+    descr, shape = ast.literal_eval(rest[:end + 1]), rest[end + 2:]
+    dt = numpy.dtype(descr) if isinstance(descr, dict) else npformat.descr_to_dtype(descr)
+    a = numpy.zeros(tuple(int(s) for s in shape.split("x")) if shape else (), dt)
+
+    def fill(v):
+        for name in v.dtype.names:
+            f = v[name]
+            if f.dtype.names:
+                fill(f)
+            else:
+                f[...] = numpy.arange(f.size).reshape(f.shape)
+    if kind == "arange":
+        fill(a)
+    return a
+
+
 def make_value(spec):
     """A kjit run VALUE as a NumPy array or Python scalar; None if kjit-only."""
     if spec.startswith("("):
         return tuple_value(spec)
     kind, _, rest = spec.partition(":")
+    if kind in ("zeros", "arange") and rest[:1] in ("[", "{"):
+        return record_value(kind, rest)
     if kind in ("zeros", "full", "arange") and rest:
         fields = rest.split(":")
         dtype = dtype_of(fields[0])
@@ -186,6 +215,8 @@ def summaries(name, v):
         return [ln for k, e in enumerate(v) for ln in summaries("%s[%d]" % (name, k), e)]
     if not isinstance(v, numpy.ndarray):
         return []
+    if v.dtype.names:  # a record array: one line per field, as kjit run prints them
+        return [ln for f in v.dtype.names for ln in summaries("%s.%s" % (name, f), v[f])]
     shape = "x".join(str(s) for s in v.shape)
     return [summary(name, str(v.dtype), shape, v.ravel().tolist())]
 
@@ -199,7 +230,10 @@ def check_run(mod, run, expects):
         return "skip", "not a kernel launch (@vectorize / @cuda.reduce)"
     launch = getattr(mod, kernel)[grid, block, 0, shared] if shared else \
         getattr(mod, kernel)[grid, block]
-    launch(*[v for _, v in args])
+    # a 0-d record array stands for one record: Numba takes the record (a
+    # view into the array) by reference
+    launch(*[v[()] if isinstance(v, numpy.ndarray) and v.dtype.names and v.ndim == 0 else v
+             for _, v in args])
     cuda.synchronize()
     lines = []
     try:  # positional arguments are named by the kernel's parameters, as kjit prints them

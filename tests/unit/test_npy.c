@@ -295,10 +295,21 @@ static void test_malformed(void) {
   expect_error(make_npy("zz.npy", 1, "{'descr': 'zz', 'fortran_order': False, 'shape': (3,), }", data, 24),
                RT_NPY_E_DTYPE,
                "unknown dtype 'zz' (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
-  expect_error(make_npy("rec.npy", 1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (3,), }", data, 12),
+  expect_error(make_npy("rec.npy", 1, "{'descr': [('a', '<U4')], 'fortran_order': False, 'shape': (3,), }", data, 48),
                RT_NPY_E_DTYPE,
-               "structured dtypes (records) are not supported yet (kjit arrays hold bool, int8..int64, uint8..uint64, "
-               "float16/32/64, complex64/128); save each field as its own array, np.save(path, a['x'])");
+               "record field dtype '<U4' is not supported (record fields hold little-endian bool, int8..int64, "
+               "uint8..uint64, float16/32/64, complex64/128, records and fixed-size arrays of them)");
+  expect_error(make_npy("recbe.npy", 1, "{'descr': [('a', '>f4')], 'fortran_order': False, 'shape': (3,), }", data, 12),
+               RT_NPY_E_DTYPE,
+               "record field dtype '>f4' is not supported (record fields hold little-endian bool, int8..int64, "
+               "uint8..uint64, float16/32/64, complex64/128, records and fixed-size arrays of them)");
+  expect_error(make_npy("recdup.npy", 1, "{'descr': [('a', '<f4'), ('a', '<i4')], 'fortran_order': False, 'shape': (1,), }",
+                        data, 8), RT_NPY_E_DTYPE, "record field name 'a' repeats");
+  expect_error(make_npy("recout.npy", 1, "{'descr': {'names': ['a'], 'formats': ['<f8'], 'offsets': [4], 'itemsize': 8}, "
+                        "'fortran_order': False, 'shape': (1,), }", data, 8),
+               RT_NPY_E_DTYPE, "record field 'a' lies outside the itemsize (8)");
+  expect_error(make_npy("rectrunc.npy", 1, "{'descr': [('a', '<f8'), ('b', '<i4')], 'fortran_order': False, 'shape': (3,), }",
+                        data, 24), RT_NPY_E_FORMAT, "truncated data: expected 36 bytes of data, found 24");
   expect_error(make_npy("5d.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 1, 1, 2), }", data, 8),
                RT_NPY_E_SHAPE, "kjit arrays have at most 4 dimensions (the file has 5)");
   expect_error(make_npy("ovf.npy", 1,
@@ -370,11 +381,49 @@ static void read_mem(const unsigned char *buf, size_t n) {
   fclose(f);
 }
 
+/* Structured dtypes: NumPy's list form with '|Vn' padding (what np.save
+ * writes for align=True), nested records and array fields, the dict form;
+ * written back in NumPy's own spelling and read again unchanged. */
+static void test_records(void) {
+  unsigned char data[64];
+  for (int i = 0; i < 64; i++) data[i] = (unsigned char)i;
+  RtArray a;
+  char err[512];
+  const char *D = "{'descr': [('x', '|i1'), ('', '|V7'), ('y', '<f8'), ('v', '<i2', (3,)), ('', '|V2')], "
+                  "'fortran_order': False, 'shape': (2,), }";
+  CHECK(rt_npy_read(make_npy("rec1.npy", 1, D, data, 48), &a, err, sizeof err) == 0);
+  CHECK(a.dtype == RT_RECORD && a.rec && a.rec->itemsize == 24 && a.rec->nfields == 3);
+  CHECK(a.rec->fields[1].offset == 8 && a.rec->fields[2].offset == 16 && a.rec->fields[2].ndim == 1);
+  CHECK(a.strides[0] == 24 && rt_array_itemsize(&a) == 24);
+  CHECK_STR(a.rec->descr, "[('x', '|i1'), ('', '|V7'), ('y', '<f8'), ('v', '<i2', (3,)), ('', '|V2')]");
+  char sum[2048];
+  rt_array_summary(&a, sum, sizeof sum);
+  CHECK(strstr(sum, "record[2] itemsize=24 ") == sum);
+  CHECK(strstr(sum, "\n.x: int8[2] [0, 24] sum=24 ") != NULL);
+  CHECK(strstr(sum, "\n.v: int16[2x3] ") != NULL);
+  CHECK(rt_npy_write(tmp_path("rec_out.npy"), &a, err, sizeof err) == 0);
+  RtArray b;
+  CHECK(rt_npy_read(tmp_path("rec_out.npy"), &b, err, sizeof err) == 0);
+  CHECK(b.dtype == RT_RECORD && rt_record_same(a.rec, b.rec) && memcmp(a.data, b.data, 48) == 0);
+  rt_array_free(&a);
+  rt_array_free(&b);
+  const char *N = "{'descr': {'names': ['b', 'a', 'p'], 'formats': ['<i4', '<f4', [('q', '<u2')]], "
+                  "'offsets': [4, 0, 8], 'itemsize': 12, 'aligned': True}, 'fortran_order': False, 'shape': (), }";
+  CHECK(rt_npy_read(make_npy("rec2.npy", 1, N, data, 12), &a, err, sizeof err) == 0);
+  CHECK(a.ndim == 0 && a.rec->aligned && a.rec->fields[0].name[0] == 'a' && a.rec->fields[2].dtype == RT_RECORD);
+  CHECK_STR(a.rec->descr, "{'names': ['a', 'b', 'p'], 'formats': ['<f4', '<i4', [('q', '<u2')]], "
+                          "'offsets': [0, 4, 8], 'itemsize': 12, 'aligned': True}");
+  rt_array_summary(&a, sum, sizeof sum);
+  CHECK(strstr(sum, "\n.p.q: uint16[] ") != NULL);
+  rt_array_free(&a);
+}
+
 static void test_fuzz(void) {
   static const char *const dicts[] = {
     "{'descr': '<f4', 'fortran_order': True, 'shape': (3, 4), }",
     "{'descr': '>c16', 'fortran_order': False, 'shape': (2, 1, 2, 1), }",
     "{'descr': '|b1', 'fortran_order': False, 'shape': (), }",
+    "{'descr': [('x', '<f4'), ('', '|V4'), ('v', '<i2', (2, 2))], 'fortran_order': False, 'shape': (3,), }",
   };
   unsigned char base[512], buf[512];
   uint64_t st = 42;
@@ -409,6 +458,7 @@ int main(void) {
   test_fixtures();
   test_malformed();
   test_write_errors();
+  test_records();
   test_fuzz();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
