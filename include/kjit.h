@@ -481,6 +481,42 @@ KJIT_API kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src);
  * handle.  An accessor: the last error is untouched. */
 KJIT_API int kjit_array_is_device(const kjit_array *a);
 
+/* ------------------------------------------------ globals the host binds --- */
+
+/* Binds the module-level global `name` of prog to `array`.  Numba reads a
+ * global when it compiles a kernel, even one the host program computes
+ * (`A = np.random.rand(16)`, `T = make_table()`, `D = cuda.device_array(8,
+ * np.float32)`); kjit runs no host Python, so such a global -- a top-level
+ * name assigned from a call that does not fold to a constant -- must be
+ * bound before a kernel that uses it is compiled (else the compile fails
+ * with "global 'A' is computed by the host ... and no array is bound to
+ * it").  As in Numba, by the global's own definition:
+ *   - a NumPy array global is frozen: the elements are copied now (any
+ *     strides; packed in C order, at most 64 KiB: constant memory) and
+ *     kernels see a read-only C-contiguous array.  `array` stays the
+ *     caller's and may be destroyed or changed right after the call.  It
+ *     must be a host array.
+ *   - a device array global (assigned from cuda.to_device, device_array,
+ *     device_array_like, mapped_array or managed_array) is captured by
+ *     reference: kernels read and write the memory of `array`, whose
+ *     address, shape and strides are embedded in the code.  On the cpu
+ *     target `array` is a host array used in place; on the cuda target a
+ *     device array used in place, or a host array copied once into a
+ *     device array that the program owns (writes then stay on the device).
+ *     The caller keeps `array` alive, unmoved, while kernels compiled with
+ *     it run.
+ * A kernel reads the binding when a specialization is compiled (its first
+ * launch with given argument types, kjit_program_emit), as Numba reads the
+ * global once; binding again affects only what is compiled later.  The
+ * disk cache key covers a frozen array's bytes and a captured array's
+ * address.  1 to 4 dimensions; float16 and complex dtypes are refused.
+ * Errors: NOT_FOUND (no such global, or it is a compile-time constant),
+ * INVALID_ARGUMENT (NULL, a destroyed array, another context's array, a
+ * dtype or size refused, a device array for a NumPy global or on the cpu
+ * target), NO_DEVICE, OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_program_set_global(kjit_program *prog, const char *name,
+                                             kjit_array *array);
+
 /* ---------------------------------------------------------- arguments --- */
 
 /* One kernel argument.  Build it with the kjit_arg_* helpers below or fill

@@ -776,6 +776,43 @@ static void drop_nonconst(LowerProg *lp, const char *name) {
   }
 }
 
+static void drop_host_global(IrProgram *p, const char *name) {
+  for (int i = 0; i < p->host_globals.len; i++)
+    if (strcmp(p->host_globals.data[i].name, name) == 0)
+      p->host_globals.data[i--] = p->host_globals.data[--p->host_globals.len];
+}
+
+/* Whether a call may make the array the host binds: a NumPy or numba.cuda
+ * function, a def of the file (host code), a method of a host object; not
+ * a builtin (list(...), int(x)) nor another module's function
+ * (os.getenv, collections.namedtuple), which make no array. */
+static bool may_make_array(LowerProg *lp, const Node *callee) {
+  const char *path = ir_resolve_path(lp, NULL, callee);
+  if (path)
+    return ir_starts_with(path, "numpy.") || ir_starts_with(path, "numba.");
+  if (callee->kind == ND_NAME)
+    return is_module_func(lp->p, callee->name);
+  return callee->kind == ND_ATTR;
+}
+
+/* A global whose value is a call that did not fold (np.random.rand(16),
+ * make_table(), cuda.device_array(8, np.float32)) holds what the host
+ * computed: the host binds it (ir/host_global.c).  Device array
+ * constructors are captured by reference, as Numba captures them. */
+static void note_host_global(LowerProg *lp, const GlobalAssign *ga) {
+  static const char *const device_ctors[] = {
+      "numba.cuda.to_device", "numba.cuda.device_array", "numba.cuda.device_array_like",
+      "numba.cuda.mapped_array", "numba.cuda.managed_array"};
+  if (!may_make_array(lp, ga->value->lhs))
+    return;
+  const char *path = ir_resolve_path(lp, NULL, ga->value->lhs);
+  IrHostGlobal h = {.name = ga->name, .loc = ga->loc};
+  h.what = arena_printf(lp->a, "%s(...)", ir_dotted(lp->a, ga->value->lhs));
+  for (size_t i = 0; path && i < sizeof device_ctors / sizeof *device_ctors; i++)
+    h.byref |= strcmp(path, device_ctors[i]) == 0;
+  vec_push(lp->a, &lp->p->host_globals, h);
+}
+
 /* Fold every top-level assignment in source order; a later assignment to
  * the same name replaces the earlier one (also when it does not fold). */
 void ir_fold_globals(LowerProg *lp) {
@@ -789,6 +826,7 @@ void ir_fold_globals(LowerProg *lp) {
     if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
       drop_global(lp->p, ga->name);
       drop_nonconst(lp, ga->name);
+      drop_host_global(lp->p, ga->name);
       ir_declare_device(lp, ga);
       continue;
     }
@@ -799,6 +837,7 @@ void ir_fold_globals(LowerProg *lp) {
                                                 : ir_fold(lp, NULL, ga->value, &g, &why);
     drop_global(lp->p, ga->name);
     drop_nonconst(lp, ga->name);
+    drop_host_global(lp->p, ga->name);
     if (ok && g.type) {
       g.name = ga->name;
       g.loc = ga->loc;
@@ -807,6 +846,8 @@ void ir_fold_globals(LowerProg *lp) {
       NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
                      nd.loc, nd.hint};
       vec_push(lp->a, &lp->nonconst, nc);
+      if (ga->value && ga->value->kind == ND_CALL && !nd.why)
+        note_host_global(lp, ga);
     }
   }
 }

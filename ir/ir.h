@@ -153,6 +153,27 @@ typedef struct IrGlobal {
   SrcLoc loc;
 } IrGlobal;
 
+/* A module-level global that does not fold to a constant but whose value is
+ * a call (`A = np.random.rand(16)`, `D = cuda.device_array(8, np.float32)`):
+ * Numba reads such a global when the kernel compiles, so the host binds it
+ * to an array (kjit_program_set_global) and typing reads the binding
+ * (ir/host_global.c).  By Numba's rule a NumPy array is frozen as a read-only
+ * constant (its bytes copied at bind time) while a device array global is
+ * captured by reference (its address embedded; kernels may write it). */
+typedef struct IrHostGlobal {
+  const char *name;
+  SrcLoc loc;            /* the top-level assignment */
+  const char *what;      /* the call as written, "np.random.rand(...)" */
+  bool byref;            /* a device array (cuda.to_device/device_array...) */
+  bool bound;            /* the host gave it an array */
+  const Type *elem;      /* bound: the element type */
+  int ndim;              /* bound: 1 to 4 */
+  int64_t shape[4];      /* bound: extents */
+  int64_t strides[4];    /* bound, byref: byte strides (const: C order) */
+  const void *data;      /* bound, const: elements packed row-major (program arena) */
+  uint64_t addr;         /* bound, byref: the data address kernels use */
+} IrHostGlobal;
+
 /* Long-lived: one loaded kernel file. */
 typedef struct IrProgram {
   Arena *arena;          /* owns the AST, generic IR, interned types */
@@ -162,6 +183,7 @@ typedef struct IrProgram {
   Vec(IrFunc *) funcs;   /* generic IR of every decorated function, source order */
   Vec(IrGlobal) globals;
   Vec(IrExtern) externs; /* cuda.declare_device bindings, source order */
+  Vec(IrHostGlobal) host_globals; /* globals the host binds (above) */
 } IrProgram;
 
 /* One specialization request: typed IR for an entry function and every
@@ -179,6 +201,8 @@ typedef struct IrCompile {
  * diags; returns false if any error was reported. */
 bool ir_lower_program(IrProgram *p, Diags *diags);
 IrFunc *ir_find_func(IrProgram *p, const char *name);
+/* ir/host_global.c: the global the host may bind under `name`, or NULL. */
+IrHostGlobal *ir_host_global_find(const IrProgram *p, const char *name);
 const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
 /* ir/lower.c: lowers every def of m (a module kjit generated, whose imports
  * it resolves against) into generic IR marked `generated`, calling p's

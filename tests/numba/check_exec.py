@@ -115,8 +115,9 @@ def tuple_value(spec):
     return tuple(make_value(e) for e in elems)
 
 
-def parse_run(line):
-    """(kernel, grid, block, shared, [(name, value)], why_skipped)."""
+def parse_run(line, globals_out=None):
+    """(kernel, grid, block, shared, [(name, value)], why_skipped); the
+    --global NAME=VALUE bindings go to globals_out as (name, value)."""
     words = shlex.split(line)
     kernel, args, grid, block, shared = words[0], [], 1, 1, 0
     i = 1
@@ -125,6 +126,15 @@ def parse_run(line):
         if w in SKIP_OPTS:
             return kernel, grid, block, shared, args, "uses " + w
         if w == "--path":  # a module folder: put on sys.path by load()
+            i += 2
+            continue
+        if w == "--global":  # a global the host computes: set before the launch
+            gname, _, gspec = words[i + 1].partition("=")
+            gvalue = make_value(gspec)
+            if gvalue is None:
+                return kernel, grid, block, shared, args, "uses kjit-only input " + gspec
+            if globals_out is not None:
+                globals_out.append((gname, gvalue))
             i += 2
             continue
         if w in ("--grid", "--block", "--shared"):
@@ -188,10 +198,22 @@ def summaries(name, v):
     return [summary(name, str(v.dtype), shape, v.ravel().tolist())]
 
 
+def bind_globals(mod, bound):
+    """--global NAME=VALUE as the host program would set it: a device array
+    global (the module made one) gets a device copy, else the NumPy array.
+    Numba reads it when the kernel compiles (at its first launch)."""
+    for name, value in bound:
+        old = getattr(mod, name, None)
+        on_device = getattr(old, "__cuda_array_interface__", None) is not None
+        setattr(mod, name, cuda.to_device(value) if on_device else value)
+
+
 def check_run(mod, run, expects):
-    kernel, grid, block, shared, args, why = parse_run(run)
+    bound = []
+    kernel, grid, block, shared, args, why = parse_run(run, bound)
     if why:
         return "skip", why
+    bind_globals(mod, bound)
     if not hasattr(getattr(mod, kernel), "__getitem__") or \
             type(getattr(mod, kernel)).__name__ in ("Reduce", "CUDAUFuncDispatcher", "DUFunc"):
         return "skip", "not a kernel launch (@vectorize / @cuda.reduce)"
