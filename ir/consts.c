@@ -599,8 +599,16 @@ static bool fold_tuple(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *
   IrGlobal *elems = arena_alloc(lp->a, sizeof(IrGlobal) * (size_t)(k ? k : 1));
   const Type **types = arena_alloc(lp->a, sizeof(Type *) * (size_t)(k ? k : 1));
   for (int i = 0; i < k; i++) {
-    if (!ir_fold(lp, f, n->args.data[i], &elems[i], why))
+    const Node *e = n->args.data[i];
+    if (!f && e->kind != ND_NAME && ir_is_ndarray_call(lp, e)) { /* (np.arange(4), ...) */
+      NdFail nd = {0};
+      if (!ir_fold_ndarray(lp, e, &elems[i], &nd)) {
+        *why = nd.why ? nd.why : "not a constant array";
+        return false;
+      }
+    } else if (!ir_fold(lp, f, e, &elems[i], why)) {
       return false;
+    }
     types[i] = elems[i].type;
   }
   memset(out, 0, sizeof *out);
@@ -637,6 +645,25 @@ static bool fold_subscript(LowerProg *lp, const IrFunc *f, const Node *n, IrGlob
   return true;
 }
 
+/* float("inf"), float("-nan"), np.float32("1.5"): Python's float() of a
+ * string (surrounding blanks allowed, "infinity" spelled out too). */
+static bool fold_float_str(LowerProg *lp, const Node *s, const Type *t, IrGlobal *out,
+                           const char **why) {
+  char *end;
+  const char *p = s->str;
+  while (*p == ' ' || *p == '\t' || *p == '\n')
+    p++;
+  double d = strtod(p, &end);
+  while (*end == ' ' || *end == '\t' || *end == '\n')
+    end++;
+  if (end == p || *end || strlen(s->str) != s->strlen) {
+    *why = arena_printf(lp->a, "could not convert string to float: '%s'", s->str);
+    return false;
+  }
+  IrGlobal g = make_float(TY_F64_T, d);
+  return cast_const(&g, t, out, why);
+}
+
 /* np.float32(1.5), numba.int32(7), int(3.5), float(2) on constants. */
 static bool fold_call(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
                       const char **why) {
@@ -656,7 +683,10 @@ static bool fold_call(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *o
     return false;
   }
   IrGlobal v;
-  if (!ir_fold(lp, f, n->args.data[0], &v, why))
+  const Node *arg = n->args.data[0];
+  if (arg->kind == ND_STR && !arg->bytes && ty_is_float(t)) /* float("inf"), float("nan") */
+    return fold_float_str(lp, arg, t, out, why);
+  if (!ir_fold(lp, f, arg, &v, why))
     return false;
   if (t == TY_BOOL_T) {
     *out = make_int(TY_BOOL_T, truthy(&v));

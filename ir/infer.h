@@ -77,6 +77,9 @@ const Type *ir_infer_view(Infer *inf, int idx, const Type **need);
 const Type *ir_infer_transpose(Infer *inf, int idx);
 const Type *ir_infer_tuple_index(Infer *inf, int idx, const Type **need);
 
+/* array_reduce.c: ARRAY_REDUCE (np.sum(a), a.mean(), ...). */
+const Type *ir_infer_array_reduce(Infer *inf, int idx);
+
 /* host_global.c: HOST_GLOBAL, a global the host bound to an array. */
 const Type *ir_infer_host_global(Infer *inf, int idx);
 

@@ -1076,6 +1076,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_ARRAY_DTYPE: return ir_infer_array_dtype(inf, idx);
   case OP_CALL_VALUE: return ir_infer_call_value(inf, idx, need);
   case OP_HOST_GLOBAL: return ir_infer_host_global(inf, idx);
+  case OP_ARRAY_REDUCE: return ir_infer_array_reduce(inf, idx);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: case OP_CONST_ARRAY:
     if (!in->tyimm && in->nargs == 2)
       return ir_infer_deferred_array(inf, idx);

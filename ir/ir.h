@@ -23,6 +23,13 @@
 
 typedef struct IrFunc IrFunc;
 
+/* OP_ARRAY_REDUCE's ival: Numba's whole-array reductions (arraymath.py). */
+typedef enum ArrayReduceKind {
+  AR_ALL, AR_ANY, AR_SUM, AR_PROD, AR_MEAN, AR_VAR, AR_STD, AR_NANSUM, AR_NANPROD,
+  AR_NANMEAN, AR_NANVAR, AR_NANSTD, AR_COUNT_NONZERO, AR__COUNT
+} ArrayReduceKind;
+extern const char *const ir_array_reduce_names[AR__COUNT]; /* "sum", ... */
+
 /* An argument frozen into a specialization: an integer (n = 0, v[0]) or a
  * tuple of n integers (a shape). */
 typedef struct IrConstArg {

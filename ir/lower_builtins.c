@@ -663,6 +663,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
     return r;
   if (strcmp(path, "numpy.reshape") == 0)
     return lower_np_reshape(L, call);
+  if ((r = lower_np_reduce(L, path, call)) != -2)
+    return r;
   if ((r = lower_libdevice_call(L, path, call)) != -2)
     return r;
   if ((r = lower_vector_call(L, path, call)) != -2)

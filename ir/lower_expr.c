@@ -703,6 +703,8 @@ static int expr_call(Lower *L, const Node *n) {
     return lower_grid_sync(L, n);
   int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
   if (r == -2 && c->kind == ND_ATTR)
+    r = lower_reduce_method(L, n); /* a.sum(), array_reduce.c */
+  if (r == -2 && c->kind == ND_ATTR)
     r = lower_scalar_method(L, n); /* x.bit_count(), lower_contains.c */
   if (r == -2 && c->kind == ND_ATTR)
     r = lower_int_method(L, n);

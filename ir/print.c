@@ -216,6 +216,10 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
   case OP_ARRAY_VIEW: put_view(sb, f, num, in); break;
   case OP_CONST_ARRAY: put_const_array(sb, in); break;
   case OP_HOST_GLOBAL: put_host_global(sb, in); break;
+  case OP_ARRAY_REDUCE: /* the kind is part of the cache key's text */
+    sb_printf(sb, " %s", in->ival >= 0 && in->ival < AR__COUNT ? ir_array_reduce_names[in->ival] : "?");
+    put_operands(sb, f, num, in, 0);
+    break;
   case OP_FENCE:
     sb_puts(sb, in->ival == 0 ? " block" : in->ival == 2 ? " system" : " device");
     break;
