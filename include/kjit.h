@@ -528,7 +528,8 @@ typedef enum kjit_arg_kind {
   KJIT_ARG_SCALAR = 3,   /* value.bits holding a `dtype` value in its own
                             native representation (float16: IEEE bits;
                             complex: real then imaginary part) */
-  KJIT_ARG_TUPLE = 4,    /* value.tuple: a Python tuple of 0 to 16 elements,
+  KJIT_ARG_TUPLE = 4,    /* value.tuple: a Python tuple (or, with a name, a
+                            namedtuple instance) of 0 to 16 elements,
                             each INT64, FLOAT64, SCALAR, ARRAY (a host
                             array, used in place) or a nested TUPLE (at
                             most 4 deep), typed as Numba types it:
@@ -548,6 +549,13 @@ typedef struct kjit_arg {
       const struct kjit_arg *elems; /* count elements (NULL when 0), not
                                        owned (read during the call only) */
       int count;
+      const char *name;  /* NULL: a plain tuple.  Else an instance of the
+                            namedtuple class bound to this name in the
+                            kernel file (Point = namedtuple('Point', ['x',
+                            'y'])), typed as Numba's NamedUniTuple /
+                            NamedTuple: elems are its fields in class order */
+      const char *const *keys; /* NULL, or count entries: the field elems[i]
+                            gives (NULL: positional; keyword ones last) */
     } tuple;
   } value;
 } kjit_arg;
@@ -563,6 +571,12 @@ KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
  * stay valid until the launch using it returns.  Tuple arguments run on the
  * cpu target (the cuda target refuses them by name). */
 KJIT_API kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count);
+/* An instance of namedtuple class `name` of the kernel file: elems are
+ * its fields in class order (name and elems are referenced, not copied;
+ * set .value.tuple.keys to give fields by name).  At the launch the class
+ * is looked up ("no namedtuple class 'Pnt' in 'x.py'") and the fields
+ * checked (count, names).  Both targets; layout as the plain tuple. */
+KJIT_API kjit_arg kjit_arg_named_tuple(const char *name, const kjit_arg *elems, int count);
 /* Frees the element lists of a tuple made by kjit_arg_parse (recursively)
  * and clears them; ignores other kinds and NULL.  Never call it on a tuple
  * built with kjit_arg_tuple over caller memory. */
@@ -581,6 +595,9 @@ KJIT_API void kjit_arg_tuple_free(kjit_arg *a);
  *                                 they belong to ctx) or nested tuples:
  *                                 "(1, 2.5)", "(zeros:f32:4, (2, True))",
  *                                 "()", "(1,)" ((1) is 1, as in Python) 
+ *   NAME(V, ..., KEY=V, ...)      a namedtuple instance of class NAME of the
+ *                                 kernel file: "Point(1.5, 2.5)",
+ *                                 "Point(x=1.5, y=2.5)" (tuple.name, keys)
  * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
  * machine for a seed.  On success *out is the argument; for KJIT_ARG_ARRAY
  * the caller owns out->value.array (kjit_array_destroy), for KJIT_ARG_TUPLE

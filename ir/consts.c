@@ -860,6 +860,12 @@ void ir_fold_globals(LowerProg *lp) {
       ir_declare_device(lp, ga);
       continue;
     }
+    if (ir_fold_namedtuple(lp, ga)) { /* Point = namedtuple('Point', [...]) */
+      drop_global(lp->p, ga->name);
+      drop_nonconst(lp, ga->name);
+      drop_host_global(lp->p, ga->name);
+      continue;
+    }
     IrGlobal g;
     const char *why = NULL;
     NdFail nd = {0};

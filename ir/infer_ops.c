@@ -248,7 +248,9 @@ static const Type *type_tuple(Infer *inf, int idx) {
   for (int k = 0; k < in->nargs; k++)
     if (!(el[k] = at(inf, in, k)))
       return NULL;
-  return ty_tuple(inf->tt, el, in->nargs);
+  const IrNamedTuple *nt = in->data; /* Point(1.0, 2.0): the class's type */
+  return nt ? ty_named_tuple(inf->tt, nt->tname, (const char *const *)nt->fields, el, in->nargs)
+            : ty_tuple(inf->tt, el, in->nargs);
 }
 
 static const Type *type_tuple_get(Infer *inf, int idx) {
@@ -256,6 +258,15 @@ static const Type *type_tuple_get(Infer *inf, int idx) {
   const Type *t = at(inf, in, 0);
   if (!t)
     return NULL;
+  if (in->str && t->kind == TY_TUPLE && t->fields) { /* p.x of a namedtuple */
+    int k = ty_field_index(t, in->str);
+    if (k < 0)
+      return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "%s has no attribute '%s'", TN(t), in->str);
+    in->ival = k;
+    return t->elems[k];
+  }
+  if (in->str && in->ival < 0) /* a field name that is not this type's */
+    return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "%s has no attribute '%s'", TN(t), in->str);
   /* v.x (str names the attribute) only on vector types, which have no
    * other element access (Numba: not subscriptable, not iterable) */
   if (in->str && (!ty_is_vector(t) || in->ival >= t->nelems))

@@ -181,6 +181,18 @@ typedef struct IrHostGlobal {
   uint64_t addr;         /* bound, byref: the data address kernels use */
 } IrHostGlobal;
 
+/* A namedtuple class of the kernel file: `Point = namedtuple('Point',
+ * ['x', 'y'])` or `class Point(NamedTuple): x: float; y: float`
+ * (ir/namedtuple.c).  Its instances are Numba's NamedTuple/NamedUniTuple:
+ * tuples whose elements are also fields. */
+typedef struct IrNamedTuple {
+  const char *name;      /* the module name it is bound to (Point) */
+  const char *tname;     /* the class name given (namedtuple('Point', ...)) */
+  int nfields;
+  const char **fields;   /* nfields names, in order */
+  SrcLoc loc;
+} IrNamedTuple;
+
 /* Long-lived: one loaded kernel file. */
 typedef struct IrProgram {
   Arena *arena;          /* owns the AST, generic IR, interned types */
@@ -191,6 +203,7 @@ typedef struct IrProgram {
   Vec(IrGlobal) globals;
   Vec(IrExtern) externs; /* cuda.declare_device bindings, source order */
   Vec(IrHostGlobal) host_globals; /* globals the host binds (above) */
+  Vec(IrNamedTuple *) namedtuples; /* namedtuple classes, source order */
 } IrProgram;
 
 /* One specialization request: typed IR for an entry function and every
@@ -208,6 +221,8 @@ typedef struct IrCompile {
  * diags; returns false if any error was reported. */
 bool ir_lower_program(IrProgram *p, Diags *diags);
 IrFunc *ir_find_func(IrProgram *p, const char *name);
+/* ir/namedtuple.c: the namedtuple class bound to `name`, or NULL. */
+const IrNamedTuple *ir_namedtuple_find(const IrProgram *p, const char *name);
 /* ir/host_global.c: the global the host may bind under `name`, or NULL. */
 IrHostGlobal *ir_host_global_find(const IrProgram *p, const char *name);
 const IrExtern *ir_find_extern(const IrProgram *p, const char *name);

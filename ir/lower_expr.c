@@ -326,6 +326,8 @@ static int expr_attr(Lower *L, const Node *n) {
     return -1;
   }
   int r = op == OP__COUNT ? lower_vector_attr(L, n, base) : -2;
+  if (r == -2 && op == OP__COUNT)
+    r = lower_field_attr(L, n, base); /* p.x of a namedtuple */
   if (r != -2)
     return r;
   if (op == OP__COUNT) {
@@ -653,6 +655,9 @@ static int call_name(Lower *L, const Node *call) {
     again->lhs = (Node *)alias;
     return lower_expr(L, again);
   }
+  const IrNamedTuple *nt = ir_namedtuple_find(L->p, name);
+  if (nt)
+    return lower_namedtuple_new(L, nt, call);
   if (ir_global_find(L->p, name) || ir_nonconst_find(L->lp, name)) {
     diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);
     return -1;

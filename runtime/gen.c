@@ -408,7 +408,8 @@ int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen) {
     out->is_array = true;
     return 0;
   }
-  if (text[strspn(text, " ")] == '(') return rt_tuple_parse(text, out, err, errlen);
+  if (text[strspn(text, " ")] == '(' || rt_tuple_is_named(text))
+    return rt_tuple_parse(text, out, err, errlen);
   split(&s);
   if (s.nparts == 1) return gen_number(&s, out);
   if (s.nparts > MAX_PARTS) return gen_fail(&s, "'%s' has too many ':' fields", text);
@@ -434,6 +435,9 @@ int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen) {
 void rt_value_free(RtValue *v) {
   if (v->is_array) rt_array_free(&v->array);
   for (int i = 0; i < v->nelems; i++) rt_value_free(&v->elems[i]);
+  for (int i = 0; v->keys && i < v->nelems; i++) free((char *)v->keys[i]);
+  free(v->keys);
+  free((char *)v->tname);
   free(v->elems);
   memset(v, 0, sizeof *v);
 }

@@ -14,6 +14,7 @@ and a closing "N passed, N failed" count.
 """
 import importlib.util
 import os
+import re
 import shlex
 import sys
 import traceback
@@ -44,8 +45,46 @@ def dims(text):
     return tuple(parts) if len(parts) > 1 else parts[0]
 
 
+class Named:
+    """A namedtuple VALUE "Point(1.5, y=2.5)": made once the module is loaded."""
+
+    def __init__(self, name, args, kwargs):
+        self.name, self.args, self.kwargs = name, args, kwargs
+
+    def has_none(self):
+        return any(v is None for v in list(self.args) + list(self.kwargs.values()))
+
+
+def named_value(spec):
+    """Point(1.5, y=zeros:f32:4) as a Named, or None when spec is not one."""
+    m = re.match(r"^\s*([A-Za-z_]\w*)\((.*)\)\s*$", spec)
+    if not m:
+        return None
+    args, kwargs = [], {}
+    for e in split_elems(m.group(2)):
+        k = re.match(r"^([A-Za-z_]\w*)\s*=(?!=)\s*(.*)$", e)
+        if k:
+            kwargs[k.group(1)] = make_value(k.group(2))
+        else:
+            args.append(make_value(e))
+    return Named(m.group(1), args, kwargs)
+
+
+def realize(mod, v):
+    """Named values (at any depth) as instances of the module's class."""
+    if isinstance(v, Named):
+        return getattr(mod, v.name)(*[realize(mod, a) for a in v.args],
+                                    **{k: realize(mod, a) for k, a in v.kwargs.items()})
+    if isinstance(v, tuple):
+        return tuple(realize(mod, e) for e in v)
+    return v
+
+
 def make_value(spec):
     """A kjit run VALUE as a NumPy array or Python scalar; None if kjit-only."""
+    named = named_value(spec)
+    if named is not None:
+        return None if named.has_none() else named
     kind, _, rest = spec.partition(":")
     if kind in ("zeros", "full", "arange") and rest:
         fields = rest.split(":")
@@ -214,6 +253,7 @@ def check_run(mod, run, expects):
     if why:
         return "skip", why
     bind_globals(mod, bound)
+    args = [(name, realize(mod, v)) for name, v in args]
     if not hasattr(getattr(mod, kernel), "__getitem__") or \
             type(getattr(mod, kernel)).__name__ in ("Reduce", "CUDAUFuncDispatcher", "DUFunc"):
         return "skip", "not a kernel launch (@vectorize / @cuda.reduce)"
