@@ -812,34 +812,68 @@ static void drop_host_global(IrProgram *p, const char *name) {
       p->host_globals.data[i--] = p->host_globals.data[--p->host_globals.len];
 }
 
+/* The def of the file a callee names, directly or through top-level
+ * aliases (make = make_numba_array), or NULL. */
+static const Func *host_def(LowerProg *lp, const Node *callee) {
+  const Module *m = lp->p->ast;
+  for (int hops = 0; callee && callee->kind == ND_NAME && hops < 8; hops++) {
+    for (int i = m->funcs.len - 1; i >= 0; i--)
+      if (strcmp(m->funcs.data[i]->name, callee->name) == 0)
+        return m->funcs.data[i];
+    const Node *next = NULL;
+    for (int i = m->globals.len - 1; i >= 0 && !next; i--)
+      if (m->globals.data[i].name && strcmp(m->globals.data[i].name, callee->name) == 0)
+        next = m->globals.data[i].value;
+    callee = next;
+  }
+  return NULL;
+}
+
+static bool is_device_ctor(const char *path) {
+  static const char *const ctors[] = {"numba.cuda.to_device", "numba.cuda.device_array",
+                                      "numba.cuda.device_array_like", "numba.cuda.mapped_array",
+                                      "numba.cuda.managed_array"};
+  for (size_t i = 0; path && i < sizeof ctors / sizeof *ctors; i++)
+    if (strcmp(path, ctors[i]) == 0)
+      return true;
+  return false;
+}
+
+/* A def of the file whose last statement returns a device array
+ * constructor's result (`return cuda.to_device(a)`): a device array. */
+static bool returns_device_array(LowerProg *lp, const Func *fn) {
+  const Node *last = fn && fn->body.len ? fn->body.data[fn->body.len - 1] : NULL;
+  const Node *v = last && last->kind == ND_RETURN ? last->lhs : NULL;
+  return v && v->kind == ND_CALL && is_device_ctor(ir_resolve_path(lp, NULL, v->lhs));
+}
+
 /* Whether a call may make the array the host binds: a NumPy or numba.cuda
- * function, a def of the file (host code), a method of a host object; not
- * a builtin (list(...), int(x)) nor another module's function
- * (os.getenv, collections.namedtuple), which make no array. */
+ * function, a def of the file (host code, also through an alias), a
+ * method of a host object; not a builtin (list(...), int(x)) nor another
+ * module's function (os.getenv, collections.namedtuple), which make no
+ * array. */
 static bool may_make_array(LowerProg *lp, const Node *callee) {
   const char *path = ir_resolve_path(lp, NULL, callee);
   if (path)
     return ir_starts_with(path, "numpy.") || ir_starts_with(path, "numba.");
   if (callee->kind == ND_NAME)
-    return is_module_func(lp->p, callee->name);
+    return host_def(lp, callee) != NULL;
   return callee->kind == ND_ATTR;
 }
 
 /* A global whose value is a call that did not fold (np.random.rand(16),
  * make_table(), cuda.device_array(8, np.float32)) holds what the host
  * computed: the host binds it (ir/host_global.c).  Device array
- * constructors are captured by reference, as Numba captures them. */
+ * constructors (called directly or returned by a def of the file) are
+ * captured by reference, as Numba captures them. */
 static void note_host_global(LowerProg *lp, const GlobalAssign *ga) {
-  static const char *const device_ctors[] = {
-      "numba.cuda.to_device", "numba.cuda.device_array", "numba.cuda.device_array_like",
-      "numba.cuda.mapped_array", "numba.cuda.managed_array"};
-  if (!may_make_array(lp, ga->value->lhs))
+  const Node *callee = ga->value->lhs;
+  if (!may_make_array(lp, callee))
     return;
-  const char *path = ir_resolve_path(lp, NULL, ga->value->lhs);
   IrHostGlobal h = {.name = ga->name, .loc = ga->loc};
-  h.what = arena_printf(lp->a, "%s(...)", ir_dotted(lp->a, ga->value->lhs));
-  for (size_t i = 0; path && i < sizeof device_ctors / sizeof *device_ctors; i++)
-    h.byref |= strcmp(path, device_ctors[i]) == 0;
+  h.what = arena_printf(lp->a, "%s(...)", ir_dotted(lp->a, callee));
+  h.byref = is_device_ctor(ir_resolve_path(lp, NULL, callee)) ||
+            returns_device_array(lp, host_def(lp, callee));
   vec_push(lp->a, &lp->p->host_globals, h);
 }
 
