@@ -78,3 +78,21 @@ LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in) {
     g = LLVMConstAddrSpaceCast(g, cg->t_ptr);
   return cg_make_array(cg, at->ndim, g, shape, strides);
 }
+
+/* A device array global the host bound (ir/host_global.c): its address is
+ * embedded as Numba embeds a captured device array's pointer, a generic
+ * pointer into the memory the host allocated, so kernels may write it. */
+LLVMValueRef cg_lower_host_global(Cg *cg, const Inst *in) {
+  const Type *at = in->tyimm;
+  if (!at || at->kind != TY_ARRAY || !in->shape) {
+    cg_fail(cg, in, "host global without a type or shape");
+    return NULL;
+  }
+  LLVMValueRef shape[4], strides[4];
+  for (int k = 0; k < at->ndim; k++) {
+    shape[k] = cg_const_i64(cg, in->shape[k]);
+    strides[k] = cg_const_i64(cg, in->shape[at->ndim + k]);
+  }
+  LLVMValueRef p = LLVMConstIntToPtr(cg_const_i64(cg, in->ival), cg->t_ptr);
+  return cg_make_array(cg, at->ndim, p, shape, strides);
+}

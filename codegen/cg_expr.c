@@ -525,6 +525,8 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
     return cg_lower_array_attr(cg, in);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: return cg_lower_array_alloc(cg, in);
   case OP_CONST_ARRAY: return cg_lower_const_array(cg, in);
+  case OP_HOST_GLOBAL: return cg_lower_host_global(cg, in);
+  case OP_ARRAY_REDUCE: return cg_lower_array_reduce(cg, in);
   case OP_THREAD_IDX: case OP_BLOCK_IDX: case OP_BLOCK_DIM: case OP_GRID_DIM: case OP_LANEID:
   case OP_WARPSIZE: case OP_ACTIVEMASK: case OP_LANEMASK_LT:
     return cg->hooks->special_reg(cg, in->op, (int)in->ival);

@@ -210,6 +210,8 @@ void cg_nvptx_grid_sync(Cg *cg, LLVMValueRef group);
 LLVMValueRef cg_lower_array_reshape(Cg *cg, const Inst *in);
 /* ---- cg_const.c ---- */
 LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in);   /* OP_CONST_ARRAY */
+LLVMValueRef cg_lower_host_global(Cg *cg, const Inst *in);   /* OP_HOST_GLOBAL */
+LLVMValueRef cg_lower_array_reduce(Cg *cg, const Inst *in);  /* OP_ARRAY_REDUCE (cg_reduce.c) */
 /* ---- cg_foreign.c ---- */
 LLVMValueRef cg_lower_foreign_call(Cg *cg, const Inst *in);  /* OP_CALL_FOREIGN */
 LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);

@@ -722,10 +722,71 @@ static bool enum_bases(Parser *p) {
   return false;
 }
 
+/* The base of `class NAME(NamedTuple):` (bare or typing.NamedTuple) as a
+ * node, or NULL for any other base list.  Leaves p at the class name. */
+static Node *namedtuple_base(Parser *p) {
+  int i = p->pos + 2; /* class NAME ( */
+  if (!parse_equal(&p->toks.data[i], "("))
+    return NULL;
+  const Token *t = &p->toks.data[i + 1];
+  bool dotted = t->kind == TK_NAME && parse_equal(&p->toks.data[i + 2], ".");
+  const Token *last = dotted ? &p->toks.data[i + 3] : t;
+  if (last->kind != TK_NAME || strcmp(last->text, "NamedTuple") != 0 ||
+      !parse_equal(&p->toks.data[dotted ? i + 4 : i + 2], ")"))
+    return NULL;
+  Node *n = parse_new(p, ND_NAME, t->loc);
+  n->name = t->text;
+  if (dotted) {
+    Node *a = parse_new(p, ND_ATTR, last->loc);
+    a->lhs = n;
+    a->name = last->text;
+    n = a;
+  }
+  return n;
+}
+
+/* class NAME(NamedTuple): FIELD: TYPE ...  becomes the module assignment
+ * NAME = NamedTuple('NAME', ['FIELD', ...]) (ir/namedtuple.c reads it);
+ * defaults, methods and docstrings are host code. */
+static void namedtuple_class(Parser *p, Module *m, Node *base) {
+  Token *name = parse_peek_at(p, 1);
+  Node *call = parse_new(p, ND_CALL, name->loc), *cls = parse_new(p, ND_STR, name->loc);
+  Node *fields = parse_new(p, ND_LIST, name->loc);
+  cls->str = name->text;
+  cls->strlen = strlen(name->text);
+  call->lhs = base;
+  while (parse_peek(p)->kind != TK_NEWLINE && parse_peek(p)->kind != TK_EOF)
+    parse_next(p);
+  parse_next(p);
+  if (parse_peek(p)->kind == TK_INDENT) {
+    parse_next(p);
+    while (parse_peek(p)->kind != TK_DEDENT && parse_peek(p)->kind != TK_EOF) {
+      Token *t = parse_peek(p);
+      if (t->kind == TK_NAME && parse_equal(parse_peek_at(p, 1), ":")) {
+        Node *f = parse_new(p, ND_STR, t->loc);
+        f->str = t->text;
+        f->strlen = strlen(t->text);
+        vec_push(p->arena, &fields->args, f);
+      }
+      skip_rest_of_statement(p);
+    }
+    parse_next(p);
+  }
+  vec_push(p->arena, &call->args, cls);
+  vec_push(p->arena, &call->args, fields);
+  GlobalAssign g = {name->text, call, name->loc};
+  vec_push(p->arena, &m->globals, g);
+}
+
 /* class NAME(Enum): NAME = value ...  Each member becomes the module
  * constant "NAME.MEMBER" (its value; Numba freezes enum members); any
  * other class, and anything else in the body, is host code. */
 static void enum_class(Parser *p, Module *m) {
+  Node *nt = namedtuple_base(p);
+  if (nt) {
+    namedtuple_class(p, m, nt);
+    return;
+  }
   if (!enum_bases(p)) {
     skip_statement(p);
     return;

@@ -588,6 +588,42 @@ KJIT_API kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src);
  * handle.  An accessor: the last error is untouched. */
 KJIT_API int kjit_array_is_device(const kjit_array *a);
 
+/* ------------------------------------------------ globals the host binds --- */
+
+/* Binds the module-level global `name` of prog to `array`.  Numba reads a
+ * global when it compiles a kernel, even one the host program computes
+ * (`A = np.random.rand(16)`, `T = make_table()`, `D = cuda.device_array(8,
+ * np.float32)`); kjit runs no host Python, so such a global -- a top-level
+ * name assigned from a call that does not fold to a constant -- must be
+ * bound before a kernel that uses it is compiled (else the compile fails
+ * with "global 'A' is computed by the host ... and no array is bound to
+ * it").  As in Numba, by the global's own definition:
+ *   - a NumPy array global is frozen: the elements are copied now (any
+ *     strides; packed in C order, at most 64 KiB: constant memory) and
+ *     kernels see a read-only C-contiguous array.  `array` stays the
+ *     caller's and may be destroyed or changed right after the call.  It
+ *     must be a host array.
+ *   - a device array global (assigned from cuda.to_device, device_array,
+ *     device_array_like, mapped_array or managed_array) is captured by
+ *     reference: kernels read and write the memory of `array`, whose
+ *     address, shape and strides are embedded in the code.  On the cpu
+ *     target `array` is a host array used in place; on the cuda target a
+ *     device array used in place, or a host array copied once into a
+ *     device array that the program owns (writes then stay on the device).
+ *     The caller keeps `array` alive, unmoved, while kernels compiled with
+ *     it run.
+ * A kernel reads the binding when a specialization is compiled (its first
+ * launch with given argument types, kjit_program_emit), as Numba reads the
+ * global once; binding again affects only what is compiled later.  The
+ * disk cache key covers a frozen array's bytes and a captured array's
+ * address.  1 to 4 dimensions; float16 and complex dtypes are refused.
+ * Errors: NOT_FOUND (no such global, or it is a compile-time constant),
+ * INVALID_ARGUMENT (NULL, a destroyed array, another context's array, a
+ * dtype or size refused, a device array for a NumPy global or on the cpu
+ * target), NO_DEVICE, OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_program_set_global(kjit_program *prog, const char *name,
+                                             kjit_array *array);
+
 /* ---------------------------------------------------------- arguments --- */
 
 /* One kernel argument.  Build it with the kjit_arg_* helpers below or fill
@@ -599,7 +635,8 @@ typedef enum kjit_arg_kind {
   KJIT_ARG_SCALAR = 3,   /* value.bits holding a `dtype` value in its own
                             native representation (float16: IEEE bits;
                             complex: real then imaginary part) */
-  KJIT_ARG_TUPLE = 4,    /* value.tuple: a Python tuple of 0 to 16 elements,
+  KJIT_ARG_TUPLE = 4,    /* value.tuple: a Python tuple (or, with a name, a
+                            namedtuple instance) of 0 to 16 elements,
                             each INT64, FLOAT64, SCALAR, ARRAY (a host
                             array, used in place) or a nested TUPLE (at
                             most 4 deep), typed as Numba types it:
@@ -619,6 +656,13 @@ typedef struct kjit_arg {
       const struct kjit_arg *elems; /* count elements (NULL when 0), not
                                        owned (read during the call only) */
       int count;
+      const char *name;  /* NULL: a plain tuple.  Else an instance of the
+                            namedtuple class bound to this name in the
+                            kernel file (Point = namedtuple('Point', ['x',
+                            'y'])), typed as Numba's NamedUniTuple /
+                            NamedTuple: elems are its fields in class order */
+      const char *const *keys; /* NULL, or count entries: the field elems[i]
+                            gives (NULL: positional; keyword ones last) */
     } tuple;
   } value;
 } kjit_arg;
@@ -634,6 +678,12 @@ KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
  * stay valid until the launch using it returns.  Tuple arguments run on the
  * cpu target (the cuda target refuses them by name). */
 KJIT_API kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count);
+/* An instance of namedtuple class `name` of the kernel file: elems are
+ * its fields in class order (name and elems are referenced, not copied;
+ * set .value.tuple.keys to give fields by name).  At the launch the class
+ * is looked up ("no namedtuple class 'Pnt' in 'x.py'") and the fields
+ * checked (count, names).  Both targets; layout as the plain tuple. */
+KJIT_API kjit_arg kjit_arg_named_tuple(const char *name, const kjit_arg *elems, int count);
 /* Frees the element lists of a tuple made by kjit_arg_parse (recursively)
  * and clears them; ignores other kinds and NULL.  Never call it on a tuple
  * built with kjit_arg_tuple over caller memory. */
@@ -652,6 +702,9 @@ KJIT_API void kjit_arg_tuple_free(kjit_arg *a);
  *                                 they belong to ctx) or nested tuples:
  *                                 "(1, 2.5)", "(zeros:f32:4, (2, True))",
  *                                 "()", "(1,)" ((1) is 1, as in Python) 
+ *   NAME(V, ..., KEY=V, ...)      a namedtuple instance of class NAME of the
+ *                                 kernel file: "Point(1.5, 2.5)",
+ *                                 "Point(x=1.5, y=2.5)" (tuple.name, keys)
  * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
  * machine for a seed.  On success *out is the argument; for KJIT_ARG_ARRAY
  * the caller owns out->value.array (kjit_array_destroy), for KJIT_ARG_TUPLE

@@ -52,10 +52,36 @@ static bool is_method(const char *m) {
   return m && (strcmp(m, "astype") == 0 || strcmp(m, "reshape") == 0 || strcmp(m, "copy") == 0);
 }
 
+/* np.float64([1.0, 2.0]): a NumPy scalar type called on a list is
+ * np.array(list, dtype=that type). */
+static bool is_dtype_ctor(Ev *e, const Node *n) {
+  const char *p = path_of(e, n);
+  return p && ir_path_dtype(p) && n->args.len == 1 && !n->args2.len &&
+         n->args.data[0]->kind == ND_LIST;
+}
+
+/* X[::-1], X[1:, ::2]: slices (constant bounds) of a constant array. */
+static bool is_slice_of(const Node *n) {
+  if (!n || n->kind != ND_SUBSCRIPT || !n->rhs)
+    return false;
+  if (n->rhs->kind == ND_SLICE)
+    return true;
+  if (n->rhs->kind != ND_TUPLE || n->rhs->args.len == 0)
+    return false;
+  for (int i = 0; i < n->rhs->args.len; i++)
+    if (n->rhs->args.data[i]->kind != ND_SLICE)
+      return false;
+  return true;
+}
+
 bool ir_is_array_expr(LowerProg *lp, const Node *n) {
   Ev e = {lp, NULL};
   if (!n)
     return false;
+  if (n->kind == ND_CALL && is_dtype_ctor(&e, n))
+    return true;
+  if (is_slice_of(n))
+    return ir_is_array_expr(lp, n->lhs);
   const IrGlobal *g = n->kind == ND_NAME ? ir_global_find(lp->p, n->name) : NULL;
   if (g && g->type && g->type->kind == TY_ARRAY && g->data)
     return true; /* an array folded before */
@@ -372,8 +398,91 @@ static bool unpack(Ev *e, const IrGlobal *g, ArrVal *v) {
   return true;
 }
 
+/* np.float64(data): as np.array(data, dtype=np.float64). */
+static bool dtype_ctor(Ev *e, const Node *n, ArrVal *v) {
+  Node call = *n;
+  call.args.data = arena_alloc(e->lp->a, sizeof(Node *) * 2);
+  call.args.data[0] = n->args.data[0];
+  call.args.data[1] = n->lhs;
+  call.args.len = 2;
+  return ir_ndarray_literal(e->lp, &call, v, e->fail);
+}
+
+/* One slice bound: a constant int or absent (NULL: *out untouched). */
+static bool bound(Ev *e, const Node *n, int64_t *out) {
+  IrGlobal g;
+  if (!n)
+    return true;
+  if (!scalar(e, n, &g) || !ty_is_int(g.type))
+    return fail_at(e, n, NULL, "a slice bound of a constant array must be a constant int");
+  *out = g.ival;
+  return true;
+}
+
+/* Python's slice.indices(n): the first index, step and count. */
+static bool slice_axis(Ev *e, const Node *sl, int64_t n, int64_t *start, int64_t *step,
+                       int64_t *count) {
+  int64_t st = 1;
+  if (!bound(e, sl->third, &st))
+    return false;
+  if (st == 0)
+    return fail_at(e, sl, NULL, "slice step cannot be zero");
+  int64_t lo = st > 0 ? 0 : n - 1, hi = st > 0 ? n : -1, a = lo, b = hi;
+  if (!bound(e, sl->lhs, &a) || !bound(e, sl->rhs, &b))
+    return false;
+  if (sl->lhs)
+    a = a < 0 ? (a + n < 0 ? (st > 0 ? 0 : -1) : a + n) : (a >= n ? (st > 0 ? n : n - 1) : a);
+  if (sl->rhs)
+    b = b < 0 ? (b + n < 0 ? (st > 0 ? 0 : -1) : b + n) : (b >= n ? (st > 0 ? n : n - 1) : b);
+  *start = a;
+  *step = st;
+  *count = st > 0 ? (b > a ? (b - a + st - 1) / st : 0) : (a > b ? (a - b - st - 1) / -st : 0);
+  return true;
+}
+
+/* The elements a slice selects, copied in C order (the frozen copy is
+ * C-contiguous, whatever view the slice would be in NumPy). */
+static bool slice(Ev *e, const Node *n, ArrVal *v) {
+  ArrVal src;
+  if (!eval(e, n->lhs, &src))
+    return false;
+  const Node *idx = n->rhs;
+  int k = idx->kind == ND_SLICE ? 1 : idx->args.len;
+  if (k > src.ndim)
+    return fail_at(e, idx, NULL, "too many indices for the constant array");
+  int64_t start[4] = {0}, step[4] = {1, 1, 1, 1}, cnt[4], inner[4];
+  for (int d = 0; d < src.ndim; d++) {
+    cnt[d] = src.shape[d];
+    if (d < k && !slice_axis(e, idx->kind == ND_SLICE ? idx : idx->args.data[d], src.shape[d],
+                             &start[d], &step[d], &cnt[d]))
+      return false;
+  }
+  *v = (ArrVal){.dtype = src.dtype, .ndim = src.ndim, .n = 1};
+  for (int d = src.ndim - 1, m = 1; d >= 0; m *= (int)src.shape[d], d--)
+    inner[d] = m;
+  for (int d = 0; d < src.ndim; d++)
+    v->n *= v->shape[d] = cnt[d];
+  if (v->n == 0)
+    return fail_at(e, n, "give the array at least one element",
+                   "empty constant arrays are not supported");
+  v->vals = alloc_vals(e, v->n);
+  for (int64_t i = 0; i < v->n; i++) {
+    int64_t rest = i, off = 0;
+    for (int d = src.ndim - 1; d >= 0; d--) {
+      off += (start[d] + (rest % cnt[d]) * step[d]) * inner[d];
+      rest /= cnt[d];
+    }
+    v->vals[i] = src.vals[off];
+  }
+  return true;
+}
+
 static bool eval(Ev *e, const Node *n, ArrVal *v) {
   const char *p = path_of(e, n), *m = method_of(n);
+  if (n->kind == ND_CALL && is_dtype_ctor(e, n))
+    return dtype_ctor(e, n, v);
+  if (is_slice_of(n))
+    return slice(e, n, v);
   const IrGlobal *g = n->kind == ND_NAME ? ir_global_find(e->lp->p, n->name) : NULL;
   if (g && g->type && g->type->kind == TY_ARRAY && g->data)
     return unpack(e, g, v);

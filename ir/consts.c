@@ -604,8 +604,16 @@ static bool fold_tuple(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *
   IrGlobal *elems = arena_alloc(lp->a, sizeof(IrGlobal) * (size_t)(k ? k : 1));
   const Type **types = arena_alloc(lp->a, sizeof(Type *) * (size_t)(k ? k : 1));
   for (int i = 0; i < k; i++) {
-    if (!ir_fold(lp, f, n->args.data[i], &elems[i], why))
+    const Node *e = n->args.data[i];
+    if (!f && e->kind != ND_NAME && ir_is_ndarray_call(lp, e)) { /* (np.arange(4), ...) */
+      NdFail nd = {0};
+      if (!ir_fold_ndarray(lp, e, &elems[i], &nd)) {
+        *why = nd.why ? nd.why : "not a constant array";
+        return false;
+      }
+    } else if (!ir_fold(lp, f, e, &elems[i], why)) {
       return false;
+    }
     types[i] = elems[i].type;
   }
   memset(out, 0, sizeof *out);
@@ -642,6 +650,25 @@ static bool fold_subscript(LowerProg *lp, const IrFunc *f, const Node *n, IrGlob
   return true;
 }
 
+/* float("inf"), float("-nan"), np.float32("1.5"): Python's float() of a
+ * string (surrounding blanks allowed, "infinity" spelled out too). */
+static bool fold_float_str(LowerProg *lp, const Node *s, const Type *t, IrGlobal *out,
+                           const char **why) {
+  char *end;
+  const char *p = s->str;
+  while (*p == ' ' || *p == '\t' || *p == '\n')
+    p++;
+  double d = strtod(p, &end);
+  while (*end == ' ' || *end == '\t' || *end == '\n')
+    end++;
+  if (end == p || *end || strlen(s->str) != s->strlen) {
+    *why = arena_printf(lp->a, "could not convert string to float: '%s'", s->str);
+    return false;
+  }
+  IrGlobal g = make_float(TY_F64_T, d);
+  return cast_const(&g, t, out, why);
+}
+
 /* np.float32(1.5), numba.int32(7), int(3.5), float(2) on constants. */
 static bool fold_call(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
                       const char **why) {
@@ -661,7 +688,10 @@ static bool fold_call(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *o
     return false;
   }
   IrGlobal v;
-  if (!ir_fold(lp, f, n->args.data[0], &v, why))
+  const Node *arg = n->args.data[0];
+  if (arg->kind == ND_STR && !arg->bytes && ty_is_float(t)) /* float("inf"), float("nan") */
+    return fold_float_str(lp, arg, t, out, why);
+  if (!ir_fold(lp, f, arg, &v, why))
     return false;
   if (t == TY_BOOL_T) {
     *out = make_int(TY_BOOL_T, truthy(&v));
@@ -781,6 +811,77 @@ static void drop_nonconst(LowerProg *lp, const char *name) {
   }
 }
 
+static void drop_host_global(IrProgram *p, const char *name) {
+  for (int i = 0; i < p->host_globals.len; i++)
+    if (strcmp(p->host_globals.data[i].name, name) == 0)
+      p->host_globals.data[i--] = p->host_globals.data[--p->host_globals.len];
+}
+
+/* The def of the file a callee names, directly or through top-level
+ * aliases (make = make_numba_array), or NULL. */
+static const Func *host_def(LowerProg *lp, const Node *callee) {
+  const Module *m = lp->p->ast;
+  for (int hops = 0; callee && callee->kind == ND_NAME && hops < 8; hops++) {
+    for (int i = m->funcs.len - 1; i >= 0; i--)
+      if (strcmp(m->funcs.data[i]->name, callee->name) == 0)
+        return m->funcs.data[i];
+    const Node *next = NULL;
+    for (int i = m->globals.len - 1; i >= 0 && !next; i--)
+      if (m->globals.data[i].name && strcmp(m->globals.data[i].name, callee->name) == 0)
+        next = m->globals.data[i].value;
+    callee = next;
+  }
+  return NULL;
+}
+
+static bool is_device_ctor(const char *path) {
+  static const char *const ctors[] = {"numba.cuda.to_device", "numba.cuda.device_array",
+                                      "numba.cuda.device_array_like", "numba.cuda.mapped_array",
+                                      "numba.cuda.managed_array"};
+  for (size_t i = 0; path && i < sizeof ctors / sizeof *ctors; i++)
+    if (strcmp(path, ctors[i]) == 0)
+      return true;
+  return false;
+}
+
+/* A def of the file whose last statement returns a device array
+ * constructor's result (`return cuda.to_device(a)`): a device array. */
+static bool returns_device_array(LowerProg *lp, const Func *fn) {
+  const Node *last = fn && fn->body.len ? fn->body.data[fn->body.len - 1] : NULL;
+  const Node *v = last && last->kind == ND_RETURN ? last->lhs : NULL;
+  return v && v->kind == ND_CALL && is_device_ctor(ir_resolve_path(lp, NULL, v->lhs));
+}
+
+/* Whether a call may make the array the host binds: a NumPy or numba.cuda
+ * function, a def of the file (host code, also through an alias), a
+ * method of a host object; not a builtin (list(...), int(x)) nor another
+ * module's function (os.getenv, collections.namedtuple), which make no
+ * array. */
+static bool may_make_array(LowerProg *lp, const Node *callee) {
+  const char *path = ir_resolve_path(lp, NULL, callee);
+  if (path)
+    return ir_starts_with(path, "numpy.") || ir_starts_with(path, "numba.");
+  if (callee->kind == ND_NAME)
+    return host_def(lp, callee) != NULL;
+  return callee->kind == ND_ATTR;
+}
+
+/* A global whose value is a call that did not fold (np.random.rand(16),
+ * make_table(), cuda.device_array(8, np.float32)) holds what the host
+ * computed: the host binds it (ir/host_global.c).  Device array
+ * constructors (called directly or returned by a def of the file) are
+ * captured by reference, as Numba captures them. */
+static void note_host_global(LowerProg *lp, const GlobalAssign *ga) {
+  const Node *callee = ga->value->lhs;
+  if (!may_make_array(lp, callee))
+    return;
+  IrHostGlobal h = {.name = ga->name, .loc = ga->loc};
+  h.what = arena_printf(lp->a, "%s(...)", ir_dotted(lp->a, callee));
+  h.byref = is_device_ctor(ir_resolve_path(lp, NULL, callee)) ||
+            returns_device_array(lp, host_def(lp, callee));
+  vec_push(lp->a, &lp->p->host_globals, h);
+}
+
 /* Fold every top-level assignment in source order; a later assignment to
  * the same name replaces the earlier one (also when it does not fold). */
 void ir_fold_globals(LowerProg *lp) {
@@ -794,7 +895,14 @@ void ir_fold_globals(LowerProg *lp) {
     if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
       drop_global(lp->p, ga->name);
       drop_nonconst(lp, ga->name);
+      drop_host_global(lp->p, ga->name);
       ir_declare_device(lp, ga);
+      continue;
+    }
+    if (ir_fold_namedtuple(lp, ga)) { /* Point = namedtuple('Point', [...]) */
+      drop_global(lp->p, ga->name);
+      drop_nonconst(lp, ga->name);
+      drop_host_global(lp->p, ga->name);
       continue;
     }
     IrGlobal g;
@@ -804,6 +912,7 @@ void ir_fold_globals(LowerProg *lp) {
                                                 : ir_fold(lp, NULL, ga->value, &g, &why);
     drop_global(lp->p, ga->name);
     drop_nonconst(lp, ga->name);
+    drop_host_global(lp->p, ga->name);
     if (ok && g.type) {
       g.name = ga->name;
       g.loc = ga->loc;
@@ -812,6 +921,8 @@ void ir_fold_globals(LowerProg *lp) {
       NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
                      nd.loc, nd.hint};
       vec_push(lp->a, &lp->nonconst, nc);
+      if (ga->value && ga->value->kind == ND_CALL && !nd.why)
+        note_host_global(lp, ga);
     }
   }
 }

@@ -31,6 +31,7 @@ enum {
   E_TY_COND = 316,        /* value without truthiness used as a condition */
   E_TY_PRINT = 317,
   E_TY_READONLY = 318,    /* store or atomic into a read-only (constant) array */
+  E_TY_UNBOUND = 319,     /* a global the host binds was not bound */
   E_SIG_UNKNOWN_TYPE = 401,
   E_SIG_SYNTAX = 402,
   E_SIG_DIMS = 403,
@@ -75,6 +76,12 @@ const Type *ir_infer_random(Infer *inf, int idx, const Type **need);
 const Type *ir_infer_view(Infer *inf, int idx, const Type **need);
 const Type *ir_infer_transpose(Infer *inf, int idx);
 const Type *ir_infer_tuple_index(Infer *inf, int idx, const Type **need);
+
+/* array_reduce.c: ARRAY_REDUCE (np.sum(a), a.mean(), ...). */
+const Type *ir_infer_array_reduce(Infer *inf, int idx);
+
+/* host_global.c: HOST_GLOBAL, a global the host bound to an array. */
+const Type *ir_infer_host_global(Infer *inf, int idx);
 
 /* grid_group.c: GRID_GROUP, GRID_SYNC (Numba's cooperative groups). */
 const Type *ir_infer_grid(Infer *inf, int idx);

@@ -248,7 +248,9 @@ static const Type *type_tuple(Infer *inf, int idx) {
   for (int k = 0; k < in->nargs; k++)
     if (!(el[k] = at(inf, in, k)))
       return NULL;
-  return ty_tuple(inf->tt, el, in->nargs);
+  const IrNamedTuple *nt = in->data; /* Point(1.0, 2.0): the class's type */
+  return nt ? ty_named_tuple(inf->tt, nt->tname, (const char *const *)nt->fields, el, in->nargs)
+            : ty_tuple(inf->tt, el, in->nargs);
 }
 
 static const Type *type_tuple_get(Infer *inf, int idx) {
@@ -260,6 +262,15 @@ static const Type *type_tuple_get(Infer *inf, int idx) {
     in->op = OP_REC_GET;
     return ir_infer_rec_get(inf, idx);
   }
+  if (in->str && t->kind == TY_TUPLE && t->fields) { /* p.x of a namedtuple */
+    int k = ty_field_index(t, in->str);
+    if (k < 0)
+      return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "%s has no attribute '%s'", TN(t), in->str);
+    in->ival = k;
+    return t->elems[k];
+  }
+  if (in->str && in->ival < 0) /* a field name that is not this type's */
+    return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "%s has no attribute '%s'", TN(t), in->str);
   /* v.x (str names the attribute) only on vector types, which have no
    * other element access (Numba: not subscriptable, not iterable) */
   if (in->str && (!ty_is_vector(t) || in->ival >= t->nelems))
@@ -1117,6 +1128,8 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_VALUE: return ir_infer_ctvalue(inf, idx);
   case OP_ARRAY_DTYPE: return ir_infer_array_dtype(inf, idx);
   case OP_CALL_VALUE: return ir_infer_call_value(inf, idx, need);
+  case OP_HOST_GLOBAL: return ir_infer_host_global(inf, idx);
+  case OP_ARRAY_REDUCE: return ir_infer_array_reduce(inf, idx);
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: case OP_CONST_ARRAY:
     if (!in->tyimm && in->nargs == 2)
       return ir_infer_deferred_array(inf, idx);

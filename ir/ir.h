@@ -23,6 +23,13 @@
 
 typedef struct IrFunc IrFunc;
 
+/* OP_ARRAY_REDUCE's ival: Numba's whole-array reductions (arraymath.py). */
+typedef enum ArrayReduceKind {
+  AR_ALL, AR_ANY, AR_SUM, AR_PROD, AR_MEAN, AR_VAR, AR_STD, AR_NANSUM, AR_NANPROD,
+  AR_NANMEAN, AR_NANVAR, AR_NANSTD, AR_COUNT_NONZERO, AR__COUNT
+} ArrayReduceKind;
+extern const char *const ir_array_reduce_names[AR__COUNT]; /* "sum", ... */
+
 /* An argument frozen into a specialization: an integer (n = 0, v[0]) or a
  * tuple of n integers (a shape). */
 typedef struct IrConstArg {
@@ -153,6 +160,39 @@ typedef struct IrGlobal {
   SrcLoc loc;
 } IrGlobal;
 
+/* A module-level global that does not fold to a constant but whose value is
+ * a call (`A = np.random.rand(16)`, `D = cuda.device_array(8, np.float32)`):
+ * Numba reads such a global when the kernel compiles, so the host binds it
+ * to an array (kjit_program_set_global) and typing reads the binding
+ * (ir/host_global.c).  By Numba's rule a NumPy array is frozen as a read-only
+ * constant (its bytes copied at bind time) while a device array global is
+ * captured by reference (its address embedded; kernels may write it). */
+typedef struct IrHostGlobal {
+  const char *name;
+  SrcLoc loc;            /* the top-level assignment */
+  const char *what;      /* the call as written, "np.random.rand(...)" */
+  bool byref;            /* a device array (cuda.to_device/device_array...) */
+  bool bound;            /* the host gave it an array */
+  const Type *elem;      /* bound: the element type */
+  int ndim;              /* bound: 1 to 4 */
+  int64_t shape[4];      /* bound: extents */
+  int64_t strides[4];    /* bound, byref: byte strides (const: C order) */
+  const void *data;      /* bound, const: elements packed row-major (program arena) */
+  uint64_t addr;         /* bound, byref: the data address kernels use */
+} IrHostGlobal;
+
+/* A namedtuple class of the kernel file: `Point = namedtuple('Point',
+ * ['x', 'y'])` or `class Point(NamedTuple): x: float; y: float`
+ * (ir/namedtuple.c).  Its instances are Numba's NamedTuple/NamedUniTuple:
+ * tuples whose elements are also fields. */
+typedef struct IrNamedTuple {
+  const char *name;      /* the module name it is bound to (Point) */
+  const char *tname;     /* the class name given (namedtuple('Point', ...)) */
+  int nfields;
+  const char **fields;   /* nfields names, in order */
+  SrcLoc loc;
+} IrNamedTuple;
+
 /* Long-lived: one loaded kernel file. */
 typedef struct IrProgram {
   Arena *arena;          /* owns the AST, generic IR, interned types */
@@ -162,6 +202,8 @@ typedef struct IrProgram {
   Vec(IrFunc *) funcs;   /* generic IR of every decorated function, source order */
   Vec(IrGlobal) globals;
   Vec(IrExtern) externs; /* cuda.declare_device bindings, source order */
+  Vec(IrHostGlobal) host_globals; /* globals the host binds (above) */
+  Vec(IrNamedTuple *) namedtuples; /* namedtuple classes, source order */
 } IrProgram;
 
 /* One specialization request: typed IR for an entry function and every
@@ -179,6 +221,10 @@ typedef struct IrCompile {
  * diags; returns false if any error was reported. */
 bool ir_lower_program(IrProgram *p, Diags *diags);
 IrFunc *ir_find_func(IrProgram *p, const char *name);
+/* ir/namedtuple.c: the namedtuple class bound to `name`, or NULL. */
+const IrNamedTuple *ir_namedtuple_find(const IrProgram *p, const char *name);
+/* ir/host_global.c: the global the host may bind under `name`, or NULL. */
+IrHostGlobal *ir_host_global_find(const IrProgram *p, const char *name);
 const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
 /* ir/lower.c: lowers every def of m (a module kjit generated, whose imports
  * it resolves against) into generic IR marked `generated`, calling p's

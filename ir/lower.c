@@ -755,6 +755,9 @@ static void lower_call_forms(LowerProg *lp) {
     for (int k = 0; k < lp->nonconst.len; k++) /* a function now, not a global */
       if (strcmp(lp->nonconst.data[k].name, ga->name) == 0)
         lp->nonconst.data[k] = lp->nonconst.data[--lp->nonconst.len], k--;
+    for (int k = 0; k < lp->p->host_globals.len; k++)
+      if (strcmp(lp->p->host_globals.data[k].name, ga->name) == 0)
+        lp->p->host_globals.data[k--] = lp->p->host_globals.data[--lp->p->host_globals.len];
     Func *g = arena_alloc(lp->a, sizeof *g);
     *g = *fn;
     g->name = ga->name;

@@ -608,7 +608,7 @@ static int cuda_const_array(Lower *L, const Node *call) {
   int v = lower_expr(L, call->args.data[0]);
   if (v < 0)
     return -1;
-  if (lower_inst(L, v)->op != OP_CONST_ARRAY) {
+  if (lower_inst(L, v)->op != OP_CONST_ARRAY && lower_inst(L, v)->op != OP_HOST_GLOBAL) {
     diag_error(L->d, E_BADARG, call->args.data[0]->loc,
                "define the array at module level: COEFFS = np.array([1.0, 2.0], dtype=np.float32)",
                "%s() needs a module-level np.array constant", written(L, call->lhs));
@@ -702,6 +702,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   if (strcmp(path, "numpy.reshape") == 0)
     return lower_np_reshape(L, call);
   if ((m = member_of(path, "operator")) && (r = lower_operator_call(L, m, call)) != -2)
+    return r;
+  if ((r = lower_np_reduce(L, path, call)) != -2)
     return r;
   if ((r = lower_libdevice_call(L, path, call)) != -2)
     return r;

@@ -262,6 +262,11 @@ static int expr_name(Lower *L, const Node *n) {
   const IrGlobal *g = ir_global_find(L->p, n->name);
   if (g)
     return lower_global(L, g, n->loc);
+  if (ir_host_global_find(L->p, n->name)) { /* bound by the host: read when typed */
+    int id = lower_emit0(L, OP_HOST_GLOBAL, n->loc);
+    lower_inst(L, id)->str = n->name;
+    return id;
+  }
   const NonConst *nc = ir_nonconst_find(L->lp, n->name);
   if (nc)
     return nonconst_global(L, nc, n->loc);
@@ -313,6 +318,8 @@ static int expr_attr(Lower *L, const Node *n) {
   if (op == OP__COUNT && lower_num_is_attr(a))
     return lower_num_attr(L, n, base);
   int r = op == OP__COUNT ? lower_vector_attr(L, n, base) : -2;
+  if (r == -2 && op == OP__COUNT)
+    r = lower_field_attr(L, n, base); /* p.x of a namedtuple */
   if (r != -2)
     return r;
   if (op == OP__COUNT) { /* r.x: a record field; typing checks base is a record */
@@ -676,6 +683,9 @@ static int call_name(Lower *L, const Node *call) {
     again->lhs = (Node *)alias;
     return lower_expr(L, again);
   }
+  const IrNamedTuple *nt = ir_namedtuple_find(L->p, name);
+  if (nt)
+    return lower_namedtuple_new(L, nt, call);
   if (ir_global_find(L->p, name) || ir_nonconst_find(L->lp, name)) {
     diag_error(L->d, E_CALLEE, c->loc, NULL, "'%s' is not a function", name);
     return -1;
@@ -725,6 +735,8 @@ static int expr_call(Lower *L, const Node *n) {
   if (c->kind == ND_ATTR && c->name && strcmp(c->name, "sync") == 0)
     return lower_grid_sync(L, n);
   int r = c->kind == ND_ATTR ? lower_num_method(L, n) : -2;
+  if (r == -2 && c->kind == ND_ATTR)
+    r = lower_reduce_method(L, n); /* a.sum(), array_reduce.c */
   if (r == -2 && c->kind == ND_ATTR)
     r = lower_scalar_method(L, n); /* x.bit_count(), lower_contains.c */
   if (r == -2 && c->kind == ND_ATTR)

@@ -275,6 +275,16 @@ const IrGlobal *ir_global_find(const IrProgram *p, const char *name);
  * "Color.RED" by the parser; NULL for anything else. */
 const IrGlobal *ir_member_global(LowerProg *lp, const IrFunc *f, const Node *n);
 const NonConst *ir_nonconst_find(LowerProg *lp, const char *name);
+/* array_reduce.c: np.sum(a)-style calls (path "numpy.sum") and a.sum()
+ * methods; -2 when the name is not a reduction. */
+int lower_np_reduce(Lower *L, const char *path, const Node *call);
+int lower_reduce_method(Lower *L, const Node *call);
+/* namedtuple.c: registers `Point = namedtuple('Point', [...])` (true when
+ * ga is such a class); Point(1.0, y=2.0) in a kernel; p.field (-2 when no
+ * class of the file has that field). */
+bool ir_fold_namedtuple(LowerProg *lp, const GlobalAssign *ga);
+int lower_namedtuple_new(Lower *L, const IrNamedTuple *nt, const Node *call);
+int lower_field_attr(Lower *L, const Node *n, int base);
 /* ir_closest (did-you-mean) is declared in ir/ir.h: the runtime uses it too. */
 bool ir_starts_with(const char *s, const char *prefix);
 /* A name or attribute chain as written ("cuda.threadIdx.x"), for messages. */

@@ -130,6 +130,14 @@ enum {
   X(CONST_ARRAY, "const.array", 0, 0)   /* tyimm = readonly C array type; shape[], */ \
                                         /* data = packed elements, str = the      */ \
                                         /* global's name; constant memory on GPU  */ \
+  X(ARRAY_REDUCE,"array.reduce",1, 0)   /* ival = ArrayReduceKind: np.sum(a),   */ \
+                                        /* a.mean(), np.count_nonzero(a)... over */ \
+                                        /* every element (ir/array_reduce.c)     */ \
+  X(HOST_GLOBAL, "host.global", 0, 0)   /* str = a global the host binds; typing: */ \
+                                        /* a NumPy array becomes CONST_ARRAY, a    */ \
+                                        /* device array stays: tyimm = its type,   */ \
+                                        /* shape[0..2n) = extents then strides,    */ \
+                                        /* ival = its address (ir/host_global.c)   */ \
   /* ---- CUDA special registers (int32 results, as Numba types them) ---- */  \
   X(THREAD_IDX, "tid",    0, 0)   /* ival = 0,1,2 for x,y,z                     */ \
   X(BLOCK_IDX,  "ctaid",  0, 0)                                                \

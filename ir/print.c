@@ -180,6 +180,19 @@ static void put_const_array(StrBuf *sb, const Inst *in) {
   sb_printf(sb, " sha256:%s", hex);
 }
 
+/* A device array global the host bound: its name, then (once typed) its
+ * extents, strides and address, all of which the code embeds. */
+static void put_host_global(StrBuf *sb, const Inst *in) {
+  sb_printf(sb, " %s", in->str ? in->str : "?");
+  int nd = in->tyimm && in->tyimm->kind == TY_ARRAY ? in->tyimm->ndim : 0;
+  if (!nd || !in->shape)
+    return;
+  for (int i = 0; i < 2 * nd; i++)
+    sb_printf(sb, "%s%lld", i == 0 ? " (" : i == nd ? ") strides (" : ", ",
+              (long long)in->shape[i]);
+  sb_printf(sb, ") at 0x%llx", (unsigned long long)in->ival);
+}
+
 /* The op's own fields after its name. */
 static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in) {
   switch (in->op) {
@@ -214,6 +227,11 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
   case OP_SHARED_ARRAY: case OP_LOCAL_ARRAY: put_array_alloc(sb, in); break;
   case OP_ARRAY_VIEW: put_view(sb, f, num, in); break;
   case OP_CONST_ARRAY: put_const_array(sb, in); break;
+  case OP_HOST_GLOBAL: put_host_global(sb, in); break;
+  case OP_ARRAY_REDUCE: /* the kind is part of the cache key's text */
+    sb_printf(sb, " %s", in->ival >= 0 && in->ival < AR__COUNT ? ir_array_reduce_names[in->ival] : "?");
+    put_operands(sb, f, num, in, 0);
+    break;
   case OP_FENCE:
     sb_puts(sb, in->ival == 0 ? " block" : in->ival == 2 ? " system" : " device");
     break;

@@ -57,6 +57,7 @@ static uint64_t hash_type(const Type *t) {
   for (int i = 0; i < t->nelems; i++)
     h = hash_u64(h, (uint64_t)(uintptr_t)t->elems[i]);
   h = hash_u64(h, (uint64_t)(uintptr_t)t->func);
+  h = hash_u64(h, (uint64_t)(uintptr_t)t->fields);
   h = hash_u64(h, t->fname && !t->func ? hash_str(HASH_SEED, t->fname) : 0);
   h = hash_u64(h, (uint64_t)t->size * 2 + t->aligned);
   for (int i = 0; t->kind == TY_RECORD && i < t->nelems; i++)
@@ -69,7 +70,8 @@ static uint64_t hash_type(const Type *t) {
 static bool same_shape(const Type *a, const Type *b) {
   if (a->kind != b->kind || a->elem != b->elem || a->ndim != b->ndim ||
       a->layout != b->layout || a->readonly != b->readonly || a->nelems != b->nelems ||
-      a->func != b->func)
+      a->func != b->func || a->fields != b->fields ||
+      (a->tname != b->tname && (!a->tname || !b->tname || strcmp(a->tname, b->tname) != 0)))
     return false;
   if (a->kind == TY_FUNC && !a->func && strcmp(a->fname, b->fname) != 0)
     return false; /* builtins are identified by their path */
@@ -155,6 +157,25 @@ const Type *ty_tuple(TypeTable *tt, const Type *const *elems, int n) {
       return NULL;
   Type key = {.kind = TY_TUPLE, .nelems = n, .elems = (const Type **)elems};
   return intern(tt, &key);
+}
+
+const Type *ty_named_tuple(TypeTable *tt, const char *tname, const char *const *fields,
+                           const Type *const *elems, int n) {
+  if (!tt || n < 0 || !tname || !fields)
+    return NULL;
+  for (int i = 0; i < n; i++)
+    if (!elems[i])
+      return NULL;
+  Type key = {.kind = TY_TUPLE, .nelems = n, .elems = (const Type **)elems, .tname = tname,
+              .fields = fields};
+  return intern(tt, &key);
+}
+
+int ty_field_index(const Type *t, const char *name) {
+  for (int i = 0; t && t->kind == TY_TUPLE && t->fields && name && i < t->nelems; i++)
+    if (strcmp(t->fields[i], name) == 0)
+      return i;
+  return -1;
 }
 
 const Type *ty_func(TypeTable *tt, const void *func, const char *name) {
@@ -427,15 +448,16 @@ static const Type *unify_numbers(const Type *a, const Type *b) {
 }
 
 static const Type *unify_tuples(TypeTable *tt, const Type *a, const Type *b) {
-  if (a->nelems != b->nelems || a->nelems > 64)
-    return NULL;
+  if (a->nelems != b->nelems || a->nelems > 64 || a->fields != b->fields)
+    return NULL; /* a namedtuple unifies only with its own class */
   const Type *el[64];
   for (int i = 0; i < a->nelems; i++) {
     el[i] = ty_unify(tt, a->elems[i], b->elems[i]);
     if (!el[i])
       return NULL;
   }
-  return ty_tuple(tt, el, a->nelems);
+  return a->fields ? ty_named_tuple(tt, a->tname, a->fields, el, a->nelems)
+                   : ty_tuple(tt, el, a->nelems);
 }
 
 const Type *ty_unify(TypeTable *tt, const Type *a, const Type *b) {
@@ -683,6 +705,20 @@ static void put_type(NameBuf *nb, const Type *t, int depth) {
     put(nb, scalar_name(t->elem->kind));
     snprintf(num, sizeof num, "x%d", t->nelems);
     put(nb, num);
+  } else if (t->kind == TY_TUPLE && t->tname) { /* Numba: Point(float64 x 2) */
+    put(nb, t->tname);
+    put(nb, "(");
+    for (int i = 0; i < t->nelems; i++) {
+      if (i && !is_unituple(t))
+        put(nb, ", ");
+      if (i == 0 || !is_unituple(t))
+        put_type(nb, t->elems[i], depth + 1);
+    }
+    if (is_unituple(t)) {
+      snprintf(num, sizeof num, " x %d", t->nelems);
+      put(nb, num);
+    }
+    put(nb, ")");
   } else if (t->kind == TY_TUPLE && is_unituple(t)) {
     put(nb, "UniTuple(");
     put_type(nb, t->elems[0], depth + 1);

@@ -56,6 +56,10 @@ struct Type {
                              module-level arrays); stores are type errors */
   int nelems;             /* TY_TUPLE */
   const Type **elems;     /* TY_TUPLE */
+  const char *tname;      /* TY_TUPLE of a namedtuple class (Numba's NamedTuple /
+                             NamedUniTuple): the class name; NULL otherwise */
+  const char *const *fields; /* its nelems field names (the class's own array:
+                             interned by identity) */
   const void *func;       /* TY_FUNC: the generic IrFunc, or NULL for a builtin */
   const char *fname;      /* TY_FUNC: the function's name or builtin path (interned
                              by identity of func/builtin, the name is for messages) */
@@ -99,6 +103,12 @@ const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout);
 const Type *ty_array_readonly(TypeTable *tt, const Type *elem, int ndim, Layout layout);
 const Type *ty_tuple(TypeTable *tt, const Type *const *elems, int n);
 const Type *ty_unituple(TypeTable *tt, const Type *elem, int n);
+/* A namedtuple class's instance type: a tuple of elems whose element i is
+ * also field fields[i] (fields: n names that live as long as the table). */
+const Type *ty_named_tuple(TypeTable *tt, const char *tname, const char *const *fields,
+                           const Type *const *elems, int n);
+/* The index of field `name` of a named tuple type, or -1. */
+int ty_field_index(const Type *t, const char *name);
 /* A function value: a device function (func = its generic IrFunc, name its
  * Python name) or a builtin (func NULL, name its canonical path). */
 const Type *ty_func(TypeTable *tt, const void *func, const char *name);

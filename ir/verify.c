@@ -124,6 +124,8 @@ static void check_fields(Verifier *v, const Inst *in) {
     fail(v, "array allocation without an array type or shape");
   if (in->op == OP_CONST_ARRAY && !in->data)
     fail(v, "constant array without data");
+  if (in->op == OP_HOST_GLOBAL && (!in->str || (v->f->typed && (!in->tyimm || !in->shape))))
+    fail(v, "host global without a name, type or shape");
   if (in->op == OP_CAST && !in->tyimm && !in->type)
     fail(v, "cast without a destination type");
   if (in->op >= OP_THREAD_IDX && in->op <= OP_GRID_DIM && (in->ival < 0 || in->ival > 2))

@@ -280,6 +280,8 @@ static bool take_arg(Launch *l, int i) {
     return true;
   case KJIT_ARG_TUPLE: {
     const char *why = rt_tuple_take(l->call.ctx, &l->call.arena, a, v, 1);
+    if (!why)
+      why = rt_tuple_resolve(&l->k->prog->ir, &l->call.arena, v);
     return !why || fail_launch(l, NULL, "argument %d ('%s'): %s", i + 1, param_name(l, i), why);
   }
   }

@@ -21,12 +21,64 @@
 
 const Type *rt_tuple_type(TypeTable *tt, const RtValue *v) {
   const Type *el[MAX_ELEMS];
-  if (v->nelems < 0 || v->nelems > MAX_ELEMS)
+  const IrNamedTuple *nt = v->cls;
+  if (v->nelems < 0 || v->nelems > MAX_ELEMS || (v->tname && !nt))
     return NULL;
   for (int i = 0; i < v->nelems; i++)
     if (!(el[i] = rt_value_type(tt, &v->elems[i])))
       return NULL;
-  return ty_tuple(tt, el, v->nelems);
+  return nt ? ty_named_tuple(tt, nt->tname, (const char *const *)nt->fields, el, v->nelems)
+            : ty_tuple(tt, el, v->nelems);
+}
+
+/* ------------------------------------------------------- namedtuples --- */
+
+/* v's elements in the class's field order: positional ones first, then
+ * NAME=VALUE ones placed by name.  NULL, or what is wrong. */
+static const char *place_fields(Arena *a, const IrNamedTuple *nt, RtValue *v) {
+  RtValue *el = arena_alloc(a, sizeof *el * (size_t)(nt->nfields ? nt->nfields : 1));
+  bool given[MAX_ELEMS] = {false};
+  if (v->nelems > nt->nfields)
+    return arena_printf(a, "%s has %d fields, %d values given", nt->name, nt->nfields, v->nelems);
+  for (int i = 0; i < v->nelems; i++) {
+    int k = i;
+    if (v->keys && v->keys[i]) {
+      for (k = 0; k < nt->nfields && strcmp(nt->fields[k], v->keys[i]) != 0; k++)
+        ;
+      if (k == nt->nfields)
+        return arena_printf(a, "%s has no field '%s'", nt->name, v->keys[i]);
+    }
+    if (given[k])
+      return arena_printf(a, "field '%s' of %s is given twice", nt->fields[k], nt->name);
+    given[k] = true;
+    el[k] = v->elems[i];
+  }
+  for (int k = 0; k < nt->nfields; k++)
+    if (!given[k])
+      return arena_printf(a, "field '%s' of %s is missing", nt->fields[k], nt->name);
+  v->elems = el;
+  v->nelems = nt->nfields;
+  v->keys = NULL;
+  v->cls = nt;
+  return NULL;
+}
+
+const char *rt_tuple_resolve(const IrProgram *p, Arena *a, RtValue *v) {
+  if (!v->is_tuple)
+    return NULL;
+  for (int i = 0; i < v->nelems; i++) {
+    const char *why = rt_tuple_resolve(p, a, &v->elems[i]);
+    if (why)
+      return why;
+  }
+  if (!v->tname)
+    return v->keys ? "NAME=VALUE elements need a namedtuple class: Point(x=1.5)" : NULL;
+  const IrNamedTuple *nt = ir_namedtuple_find(p, v->tname);
+  if (!nt)
+    return arena_printf(a, "no namedtuple class '%s' in '%s' (define it: %s = "
+                        "namedtuple('%s', ['x', 'y']))", v->tname, p->src ? p->src->path : "?",
+                        v->tname, v->tname);
+  return place_fields(a, nt, v);
 }
 
 static void elem_text(const RtValue *e, char *buf, size_t n) {
@@ -50,11 +102,12 @@ void rt_tuple_text(const RtValue *v, char *buf, size_t n) {
     elem_text(&v->elems[i], el, sizeof el);
     uni = strcmp(el, first) == 0;
   }
+  const char *cls = v->cls ? ((const IrNamedTuple *)v->cls)->tname : v->tname;
   if (uni) {
-    snprintf(buf, n, "UniTuple(%s x %d)", first, v->nelems);
+    snprintf(buf, n, "%s(%s x %d)", cls ? cls : "UniTuple", first, v->nelems);
     return;
   }
-  size_t w = (size_t)snprintf(buf, n, "Tuple(");
+  size_t w = (size_t)snprintf(buf, n, "%s(", cls ? cls : "Tuple");
   for (int i = 0; i < v->nelems && w < n; i++) {
     elem_text(&v->elems[i], el, sizeof el);
     w += (size_t)snprintf(buf + w, n - w, "%s%s", i ? ", " : "", el);
@@ -112,6 +165,8 @@ const char *rt_tuple_take(kjit_context *ctx, Arena *arena, const kjit_arg *a, Rt
                  : n > MAX_ELEMS ? "a tuple argument has at most 16 elements" : "the tuple's elems is NULL";
   out->elems = n ? arena_alloc(arena, sizeof *out->elems * (size_t)n) : NULL;
   out->nelems = n;
+  out->tname = a->value.tuple.name; /* borrowed, as the elements */
+  out->keys = (const char **)a->value.tuple.keys;
   for (int i = 0; i < n; i++) {
     const kjit_arg *e = &a->value.tuple.elems[i];
     const char *why = NULL;
@@ -166,7 +221,17 @@ bool rt_tuple_to_arg(kjit_context *ctx, RtValue *v, kjit_array *(*adopt)(kjit_co
       return false;
     }
   *out = kjit_arg_tuple(el, v->nelems);
+  out->value.tuple.name = v->tname; /* moved: kjit_arg_tuple_free frees them */
+  out->value.tuple.keys = (const char *const *)v->keys;
+  v->tname = NULL;
+  v->keys = NULL;
   return true;
+}
+
+kjit_arg kjit_arg_named_tuple(const char *name, const kjit_arg *elems, int count) {
+  kjit_arg a = kjit_arg_tuple(elems, count);
+  a.value.tuple.name = name;
+  return a;
 }
 
 kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count) {
@@ -179,7 +244,15 @@ kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count) {
 }
 
 void kjit_arg_tuple_free(kjit_arg *a) {
-  if (!a || a->kind != KJIT_ARG_TUPLE || !a->value.tuple.elems)
+  if (!a || a->kind != KJIT_ARG_TUPLE)
+    return;
+  for (int i = 0; a->value.tuple.keys && i < a->value.tuple.count; i++)
+    free((char *)a->value.tuple.keys[i]);
+  free((char **)a->value.tuple.keys);
+  free((char *)a->value.tuple.name);
+  a->value.tuple.keys = NULL;
+  a->value.tuple.name = NULL;
+  if (!a->value.tuple.elems)
     return;
   kjit_arg *el = (kjit_arg *)a->value.tuple.elems;
   for (int i = 0; i < a->value.tuple.count; i++)

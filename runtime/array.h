@@ -160,6 +160,12 @@ typedef struct RtValue {
   struct RtValue *elems;          /* scalars, arrays or tuples
                                      (rt_value_parse: malloc'd, freed by
                                      rt_value_free; launches: borrowed) */
+  const char *tname;              /* a namedtuple instance: the class's name
+                                     in the kernel file (Point), else NULL */
+  const char **keys;              /* NULL, or nelems entries: the field a
+                                     keyword element names (NULL: positional);
+                                     malloc'd or borrowed as elems */
+  const void *cls;                /* launches: the IrNamedTuple tname names */
 } RtValue;
 
 /* Parses one VALUE:
@@ -183,8 +189,13 @@ int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen);
 void rt_value_free(RtValue *v);
 /* A tuple VALUE "(1, 2.5, (float32:1, 2))" (gen_tuple.c): elements are bare
  * numbers, True/False, DTYPE:V, arrays (zeros:f32:4, x.npy...) or nested
- * tuples; "()" is the empty tuple.  As rt_value_parse. */
+ * tuples; "()" is the empty tuple.  A namedtuple instance is the class
+ * name before the parentheses, elements positional then NAME=VALUE:
+ * "Point(1.5, y=2.5)" (tname and keys set; the class is looked up at the
+ * launch).  As rt_value_parse. */
 int rt_tuple_parse(const char *text, RtValue *out, char *err, size_t errlen);
+/* Does text start with NAME( (a namedtuple VALUE)? */
+bool rt_tuple_is_named(const char *text);
 /* Parses SHAPE ("10", "4x8"); returns ndim or -1 (error text in err). */
 int rt_shape_parse(const char *text, size_t len, int64_t shape[RT_MAX_NDIM],
                    char *err, size_t errlen);

@@ -441,7 +441,8 @@ int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen) {
     out->is_array = true;
     return 0;
   }
-  if (text[strspn(text, " ")] == '(') return rt_tuple_parse(text, out, err, errlen);
+  if (text[strspn(text, " ")] == '(' || rt_tuple_is_named(text))
+    return rt_tuple_parse(text, out, err, errlen);
   if ((!strncmp(text, "zeros:", 6) || !strncmp(text, "arange:", 7)) &&
       (text[text[0] == 'z' ? 6 : 7] == '[' || text[text[0] == 'z' ? 6 : 7] == '{'))
     return gen_record(&s, out);
@@ -470,6 +471,9 @@ int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen) {
 void rt_value_free(RtValue *v) {
   if (v->is_array) rt_array_free(&v->array);
   for (int i = 0; i < v->nelems; i++) rt_value_free(&v->elems[i]);
+  for (int i = 0; v->keys && i < v->nelems; i++) free((char *)v->keys[i]);
+  free(v->keys);
+  free((char *)v->tname);
   free(v->elems);
   memset(v, 0, sizeof *v);
 }

@@ -1,5 +1,6 @@
 /* gen_tuple.c - the `kjit run` spelling of a tuple VALUE:
- * "(1, 2.5, (float32:1, True))" (rt_tuple_parse, array.h).
+ * "(1, 2.5, (float32:1, True))" and of a namedtuple instance
+ * "Point(1.5, y=2.5)" (rt_tuple_parse, array.h).
  *
  * Elements are the VALUEs of gen.c (bare numbers: int -> int64, float ->
  * float64, as Numba types Python values; DTYPE:V; arrays such as
@@ -21,9 +22,40 @@ typedef struct TupleText {
 } TupleText;
 
 static int tuple_fail(TupleText *t, const char *what) {
-  snprintf(t->err, t->errlen, "tuple '%s': %s; write a tuple as (1, 2.5) or (int32:1, (zeros:f32:4, True))",
-           t->text, what);
+  snprintf(t->err, t->errlen, "tuple '%s': %s; write a tuple as (1, 2.5) or (int32:1, (zeros:f32:4, "
+           "True)), a namedtuple as Point(1.5, y=2.5)", t->text, what);
   return -1;
+}
+
+/* The length of the identifier at p (0 if none). */
+static size_t ident_len(const char *p) {
+  size_t n = 0;
+  if ((*p >= '0' && *p <= '9'))
+    return 0;
+  while (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') ||
+         (p[n] >= '0' && p[n] <= '9'))
+    n++;
+  return n;
+}
+
+bool rt_tuple_is_named(const char *text) {
+  const char *p = text + strspn(text, " \t");
+  size_t n = ident_len(p);
+  return n > 0 && p[n] == '(';
+}
+
+/* NAME= at p (not NAME==): the field a keyword element names. */
+static size_t key_len(const char *p) {
+  size_t n = ident_len(p);
+  const char *q = p + n;
+  while (*q == ' ' || *q == '\t')
+    q++;
+  return n > 0 && q[0] == '=' && q[1] != '=' ? n : 0;
+}
+
+static void free_keys(const char **keys, int n) {
+  for (int i = 0; keys && i < n; i++)
+    free((char *)keys[i]);
 }
 
 static const char *skip_space(const char *p) {
@@ -52,7 +84,7 @@ static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth
 /* One element: a nested tuple, True/False, or a scalar VALUE. */
 static int parse_elem(TupleText *t, const char **pp, RtValue *out, int depth) {
   const char *p = skip_space(*pp);
-  if (*p == '(')
+  if (*p == '(' || rt_tuple_is_named(p))
     return parse_tuple_at(t, pp, out, depth + 1);
   const char *e = elem_end(p);
   size_t n = (size_t)(e - p);
@@ -76,54 +108,84 @@ static int parse_elem(TupleText *t, const char **pp, RtValue *out, int depth) {
   return 0;
 }
 
-/* '(' elem {',' elem} [','] ')' at *pp; *pp moves past the ')'.  As in
- * Python, "(x)" without a comma is x itself, "(x,)" the 1-tuple. */
+/* Releases what a failed parse_tuple_at made so far. */
+static int drop(RtValue *el, const char **keys, int n, char *name) {
+  free_keys(keys, n);
+  while (n > 0)
+    rt_value_free(&el[--n]);
+  free(name);
+  return -1;
+}
+
+/* Moves the n parsed elements (and keys, when any was given) into out. */
+static int finish(TupleText *t, RtValue *out, RtValue *el, const char **keys, int n, bool any_key,
+                  char *name) {
+  if (n > 0 && !(out->elems = malloc(sizeof *el * (size_t)n)))
+    return drop(el, keys, n, name), tuple_fail(t, "out of memory");
+  if (n > 0)
+    memcpy(out->elems, el, sizeof *el * (size_t)n);
+  if (any_key && !(out->keys = malloc(sizeof *keys * (size_t)n))) {
+    free(out->elems);
+    out->elems = NULL;
+    return drop(el, keys, n, name), tuple_fail(t, "out of memory");
+  }
+  if (any_key)
+    memcpy(out->keys, keys, sizeof *keys * (size_t)n);
+  else
+    free_keys(keys, n);
+  out->nelems = n;
+  out->tname = name;
+  return 0;
+}
+
+/* [NAME] '(' [KEY '='] elem {',' [KEY '='] elem} [','] ')' at *pp; *pp
+ * moves past the ')'.  As in Python, "(x)" without a comma is x itself,
+ * "(x,)" the 1-tuple; a keyword element needs a NAME and follows the
+ * positional ones. */
 static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth) {
   memset(out, 0, sizeof *out);
   out->is_tuple = true;
   if (depth > MAX_DEPTH)
     return tuple_fail(t, "tuples nest at most 4 deep");
   RtValue el[MAX_ELEMS];
+  const char *keys[MAX_ELEMS] = {0};
   int n = 0;
-  bool comma = false;
-  const char *p = skip_space(*pp) + 1;           /* past '(' */
+  bool comma = false, any_key = false;
+  const char *p = skip_space(*pp);
+  size_t nl = ident_len(p);
+  char *name = nl ? strndup(p, nl) : NULL;
+  p = skip_space(p + nl) + 1;                    /* past '(' */
   while (*(p = skip_space(p)) != ')') {
-    if (!*p) {
-      while (n > 0)
-        rt_value_free(&el[--n]);
-      return tuple_fail(t, "missing ')'");
+    if (!*p)
+      return drop(el, keys, n, name), tuple_fail(t, "missing ')'");
+    if (n == MAX_ELEMS)
+      return drop(el, keys, n, name), tuple_fail(t, "a tuple argument has at most 16 elements");
+    size_t kl = key_len(p);
+    if (!kl && any_key)
+      return drop(el, keys, n, name), tuple_fail(t, "a positional element follows a NAME=VALUE one");
+    if (kl && !name)
+      return drop(el, keys, n, name), tuple_fail(t, "NAME=VALUE elements need a namedtuple: Point(x=1.5)");
+    if (kl) {
+      keys[n] = strndup(p, kl);
+      p = strchr(p, '=') + 1;
+      any_key = true;
     }
-    if (n == MAX_ELEMS || parse_elem(t, &p, &el[n], depth) != 0) {
-      if (n == MAX_ELEMS)
-        tuple_fail(t, "a tuple argument has at most 16 elements");
-      while (n > 0)
-        rt_value_free(&el[--n]);
-      return -1;
+    if (parse_elem(t, &p, &el[n], depth) != 0) {
+      free((char *)keys[n]);
+      return drop(el, keys, n, name);
     }
     n++;
     if (*p == ',')
       p++, comma = true;
-    else if (*p != ')') {
-      while (n > 0)
-        rt_value_free(&el[--n]);
-      return tuple_fail(t, *p ? "expected ',' or ')'" : "missing ')'");
-    }
+    else if (*p != ')')
+      return drop(el, keys, n, name), tuple_fail(t, *p ? "expected ',' or ')'" : "missing ')'");
   }
-  if (n == 1 && !comma) {                        /* (x) is x */
+  *pp = p + 1;
+  if (n == 1 && !comma && !name) {               /* (x) is x */
     *out = el[0];
-    *pp = p + 1;
     return 0;
   }
-  if (n > 0 && !(out->elems = malloc(sizeof *el * (size_t)n))) {
-    while (n > 0)
-      rt_value_free(&el[--n]);
-    return tuple_fail(t, "out of memory");
-  }
-  if (n > 0)
-    memcpy(out->elems, el, sizeof *el * (size_t)n);
-  out->nelems = n;
-  *pp = p + 1;
-  return 0;
+  return finish(t, out, el, keys, n, any_key, name);
 }
 
 int rt_tuple_parse(const char *text, RtValue *out, char *err, size_t errlen) {

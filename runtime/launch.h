@@ -60,6 +60,10 @@ const char *rt_tuple_take(kjit_context *ctx, Arena *arena, const kjit_arg *a, Rt
                           int depth);
 bool rt_tuple_to_arg(kjit_context *ctx, RtValue *v, kjit_array *(*adopt)(kjit_context *, RtArray *),
                      kjit_arg *out);
+/* Namedtuple instances in a taken tuple value (at any depth): the class
+ * looked up in p by tname, the elements placed in field order (keywords by
+ * name; the new list in arena), v->cls set.  NULL, or what is wrong. */
+const char *rt_tuple_resolve(const IrProgram *p, Arena *arena, RtValue *v);
 
 /* Runs `kernel` of prog on the host over grid x block with dyn_shared bytes
  * of dynamic shared memory.  Array arguments are used in place (any

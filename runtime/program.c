@@ -135,6 +135,7 @@ void kjit_program_destroy(kjit_program *prog) {
   if (!prog)
     return;
   rt_reduce_program_free(prog);          /* its reductions' device scratch */
+  rt_globals_free(prog);                 /* device copies of bound globals */
   rt_cuda_forget_program(prog);          /* its GPU specializations */
   rt_host_program_free(prog);            /* its host JIT, pool, specializations */
   rt_unlink_program(prog->ctx, prog);

@@ -74,7 +74,11 @@ struct kjit_program {
   struct RtHost *host;
   struct kjit_ufunc *ufuncs; /* @vectorize handles made so far (runtime/ufunc.c, arena) */
   struct kjit_reduction *reductions; /* @cuda.reduce handles (runtime/reduce.c) */
+  Vec(struct kjit_array *) bound_arrays; /* device copies of bound globals (globals.c) */
 };
+
+/* globals.c: destroys the device arrays the program made for bound globals. */
+void rt_globals_free(kjit_program *prog);
 
 /* One API call's diagnostics: a scratch arena for their text. */
 typedef struct RtCall {

@@ -23,7 +23,9 @@ imported):
 3. Argument types: an eager signature is read by kjit itself; a lazy kernel
    gets a `--sig` from a small abstract evaluator over the test's launch
    `kernel[grid, block](args)` / `kernel.forall(n)(args)`.
-4. Compilation: `kjit ptx FILE:KERNEL [--sig SIG] --arch sm_80`, then ptxas.
+4. Compilation: `kjit ptx FILE:KERNEL [--sig SIG] --arch sm_80`, then ptxas
+   (again with `--global NAME=zeros:DTYPE:SHAPE` for globals the host
+   computes, when kjit says one is not bound and the evaluator types it).
 5. Classification and report: classes, blocker keys (kjit's messages with
    the varying parts taken out), per-file counts, written as Markdown and
    optionally JSON.
@@ -1997,16 +1999,57 @@ def file_name(index, kernel):
     return f"k{index:04d}_{stem}.py"
 
 
+UNBOUND = re.compile(r"global '(\w+)' is not a compile-time constant: the host computes it "
+                     r".*no array is bound to it")
+
+
+def host_bindings(path, names):
+    """--global options binding each global the host computes (named in
+    kjit's "no array is bound" errors) to a zero array of the dtype and
+    ndim the harness's evaluator gives its value in the extracted file, as
+    the test's host code would bind it; None when one cannot be typed."""
+    try:
+        module = Module(os.path.dirname(path), os.path.basename(path))
+    except (OSError, SyntaxError, ValueError):
+        return None
+    values = {t.id: node for node in module.tree.body if isinstance(node, ast.Assign)
+              for t in node.targets if isinstance(t, ast.Name)}
+    opts = []
+    for name in names:
+        node = values.get(name)
+        try:
+            value = Evaluator(ModuleCache(os.path.dirname(path)), module).eval(
+                node.value, module.scope, EMPTY_ENV, node.lineno) if node else None
+        except (Unknown, HarnessError, RecursionError, ValueError, TypeError, KeyError,
+                AttributeError, IndexError):
+            value = None
+        if not isinstance(value, Arr) or not 1 <= value.ndim <= 4:
+            return None
+        opts += ["--global", f"{name}=zeros:{value.dtype}:{'x'.join(['2'] * value.ndim)}"]
+    return opts
+
+
+def run_kjit(cmd, timeout, env):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
+                          errors="replace")
+
+
 def compile_one(kernel, path, kjit, timeout):
-    """Runs kjit then ptxas on one extracted kernel."""
+    """Runs kjit then ptxas on one extracted kernel.  A kernel reading a
+    global the host computes is compiled again with it bound (--global),
+    as a host program would (docs/language.md, "Globals the host binds")."""
     out_ptx = path[:-3] + ".ptx"
     cmd = [kjit, "ptx", f"{path}:{kernel.kernel_name}", "--arch", "sm_80", "-o", out_ptx]
     if kernel.sig:
         cmd[3:3] = ["--sig", kernel.sig]
     env = dict(os.environ, KJIT_CACHE="0")
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
-                              errors="replace")
+        proc = run_kjit(cmd, timeout, env)
+        unbound = sorted(set(UNBOUND.findall(proc.stderr))) if proc.returncode > 0 else []
+        bind = host_bindings(path, unbound) if unbound else None
+        if bind:
+            cmd = cmd[:3] + bind + cmd[3:]
+            proc = run_kjit(cmd, timeout, env)
     except subprocess.TimeoutExpired:
         return Outcome("crash", detail=f"kjit timed out after {timeout} s", blockers=["crash: timeout"])
     output = proc.stderr + proc.stdout
@@ -2563,6 +2606,11 @@ def render_method(meta):
         "  strided or transposed one `[:]`.",
         f"- **Compilation**: `kjit ptx FILE:KERNEL [--sig SIG] --arch sm_80` with `KJIT_CACHE=0` and a "
         f"{meta['timeout']} s timeout, then `ptxas -arch=sm_80`.",
+        "  A kernel that reads a global the host computes (`A = make_array(host_data)`, which Numba",
+        "  reads when it compiles) and fails with kjit's \"no array is bound to it\" is compiled again",
+        "  with each such global bound to a zero array of the dtype and ndim the evaluator gives its",
+        "  value (`--global A=zeros:DTYPE:2`), as the host program would bind it (docs/language.md,",
+        "  \"Globals the host binds\").",
         "- **Expected errors**: a kernel whose definition, jit call, launch or compile call sits in",
         "  `with self.assertRaises(...)` / `assertRaisesRegex` / `pytest.raises` of a compile-time",
         "  exception (typing, lowering, `TypeError`, `ValueError`, `NotImplementedError`, ...; not",

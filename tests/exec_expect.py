@@ -40,7 +40,7 @@ def summary(name, dtype, shape, vals):
         raw = b''.join(struct.pack('<' + f, v) for v in vals)
         vals = list(struct.unpack('<%d%s' % (len(vals), f), raw))
         fl = f in 'fde'
-        el = lambda v: ('%.6g' % v) if fl else str(v)
+        el = lambda v: ('%.6g' % v) if fl else str(bool(v)) if f == '?' else str(v)
     n = len(vals)
     idx = list(range(n)) if n <= 6 else [0, 1, 2, None, n - 1]
     txt = ', '.join('...' if i is None else el(vals[i]) for i in idx)

@@ -65,6 +65,8 @@ static const char ptx_help[] =
     "                       the decorator's max_registers=)\n"
     "  --path DIR           also search DIR for imported modules (repeatable;\n"
     "                       after FILE.py's folder, before KJIT_PATH)\n"
+    "  --global NAME=VALUE  bind a global the host computes to an array VALUE\n"
+    "                       (as kjit run takes it; repeatable)\n"
     "  -h, --help           show this help\n"
     "\n"
     "examples:\n"
@@ -104,6 +106,9 @@ static const char run_help[] =
     "  --device N           run on CUDA device N (0-based, as 'kjit info' lists\n"
     "                       them; implies --target cuda; default: $KJIT_DEVICE,\n"
     "                       else 0)\n"
+    "  --global NAME=VALUE  bind module global NAME, whose value the host computes\n"
+    "                       (A = np.random.rand(16)), to the array VALUE before\n"
+    "                       compiling (repeatable; see docs/cli.md)\n"
     "  -o NAME=PATH.npy     after a successful run, write array argument NAME\n"
     "                       to PATH.npy (repeatable); nothing is written when\n"
     "                       the run fails\n"
@@ -323,7 +328,33 @@ typedef struct PtxArgs {
   kjit_emit emit;
   kjit_compile_options opts;
   char *path;             /* --path folders, colon-separated (malloc'd) */
+  const char *globals[16]; /* --global NAME=VALUE, as written */
+  int nglobals;
 } PtxArgs;
+
+/* --global NAME=VALUE (run and ptx): VALUE is an array, bound before
+ * anything compiles; the array lives as long as the context. */
+static int bind_global(kjit_context *ctx, kjit_program *prog, const char *name,
+                       const char *value) {
+  char what[160];
+  snprintf(what, sizeof what, "global '%s'", name);
+  kjit_arg v;
+  kjit_status st = kjit_arg_parse(ctx, value, what, &v);
+  if (st == KJIT_OK && v.kind != KJIT_ARG_ARRAY) {
+    kjit_arg_tuple_free(&v);
+    fprintf(stderr, "kjit: error: --global %s=%s: a global is bound to an array (x.npy, "
+                    "arange:f32:16, ...), not a scalar or tuple\n", name, value);
+    return EXIT_USAGE;
+  }
+  if (st == KJIT_OK)
+    st = kjit_program_set_global(prog, name, v.value.array);
+  if (st != KJIT_OK) {
+    fputs(kjit_last_error(ctx), stderr);
+    return st == KJIT_ERROR_INVALID_ARGUMENT || st == KJIT_ERROR_NOT_FOUND ? EXIT_USAGE
+                                                                           : EXIT_ERRORS;
+  }
+  return EXIT_OK;
+}
 
 static int is_identifier(const char *s) {
   if (!*s || (*s >= '0' && *s <= '9'))
@@ -390,6 +421,13 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
   if (take_path(c, &a->path, &err)) return err;
   if (take_value(c, "--arch", &a->opts.arch, &err)) return err;
   if (take_value(c, "-o", &a->out, &err)) return err;
+  if (take_value(c, "--global", &v, &err)) {
+    if (err || a->nglobals == 16 || !strchr(v, '=') || v[0] == '=')
+      return err ? err : report_usage(c, "--global expects NAME=VALUE (16 at most), not '%s' "
+                                         "(for '%s')", v);
+    a->globals[a->nglobals++] = v;
+    return EXIT_OK;
+  }
   if (take_value(c, "--emit", &v, &err))
     return err ? err : parse_emit(c, v, &a->emit);
   if (take_value(c, "--opt", &v, &err))
@@ -440,8 +478,19 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   kjit_status st = kjit_context_set_search_path(ctx, a.path);
   if (st == KJIT_OK)
     st = kjit_program_load_file(ctx, a.file, &prog);
-  if (st == KJIT_OK)
+  for (int i = 0; st == KJIT_OK && rc == EXIT_OK && i < a.nglobals; i++) {
+    char *name = strndup(a.globals[i], (size_t)(strchr(a.globals[i], '=') - a.globals[i]));
+    rc = name ? bind_global(ctx, prog, name, strchr(a.globals[i], '=') + 1) : EXIT_ERRORS;
+    free(name);
+  }
+  if (st == KJIT_OK && rc == EXIT_OK)
     st = kjit_program_emit(prog, a.kernel, a.sig, &a.opts, a.emit, &text, &len);
+  if (rc != EXIT_OK) {
+    kjit_program_destroy(prog);
+    free(a.file);
+    free(a.path);
+    return rc;
+  }
   if (st != KJIT_OK) {
     rc = report(ctx, st);
   } else {
@@ -554,6 +603,8 @@ typedef struct RunArgs {
   int nargs;
   RunArg *outs;           /* -o NAME=PATH */
   int nouts;
+  RunArg *globals;        /* --global NAME=VALUE */
+  int nglobals;
   char *path;             /* --path folders, colon-separated (malloc'd) */
 } RunArgs;
 
@@ -654,6 +705,15 @@ static int parse_out_option(Cli *c, RunArgs *a, const char *v) {
   return EXIT_OK;
 }
 
+static int parse_global_option(Cli *c, RunArgs *a, const char *v) {
+  char *name;
+  const char *value;
+  if (!split_named(v, &name, &value) || !*value)
+    return report_usage(c, "--global expects NAME=VALUE, not '%s' (for '%s')", v);
+  a->globals[a->nglobals++] = (RunArg){name, value};
+  return EXIT_OK;
+}
+
 static int add_run_value(Cli *c, RunArgs *a, const char *arg) {
   char *name = NULL;
   const char *value = arg;
@@ -696,6 +756,8 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     return err ? err : parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
   if (take_value(c, "-o", &v, &err))
     return err ? err : parse_out_option(c, a, v);
+  if (take_value(c, "--global", &v, &err))
+    return err ? err : parse_global_option(c, a, v);
   if (take_value(c, "--timeout", &v, &err))
     return err ? err : parse_seconds(c, "--timeout", v, &a->timeout);
   if (take_path(c, &a->path, &err))
@@ -733,7 +795,8 @@ static int parse_run_args(Cli *c, RunArgs *a) {
   a->device = -1;
   a->args = calloc((size_t)c->argc, sizeof *a->args);
   a->outs = calloc((size_t)c->argc, sizeof *a->outs);
-  if (!a->args || !a->outs)
+  a->globals = calloc((size_t)c->argc, sizeof *a->globals);
+  if (!a->args || !a->outs || !a->globals)
     return EXIT_ERRORS;
   while (c->i < c->argc) {
     int rc = parse_run_option(c, a);
@@ -792,8 +855,11 @@ static void free_run_args(RunArgs *a) {
     free((char *)a->args[i].name);
   for (int i = 0; i < a->nouts; i++)
     free((char *)a->outs[i].name);
+  for (int i = 0; i < a->nglobals; i++)
+    free((char *)a->globals[i].name);
   free(a->args);
   free(a->outs);
+  free(a->globals);
   free(a->file);
   free(a->path);
 }
@@ -1067,8 +1133,20 @@ static void print_cache(kjit_context *ctx) {
          (unsigned long long)ci.misses, (unsigned long long)ci.waits);
 }
 
+/* --global NAME=VALUE of `kjit run`. */
+static int bind_globals(const RunArgs *a, RunJob *j) {
+  for (int i = 0; i < a->nglobals; i++) {
+    int rc = bind_global(j->ctx, j->prog, a->globals[i].name, a->globals[i].value);
+    if (rc != EXIT_OK)
+      return rc;
+  }
+  return EXIT_OK;
+}
+
 static int run_job(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
+  if (rc == EXIT_OK)
+    rc = bind_globals(a, j);
   if (rc == EXIT_OK && (j->ufunc || j->reduction)) {   /* bounded by --timeout too */
     if (start_watchdog(a, j) != EXIT_OK)
       return EXIT_ERRORS;

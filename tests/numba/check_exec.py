@@ -14,6 +14,7 @@ and a closing "N passed, N failed" count.
 """
 import importlib.util
 import os
+import re
 import shlex
 import sys
 import traceback
@@ -69,12 +70,48 @@ def record_value(kind, rest):
     if kind == "arange":
         fill(a)
     return a
+class Named:
+    """A namedtuple VALUE "Point(1.5, y=2.5)": made once the module is loaded."""
+
+    def __init__(self, name, args, kwargs):
+        self.name, self.args, self.kwargs = name, args, kwargs
+
+    def has_none(self):
+        return any(v is None for v in list(self.args) + list(self.kwargs.values()))
+
+
+def named_value(spec):
+    """Point(1.5, y=zeros:f32:4) as a Named, or None when spec is not one."""
+    m = re.match(r"^\s*([A-Za-z_]\w*)\((.*)\)\s*$", spec)
+    if not m:
+        return None
+    args, kwargs = [], {}
+    for e in split_elems(m.group(2)):
+        k = re.match(r"^([A-Za-z_]\w*)\s*=(?!=)\s*(.*)$", e)
+        if k:
+            kwargs[k.group(1)] = make_value(k.group(2))
+        else:
+            args.append(make_value(e))
+    return Named(m.group(1), args, kwargs)
+
+
+def realize(mod, v):
+    """Named values (at any depth) as instances of the module's class."""
+    if isinstance(v, Named):
+        return getattr(mod, v.name)(*[realize(mod, a) for a in v.args],
+                                    **{k: realize(mod, a) for k, a in v.kwargs.items()})
+    if isinstance(v, tuple):
+        return tuple(realize(mod, e) for e in v)
+    return v
 
 
 def make_value(spec):
     """A kjit run VALUE as a NumPy array or Python scalar; None if kjit-only."""
     if spec.startswith("("):
         return tuple_value(spec)
+    named = named_value(spec)
+    if named is not None:
+        return None if named.has_none() else named
     kind, _, rest = spec.partition(":")
     if kind in ("zeros", "arange") and rest[:1] in ("[", "{"):
         return record_value(kind, rest)
@@ -146,8 +183,9 @@ def tuple_value(spec):
     return tuple(make_value(e) for e in elems)
 
 
-def parse_run(line):
-    """(kernel, grid, block, shared, [(name, value)], why_skipped)."""
+def parse_run(line, globals_out=None):
+    """(kernel, grid, block, shared, [(name, value)], why_skipped); the
+    --global NAME=VALUE bindings go to globals_out as (name, value)."""
     words = shlex.split(line)
     kernel, args, grid, block, shared = words[0], [], 1, 1, 0
     i = 1
@@ -156,6 +194,15 @@ def parse_run(line):
         if w in SKIP_OPTS:
             return kernel, grid, block, shared, args, "uses " + w
         if w == "--path":  # a module folder: put on sys.path by load()
+            i += 2
+            continue
+        if w == "--global":  # a global the host computes: set before the launch
+            gname, _, gspec = words[i + 1].partition("=")
+            gvalue = make_value(gspec)
+            if gvalue is None:
+                return kernel, grid, block, shared, args, "uses kjit-only input " + gspec
+            if globals_out is not None:
+                globals_out.append((gname, gvalue))
             i += 2
             continue
         if w in ("--grid", "--block", "--shared"):
@@ -221,10 +268,23 @@ def summaries(name, v):
     return [summary(name, str(v.dtype), shape, v.ravel().tolist())]
 
 
+def bind_globals(mod, bound):
+    """--global NAME=VALUE as the host program would set it: a device array
+    global (the module made one) gets a device copy, else the NumPy array.
+    Numba reads it when the kernel compiles (at its first launch)."""
+    for name, value in bound:
+        old = getattr(mod, name, None)
+        on_device = getattr(old, "__cuda_array_interface__", None) is not None
+        setattr(mod, name, cuda.to_device(value) if on_device else value)
+
+
 def check_run(mod, run, expects):
-    kernel, grid, block, shared, args, why = parse_run(run)
+    bound = []
+    kernel, grid, block, shared, args, why = parse_run(run, bound)
     if why:
         return "skip", why
+    bind_globals(mod, bound)
+    args = [(name, realize(mod, v)) for name, v in args]
     if not hasattr(getattr(mod, kernel), "__getitem__") or \
             type(getattr(mod, kernel)).__name__ in ("Reduce", "CUDAUFuncDispatcher", "DUFunc"):
         return "skip", "not a kernel launch (@vectorize / @cuda.reduce)"
