@@ -247,6 +247,76 @@ KJIT_API kjit_status kjit_program_load_source(kjit_context *ctx,
                                               const char *text,
                                               kjit_program **out);
 
+/* ------------------------------------------------- CUDA C programs --- */
+
+/* A program may also be CUDA C: `__global__` kernels in a .cu file or a
+ * string (as PyCUDA's SourceModule and CuPy's RawKernel take them),
+ * compiled by NVRTC (loaded with dlopen: libnvrtc.so.13/.12/.so, then the
+ * CUDA toolkit's lib64, or the library KJIT_NVRTC names) and launched with
+ * the calls below, as Python kernels are.  docs/cuda.md, "CUDA C kernels",
+ * says it all; in short:
+ *   - kernels are named by NVRTC name expression: "vector_add" (extern "C"
+ *     or not), "scale<float>" (an instantiation of a template),
+ *     "static_cast<void(*)(float*, int)>(f)" (one of several overloads);
+ *     kjit_program_kernel_count/_name list the non-template kernels;
+ *   - each kernel's C parameter list is read (pointers to and values of
+ *     bool, char, short, int, long, long long, their unsigned forms,
+ *     int8_t .. uint64_t, size_t, ptrdiff_t, __half, float, double; const,
+ *     volatile and __restrict__ allowed); a kernel with a parameter of
+ *     another type is refused by name when it is looked up;
+ *   - kjit_launch checks each argument against its parameter before
+ *     anything runs: an array for a pointer (C-contiguous, of the
+ *     pointee's dtype; void * takes any), a number for a value (converted
+ *     as C converts it: 2.7 to an int parameter is 2);
+ *   - only the cuda target runs them: on the cpu target kjit_launch fails
+ *     with KJIT_ERROR_INVALID_ARGUMENT ("the cpu target cannot run CUDA C
+ *     kernels");
+ *   - kjit_program_emit gives KJIT_EMIT_PTX (NVRTC's, for opts->arch) or
+ *     KJIT_EMIT_CUBIN (nvJitLink) with signature NULL, and
+ *     kjit_program_check compiles the whole file: both work without a GPU;
+ *   - compiles are kept in the disk cache, keyed by the source, the text of
+ *     the headers it includes with quotes or from -I folders, the options,
+ *     the architecture and NVRTC's version. */
+
+/* Options of a CUDA C program.  Start from kjit_cuda_options_init. */
+typedef struct kjit_cuda_options {
+  const char *const *nvrtc_options; /* count NVRTC options, each one string:
+                            "-I<dir>" / "--include-path=<dir>",
+                            "-D<name>[=<value>]" / "--define-macro=...",
+                            "-U<name>", "--use_fast_math" (or
+                            "-use_fast_math"), "-std=c++14|17|20" (default
+                            c++17), "-lineinfo", "--fmad=true|false",
+                            "-ftz=", "-prec-div=", "-prec-sqrt=".  Others
+                            (-arch above all: kjit picks it) are refused with
+                            KJIT_ERROR_INVALID_ARGUMENT.  Copied by the load:
+                            the caller may free them on return.  NULL when
+                            count is 0. */
+  int count;
+  void *reserved[6];     /* must be zero (kjit_cuda_options_init does it) */
+} kjit_cuda_options;
+
+/* Fills *opts with the defaults (no options).  NULL is ignored. */
+KJIT_API void kjit_cuda_options_init(kjit_cuda_options *opts);
+
+/* Reads the CUDA C file at `path` and loads it as a program: its
+ * __global__ functions are found and listed; nothing is compiled yet
+ * (kjit_program_check compiles it).  kjit_program_load_file does the same
+ * with default options for a path ending in .cu or .cuh.  The file's folder
+ * is an include path.  opts may be NULL (= defaults).  On success *out is a
+ * new program to release with kjit_program_destroy (or with the context).
+ * Errors: IO, INVALID_ARGUMENT (an option refused, NULLs), OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_program_load_cuda_file(kjit_context *ctx, const char *path,
+                                                 const kjit_cuda_options *opts,
+                                                 kjit_program **out);
+
+/* As kjit_program_load_cuda_file, from NUL-terminated CUDA C text; `name`
+ * names it in diagnostics (NULL = "<string>.cu") and its folder, if it has
+ * one, is an include path.  Both strings are copied. */
+KJIT_API kjit_status kjit_program_load_cuda_source(kjit_context *ctx, const char *name,
+                                                   const char *text,
+                                                   const kjit_cuda_options *opts,
+                                                   kjit_program **out);
+
 /* Releases a program.  NULL is ignored.  Kernel names obtained from it
  * become invalid. */
 KJIT_API void kjit_program_destroy(kjit_program *prog);

@@ -74,6 +74,7 @@ struct kjit_program {
   struct RtHost *host;
   struct kjit_ufunc *ufuncs; /* @vectorize handles made so far (runtime/ufunc.c, arena) */
   struct kjit_reduction *reductions; /* @cuda.reduce handles (runtime/reduce.c) */
+  struct RtCuProgram *cuc; /* a CUDA C program (runtime/cuc.h), else NULL */
 };
 
 /* One API call's diagnostics: a scratch arena for their text. */
@@ -110,6 +111,9 @@ void rt_unlock(const kjit_context *ctx);
 CgSession *rt_cg_session(kjit_context *ctx); /* lazily created; NULL on failure */
 void rt_unlink_program(kjit_context *ctx, kjit_program *p);
 
+/* compile.c: the architecture of a compile given none: the GPU present
+ * (probed once per context), else sm_80. */
+const char *rt_default_arch(kjit_context *ctx);
 /* compile.c: "no kernel named 'x' in f.py" with a did-you-mean hint, or
  * "'x' is a device function, not a kernel". */
 void rt_report_unknown_kernel(kjit_program *prog, const char *name, RtCall *call);

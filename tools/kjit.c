@@ -318,6 +318,7 @@ typedef struct PtxArgs {
   kjit_emit emit;
   kjit_compile_options opts;
   char *path;             /* --path folders, colon-separated (malloc'd) */
+  CliCuda cu;             /* NVRTC options (.cu files) */
 } PtxArgs;
 
 static int is_identifier(const char *s) {
@@ -356,6 +357,12 @@ static int is_kernel_name(const char *s) {
  * kernel name; else left as it was). */
 static void split_target(const char *arg, char **file, const char **kernel) {
   *file = strdup(arg);
+  size_t n = 0;
+  if (*file && kjit_cli_split_cuda_target(arg, &n)) { /* k.cu:scale<float> */
+    (*file)[n] = '\0';
+    *kernel = *file + n + 1;
+    return;
+  }
   char *colon = strrchr(*file, ':');
   if (colon && colon != *file && is_kernel_name(colon + 1)) {
     *colon = '\0';
@@ -397,6 +404,8 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
     a->opts.lineinfo = 1;
   } else if (strcmp(arg, "--debug") == 0) {
     a->opts.debug = 1;
+  } else if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
+    return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
   } else if (arg[0] == '-' && arg[1] != '\0') {
     return report_usage(c, "unknown option '%s' for '%s'", arg);
   } else if (!a->file) {
@@ -425,6 +434,7 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   PtxArgs a = {0};
   int rc = parse_ptx_args(c, &a);
   if (rc != EXIT_OK) {
+    kjit_cli_cuda_free(&a.cu);
     free(a.file);
     free(a.path);
     return rc;
@@ -432,12 +442,15 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   kjit_program *prog = NULL;
   char *text = NULL;
   size_t len = 0;
+  int usage = 0;
   kjit_status st = kjit_context_set_search_path(ctx, a.path);
   if (st == KJIT_OK)
-    st = kjit_program_load_file(ctx, a.file, &prog);
+    st = kjit_cli_load(ctx, a.file, &a.cu, &prog, &usage);
   if (st == KJIT_OK)
     st = kjit_program_emit(prog, a.kernel, a.sig, &a.opts, a.emit, &text, &len);
-  if (st != KJIT_OK) {
+  if (usage) {
+    rc = EXIT_USAGE;
+  } else if (st != KJIT_OK) {
     rc = report(ctx, st);
   } else {
     print_diagnostics(ctx); /* warnings */
@@ -445,19 +458,25 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   }
   kjit_free(text);
   kjit_program_destroy(prog);
+  kjit_cli_cuda_free(&a.cu);
   free(a.file);
   free(a.path);
   return rc;
 }
 
 /* check's arguments: FILE.py and --path DIR options. */
-static int parse_check_args(Cli *c, const char **file, char **path) {
+static int parse_check_args(Cli *c, const char **file, char **path, CliCuda *cu) {
   while (c->i < c->argc) {
     const char *arg = c->argv[c->i];
     int err = EXIT_OK;
     if (take_path(c, path, &err)) {
       if (err)
         return err;
+      continue;
+    }
+    if ((err = kjit_cli_cuda_option(cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
+      if (err < 0)
+        return EXIT_USAGE;
       continue;
     }
     if (arg[0] == '-' && arg[1] != '\0')
@@ -475,18 +494,25 @@ static int parse_check_args(Cli *c, const char **file, char **path) {
 static int cmd_check(Cli *c, kjit_context *ctx) {
   const char *file = NULL;
   char *path = NULL;
-  int prc = parse_check_args(c, &file, &path);
+  CliCuda cu = {0};
+  int prc = parse_check_args(c, &file, &path, &cu);
   kjit_status st = prc == EXIT_OK ? kjit_context_set_search_path(ctx, path) : KJIT_OK;
   free(path);
-  if (prc != EXIT_OK)
+  if (prc != EXIT_OK) {
+    kjit_cli_cuda_free(&cu);
     return prc;
+  }
   kjit_program *prog = NULL;
+  int usage = 0;
   if (st == KJIT_OK)
-    st = kjit_program_load_file(ctx, file, &prog);
+    st = kjit_cli_load(ctx, file, &cu, &prog, &usage);
+  kjit_cli_cuda_free(&cu);
   if (st == KJIT_OK)
     st = kjit_program_check(prog);
   int rc;
-  if (st != KJIT_OK) {
+  if (usage) {
+    rc = EXIT_USAGE;
+  } else if (st != KJIT_OK) {
     rc = report(ctx, st);
   } else {
     print_diagnostics(ctx);
@@ -548,6 +574,7 @@ typedef struct RunArgs {
   RunArg *outs;           /* -o NAME=PATH */
   int nouts;
   char *path;             /* --path folders, colon-separated (malloc'd) */
+  CliCuda cu;             /* NVRTC options (.cu files) */
 } RunArgs;
 
 /* The kernel, its parameters and the values bound to them. */
@@ -691,6 +718,8 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     return err ? err : parse_seconds(c, "--timeout", v, &a->timeout);
   if (take_path(c, &a->path, &err))
     return err;
+  if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0)
+    return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
   if (strcmp(arg, "--graph") == 0)
     a->graph = 1;
   else if (strcmp(arg, "--time") == 0)
@@ -773,6 +802,7 @@ static void free_run_args(RunArgs *a) {
   free(a->outs);
   free(a->file);
   free(a->path);
+  kjit_cli_cuda_free(&a->cu);
 }
 
 /* "x, y, out" */
@@ -982,8 +1012,11 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
     return report(j->ctx, st), EXIT_ERRORS;
   print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
   st = kjit_context_set_search_path(j->ctx, a->path);
+  int usage = 0;
   if (st == KJIT_OK)
-    st = kjit_program_load_file(j->ctx, a->file, &j->prog);
+    st = kjit_cli_load(j->ctx, a->file, &a->cu, &j->prog, &usage);
+  if (usage)
+    return EXIT_USAGE;
   if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)
     return check_geometry(a, RUN_UFUNC);
   j->ufunc = NULL;
