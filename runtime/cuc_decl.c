@@ -308,8 +308,8 @@ static bool parse_param(Arena *a, const char *const *t, int n, CucParam *p, cons
       *why = arena_printf(a, "'%s' is not supported (kjit passes pointers to and values of "
                              "scalar types)", t[i]);
       return false;
-    } else if (!strcmp(t[i], "std") && i + 2 < n && !strcmp(t[i + 1], ":")) {
-      i += 2;                 /* std::size_t */
+    } else if (!strcmp(t[i], "std") && i + 3 < n && !strcmp(t[i + 1], ":")) {
+      i += 3;                 /* std::size_t */
       w[nw++] = t[i];
     } else if (!is_qualifier(t[i]) && nw < 16) {
       w[nw++] = t[i];

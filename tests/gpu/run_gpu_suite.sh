@@ -5,7 +5,9 @@
 # (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
 # turned into `--target cuda`, then tests/gpu/link/*.py (kernels calling
 # CUDA C through cuda.declare_device + link=, same format; GPU only, since
-# the cpu target has no CUDA C), then --timeout and a failing --debug
+# the cpu target has no CUDA C), then the CUDA C kernels of examples/*.cu
+# and tests/gpu/cuda_c/*.cu (whole __global__ kernels compiled by NVRTC; the
+# same "# RUN:"/"# EXPECT:" lines, inside a C comment), then --timeout and a failing --debug
 # assert, then the differential test of tests/difftest on the cuda target,
 # then the driver-layer test (BUILD_DIR/tests/gpu/test_cuda --gpu).  Prints
 # the date, the device and the counts.
@@ -54,7 +56,7 @@ chmod +x "$work/kjit"
 
 passed=0 failed=0 skipped=0 failed_names=()
 cd "$tests" || exit 2
-for f in exec/*.py gpu/link/*.py; do
+for f in exec/*.py gpu/link/*.py ../examples/*.cu gpu/cuda_c/*.cu; do
   [ -e "$f" ] || continue
   if [ -n "${KJIT_GPU_SUITE_FILTER:-}" ] && ! [[ $f =~ $KJIT_GPU_SUITE_FILTER ]]; then
     continue
