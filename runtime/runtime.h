@@ -149,6 +149,7 @@ void rt_reduce_program_free(kjit_program *prog);
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */
 void rt_cuda_forget_program(kjit_program *prog);  /* at program destroy */
 kjit_status rt_cuda_status_of(int code);          /* E06x -> status */
+kjit_status rt_cuc_status_of(int code);           /* cuc.c: E074..E079 -> status */
 /* Opens the context's GPU (KJIT_DEVICE, default 0) if not yet open; false
  * with the reason (RT_E_CUDA_NO_DEVICE...) in diags. */
 bool rt_cuda_available(kjit_context *ctx, Diags *diags);
