@@ -235,7 +235,9 @@ typedef struct kjit_program kjit_program;
  * unsupported Python) are reported, as in Numba, when that function is
  * compiled (kjit_program_emit, a launch, kjit_program_check), so one broken
  * kernel does not stop the file's other kernels.  On success *out is a new program
- * to release with kjit_program_destroy (or with the context). */
+ * to release with kjit_program_destroy (or with the context).  A path
+ * ending in .cu or .cuh is loaded as CUDA C, as kjit_program_load_cuda_file
+ * with default options (see "CUDA C programs" below). */
 KJIT_API kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
                                             kjit_program **out);
 
@@ -637,12 +639,17 @@ typedef struct kjit_kernel kjit_kernel;
 
 /* Finds kernel `name` in prog.  Errors: NOT_FOUND ("no kernel 'ad' in
  * 'x.py'; did you mean 'add'?", or that it is a device function),
- * INVALID_ARGUMENT. */
+ * INVALID_ARGUMENT.  In a CUDA C program `name` is a name expression
+ * ("vector_add", "scale<float>", "static_cast<void(*)(int*)>(f)"); the
+ * kernel's C parameters are read here: NOT_FOUND for an unknown name, a
+ * template without arguments or an overloaded name, TYPE for a parameter
+ * type kjit cannot pass (the message names it). */
 KJIT_API kjit_status kjit_program_kernel(kjit_program *prog, const char *name,
                                          kjit_kernel **out);
 
-/* The kernel's name and parameters (names as written in the def; *name
- * lives as long as the program).  Accessors: the last error is untouched.
+/* The kernel's name and parameters (names as written in the def, or in
+ * the C parameter list, "argN" for an unnamed one; *name lives as long as
+ * the program).  Accessors: the last error is untouched.
  * kjit_kernel_param_name gives NOT_FOUND for an index out of range. */
 KJIT_API kjit_status kjit_kernel_name(const kjit_kernel *k, const char **name);
 KJIT_API kjit_status kjit_kernel_param_count(const kjit_kernel *k, int *count);

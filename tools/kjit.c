@@ -31,6 +31,7 @@ static const char main_help[] =
     "  run FILE.py:KERNEL    run a kernel on arrays (.npy files or generated)\n"
     "  ptx FILE.py[:KERNEL]  compile kernels to PTX (or --emit kir|llvm)\n"
     "  check FILE.py         parse and type-check every eager signature\n"
+    "                        (FILE.cu: CUDA C kernels, compiled by NVRTC)\n"
     "  cache ACTION          the disk cache: stats, clear, prune\n"
     "  info                  kjit, LLVM, CUDA driver, devices, cache location\n"
     "  version               print the version\n"
@@ -66,9 +67,13 @@ static const char ptx_help[] =
     "  --path DIR           also search DIR for imported modules (repeatable;\n"
     "                       after FILE.py's folder, before KJIT_PATH)\n"
     "  -h, --help           show this help\n"
+    "CUDA C files (FILE.cu[:KERNEL], KERNEL a name expression such as\n"
+    "'scale<float>'): --emit ptx|cubin, no --sig, and NVRTC options\n"
+    "  -I DIR, -D NAME[=V], -U NAME, --use_fast_math, -std=STD, --nvrtc-opt OPT\n"
     "\n"
     "examples:\n"
     "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
+    "  kjit ptx examples/vector_add.cu --arch sm_90\n"
     "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
     "  kjit ptx vector_add.py:add_kernel --emit kir\n";
 
@@ -120,6 +125,10 @@ static const char run_help[] =
     "  --path DIR           also search DIR for imported modules (repeatable;\n"
     "                       after FILE.py's folder, before KJIT_PATH)\n"
     "  -h, --help           show this help\n"
+    "  -I DIR, -D NAME[=V], -U NAME, --use_fast_math, -std=STD, --nvrtc-opt OPT\n"
+    "                       NVRTC options of a CUDA C file (FILE.cu:KERNEL, run\n"
+    "                       on the cuda target; arguments are checked against\n"
+    "                       the kernel's C parameters)\n"
     "\n"
     "reductions: when KERNEL is a @cuda.reduce function, give no --grid/--block;\n"
     "  the first VALUE is the 1-d array, init=V the initial value (default 0),\n"
@@ -129,6 +138,7 @@ static const char run_help[] =
     "  kjit run examples/vector_add.py:add_kernel --grid 4 --block 256 \\\n"
     "      x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024\n"
     "  kjit run saxpy.py:saxpy --grid 4096 --block 256 float32:2.0 x.npy y.npy -o y=y2.npy\n"
+    "  kjit run examples/double_matrix.cu:doublify --grid 1 --block 4,4 a=rand:float32:4x4\n"
     "\n"
     "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
     "3 --timeout reached\n";
@@ -143,7 +153,11 @@ static const char check_help[] =
     "options:\n"
     "  --path DIR   also search DIR for imported modules (repeatable; after\n"
     "               FILE.py's folder, before KJIT_PATH)\n"
-    "  -h, --help   show this help\n";
+    "  -h, --help   show this help\n"
+    "\n"
+    "FILE.cu: compile the CUDA C file with NVRTC and report its errors at\n"
+    "their line and column; NVRTC options -I DIR, -D NAME[=V], -U NAME,\n"
+    "--use_fast_math, -std=STD, --nvrtc-opt OPT.\n";
 
 static const char version_help[] =
     "usage: kjit version\n"
