@@ -935,8 +935,9 @@ KJIT_API kjit_status kjit_cache_prune(kjit_context *ctx, uint64_t max_bytes,
 /* A description of this installation, as `kjit info` prints it: kjit's
  * version and build id, the LLVM version, the CUDA driver's version and the
  * PTX ISA it accepts, each device (name, compute capability, memory, SMs,
- * shared memory), whether nvJitLink was found, and the disk cache's
- * directory and size.  Loads the CUDA driver (dlopen) if present; a machine
+ * shared memory), whether nvJitLink was found, the disk cache's
+ * directory and size, and every environment setting kjit reads (its
+ * value, whether it was set, whether it is part of cache keys).  Loads the CUDA driver (dlopen) if present; a machine
  * without one is described ("CUDA driver: not available (...)"), not an
  * error.  *text is malloc'd for kjit_free.  Errors: INVALID_ARGUMENT (text
  * NULL), OUT_OF_MEMORY.  Thread-safe. */

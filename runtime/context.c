@@ -11,6 +11,7 @@
 
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
+#include "runtime/settings.h"
 
 static char empty_text[] = "";
 
@@ -113,8 +114,8 @@ void rt_unlock(const kjit_context *ctx) {
 }
 
 CgSession *rt_cg_session(kjit_context *ctx) {
-  if (!ctx->cg)
-    ctx->cg = cg_session_new();
+  if (!ctx->cg && (ctx->cg = cg_session_new()))
+    cg_session_set_libdevice(ctx->cg, rt_setting(RT_SET_LIBDEVICE));
   return ctx->cg;
 }
 

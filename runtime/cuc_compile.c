@@ -18,6 +18,7 @@
 #include "runtime/cache.h"
 #include "runtime/cuc.h"
 #include "runtime/nvrtc.h"
+#include "runtime/settings.h"
 
 #ifndef KJIT_BUILD_ID
 #define KJIT_BUILD_ID "unknown"
@@ -119,6 +120,12 @@ static void build_key(const kjit_program *p, const RtNvrtc *nv, const Build *b,
   snprintf(head, sizeof head, "kjit-cuc-1\nbuild %s\nnvrtc %d.%d\nsm %d\ninc %s\n", KJIT_BUILD_ID,
            nv->major, nv->minor, b->sm, rt_cuda_include_dir() ? rt_cuda_include_dir() : "");
   sha256_update(&h, head, strlen(head));
+  StrBuf set;                /* the codegen-affecting settings (runtime/settings.h) */
+  sb_init(&set);
+  rt_settings_append_key(&set);
+  if (set.data)
+    sha256_update(&h, set.data, set.len);
+  sb_free(&set);
   for (int i = 0; i < p->cuc->nopts; i++)
     sha256_update(&h, p->cuc->opts[i], strlen(p->cuc->opts[i]) + 1);
   sha256_update(&h, "names", 6);

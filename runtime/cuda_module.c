@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "runtime/cuda.h"
+#include "runtime/settings.h"
 
 /* ------------------------------------------------------- PTX reading --- */
 
@@ -204,7 +205,7 @@ static bool jl_fill(RtJlApi *jl, void *lib) {
 static bool jl_load(RtCuda *cu) {
   if (cu->jl_state)
     return cu->jl_state > 0;
-  const char *env = getenv("KJIT_NVJITLINK");
+  const char *env = rt_setting(RT_SET_NVJITLINK);
   const char *names[] = {env, "libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"};
   cu->jl_state = -1;
   for (size_t i = env && *env ? 0 : 1; i < sizeof names / sizeof names[0]; i++) {

@@ -21,6 +21,7 @@
 #include "runtime/launch.h"
 #include "runtime/link.h"
 #include "runtime/runtime.h"
+#include "runtime/settings.h"
 
 /* ------------------------------------------------------------- hooks --- */
 
@@ -57,7 +58,7 @@ static double now_ms(void) {
 RtCuda *rt_cuda_device(kjit_context *ctx, Diags *diags) {
   if (ctx->cuda)
     return rt_cuda_make_current(ctx->cuda, diags) ? ctx->cuda : NULL;
-  const char *env = getenv("KJIT_DEVICE");
+  const char *env = rt_setting(RT_SET_DEVICE);
   int ordinal = env && *env ? atoi(env) : 0;
   ctx->cuda = rt_cuda_open(ordinal, diags);
   return ctx->cuda;

@@ -9,6 +9,7 @@
  * under the culprit; each error becomes a kjit diagnostic at that line and
  * column. */
 #include "runtime/nvrtc.h"
+#include "runtime/settings.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ static bool fill(RtNvrtc *nv, void *lib) {
 }
 
 static const char *toolkit_dir(void) {
-  const char *env[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH")};
+  const char *env[] = {rt_setting(RT_SET_CUDA_HOME), rt_setting(RT_SET_CUDA_PATH)};
   for (int i = 0; i < 2; i++)
     if (env[i] && *env[i])
       return env[i];
@@ -62,7 +63,7 @@ bool rt_nvrtc_open(RtNvrtc *nv, SrcLoc at, Diags *diags) {
   static const char *const sonames[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
   memset(nv, 0, sizeof *nv);
   char path[600];
-  const char *env = getenv("KJIT_NVRTC");
+  const char *env = rt_setting(RT_SET_NVRTC);
   for (int i = -1; i < 6; i++) {
     const char *name = NULL;
     if (i < 0)
@@ -84,7 +85,7 @@ bool rt_nvrtc_open(RtNvrtc *nv, SrcLoc at, Diags *diags) {
 
 const char *rt_nvrtc_searched(void) {
   static __thread char buf[700];
-  const char *env = getenv("KJIT_NVRTC");
+  const char *env = rt_setting(RT_SET_NVRTC);
   snprintf(buf, sizeof buf, "%s%s%slibnvrtc.so.13, libnvrtc.so.12, libnvrtc.so, %s/lib64",
            env && *env ? "KJIT_NVRTC=" : "", env && *env ? env : "", env && *env ? ", " : "",
            toolkit_dir());
