@@ -56,10 +56,13 @@ void kjit_cuda_options_init(kjit_cuda_options *opts) {
 
 static bool copy_options(kjit_program *p, const kjit_cuda_options *o, Diags *diags) {
   RtCuProgram *c = p->cuc;
-  if (!o || o->count <= 0)
-    return !o || o->count == 0 ||
-           (diag_error(diags, RT_E_CUC_OPTION, (SrcLoc){0}, NULL, "kjit_cuda_options.count is %d",
-                       o->count), false);
+  if (!o || o->count == 0)
+    return true;
+  if (o->count < 0 || o->count > RT_CUC_MAX_OPTIONS) {
+    diag_error(diags, RT_E_CUC_OPTION, (SrcLoc){0}, NULL,
+               "kjit_cuda_options.count is %d; it must be 0 to %d", o->count, RT_CUC_MAX_OPTIONS);
+    return false;
+  }
   for (int i = 0; i < 6; i++)
     if (o->reserved[i]) {
       diag_error(diags, RT_E_CUC_OPTION, (SrcLoc){0}, "start from kjit_cuda_options_init()",

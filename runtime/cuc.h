@@ -95,6 +95,8 @@ typedef struct CucKernel {
   struct kjit_kernel *handle; /* made by kjit_program_kernel, or NULL */
 } CucKernel;
 
+#define RT_CUC_MAX_OPTIONS 64       /* NVRTC options of one program */
+
 /* What a CUDA C program keeps (in its arena). */
 typedef struct RtCuProgram {
   CucDecl *decls;

@@ -204,6 +204,43 @@ static void test_emit(kjit_context *ctx) {
   kjit_program_destroy(p);
 }
 
+/* The PTX parameters NVRTC gives a kernel have the sizes kjit packs:
+ * 8-byte pointers, each value its dtype's size (what a GPU launch relies on). */
+static void test_param_layout(kjit_context *ctx) {
+  static const char *const src =
+      "#include <cuda_fp16.h>\n"
+      "extern \"C\" __global__ void types(bool b, char c, unsigned char uc, short s, __half h,\n"
+      "    int i, unsigned u, long long ll, size_t z, float f, double d, const double *p,\n"
+      "    void *v) {}\n";
+  kjit_program *p = NULL;
+  kjit_kernel *k = NULL;
+  CHECK(kjit_program_load_cuda_source(ctx, "types.cu", src, NULL, &p) == KJIT_OK);
+  CHECK(p && kjit_program_kernel(p, "types", &k) == KJIT_OK);
+  kjit_compile_options o;
+  kjit_compile_options_init(&o);
+  o.arch = "sm_90";
+  char *ptx = NULL;
+  size_t n = 0;
+  kjit_status st = p ? kjit_program_emit(p, "types", NULL, &o, KJIT_EMIT_PTX, &ptx, &n) : KJIT_ERROR_INTERNAL;
+  if (st != KJIT_OK)
+    fprintf(stderr, "types: %s\n", kjit_last_error(ctx));
+  CHECK(st == KJIT_OK);
+  RtCudaModule m;
+  memset(&m, 0, sizeof m);
+  const CucKernel *ck = p && k ? rt_cuc_kernel(p, "types", NULL) : NULL;
+  CHECK(ptx && ck && rt_ptx_entry_layout_of(ptx, "types", &m) && m.nparams == 13);
+  for (int i = 0; ck && i < m.nparams && i < ck->nparams; i++) {
+    size_t want = ck->params[i].pointer ? 8 : rt_dtype_size(ck->params[i].dtype);
+    if (m.params[i].size != want)
+      fprintf(stderr, "parameter %d ('%s'): PTX %u bytes, kjit packs %zu\n", i + 1,
+              ck->params[i].text, m.params[i].size, want);
+    CHECK(m.params[i].size == want);
+  }
+  free(m.entry);
+  kjit_free(ptx);
+  kjit_program_destroy(p);
+}
+
 static void test_file(kjit_context *ctx) {
   kjit_program *p = NULL;
   CHECK(kjit_program_load_file(ctx, "../examples/double_matrix.cu", &p) == KJIT_OK);
@@ -270,6 +307,7 @@ int main(int argc, char **argv) {
   bool nvrtc = have_nvrtc();
   if (nvrtc) {
     test_emit(ctx);
+    test_param_layout(ctx);
     test_file(ctx);
   }
   kjit_context_destroy(ctx);
