@@ -44,11 +44,11 @@ static const char *skip_trivia(const char *p, bool line_start, int *line) {
   return p;
 }
 
-static const char *skip_literal(const char *p, int *line) {
+/* A string or character literal (one line; raw strings are not read). */
+static const char *skip_literal(const char *p) {
   char q = *p++;
   while (*p && *p != q && *p != '\n')
     p += p[0] == '\\' && p[1] ? 2 : 1;
-  (void)line;
   return *p == q ? p + 1 : p;
 }
 
@@ -76,7 +76,7 @@ static void tokenize(Arena *a, const char *text, TokVec *out) {
     line_start = false;
     Tok t = {NULL, line, (int)(p - bol) + 1};
     if (*p == '"' || *p == '\'') {
-      q = skip_literal(p, &line);
+      q = skip_literal(p);
       t.text = *p == '"' ? "\"\"" : "''";
     } else if (is_ident_char(*p)) {
       for (q = p; is_ident_char(*q); q++) {}
