@@ -274,7 +274,8 @@ KJIT_API kjit_status kjit_program_load_source(kjit_context *ctx,
  *     with KJIT_ERROR_INVALID_ARGUMENT ("the cpu target cannot run CUDA C
  *     kernels");
  *   - kjit_program_emit gives KJIT_EMIT_PTX (NVRTC's, for opts->arch) or
- *     KJIT_EMIT_CUBIN (nvJitLink) with signature NULL, and
+ *     KJIT_EMIT_CUBIN (nvJitLink) with signature NULL and every other
+ *     kjit_compile_options field at its default (-1), and
  *     kjit_program_check compiles the whole file: both work without a GPU;
  *   - compiles are kept in the disk cache, keyed by the source, the text of
  *     the headers it includes with quotes or from -I folders, the options,

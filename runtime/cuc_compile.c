@@ -229,6 +229,23 @@ static bool emit_cubin(const char *arch, Build *b, char **out, size_t *len, Diag
   return ok;
 }
 
+/* kjit_compile_options of Python kernels have NVRTC options instead. */
+static bool check_compile_options(const kjit_compile_options *o, Diags *d) {
+  if (!o)
+    return true;
+  const char *name = o->opt_level != -1    ? "opt_level (--opt)"
+                     : o->fastmath != -1   ? "fastmath (--fastmath)"
+                     : o->lineinfo != -1   ? "lineinfo (--lineinfo)"
+                     : o->max_registers != -1 ? "max_registers (--max-registers)"
+                     : o->debug != -1      ? "debug (--debug)"
+                                           : NULL;
+  if (name)
+    diag_error(d, RT_E_ARGUMENT, (SrcLoc){0},
+               "give NVRTC's options instead (--use_fast_math, --nvrtc-opt -lineinfo, ...)",
+               "compile option %s applies to Python kernels, not to CUDA C", name);
+  return !name;
+}
+
 static bool check_emit_args(kjit_program *p, const char *kernel, const char *signature,
                             kjit_emit what, Diags *d) {
   if (signature) {
@@ -272,7 +289,8 @@ kjit_status rt_cuc_emit(kjit_program *prog, const char *kernel, const char *sign
   char *text = NULL;
   size_t n = 0;
   const char *arch = opts && opts->arch ? opts->arch : rt_default_arch(prog->ctx);
-  bool ok = check_emit_args(prog, kernel, signature, what, &call.diags) &&
+  bool ok = check_compile_options(opts, &call.diags) &&
+            check_emit_args(prog, kernel, signature, what, &call.diags) &&
             emit(prog, &call, kernel, arch, what, &text, &n);
   kjit_status st = rt_finish(&call, ok ? KJIT_OK : rt_status_of(&call.diags));
   if (st != KJIT_OK) {
