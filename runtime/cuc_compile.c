@@ -329,11 +329,12 @@ RtCudaSpec *rt_cuc_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtSpecK
   CucKernel *k = rt_cuc_kernel_of(prog, f);
   if (!k)
     return NULL;
-  Arena a;
-  arena_init(&a);
+  /* NVRTC's diagnostics point into a Source made in this arena: the call's,
+   * which lives until they are rendered */
+  Arena *a = diags->arena;
   Build b = {.sm = cu->info.cc_major * 10 + cu->info.cc_minor, .names = &k->expr, .nnames = 1};
   RtCudaSpec *spec = NULL;
-  if (compile(prog, &b, &a, diags)) {
+  if (compile(prog, &b, a, diags)) {
     rt_ptx_clamp_version(b.ptx, cu->ptx_isa_max);
     spec = calloc(1, sizeof *spec);
     if (spec && !rt_cuda_module_load_entry(cu, b.ptx, b.lowered[0], f->name, &spec->m, diags)) {
@@ -342,7 +343,6 @@ RtCudaSpec *rt_cuc_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtSpecK
     }
   }
   free(b.ptx);
-  arena_destroy(&a);
   if (!spec)
     return NULL;
   spec->key = *key;
