@@ -236,6 +236,34 @@ static void test_param_layout(kjit_context *ctx) {
               ck->params[i].text, m.params[i].size, want);
     CHECK(m.params[i].size == want);
   }
+  /* packed as a launch packs them: pointers bare, scalars converted */
+  RtCudaSpec *spec = calloc(1, sizeof *spec);
+  if (spec && ck && m.nparams == 13) {
+    spec->m = m;
+    spec->raw_pointers = true;
+    CHECK(rt_spec_prepare_slots(spec));
+    RtValue v[13];
+    RtCuDeviceptr d[13] = {0};
+    memset(v, 0, sizeof v);
+    for (int i = 0; i < 13; i++) {
+      v[i].scalar.dtype = ck->params[i].dtype;
+      v[i].scalar.v.u64 = 0;
+    }
+    v[5].scalar.v.i32 = -5;                            /* int i */
+    v[11].is_array = v[12].is_array = true;            /* const double *p, void *v */
+    d[11] = 0x7000, d[12] = 0x9000;
+    CHECK(spec->slots && rt_cuda_pack_args(spec, v, d, 13, NULL));
+    int32_t i32 = 0;
+    uint64_t p11 = 0, p12 = 0;
+    if (spec->slots) {
+      memcpy(&i32, spec->argv[5], 4);
+      memcpy(&p11, spec->argv[11], 8);
+      memcpy(&p12, spec->argv[12], 8);
+    }
+    CHECK(i32 == -5 && p11 == 0x7000 && p12 == 0x9000);
+    free(spec->slots);
+  }
+  free(spec);
   free(m.entry);
   kjit_free(ptx);
   kjit_program_destroy(p);
