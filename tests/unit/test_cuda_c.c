@@ -7,7 +7,9 @@
  * With --gpu (the GPU suite) it also launches the kernels on the cuda
  * target and compares the results.  The NVRTC parts are skipped (exit 77
  * when nothing else ran) where NVRTC cannot be loaded.  Run from tests/. */
+#define _XOPEN_SOURCE 700
 #include <dlfcn.h>
+#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -320,6 +322,11 @@ static void test_gpu(void) {
   kjit_context_destroy(ctx);
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  return remove(path);
+}
+
 int main(int argc, char **argv) {
   bool gpu = argc > 1 && !strcmp(argv[1], "--gpu");
   kjit_context_options co;
@@ -328,6 +335,8 @@ int main(int argc, char **argv) {
   kjit_context *ctx = NULL;
   if (kjit_context_create(&co, &ctx) != KJIT_OK)
     return 1;
+  char cache[] = "/tmp/kjit-test-cuda-c.XXXXXX";  /* hits and misses of this run only */
+  CHECK(mkdtemp(cache) && kjit_cache_configure(ctx, 1, cache) == KJIT_OK);
   test_kernels(ctx);
   test_options_refused(ctx);
   test_launch_checks(ctx);
@@ -339,6 +348,7 @@ int main(int argc, char **argv) {
     test_file(ctx);
   }
   kjit_context_destroy(ctx);
+  nftw(cache, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
   if (gpu)
     test_gpu();
   printf("test_cuda_c: %d checks, %d failed%s\n", checks, failures,
