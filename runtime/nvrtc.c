@@ -258,9 +258,13 @@ static int make_options(const RtNvrtcJob *job, char bufs[4][640], const char **o
 static void report_failure(RtNvrtc *nv, void *prog, int r, const RtNvrtcJob *job,
                            const Source *s, const char *hint, Arena *arena, Diags *diags) {
   char *log = prog ? program_log(nv, prog) : NULL;
+  size_t n = log ? strlen(log) : 0;
+  while (n && (log[n - 1] == '\n' || log[n - 1] == ' '))
+    log[--n] = '\0';                    /* "nvrtc: error: invalid value for ...\n" */
   if (!log || !report_log(arena, s, log, hint, diags))
-    diag_error(diags, RT_E_NVRTC_COMPILE, line_loc(s, 1), log && *log ? log : NULL,
-               "NVRTC could not compile %s: %s", job->path, nv->GetErrorString(r));
+    diag_error(diags, RT_E_NVRTC_COMPILE, (SrcLoc){0}, log && *log ? log : NULL,
+               "NVRTC could not compile %s (for compute_%d): %s", job->path, job->sm,
+               nv->GetErrorString(r));
   free(log);
 }
 
