@@ -19,6 +19,7 @@
 
 struct CgSession {
   pthread_mutex_t lock;     /* guards lazy libdevice loading */
+  char *libdevice_path;     /* cg_session_set_libdevice (malloc'd) or NULL */
   CgLibdevice *libdevice;   /* NULL until first needed */
 };
 
@@ -51,10 +52,18 @@ CgSession *cg_session_new(void) {
   return s;
 }
 
+void cg_session_set_libdevice(CgSession *s, const char *path) {
+  pthread_mutex_lock(&s->lock);
+  free(s->libdevice_path);
+  s->libdevice_path = path ? strdup(path) : NULL;
+  pthread_mutex_unlock(&s->lock);
+}
+
 void cg_session_free(CgSession *s) {
   if (!s)
     return;
   cg_libdevice_free(s->libdevice);
+  free(s->libdevice_path);
   pthread_mutex_destroy(&s->lock);
   free(s);
 }
@@ -63,7 +72,7 @@ void cg_session_free(CgSession *s) {
 CgLibdevice *cg_session_libdevice(CgSession *s) {
   pthread_mutex_lock(&s->lock);
   if (!s->libdevice)
-    s->libdevice = cg_libdevice_new();
+    s->libdevice = cg_libdevice_new(s->libdevice_path);
   CgLibdevice *ld = s->libdevice;
   pthread_mutex_unlock(&s->lock);
   return ld;

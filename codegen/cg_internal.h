@@ -100,7 +100,7 @@ extern const CgTargetHooks cg_host_hooks;   /* cg_host.c */
 
 /* Session-level parsed libdevice (codegen/libdevice.c). */
 typedef struct CgLibdevice CgLibdevice;
-CgLibdevice *cg_libdevice_new(void);
+CgLibdevice *cg_libdevice_new(const char *path); /* NULL: the build's default */
 void cg_libdevice_free(CgLibdevice *ld);
 /* Link the __nv_* functions the module references; diagnostics on failure. */
 bool cg_libdevice_link(CgSession *s, Cg *cg);

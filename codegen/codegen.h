@@ -60,6 +60,10 @@ typedef struct CgOptions {
 typedef struct CgSession CgSession;
 CgSession *cg_session_new(void);
 void cg_session_free(CgSession *s);
+/* The libdevice bitcode to use (copied; NULL: the build's default), set
+ * by the runtime from its settings before the first compile: codegen reads
+ * no environment. */
+void cg_session_set_libdevice(CgSession *s, const char *path);
 
 /* Compile every function of c (c->funcs[0] and its callees) into one module
  * and emit it as requested.  Several compiles may be emitted into one PTX

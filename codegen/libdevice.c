@@ -51,10 +51,9 @@ static bool read_file(CgLibdevice *ld) {
   return true;
 }
 
-CgLibdevice *cg_libdevice_new(void) {
+CgLibdevice *cg_libdevice_new(const char *path) {
   CgLibdevice *ld = calloc(1, sizeof *ld);
-  const char *env = getenv("KJIT_LIBDEVICE");
-  snprintf(ld->path, sizeof ld->path, "%s", env && *env ? env : KJIT_LIBDEVICE_PATH);
+  snprintf(ld->path, sizeof ld->path, "%s", path && *path ? path : KJIT_LIBDEVICE_PATH);
   read_file(ld);
   return ld;
 }

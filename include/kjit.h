@@ -307,7 +307,9 @@ typedef struct kjit_program kjit_program;
  * unsupported Python) are reported, as in Numba, when that function is
  * compiled (kjit_program_emit, a launch, kjit_program_check), so one broken
  * kernel does not stop the file's other kernels.  On success *out is a new program
- * to release with kjit_program_destroy (or with the context). */
+ * to release with kjit_program_destroy (or with the context).  A path
+ * ending in .cu or .cuh is loaded as CUDA C, as kjit_program_load_cuda_file
+ * with default options (see "CUDA C programs" below). */
 KJIT_API kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
                                             kjit_program **out);
 
@@ -318,6 +320,77 @@ KJIT_API kjit_status kjit_program_load_source(kjit_context *ctx,
                                               const char *name,
                                               const char *text,
                                               kjit_program **out);
+
+/* ------------------------------------------------- CUDA C programs --- */
+
+/* A program may also be CUDA C: `__global__` kernels in a .cu file or a
+ * string (as PyCUDA's SourceModule and CuPy's RawKernel take them),
+ * compiled by NVRTC (loaded with dlopen: libnvrtc.so.13/.12/.so, then the
+ * CUDA toolkit's lib64, or the library KJIT_NVRTC names) and launched with
+ * the calls below, as Python kernels are.  docs/cuda.md, "CUDA C kernels",
+ * says it all; in short:
+ *   - kernels are named by NVRTC name expression: "vector_add" (extern "C"
+ *     or not), "scale<float>" (an instantiation of a template),
+ *     "static_cast<void(*)(float*, int)>(f)" (one of several overloads);
+ *     kjit_program_kernel_count/_name list the non-template kernels;
+ *   - each kernel's C parameter list is read (pointers to and values of
+ *     bool, char, short, int, long, long long, their unsigned forms,
+ *     int8_t .. uint64_t, size_t, ptrdiff_t, __half, float, double; const,
+ *     volatile and __restrict__ allowed); a kernel with a parameter of
+ *     another type is refused by name when it is looked up;
+ *   - kjit_launch checks each argument against its parameter before
+ *     anything runs: an array for a pointer (C-contiguous, of the
+ *     pointee's dtype; void * takes any), a number for a value (converted
+ *     as C converts it: 2.7 to an int parameter is 2);
+ *   - only the cuda target runs them: on the cpu target kjit_launch fails
+ *     with KJIT_ERROR_INVALID_ARGUMENT ("the cpu target cannot run CUDA C
+ *     kernels");
+ *   - kjit_program_emit gives KJIT_EMIT_PTX (NVRTC's, for opts->arch) or
+ *     KJIT_EMIT_CUBIN (nvJitLink) with signature NULL and every other
+ *     kjit_compile_options field at its default (-1), and
+ *     kjit_program_check compiles the whole file: both work without a GPU;
+ *   - compiles are kept in the disk cache, keyed by the source, the text of
+ *     the headers it includes with quotes or from -I folders, the options,
+ *     the architecture and NVRTC's version. */
+
+/* Options of a CUDA C program.  Start from kjit_cuda_options_init. */
+typedef struct kjit_cuda_options {
+  const char *const *nvrtc_options; /* count NVRTC options, each one string:
+                            "-I<dir>" / "--include-path=<dir>",
+                            "-D<name>[=<value>]" / "--define-macro=...",
+                            "-U<name>", "--use_fast_math" (or
+                            "-use_fast_math"), "-std=c++14|17|20" (default
+                            c++17), "-lineinfo", "--fmad=true|false",
+                            "-ftz=", "-prec-div=", "-prec-sqrt=".  Others
+                            (-arch above all: kjit picks it) are refused with
+                            KJIT_ERROR_INVALID_ARGUMENT.  Copied by the load:
+                            the caller may free them on return.  NULL when
+                            count is 0. */
+  int count;
+  void *reserved[6];     /* must be zero (kjit_cuda_options_init does it) */
+} kjit_cuda_options;
+
+/* Fills *opts with the defaults (no options).  NULL is ignored. */
+KJIT_API void kjit_cuda_options_init(kjit_cuda_options *opts);
+
+/* Reads the CUDA C file at `path` and loads it as a program: its
+ * __global__ functions are found and listed; nothing is compiled yet
+ * (kjit_program_check compiles it).  kjit_program_load_file does the same
+ * with default options for a path ending in .cu or .cuh.  The file's folder
+ * is an include path.  opts may be NULL (= defaults).  On success *out is a
+ * new program to release with kjit_program_destroy (or with the context).
+ * Errors: IO, INVALID_ARGUMENT (an option refused, NULLs), OUT_OF_MEMORY. */
+KJIT_API kjit_status kjit_program_load_cuda_file(kjit_context *ctx, const char *path,
+                                                 const kjit_cuda_options *opts,
+                                                 kjit_program **out);
+
+/* As kjit_program_load_cuda_file, from NUL-terminated CUDA C text; `name`
+ * names it in diagnostics (NULL = "<string>.cu") and its folder, if it has
+ * one, is an include path.  Both strings are copied. */
+KJIT_API kjit_status kjit_program_load_cuda_source(kjit_context *ctx, const char *name,
+                                                   const char *text,
+                                                   const kjit_cuda_options *opts,
+                                                   kjit_program **out);
 
 /* Releases a program.  NULL is ignored.  Kernel names obtained from it
  * become invalid. */
@@ -727,12 +800,17 @@ typedef struct kjit_kernel kjit_kernel;
 
 /* Finds kernel `name` in prog.  Errors: NOT_FOUND ("no kernel 'ad' in
  * 'x.py'; did you mean 'add'?", or that it is a device function),
- * INVALID_ARGUMENT. */
+ * INVALID_ARGUMENT.  In a CUDA C program `name` is a name expression
+ * ("vector_add", "scale<float>", "static_cast<void(*)(int*)>(f)"); the
+ * kernel's C parameters are read here: NOT_FOUND for an unknown name, a
+ * template without arguments or an overloaded name, TYPE for a parameter
+ * type kjit cannot pass (the message names it). */
 KJIT_API kjit_status kjit_program_kernel(kjit_program *prog, const char *name,
                                          kjit_kernel **out);
 
-/* The kernel's name and parameters (names as written in the def; *name
- * lives as long as the program).  Accessors: the last error is untouched.
+/* The kernel's name and parameters (names as written in the def, or in
+ * the C parameter list, "argN" for an unnamed one; *name lives as long as
+ * the program).  Accessors: the last error is untouched.
  * kjit_kernel_param_name gives NOT_FOUND for an index out of range. */
 KJIT_API kjit_status kjit_kernel_name(const kjit_kernel *k, const char **name);
 KJIT_API kjit_status kjit_kernel_param_count(const kjit_kernel *k, int *count);
@@ -1024,8 +1102,9 @@ KJIT_API kjit_status kjit_cache_prune(kjit_context *ctx, uint64_t max_bytes,
 /* A description of this installation, as `kjit info` prints it: kjit's
  * version and build id, the LLVM version, the CUDA driver's version and the
  * PTX ISA it accepts, each device (name, compute capability, memory, SMs,
- * shared memory), whether nvJitLink was found, and the disk cache's
- * directory and size.  Loads the CUDA driver (dlopen) if present; a machine
+ * shared memory), whether nvJitLink was found, the disk cache's
+ * directory and size, and every environment setting kjit reads (its
+ * value, whether it was set, whether it is part of cache keys).  Loads the CUDA driver (dlopen) if present; a machine
  * without one is described ("CUDA driver: not available (...)"), not an
  * error.  *text is malloc'd for kjit_free.  Errors: INVALID_ARGUMENT (text
  * NULL), OUT_OF_MEMORY.  Thread-safe. */

@@ -12,11 +12,12 @@
 
 #include "runtime/cuda.h"
 #include "runtime/runtime.h"
+#include "runtime/settings.h"
 
-/* $KJIT_DEVICE as an ordinal: -1 when unset or empty, -2 when it is not
- * a non-negative decimal number. */
+/* $KJIT_DEVICE (runtime/settings.c) as an ordinal: -1 when unset or empty,
+ * -2 when it is not a non-negative decimal number. */
 static int env_ordinal(void) {
-  const char *env = getenv("KJIT_DEVICE");
+  const char *env = rt_setting(RT_SET_DEVICE);
   if (!env || !*env)
     return -1;
   char *end;
@@ -43,7 +44,7 @@ bool rt_context_device(const kjit_context *ctx, int *ordinal, Diags *diags) {
   if (v == -2) {
     diag_error(diags, RT_E_ARGUMENT, (SrcLoc){0}, "set KJIT_DEVICE to a device number from 0 "
                "(kjit info lists them), or unset it", "KJIT_DEVICE='%s' is not a device number",
-               getenv("KJIT_DEVICE"));
+               rt_setting(RT_SET_DEVICE));
     return false;
   }
   *ordinal = v >= 0 ? v : 0;

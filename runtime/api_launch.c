@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/cuc.h"
 #include "runtime/cuda.h"
 #include "runtime/host_exec.h"
 #include "runtime/launch.h"
@@ -107,11 +108,27 @@ static kjit_kernel *get_handle(kjit_program *prog, int i) {
   return prog->kernel_handles[i];
 }
 
+/* A CUDA C kernel's handle, by name expression (runtime/cuc.c). */
+static kjit_status cuc_handle(kjit_program *prog, const char *name, RtCall *call,
+                              kjit_kernel **out) {
+  CucKernel *c = rt_cuc_kernel(prog, name, &call->diags);
+  if (!c)
+    return rt_status_of(&call->diags);
+  if (!c->handle) {
+    c->handle = arena_alloc(&prog->arena, sizeof *c->handle);
+    *c->handle = (kjit_kernel){RT_KERNEL_MAGIC, prog, c->fn, NULL};
+  }
+  *out = c->handle;
+  return KJIT_OK;
+}
+
 kjit_status kjit_program_kernel(kjit_program *prog, const char *name, kjit_kernel **out) {
   if (!prog || !name || !out)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, prog->ctx);
+  if (prog->cuc)
+    return rt_finish(&call, cuc_handle(prog, name, &call, out));
   int i = find_kernel_index(prog, name);
   if (i < 0) {
     rt_report_unknown_kernel(prog, name, &call);
@@ -411,9 +428,19 @@ static kjit_status check_launch(Launch *l, const kjit_launch_config *cfg) {
       return KJIT_ERROR_INVALID_ARGUMENT;
   if (!match_eager(l))
     return KJIT_ERROR_TYPE;
+  const CucKernel *cuc = rt_cuc_kernel_of(l->k->prog, l->k->fn); /* CUDA C */
+  if (cuc && !rt_cuc_check_args(cuc, l->vals, l->nargs, &l->call.diags))
+    return KJIT_ERROR_TYPE;
   kjit_status st = rt_resolve_target(&l->call);
   if (st == KJIT_OK && l->any_device && l->call.ctx->api.target != KJIT_TARGET_CUDA) {
     fail_launch(l, NULL, "device arrays need the cuda target");
+    st = KJIT_ERROR_INVALID_ARGUMENT;
+  }
+  if (st == KJIT_OK && cuc && l->call.ctx->api.target != KJIT_TARGET_CUDA) {
+    diag_error(&l->call.diags, RT_E_CUC_TARGET, (SrcLoc){0},
+               "CUDA C runs on a GPU only (NVRTC compiles it for the device); "
+               "write the kernel in Python to run it on the cpu target",
+               "kernel '%s': the cpu target cannot run CUDA C kernels", kernel_name(l));
     st = KJIT_ERROR_INVALID_ARGUMENT;
   }
   return st;

@@ -13,6 +13,7 @@
 #include "ir/reduce.h"
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
+#include "runtime/cuc.h"
 #include "runtime/cuda.h"
 #include "runtime/link.h"
 
@@ -143,8 +144,9 @@ static bool check_range(Job *j, const char *what, int v, int lo, int hi) {
 
 /* No arch given: the present GPU's (the context's device, an open one's first),
  * else sm_80.  Probing loads the driver once per context, never a context. */
-static const char *default_arch(Job *j) {
-  kjit_context *ctx = j->prog->ctx;
+static const char *default_arch(Job *j) { return rt_default_arch(j->prog->ctx); }
+
+const char *rt_default_arch(kjit_context *ctx) {
   if (ctx->cuda) {
     rt_cuda_codegen_arch(ctx->cuda->info.cc_major, ctx->cuda->info.cc_minor, ctx->default_arch,
                          sizeof ctx->default_arch);
@@ -600,6 +602,8 @@ kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
                               char **out, size_t *len) {
   if (!prog || !out || !len)
     return KJIT_ERROR_INVALID_ARGUMENT;
+  if (prog->cuc)                        /* CUDA C: NVRTC (runtime/cuc_compile.c) */
+    return rt_cuc_emit(prog, kernel, signature, opts, what, out, len);
   Job j = {.prog = prog};
   rt_begin(&j.call, prog->ctx);
   if (what != KJIT_EMIT_KIR && what != KJIT_EMIT_LLVM && what != KJIT_EMIT_PTX &&
@@ -625,6 +629,8 @@ kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
 kjit_status kjit_program_check(kjit_program *prog) {
   if (!prog)
     return KJIT_ERROR_INVALID_ARGUMENT;
+  if (prog->cuc)
+    return rt_cuc_check(prog);
   Job j = {.prog = prog};
   rt_begin(&j.call, prog->ctx);
   kjit_compile_options_init(&j.opts);

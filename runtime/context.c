@@ -11,6 +11,7 @@
 
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
+#include "runtime/settings.h"
 
 static char empty_text[] = "";
 
@@ -115,8 +116,8 @@ void rt_unlock(const kjit_context *ctx) {
 }
 
 CgSession *rt_cg_session(kjit_context *ctx) {
-  if (!ctx->cg)
-    ctx->cg = cg_session_new();
+  if (!ctx->cg && (ctx->cg = cg_session_new()))
+    cg_session_set_libdevice(ctx->cg, rt_setting(RT_SET_LIBDEVICE));
   return ctx->cg;
 }
 
@@ -241,6 +242,7 @@ kjit_status rt_status_of(const Diags *d) {
     if ((c >= 100 && c < 200) || c == RT_E_SIG_SYNTAX) return KJIT_ERROR_SYNTAX;
     if (c == RT_E_INTERNAL) return KJIT_ERROR_INTERNAL;
     if (c >= 60 && c < 70) return rt_cuda_status_of(c); /* runtime/cuda.h */
+    if (c >= 74 && c < 80) return rt_cuc_status_of(c); /* CUDA C, runtime/cuc.h */
     if (c >= 70 && c < 80) return KJIT_ERROR_CODEGEN;   /* NVRTC, runtime/nvrtc.h */
     if (c >= 500 && c < 600) return KJIT_ERROR_CODEGEN;
     return KJIT_ERROR_TYPE;

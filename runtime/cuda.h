@@ -182,6 +182,12 @@ bool rt_cuda_link_ptx(RtCuda *cu, const char *ptx, size_t len, bool lineinfo, vo
 bool rt_cuda_module_load(RtCuda *cu, const char *ptx, const char *kernel, bool lineinfo,
                          bool force_driver_jit, RtCudaModule *m, Diags *diags);
 void rt_cuda_module_unload(RtCuda *cu, RtCudaModule *m);
+/* As rt_cuda_module_load (nvJitLink, else the driver's JIT) for a module of
+ * several entries: the one named `entry` (a CUDA C kernel's lowered name). */
+bool rt_cuda_module_load_entry(RtCuda *cu, const char *ptx, const char *entry, const char *kernel,
+                               RtCudaModule *m, Diags *diags);
+/* rt_ptx_entry_layout for the entry named `entry` (NULL: the first). */
+bool rt_ptx_entry_layout_of(const char *ptx, const char *entry, RtCudaModule *m);
 
 /* ---- launches (cuda_launch.c) ------------------------------------------ */
 
@@ -217,6 +223,8 @@ struct RtCudaSpec {
   void *argv[RT_CUDA_MAX_ARGS];    /* argv[i] = slots + params[i].offset */
   const RtCuDeviceptr *leaves;     /* during one launch: tuple arguments' array copies */
   int nleaves;
+  bool raw_pointers;               /* CUDA C kernel (runtime/cuc.h): an array
+                                      passes as its bare device pointer */
 };
 
 /* Key of one launch's arguments; the device pointers decide the alignment

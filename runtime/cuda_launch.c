@@ -225,6 +225,8 @@ bool rt_cuda_pack_args(RtCudaSpec *spec, const RtValue *args, const RtCuDevicept
   int next = 0; /* the next tuple array leaf */
   for (int i = 0; i < nargs; i++) {
     uint32_t want = spec->m.params[i].size, have = value_size(&args[i]);
+    if (spec->raw_pointers && args[i].is_array) /* CUDA C: T *p */
+      have = 8;
     if (want != have) {
       diag_error(diags, 599, (SrcLoc){0}, NULL,
                  "argument %d of kernel '%s' packs to %u bytes but its PTX parameter has %u "
@@ -234,6 +236,9 @@ bool rt_cuda_pack_args(RtCudaSpec *spec, const RtValue *args, const RtCuDevicept
     if (args[i].is_tuple) {
       memset(spec->argv[i], 0, want);
       pack_tuple(spec->argv[i], &args[i], spec->leaves, &next);
+    } else if (spec->raw_pointers && args[i].is_array) {
+      uint64_t p = dptrs ? dptrs[i] : 0;
+      memcpy(spec->argv[i], &p, 8);
     } else {
       pack_one(spec->argv[i], &args[i], dptrs ? dptrs[i] : 0);
     }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "runtime/cuda.h"
+#include "runtime/settings.h"
 
 /* ------------------------------------------------------- PTX reading --- */
 
@@ -110,11 +111,25 @@ static uint32_t align_up(uint32_t v, uint32_t a) {
   return a > 1 ? (v + a - 1) / a * a : v;
 }
 
+/* The `.entry NAME(` of that name (any: the first), past ".entry ". */
+static const char *find_entry(const char *ptx, const char *entry) {
+  size_t n = entry ? strlen(entry) : 0;
+  for (const char *p = strstr(ptx, ".entry "); p; p = strstr(p + 7, ".entry ")) {
+    const char *q = skip_space(p + 7);
+    if (!entry || (!strncmp(q, entry, n) && strchr(" \t\r\n(", q[n])))
+      return q;
+  }
+  return NULL;
+}
+
 bool rt_ptx_entry_layout(const char *ptx, RtCudaModule *m) {
-  const char *p = strstr(ptx, ".entry ");
+  return rt_ptx_entry_layout_of(ptx, NULL, m);
+}
+
+bool rt_ptx_entry_layout_of(const char *ptx, const char *entry, RtCudaModule *m) {
+  const char *p = find_entry(ptx, entry);
   if (!p)
     return false;
-  p = skip_space(p + 7);
   size_t n = strcspn(p, " \t\r\n,()[");
   free(m->entry);
   if (!n || !(m->entry = malloc(n + 1)))
@@ -190,7 +205,7 @@ static bool jl_fill(RtJlApi *jl, void *lib) {
 static bool jl_load(RtCuda *cu) {
   if (cu->jl_state)
     return cu->jl_state > 0;
-  const char *env = getenv("KJIT_NVJITLINK");
+  const char *env = rt_setting(RT_SET_NVJITLINK);
   const char *names[] = {env, "libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"};
   cu->jl_state = -1;
   for (size_t i = env && *env ? 0 : 1; i < sizeof names / sizeof names[0]; i++) {
@@ -342,26 +357,31 @@ static bool read_attributes(RtCuda *cu, RtCudaModule *m, const char *kernel, Dia
                        "cuFuncGetAttribute", kernel, diags);
 }
 
-static bool module_load(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
-                        const char *kernel, bool lineinfo, bool force_driver_jit, RtCudaModule *m,
-                        Diags *diags);
+static bool module_load(RtCuda *cu, const char *ptx, const char *entry, const RtLinkInput *more,
+                        int nmore, const char *kernel, bool lineinfo, bool force_driver_jit,
+                        RtCudaModule *m, Diags *diags);
 
 bool rt_cuda_module_load(RtCuda *cu, const char *ptx, const char *kernel, bool lineinfo,
                          bool force_driver_jit, RtCudaModule *m, Diags *diags) {
-  return module_load(cu, ptx, NULL, 0, kernel, lineinfo, force_driver_jit, m, diags);
+  return module_load(cu, ptx, NULL, NULL, 0, kernel, lineinfo, force_driver_jit, m, diags);
+}
+
+bool rt_cuda_module_load_entry(RtCuda *cu, const char *ptx, const char *entry, const char *kernel,
+                               RtCudaModule *m, Diags *diags) {
+  return module_load(cu, ptx, entry, NULL, 0, kernel, false, false, m, diags);
 }
 
 bool rt_cuda_module_load_linked(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
                                 const char *kernel, bool lineinfo, RtCudaModule *m,
                                 Diags *diags) {
-  return module_load(cu, ptx, more, nmore, kernel, lineinfo, false, m, diags);
+  return module_load(cu, ptx, NULL, more, nmore, kernel, lineinfo, false, m, diags);
 }
 
-static bool module_load(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
-                        const char *kernel, bool lineinfo, bool force_driver_jit, RtCudaModule *m,
-                        Diags *diags) {
+static bool module_load(RtCuda *cu, const char *ptx, const char *entry, const RtLinkInput *more,
+                        int nmore, const char *kernel, bool lineinfo, bool force_driver_jit,
+                        RtCudaModule *m, Diags *diags) {
   memset(m, 0, sizeof *m);
-  if (!rt_ptx_entry_layout(ptx, m)) {
+  if (!rt_ptx_entry_layout_of(ptx, entry, m)) {
     rt_cuda_module_unload(cu, m);
     diag_error(diags, RT_E_CUDA_LINK, (SrcLoc){0}, NULL,
                "cannot read the parameters of kernel '%s' from its PTX (a bug in kjit)", kernel);

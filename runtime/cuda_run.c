@@ -15,11 +15,13 @@
 #include <time.h>
 
 #include "ir/type.h"
+#include "runtime/cuc.h"
 #include "runtime/cuda.h"
 #include "runtime/host_exec.h"
 #include "runtime/launch.h"
 #include "runtime/link.h"
 #include "runtime/runtime.h"
+#include "runtime/settings.h"
 
 /* ------------------------------------------------------------- hooks --- */
 
@@ -374,6 +376,12 @@ static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtV
     }
   }
   RtCudaSpec *spec = rt_spec_find(&cu->specs, &key);
+  if (!spec && prog->cuc) {                     /* CUDA C: NVRTC (runtime/cuc.h) */
+    double t0 = now_ms();
+    if (!(spec = rt_cuc_spec(cu, prog, f, &key, diags)))
+      return NULL;
+    *compile_ms = now_ms() - t0;
+  }
   if (!spec) {                                  /* else the fast path: a hit */
     const Type *types[RT_CUDA_MAX_ARGS];
     Signature sig;
@@ -566,6 +574,8 @@ bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kj
       const RtArray *x = &a->value.array->a;
       uint64_t p = (uint64_t)(uintptr_t)x->data;
       memcpy(dst, &p, 8);
+      if (s->raw_pointers)                      /* CUDA C: the pointer alone */
+        continue;
       memcpy(dst + 8, x->shape, 8 * (size_t)x->ndim);
       memcpy(dst + 8 + 8 * (size_t)x->ndim, x->strides, 8 * (size_t)x->ndim);
       continue;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "runtime/fiber.h"
+#include "runtime/settings.h"
 
 /* Fiber stacks are registered with valgrind, which otherwise takes every
  * stack switch for a wild jump of the stack pointer and reports the
@@ -624,7 +625,7 @@ static void *worker_main(void *arg) {
 }
 
 static int default_threads(void) {
-  const char *e = getenv("KJIT_CPU_THREADS");
+  const char *e = rt_setting(RT_SET_CPU_THREADS);
   if (e && *e) {
     char *end;
     long v = strtol(e, &end, 10);

@@ -3,11 +3,13 @@
  * The library's version and build id, the LLVM it was built with, the CUDA
  * driver and its devices (runtime/cuda_driver.c; loading the driver here is
  * the only cost, and a machine without one is described, not an error), and
- * the disk cache's location. */
+ * the disk cache's location, then every setting of runtime/settings.c with
+ * its value. */
 #include <stdlib.h>
 
 #include "runtime/cuda.h"
 #include "runtime/runtime.h"
+#include "runtime/settings.h"
 
 static void info_cache(StrBuf *sb) {
   kjit_context *ctx = NULL;
@@ -30,6 +32,7 @@ kjit_status kjit_info(char **text) {
   sb_printf(&sb, "kjit %s (build %s), LLVM %s\n", kjit_version(), KJIT_BUILD_ID, cg_llvm_version());
   rt_cuda_info(&sb);
   info_cache(&sb);
+  rt_settings_describe(&sb);
   *text = sb_take(&sb);
   return *text ? KJIT_OK : KJIT_ERROR_OUT_OF_MEMORY;
 }

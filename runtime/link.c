@@ -18,6 +18,7 @@
 #include "common/sha256.h"
 #include "runtime/cache.h"
 #include "runtime/nvrtc.h"
+#include "runtime/settings.h"
 
 #ifndef KJIT_BUILD_ID
 #define KJIT_BUILD_ID "unknown"
@@ -153,6 +154,12 @@ static void nvrtc_key(const RtNvrtc *nv, int sm, const char *path, const char *s
   Sha256 h;
   sha256_init(&h);
   sha256_update(&h, head, strlen(head));
+  StrBuf set;                /* the codegen-affecting settings (runtime/settings.h) */
+  sb_init(&set);
+  rt_settings_append_key(&set);
+  if (set.data)
+    sha256_update(&h, set.data, set.len);
+  sb_free(&set);
   sha256_update(&h, src, strlen(src) + 1);
   hash_includes(&h, path, src);
   sha256_final(&h, key);

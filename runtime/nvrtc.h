@@ -3,7 +3,8 @@
  * libkjit never links NVRTC: it is opened on first use (KJIT_NVRTC, then
  * libnvrtc.so.13/.12/.so, then the CUDA toolkit's lib64), so machines
  * without it still load kjit; compiling a .cu there is an error that says
- * so.  Used by runtime/link.c for `link=[...]` files. */
+ * so.  Used by runtime/link.c for `link=[...]` files and by runtime/cuc.c
+ * for whole CUDA C programs. */
 #ifndef KJIT_RUNTIME_NVRTC_H
 #define KJIT_RUNTIME_NVRTC_H
 
@@ -31,8 +32,25 @@ typedef struct RtNvrtc {
   int (*GetProgramLog)(void *prog, char *log);
   const char *(*GetErrorString)(int result);
   int (*Version)(int *major, int *minor);
+  int (*AddNameExpression)(void *prog, const char *name);
+  int (*GetLoweredName)(void *prog, const char *name, const char **lowered);
   int major, minor;          /* NVRTC's version */
 } RtNvrtc;
+
+/* One NVRTC compile: the source, kjit's options and the user's, the name
+ * expressions whose lowered names are wanted. */
+typedef struct RtNvrtcJob {
+  const char *path;          /* the file, as named in messages */
+  const char *src;           /* its text */
+  int sm;                    /* -arch=compute_<sm> */
+  bool rdc;                  /* link= device functions: -rdc=true
+                                -default-device; whole kernels: neither */
+  const char *const *opts;   /* the user's options (-I, -D, ...), after kjit's */
+  int nopts;
+  const char *const *names;  /* name expressions (nvrtcAddNameExpression) */
+  int nnames;
+  const char **lowered;      /* out: nnames lowered names, in the arena */
+} RtNvrtcJob;
 
 /* Opens NVRTC.  False with an RT_E_NVRTC_MISSING diagnostic at `at`. */
 bool rt_nvrtc_open(RtNvrtc *nv, SrcLoc at, Diags *diags);
@@ -48,5 +66,15 @@ const char *rt_cuda_include_dir(void);
  * Source for it is allocated in `arena`. */
 bool rt_nvrtc_compile(RtNvrtc *nv, const char *path, const char *src, int sm, Arena *arena,
                       char **ptx, size_t *len, Diags *diags);
+
+/* The general form: job->lowered filled on success.  Errors of NVRTC's log
+ * (`file.cu(12): error: ...` followed by the line and a caret) become
+ * diagnostics at that line and column, in the .cu file or in the header
+ * named (read from disk to show its line); `hint` goes on each. */
+bool rt_nvrtc_run(RtNvrtc *nv, RtNvrtcJob *job, const char *hint, Arena *arena, char **ptx,
+                  size_t *len, Diags *diags);
+
+/* The library names tried, for messages ("libnvrtc.so.13, ..."). */
+const char *rt_nvrtc_searched(void);
 
 #endif

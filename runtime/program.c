@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/cuc.h"
 #include "runtime/launch.h"
 #include "runtime/link.h"
 #include "runtime/runtime.h"
@@ -114,7 +115,9 @@ kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
   size_t len;
   if (!rt_read_file(path, &text, &len, &call.diags))
     return rt_finish(&call, KJIT_ERROR_IO);
-  kjit_status st = load_text(ctx, &call, path, text, len, true, out);
+  kjit_status st = rt_cuc_is_cuda_path(path) /* CUDA C (runtime/cuc.c) */
+                       ? rt_cuc_load(ctx, &call, path, text, len, NULL, out)
+                       : load_text(ctx, &call, path, text, len, true, out);
   free(text);
   return st;
 }
@@ -164,6 +167,10 @@ kjit_status kjit_program_kernel_name(const kjit_program *prog, int i,
 }
 
 IrFunc *rt_find_launchable(kjit_program *prog, const char *name, Diags *diags) {
+  if (prog->cuc) {
+    CucKernel *k = rt_cuc_kernel(prog, name, diags);
+    return k ? k->fn : NULL;
+  }
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return prog->kernels.data[i];

@@ -75,6 +75,7 @@ struct kjit_program {
   struct kjit_ufunc *ufuncs; /* @vectorize handles made so far (runtime/ufunc.c, arena) */
   struct kjit_reduction *reductions; /* @cuda.reduce handles (runtime/reduce.c) */
   Vec(struct kjit_array *) bound_arrays; /* device copies of bound globals (globals.c) */
+  struct RtCuProgram *cuc; /* a CUDA C program (runtime/cuc.h), else NULL */
 };
 
 /* globals.c: destroys the device arrays the program made for bound globals. */
@@ -114,6 +115,9 @@ void rt_unlock(const kjit_context *ctx);
 CgSession *rt_cg_session(kjit_context *ctx); /* lazily created; NULL on failure */
 void rt_unlink_program(kjit_context *ctx, kjit_program *p);
 
+/* compile.c: the architecture of a compile given none: the GPU present
+ * (probed once per context), else sm_80. */
+const char *rt_default_arch(kjit_context *ctx);
 /* compile.c: "no kernel named 'x' in f.py" with a did-you-mean hint, or
  * "'x' is a device function, not a kernel". */
 void rt_report_unknown_kernel(kjit_program *prog, const char *name, RtCall *call);
@@ -155,6 +159,7 @@ int rt_context_ordinal(const kjit_context *ctx);
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */
 void rt_cuda_forget_program(kjit_program *prog);  /* at program destroy */
 kjit_status rt_cuda_status_of(int code);          /* E06x -> status */
+kjit_status rt_cuc_status_of(int code);           /* cuc.c: E074..E079 -> status */
 /* Opens the context's GPU (rt_context_device) if not yet open; false
  * with the reason (RT_E_CUDA_NO_DEVICE...) in diags. */
 bool rt_cuda_available(kjit_context *ctx, Diags *diags);

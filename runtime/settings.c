@@ -1,10 +1,10 @@
 /* settings.c - the registry of environment variables (see settings.h).
  *
- * Invariant: no other file of the library calls getenv for a kjit setting;
- * each one is a row here, and the rows marked affects_codegen are hashed
- * into every disk-cache key.  (codegen/libdevice.c and runtime/host_exec.c
- * still read KJIT_LIBDEVICE / KJIT_CPU_THREADS directly; they are listed so
- * the key covers them, and should move to rt_setting().) */
+ * Invariant: no other file of the library calls getenv (tests/lint_getenv.sh
+ * checks it); each variable is a row here, and the rows marked
+ * affects_codegen are hashed into every disk-cache key (Python kernels'
+ * and CUDA C's).  codegen/ below runtime/ gets its one value, the libdevice
+ * path, from the context (cg_session_set_libdevice). */
 #include "runtime/settings.h"
 
 #include <stdlib.h>
@@ -35,6 +35,15 @@ static const RtSetting settings[RT_SET__COUNT] = {
                             "threads of the host (CPU) executor"},
     [RT_SET_PATH] = {"path", "KJIT_PATH", NULL, false,
                      "colon-separated folders searched for imported Python modules"},
+    [RT_SET_DEVICE] = {"device", "KJIT_DEVICE", "0", false, "the CUDA device ordinal"},
+    [RT_SET_NVRTC] = {"nvrtc", "KJIT_NVRTC", NULL, false,
+                      "the NVRTC library (default libnvrtc.so.13/.12/.so, then the toolkit's)"},
+    [RT_SET_NVJITLINK] = {"nvjitlink", "KJIT_NVJITLINK", NULL, false,
+                          "the nvJitLink library (default libnvJitLink.so.13/.12/.so)"},
+    [RT_SET_CUDA_HOME] = {"cuda_home", "CUDA_HOME", NULL, false,
+                          "the CUDA toolkit: NVRTC and the headers CUDA C includes"},
+    [RT_SET_CUDA_PATH] = {"cuda_path", "CUDA_PATH", NULL, false,
+                          "the CUDA toolkit, when CUDA_HOME is unset"},
 };
 
 const RtSetting *rt_setting_info(RtSettingId id) {
@@ -54,5 +63,17 @@ void rt_settings_append_key(StrBuf *sb) {
       continue;
     const char *v = rt_setting((RtSettingId)i);
     sb_printf(sb, "%s=%s\n", settings[i].env, v ? v : "<unset>");
+  }
+}
+
+void rt_settings_describe(StrBuf *sb) {
+  sb_puts(sb, "settings (environment):\n");
+  for (int i = 0; i < RT_SET__COUNT; i++) {
+    const char *env = getenv(settings[i].env);
+    bool set = env && *env;
+    const char *v = rt_setting((RtSettingId)i);
+    sb_printf(sb, "  %s%s%s (%s%s): %s\n", settings[i].env, v ? "=" : " unset", v ? v : "",
+              set ? "set" : "default", settings[i].affects_codegen ? ", in cache keys" : "",
+              settings[i].doc);
   }
 }

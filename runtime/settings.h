@@ -26,6 +26,11 @@ typedef enum RtSettingId {
   RT_SET_LIBDEVICE,       /* KJIT_LIBDEVICE: libdevice bitcode path */
   RT_SET_CPU_THREADS,     /* KJIT_CPU_THREADS: host executor threads */
   RT_SET_PATH,            /* KJIT_PATH: folders searched for imported modules */
+  RT_SET_DEVICE,          /* KJIT_DEVICE: the CUDA device ordinal */
+  RT_SET_NVRTC,           /* KJIT_NVRTC: the NVRTC library to dlopen */
+  RT_SET_NVJITLINK,       /* KJIT_NVJITLINK: the nvJitLink library to dlopen */
+  RT_SET_CUDA_HOME,       /* CUDA_HOME: the CUDA toolkit (NVRTC, its headers) */
+  RT_SET_CUDA_PATH,       /* CUDA_PATH: the same, when CUDA_HOME is unset */
   RT_SET__COUNT
 } RtSettingId;
 
@@ -45,5 +50,7 @@ const char *rt_setting(RtSettingId id);
 /* Appends "env=value\n" for every codegen-affecting setting, in table
  * order ("env=<unset>" when it has no value). */
 void rt_settings_append_key(StrBuf *sb);
+/* `kjit info`: one line per setting, "  KJIT_CACHE=1 (default): doc". */
+void rt_settings_describe(StrBuf *sb);
 
 #endif

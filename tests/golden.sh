@@ -3,7 +3,7 @@
 #
 # Run from tests/ with FILE relative to it (errors/foo.py), as ctest does.
 # The command line is the file's first "# ARGS: ..." comment (%s = FILE).
-# The expected output is FILE without .py plus .EXT:
+# The expected output is FILE without its extension (.py, .cu) plus .EXT:
 #   .err  stderr, then a last line "exit: N" with kjit's exit status
 #   .kir  stdout (kjit must exit 0)
 #   any other EXT: stdout, like .kir
@@ -22,7 +22,7 @@ if [ -z "$line" ]; then
   echo "golden.sh: $file has no '# ARGS: ...' line" >&2; exit 2
 fi
 split_args "$line" "$file" || exit 2
-golden=${file%.py}.$ext
+golden=${file%.*}.$ext
 make_tmp
 
 "$kjit" "${ARGV[@]}" >"$TMP/stdout" 2>"$TMP/stderr" </dev/null

@@ -18,4 +18,31 @@ typedef struct RunArg {
 int kjit_cli_run_ufunc(kjit_context *ctx, kjit_ufunc *u, const RunArg *args, int nargs,
                        const RunArg *outs, int nouts, int time);
 
+/* NVRTC options of `kjit run|ptx|check` on a CUDA C file (tools/kjit_cuda.c),
+ * as kjit_cuda_options takes them (malloc'd strings). */
+typedef struct CliCuda {
+  char **opts;
+  int n;
+} CliCuda;
+
+/* Takes argv[*i] (and its value) when it is -I DIR, -IDIR, -D NAME[=V],
+ * -DNAME[=V], -U NAME, --use_fast_math, -std=STD or --nvrtc-opt OPT:
+ * returns 1 and advances *i; 0 when it is none of them; -1 after printing
+ * a usage error for `kjit cmd`. */
+int kjit_cli_cuda_option(CliCuda *cu, int argc, char **argv, int *i, const char *cmd);
+
+/* 1 when path names a CUDA C file (.cu, .cuh). */
+int kjit_cli_is_cuda_file(const char *path);
+
+/* Loads `file`: a CUDA C file with cu's options, else a Python kernel file
+ * (then cu must hold no option: a usage error is printed, *usage set and
+ * KJIT_ERROR_INVALID_ARGUMENT returned). */
+kjit_status kjit_cli_load(kjit_context *ctx, const char *file, const CliCuda *cu,
+                          kjit_program **out, int *usage);
+void kjit_cli_cuda_free(CliCuda *cu);
+
+/* "file.cu:scale<float>" -> 1 with the length of the file part when arg
+ * names a CUDA C file followed by ':' and a kernel name expression. */
+int kjit_cli_split_cuda_target(const char *arg, size_t *file_len);
+
 #endif

@@ -31,6 +31,7 @@ static const char main_help[] =
     "  run FILE.py:KERNEL    run a kernel on arrays (.npy files or generated)\n"
     "  ptx FILE.py[:KERNEL]  compile kernels to PTX (or --emit kir|llvm)\n"
     "  check FILE.py         parse and type-check every eager signature\n"
+    "                        (FILE.cu: CUDA C kernels, compiled by NVRTC)\n"
     "  cache ACTION          the disk cache: stats, clear, prune\n"
     "  info                  kjit, LLVM, CUDA driver, devices, cache location\n"
     "  version               print the version\n"
@@ -68,9 +69,13 @@ static const char ptx_help[] =
     "  --global NAME=VALUE  bind a global the host computes to an array VALUE\n"
     "                       (as kjit run takes it; repeatable)\n"
     "  -h, --help           show this help\n"
+    "CUDA C files (FILE.cu[:KERNEL], KERNEL a name expression such as\n"
+    "'scale<float>'): --emit ptx|cubin, no --sig, and NVRTC options\n"
+    "  -I DIR, -D NAME[=V], -U NAME, --use_fast_math, -std=STD, --nvrtc-opt OPT\n"
     "\n"
     "examples:\n"
     "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
+    "  kjit ptx examples/vector_add.cu --arch sm_90\n"
     "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
     "  kjit ptx vector_add.py:add_kernel --emit kir\n";
 
@@ -130,6 +135,10 @@ static const char run_help[] =
     "  --path DIR           also search DIR for imported modules (repeatable;\n"
     "                       after FILE.py's folder, before KJIT_PATH)\n"
     "  -h, --help           show this help\n"
+    "  -I DIR, -D NAME[=V], -U NAME, --use_fast_math, -std=STD, --nvrtc-opt OPT\n"
+    "                       NVRTC options of a CUDA C file (FILE.cu:KERNEL, run\n"
+    "                       on the cuda target; arguments are checked against\n"
+    "                       the kernel's C parameters)\n"
     "\n"
     "reductions: when KERNEL is a @cuda.reduce function, give no --grid/--block;\n"
     "  the first VALUE is the 1-d array, init=V the initial value (default 0),\n"
@@ -139,6 +148,7 @@ static const char run_help[] =
     "  kjit run examples/vector_add.py:add_kernel --grid 4 --block 256 \\\n"
     "      x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024\n"
     "  kjit run saxpy.py:saxpy --grid 4096 --block 256 float32:2.0 x.npy y.npy -o y=y2.npy\n"
+    "  kjit run examples/double_matrix.cu:doublify --grid 1 --block 4,4 a=rand:float32:4x4\n"
     "\n"
     "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
     "3 --timeout reached\n";
@@ -153,7 +163,11 @@ static const char check_help[] =
     "options:\n"
     "  --path DIR   also search DIR for imported modules (repeatable; after\n"
     "               FILE.py's folder, before KJIT_PATH)\n"
-    "  -h, --help   show this help\n";
+    "  -h, --help   show this help\n"
+    "\n"
+    "FILE.cu: compile the CUDA C file with NVRTC and report its errors at\n"
+    "their line and column; NVRTC options -I DIR, -D NAME[=V], -U NAME,\n"
+    "--use_fast_math, -std=STD, --nvrtc-opt OPT.\n";
 
 static const char version_help[] =
     "usage: kjit version\n"
@@ -330,6 +344,7 @@ typedef struct PtxArgs {
   char *path;             /* --path folders, colon-separated (malloc'd) */
   const char *globals[16]; /* --global NAME=VALUE, as written */
   int nglobals;
+  CliCuda cu;             /* NVRTC options (.cu files) */
 } PtxArgs;
 
 /* --global NAME=VALUE (run and ptx): VALUE is an array, bound before
@@ -392,6 +407,12 @@ static int is_kernel_name(const char *s) {
  * kernel name; else left as it was). */
 static void split_target(const char *arg, char **file, const char **kernel) {
   *file = strdup(arg);
+  size_t n = 0;
+  if (*file && kjit_cli_split_cuda_target(arg, &n)) { /* k.cu:scale<float> */
+    (*file)[n] = '\0';
+    *kernel = *file + n + 1;
+    return;
+  }
   char *colon = strrchr(*file, ':');
   if (colon && colon != *file && is_kernel_name(colon + 1)) {
     *colon = '\0';
@@ -440,6 +461,8 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
     a->opts.lineinfo = 1;
   } else if (strcmp(arg, "--debug") == 0) {
     a->opts.debug = 1;
+  } else if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
+    return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
   } else if (arg[0] == '-' && arg[1] != '\0') {
     return report_usage(c, "unknown option '%s' for '%s'", arg);
   } else if (!a->file) {
@@ -468,6 +491,7 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   PtxArgs a = {0};
   int rc = parse_ptx_args(c, &a);
   if (rc != EXIT_OK) {
+    kjit_cli_cuda_free(&a.cu);
     free(a.file);
     free(a.path);
     return rc;
@@ -475,9 +499,10 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   kjit_program *prog = NULL;
   char *text = NULL;
   size_t len = 0;
+  int usage = 0;
   kjit_status st = kjit_context_set_search_path(ctx, a.path);
   if (st == KJIT_OK)
-    st = kjit_program_load_file(ctx, a.file, &prog);
+    st = kjit_cli_load(ctx, a.file, &a.cu, &prog, &usage);
   for (int i = 0; st == KJIT_OK && rc == EXIT_OK && i < a.nglobals; i++) {
     char *name = strndup(a.globals[i], (size_t)(strchr(a.globals[i], '=') - a.globals[i]));
     rc = name ? bind_global(ctx, prog, name, strchr(a.globals[i], '=') + 1) : EXIT_ERRORS;
@@ -486,12 +511,10 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   if (st == KJIT_OK && rc == EXIT_OK)
     st = kjit_program_emit(prog, a.kernel, a.sig, &a.opts, a.emit, &text, &len);
   if (rc != EXIT_OK) {
-    kjit_program_destroy(prog);
-    free(a.file);
-    free(a.path);
-    return rc;
-  }
-  if (st != KJIT_OK) {
+    /* a --global binding failed: reported by bind_global */
+  } else if (usage) {
+    rc = EXIT_USAGE;
+  } else if (st != KJIT_OK) {
     rc = report(ctx, st);
   } else {
     print_diagnostics(ctx); /* warnings */
@@ -499,19 +522,25 @@ static int cmd_ptx(Cli *c, kjit_context *ctx) {
   }
   kjit_free(text);
   kjit_program_destroy(prog);
+  kjit_cli_cuda_free(&a.cu);
   free(a.file);
   free(a.path);
   return rc;
 }
 
 /* check's arguments: FILE.py and --path DIR options. */
-static int parse_check_args(Cli *c, const char **file, char **path) {
+static int parse_check_args(Cli *c, const char **file, char **path, CliCuda *cu) {
   while (c->i < c->argc) {
     const char *arg = c->argv[c->i];
     int err = EXIT_OK;
     if (take_path(c, path, &err)) {
       if (err)
         return err;
+      continue;
+    }
+    if ((err = kjit_cli_cuda_option(cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
+      if (err < 0)
+        return EXIT_USAGE;
       continue;
     }
     if (arg[0] == '-' && arg[1] != '\0')
@@ -529,18 +558,25 @@ static int parse_check_args(Cli *c, const char **file, char **path) {
 static int cmd_check(Cli *c, kjit_context *ctx) {
   const char *file = NULL;
   char *path = NULL;
-  int prc = parse_check_args(c, &file, &path);
+  CliCuda cu = {0};
+  int prc = parse_check_args(c, &file, &path, &cu);
   kjit_status st = prc == EXIT_OK ? kjit_context_set_search_path(ctx, path) : KJIT_OK;
   free(path);
-  if (prc != EXIT_OK)
+  if (prc != EXIT_OK) {
+    kjit_cli_cuda_free(&cu);
     return prc;
+  }
   kjit_program *prog = NULL;
+  int usage = 0;
   if (st == KJIT_OK)
-    st = kjit_program_load_file(ctx, file, &prog);
+    st = kjit_cli_load(ctx, file, &cu, &prog, &usage);
+  kjit_cli_cuda_free(&cu);
   if (st == KJIT_OK)
     st = kjit_program_check(prog);
   int rc;
-  if (st != KJIT_OK) {
+  if (usage) {
+    rc = EXIT_USAGE;
+  } else if (st != KJIT_OK) {
     rc = report(ctx, st);
   } else {
     print_diagnostics(ctx);
@@ -606,6 +642,7 @@ typedef struct RunArgs {
   RunArg *globals;        /* --global NAME=VALUE */
   int nglobals;
   char *path;             /* --path folders, colon-separated (malloc'd) */
+  CliCuda cu;             /* NVRTC options (.cu files) */
 } RunArgs;
 
 /* The kernel, its parameters and the values bound to them. */
@@ -762,6 +799,8 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     return err ? err : parse_seconds(c, "--timeout", v, &a->timeout);
   if (take_path(c, &a->path, &err))
     return err;
+  if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0)
+    return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
   if (strcmp(arg, "--graph") == 0)
     a->graph = 1;
   else if (strcmp(arg, "--time") == 0)
@@ -862,6 +901,7 @@ static void free_run_args(RunArgs *a) {
   free(a->globals);
   free(a->file);
   free(a->path);
+  kjit_cli_cuda_free(&a->cu);
 }
 
 /* "x, y, out" */
@@ -1085,8 +1125,11 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
     return report(j->ctx, st), EXIT_ERRORS;
   print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
   st = kjit_context_set_search_path(j->ctx, a->path);
+  int usage = 0;
   if (st == KJIT_OK)
-    st = kjit_program_load_file(j->ctx, a->file, &j->prog);
+    st = kjit_cli_load(j->ctx, a->file, &a->cu, &j->prog, &usage);
+  if (usage)
+    return EXIT_USAGE;
   if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)
     return check_geometry(a, RUN_UFUNC);
   j->ufunc = NULL;

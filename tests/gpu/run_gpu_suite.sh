@@ -6,9 +6,12 @@
 # (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
 # turned into `--target cuda`, then tests/gpu/link/*.py (kernels calling
 # CUDA C through cuda.declare_device + link=, same format; GPU only, since
-# the cpu target has no CUDA C), then --timeout and a failing --debug
+# the cpu target has no CUDA C), then the CUDA C kernels of examples/*.cu
+# and tests/gpu/cuda_c/*.cu (whole __global__ kernels compiled by NVRTC; the
+# same "# RUN:"/"# EXPECT:" lines, inside a C comment), then --timeout and a failing --debug
 # assert, then the differential test of tests/difftest on the cuda target,
-# then the driver-layer test (BUILD_DIR/tests/gpu/test_cuda --gpu).  Prints
+# then the driver-layer test (BUILD_DIR/tests/gpu/test_cuda --gpu), then
+# CUDA C through the C API (BUILD_DIR/tests/unit/test_cuda_c --gpu).  Prints
 # the date, the device and the counts.
 #
 # Exit: 0 all passed, 1 a failure, 77 skipped (libcuda.so.1 cannot be loaded
@@ -71,7 +74,7 @@ chmod +x "$work/kjit"
 
 passed=0 failed=0 skipped=0 failed_names=()
 cd "$tests" || exit 2
-for f in exec/*.py gpu/link/*.py; do
+for f in exec/*.py gpu/link/*.py ../examples/*.cu gpu/cuda_c/*.cu; do
   [ -e "$f" ] || continue
   if [ -n "${KJIT_GPU_SUITE_FILTER:-}" ] && ! [[ $f =~ $KJIT_GPU_SUITE_FILTER ]]; then
     continue
@@ -159,6 +162,22 @@ if [ -x "$drv" ]; then
     fi
     sed 's/^/    /' "$work/log"
   done
+fi
+
+# ---- CUDA C through the C API -------------------------------------------------
+# tests/unit/test_cuda_c --gpu: a .cu string compiled by NVRTC, its kernels
+# (extern "C", a template instantiation, one overload) launched on the GPU.
+capi="$build/tests/unit/test_cuda_c"
+if [ -x "$capi" ] && { [ -z "${KJIT_GPU_SUITE_FILTER:-}" ] || [[ cuda_c =~ $KJIT_GPU_SUITE_FILTER ]]; }; then
+  "$capi" --gpu >"$work/log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1)); echo "PASS tests/unit/test_cuda_c --gpu"
+  else
+    failed=$((failed + 1)); failed_names+=("test_cuda_c --gpu (exit $rc)")
+    echo "FAIL tests/unit/test_cuda_c --gpu (exit $rc)"
+  fi
+  sed 's/^/    /' "$work/log"
 fi
 
 # ---- a fact about the driver, reported, not counted -------------------------
