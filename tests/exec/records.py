@@ -107,3 +107,12 @@ def packed(a):
     if i < a.size:
         a[i].c = a[i].a * a[i].b
         a[i].b = a[i].b - 1
+
+# RUN: assign_nested --grid 1 --block 1 "dest=zeros:[('array1', 'i2', (3,))]" src=arange:i2:3
+# EXPECT: dest.array1: int16[3] [0, 1, 2] sum=3 crc=3b48a444
+#   (computed in Python from: [0, 1, 2])
+
+
+@cuda.jit
+def assign_nested(dest, src):
+    dest['array1'] = src
