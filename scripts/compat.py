@@ -1559,8 +1559,13 @@ class Evaluator:
             base = ev(e.args[0])
             if isinstance(base, Arr):
                 return Arr(base.dtype, base.ndim, "F" if base.ndim > 1 else base.layout)
+        if name == "dtype" and e.args and isinstance(e.args[0], (ast.List, ast.Dict)):
+            return self.record_dtype(e, kw, scope, env, line)
         if name == "dtype":
             return self.dtype_of(e.args[0], scope, env, line)
+        if name == "recarray":
+            shape = self.arg(e, kw, 0, "shape")
+            return Arr(dt(self.arg(e, kw, 1, "dtype"), "float64"), self.shape_ndim(shape, scope, env, line))
         if name in ("sqrt", "exp", "sin", "cos", "abs", "log") and e.args:
             base = ev(e.args[0])
             if isinstance(base, Arr):
@@ -1578,6 +1583,20 @@ class Evaluator:
         if name.startswith("testing.") or name.startswith("iinfo") or name.startswith("finfo"):
             raise Unknown(f"np.{name}")
         raise Unknown(f"np.{name}()")
+
+    def record_dtype(self, e, kw, scope, env, line):
+        """np.dtype([fields...], align=...): a record type, spelled as kjit
+        reads it in a signature (the field list as written, field dtypes
+        named by their last component)."""
+        src = ast.get_source_segment(scope.module.text, e.args[0])
+        align = kw.get("align") or (e.args[1] if len(e.args) > 1 else None)
+        aligned = False
+        if align is not None:
+            value = self.eval(align, scope, env, line)
+            aligned = isinstance(value, Num) and bool(value.value)
+        if src is None:
+            raise Unknown("structured dtype")
+        return DType(f"np.dtype({' '.join(src.split())}, align={aligned})")
 
     def numpy_array(self, name, e, kw, scope, env, line):
         src = self.arg(e, kw, 0, "object") or self.arg(e, kw, 0, "a")
@@ -1677,6 +1696,8 @@ class Evaluator:
                 return Arr(obj.dtype, ndim, "C" if attr != "copy_to_device" else obj.layout)
             if attr == "transpose":
                 return Arr(obj.dtype, obj.ndim, "F" if obj.ndim > 1 else obj.layout)
+            if attr in ("view",) and e.args and _dotted(e.args[0]).endswith("recarray"):
+                return obj  # a record array seen as np.recarray: the same type
             if attr in ("view",) and e.args:
                 return Arr(self.dtype_of(e.args[0], scope, env, line).name, obj.ndim, obj.layout)
             if attr in ("sum", "max", "min", "item"):
