@@ -1254,6 +1254,8 @@ class Evaluator:
             raise Unknown(f"{base}.{e.attr}")
         if base == "math" and e.attr in ("pi", "e", "inf", "nan", "tau"):
             return Num("float64", True)
+        if base == "self":
+            return self.self_attribute(e.attr, scope)
         value = self.eval(e.value, scope, env, line)
         if isinstance(value, Arr):
             if e.attr in ("T",):
@@ -1267,12 +1269,33 @@ class Evaluator:
                 return DType(value.dtype)
             if e.attr in ("real", "imag") and value.dtype.startswith("complex"):
                 return Arr("float32" if value.dtype == "complex64" else "float64", value.ndim, "A")
+        if isinstance(value, Num) and e.attr == "dtype" and not value.python:
+            return DType(value.dtype)
         if isinstance(value, Num) and e.attr in ("real", "imag"):
             return Num({"complex64": "float32", "complex128": "float64"}.get(value.dtype, value.dtype),
                        value.python)
         if isinstance(value, DType) and e.attr == "type":
             return value
         raise Unknown(f"attribute .{e.attr}")
+
+    def self_attribute(self, attr, scope):
+        """`self.X` in a test method: the value a method of the same class
+        (setUp first) assigns to it with `self.X = expr`, evaluated there."""
+        module = scope.module
+        cls = next((a for a in module.ancestors(scope.node) if isinstance(a, ast.ClassDef)), None)
+        if cls is None:
+            raise Unknown(f"self.{attr}")
+        methods = [m for m in cls.body if isinstance(m, ast.FunctionDef)]
+        methods.sort(key=lambda m: m.name != "setUp")
+        for m in methods:
+            for node in ast.walk(m):
+                if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                    continue
+                t = node.targets[0]
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and \
+                        t.value.id == "self" and t.attr == attr and m in module.scopes:
+                    return self.eval(node.value, module.scopes[m], EMPTY_ENV, node.lineno)
+        raise Unknown(f"self.{attr}")
 
     # -- compound ------------------------------------------------------------
 
@@ -1417,7 +1440,8 @@ class Evaluator:
     # -- calls ---------------------------------------------------------------
 
     def ev_Call(self, e, scope, env, line):
-        if isinstance(e.func, ast.Attribute) and not _is_dotted_name(e.func.value):
+        if isinstance(e.func, ast.Attribute) and (not _is_dotted_name(e.func.value) or
+                                                  _dotted(e.func.value).startswith("self.")):
             obj = self.eval(e.func.value, scope, env, line)
             kw = {k.arg: k.value for k in e.keywords if k.arg}
             return self.method_call(obj, e.func.attr, e, kw, scope, env, line)
@@ -1704,7 +1728,7 @@ class Evaluator:
                 return Num(obj.dtype, False)
         if isinstance(obj, DType) and attr == "type":
             return Num(obj.name, False)
-        if isinstance(obj, Num) and attr in ("item",):
+        if isinstance(obj, Num) and attr in ("item", "copy"):
             return obj
         raise Unknown(f".{attr}()")
 
