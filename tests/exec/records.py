@@ -6,12 +6,12 @@ argument passed by reference, aligned and packed layouts.  The inputs are
 made by `kjit run` from the descr (arange: every number field of a[i]
 holds i; v[j] of a[i] holds i * len(v) + j)."""
 import numpy as np
-import numba
 from numba import cuda
+from numba.cuda.np import numpy_support
 
 point = np.dtype([('x', np.float32), ('y', np.int32), ('z', np.float64), ('v', np.int16, 3)],
                  align=True)
-point_t = numba.from_dtype(point)
+point_t = numpy_support.from_dtype(point)
 
 
 @cuda.jit(device=True)
