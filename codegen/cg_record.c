@@ -65,6 +65,12 @@ bool cg_lower_rec_set(Cg *cg, const Inst *in) {
     LLVMBuildMemMove(cg->b, p, 1, v, 1, cg_const_i64(cg, ft->size));
     return true;
   }
+  if (ft->kind == TY_NESTED) { /* r.v = arr: the field's elements, from arr's data (Numba's
+                                  record_setattr copies them without checking arr's size) */
+    LLVMValueRef data = LLVMBuildExtractValue(cg->b, v, 0, "");
+    LLVMBuildMemMove(cg->b, p, 1, data, 1, cg_const_i64(cg, ft->size));
+    return true;
+  }
   if (LLVMTypeOf(v) != cg_type(cg, ft)) {
     cg_fail(cg, in, "stored value does not have the field's type");
     return false;

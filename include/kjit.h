@@ -768,6 +768,11 @@ KJIT_API void kjit_arg_tuple_free(kjit_arg *a);
  *   rand:DTYPE:SHAPE[:SEED]  randint:DTYPE:SHAPE:LO:HI[:SEED]
  *   xoroshiro:N:SEED[:SUBSEQ]     numba.cuda.random states, as
  *                                 kjit_array_xoroshiro128p makes them
+ *   zeros:DESCR[:SHAPE]  arange:DESCR[:SHAPE]
+ *                                 an array of records of the structured
+ *                                 dtype DESCR (as kjit_array_create_record
+ *                                 takes it); arange sets every number field
+ *                                 of element i to i; no SHAPE: one record
  *   DTYPE:V                       a typed scalar (float32:2.5)
  *   a bare number                 int -> KJIT_ARG_INT64, float -> FLOAT64
  *   (V, V, ...)                   a tuple (KJIT_ARG_TUPLE) of bare numbers,

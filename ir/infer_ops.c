@@ -470,7 +470,7 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
     return NULL;
   if (!check_element(inf, idx, v, arr) || check_indices(inf, idx, 2, arr, need) != 1)
     return NULL;
-  set_need(need, 1, arr->elem);
+  set_need(need, 1, ty_is_number(arr->elem) ? arr->elem : NULL); /* a record: copied as bytes */
   return TY_VOID_T;
 }
 

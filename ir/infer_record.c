@@ -90,8 +90,8 @@ const Type *ir_infer_rec_get(Infer *inf, int idx) {
 static bool storable(const Type *v, const Type *ft) {
   if (ft->kind == TY_RECORD)
     return ty_record_layout_eq(v, ft);
-  if (ft->kind == TY_NESTED)
-    return false;
+  if (ft->kind == TY_NESTED) /* Numba copies the field's element count from the data */
+    return v->kind == TY_ARRAY && v->elem == ft->elem && v->layout == LAYOUT_C;
   return ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(ft));
 }
 
@@ -111,10 +111,12 @@ const Type *ir_infer_rec_set(Infer *inf, int idx, const Type **need) {
   const Type *ft = r->elems[k];
   if (!storable(v, ft))
     return ir_infer_fail(inf, idx, E_TY_CONVERT,
-                         ft->kind == TY_NESTED ? "assign its elements: r.v[0] = x" : NULL,
+                         ft->kind == TY_NESTED ? "assign a C-contiguous array of the field's dtype, "
+                                                 "or its elements: r.v[0] = x"
+                                               : NULL,
                          "cannot store %s into field '%s' of type %s", TN(v), r->fnames[k], TN(ft));
   in->ival = k;
-  set_need(need, 1, ft);
+  set_need(need, 1, ty_is_number(ft) ? ft : NULL); /* records and arrays are copied as bytes */
   return TY_VOID_T;
 }
 

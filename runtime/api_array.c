@@ -117,6 +117,11 @@ static kjit_status fail(RtCall *call, kjit_status st, const char *fmt, const cha
 
 static bool check_shape(RtCall *call, kjit_dtype dt, int ndim, const int64_t *shape) {
   Diags *d = &call->diags;
+  if (dt == KJIT_RECORD) {
+    diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, "use kjit_array_create_record(ctx, descr, ...)",
+               "arrays of records need their fields (a descr)");
+    return false;
+  }
   if (!is_dtype(dt)) {
     diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, NULL, "%d is not a kjit_dtype", (int)dt);
     return false;

@@ -205,6 +205,7 @@ static bool elem_to_arg(kjit_context *ctx, RtValue *e, kjit_array *(*adopt)(kjit
   if (!h)
     return false;
   e->array.owns = false;
+  e->array.rec = NULL; /* a record array's fields moved with it too */
   *out = kjit_arg_array(h);
   return true;
 }

@@ -174,6 +174,8 @@ typedef struct RtValue {
  *                                complex), 0..99 for ints, 0/1 for bool
  *   randint:DTYPE:SHAPE:LO:HI[:SEED]   LO <= v < HI
  *   arange:DTYPE:SHAPE           0, 1, 2, ... in C order (wrapping)
+ *   zeros:DESCR[:SHAPE]          records of a structured dtype (gen.c:
+ *   arange:DESCR[:SHAPE]         gen_record; rt_record_fill_arange)
  *   DTYPE:V                      typed scalar
  *   a bare number                Python int -> int64, float -> float64
  *   (V, V, ...)                  a tuple of those values or of tuples

@@ -1256,6 +1256,8 @@ class Evaluator:
             raise Unknown(f"{base}.{e.attr}")
         if base == "math" and e.attr in ("pi", "e", "inf", "nan", "tau"):
             return Num("float64", True)
+        if base == "self":
+            return self.self_attribute(e.attr, scope)
         value = self.eval(e.value, scope, env, line)
         if isinstance(value, Arr):
             if e.attr in ("T",):
@@ -1269,12 +1271,33 @@ class Evaluator:
                 return DType(value.dtype)
             if e.attr in ("real", "imag") and value.dtype.startswith("complex"):
                 return Arr("float32" if value.dtype == "complex64" else "float64", value.ndim, "A")
+        if isinstance(value, Num) and e.attr == "dtype" and not value.python:
+            return DType(value.dtype)
         if isinstance(value, Num) and e.attr in ("real", "imag"):
             return Num({"complex64": "float32", "complex128": "float64"}.get(value.dtype, value.dtype),
                        value.python)
         if isinstance(value, DType) and e.attr == "type":
             return value
         raise Unknown(f"attribute .{e.attr}")
+
+    def self_attribute(self, attr, scope):
+        """`self.X` in a test method: the value a method of the same class
+        (setUp first) assigns to it with `self.X = expr`, evaluated there."""
+        module = scope.module
+        cls = next((a for a in module.ancestors(scope.node) if isinstance(a, ast.ClassDef)), None)
+        if cls is None:
+            raise Unknown(f"self.{attr}")
+        methods = [m for m in cls.body if isinstance(m, ast.FunctionDef)]
+        methods.sort(key=lambda m: m.name != "setUp")
+        for m in methods:
+            for node in ast.walk(m):
+                if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                    continue
+                t = node.targets[0]
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and \
+                        t.value.id == "self" and t.attr == attr and m in module.scopes:
+                    return self.eval(node.value, module.scopes[m], EMPTY_ENV, node.lineno)
+        raise Unknown(f"self.{attr}")
 
     # -- compound ------------------------------------------------------------
 
@@ -1419,7 +1442,8 @@ class Evaluator:
     # -- calls ---------------------------------------------------------------
 
     def ev_Call(self, e, scope, env, line):
-        if isinstance(e.func, ast.Attribute) and not _is_dotted_name(e.func.value):
+        if isinstance(e.func, ast.Attribute) and (not _is_dotted_name(e.func.value) or
+                                                  _dotted(e.func.value).startswith("self.")):
             obj = self.eval(e.func.value, scope, env, line)
             kw = {k.arg: k.value for k in e.keywords if k.arg}
             return self.method_call(obj, e.func.attr, e, kw, scope, env, line)
@@ -1561,8 +1585,13 @@ class Evaluator:
             base = ev(e.args[0])
             if isinstance(base, Arr):
                 return Arr(base.dtype, base.ndim, "F" if base.ndim > 1 else base.layout)
+        if name == "dtype" and e.args and isinstance(e.args[0], (ast.List, ast.Dict)):
+            return self.record_dtype(e, kw, scope, env, line)
         if name == "dtype":
             return self.dtype_of(e.args[0], scope, env, line)
+        if name == "recarray":
+            shape = self.arg(e, kw, 0, "shape")
+            return Arr(dt(self.arg(e, kw, 1, "dtype"), "float64"), self.shape_ndim(shape, scope, env, line))
         if name in ("sqrt", "exp", "sin", "cos", "abs", "log") and e.args:
             base = ev(e.args[0])
             if isinstance(base, Arr):
@@ -1580,6 +1609,20 @@ class Evaluator:
         if name.startswith("testing.") or name.startswith("iinfo") or name.startswith("finfo"):
             raise Unknown(f"np.{name}")
         raise Unknown(f"np.{name}()")
+
+    def record_dtype(self, e, kw, scope, env, line):
+        """np.dtype([fields...], align=...): a record type, spelled as kjit
+        reads it in a signature (the field list as written, field dtypes
+        named by their last component)."""
+        src = ast.get_source_segment(scope.module.text, e.args[0])
+        align = kw.get("align") or (e.args[1] if len(e.args) > 1 else None)
+        aligned = False
+        if align is not None:
+            value = self.eval(align, scope, env, line)
+            aligned = isinstance(value, Num) and bool(value.value)
+        if src is None:
+            raise Unknown("structured dtype")
+        return DType(f"np.dtype({' '.join(src.split())}, align={aligned})")
 
     def numpy_array(self, name, e, kw, scope, env, line):
         src = self.arg(e, kw, 0, "object") or self.arg(e, kw, 0, "a")
@@ -1679,13 +1722,15 @@ class Evaluator:
                 return Arr(obj.dtype, ndim, "C" if attr != "copy_to_device" else obj.layout)
             if attr == "transpose":
                 return Arr(obj.dtype, obj.ndim, "F" if obj.ndim > 1 else obj.layout)
+            if attr in ("view",) and e.args and _dotted(e.args[0]).endswith("recarray"):
+                return obj  # a record array seen as np.recarray: the same type
             if attr in ("view",) and e.args:
                 return Arr(self.dtype_of(e.args[0], scope, env, line).name, obj.ndim, obj.layout)
             if attr in ("sum", "max", "min", "item"):
                 return Num(obj.dtype, False)
         if isinstance(obj, DType) and attr == "type":
             return Num(obj.name, False)
-        if isinstance(obj, Num) and attr in ("item",):
+        if isinstance(obj, Num) and attr in ("item", "copy"):
             return obj
         raise Unknown(f".{attr}()")
 

@@ -17,7 +17,7 @@ packed = numba.from_dtype(np.dtype([('a', np.int32), ('b', np.float64)]))
 def fields(a, i):
     a[i].q = 1
     a[i].x = 1j
-    a[i].v = a[i].v
+    a[i].v = 1.0
     a[0].y = a[i][i]
     a[0].x = a.H
 
@@ -26,10 +26,3 @@ def fields(a, i):
 def misaligned(a):
     a[0].a = a[0].b
 
-
-bad = numba.from_dtype(np.dtype([('name', 'U8'), ('x', np.float32)]))
-
-
-@cuda.jit("void(bad[:])")
-def strings(a):
-    a[0].x = 1

@@ -6,12 +6,12 @@ argument passed by reference, aligned and packed layouts.  The inputs are
 made by `kjit run` from the descr (arange: every number field of a[i]
 holds i; v[j] of a[i] holds i * len(v) + j)."""
 import numpy as np
-import numba
 from numba import cuda
+from numba.cuda.np import numpy_support
 
 point = np.dtype([('x', np.float32), ('y', np.int32), ('z', np.float64), ('v', np.int16, 3)],
                  align=True)
-point_t = numba.from_dtype(point)
+point_t = numpy_support.from_dtype(point)
 
 
 @cuda.jit(device=True)
@@ -107,3 +107,12 @@ def packed(a):
     if i < a.size:
         a[i].c = a[i].a * a[i].b
         a[i].b = a[i].b - 1
+
+# RUN: assign_nested --grid 1 --block 1 "dest=zeros:[('array1', 'i2', (3,))]" src=arange:i2:3
+# EXPECT: dest.array1: int16[3] [0, 1, 2] sum=3 crc=3b48a444
+#   (computed in Python from: [0, 1, 2])
+
+
+@cuda.jit
+def assign_nested(dest, src):
+    dest['array1'] = src
