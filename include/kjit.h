@@ -677,7 +677,9 @@ KJIT_API int kjit_array_is_device(const kjit_array *a);
  *     caller's and may be destroyed or changed right after the call.  It
  *     must be a host array.
  *   - a device array global (assigned from cuda.to_device, device_array,
- *     device_array_like, mapped_array or managed_array) is captured by
+ *     device_array_like, mapped_array or managed_array, or from a def of the
+ *     file returning one; a cuda.to_device of constants, read as a frozen
+ *     constant while unbound, too) is captured by
  *     reference: kernels read and write the memory of `array`, whose
  *     address, shape and strides are embedded in the code.  On the cpu
  *     target `array` is a host array used in place; on the cuda target a

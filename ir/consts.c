@@ -882,6 +882,22 @@ static void note_host_global(LowerProg *lp, const GlobalAssign *ga) {
   vec_push(lp->a, &lp->p->host_globals, h);
 }
 
+/* D = cuda.to_device(<constants>): folded, but a device array in Numba,
+ * captured by reference.  Unbound it stays the frozen constant; a host
+ * that binds it (kjit_program_set_global) gets Numba's by-reference
+ * global, writable (ir/host_global.c). */
+static void note_device_constant(LowerProg *lp, const GlobalAssign *ga, const IrGlobal *g) {
+  const Node *v = ga->value;
+  if (!g->type || g->type->kind != TY_ARRAY || !v || v->kind != ND_CALL ||
+      !is_device_ctor(ir_resolve_path(lp, NULL, v->lhs)))
+    return;
+  IrGlobal *frozen = arena_alloc(lp->a, sizeof *frozen);
+  *frozen = *g;
+  IrHostGlobal h = {.name = ga->name, .loc = ga->loc, .byref = true, .frozen = frozen};
+  h.what = arena_printf(lp->a, "%s(...)", ir_dotted(lp->a, v->lhs));
+  vec_push(lp->a, &lp->p->host_globals, h);
+}
+
 /* Fold every top-level assignment in source order; a later assignment to
  * the same name replaces the earlier one (also when it does not fold). */
 void ir_fold_globals(LowerProg *lp) {
@@ -917,6 +933,7 @@ void ir_fold_globals(LowerProg *lp) {
       g.name = ga->name;
       g.loc = ga->loc;
       vec_push(lp->a, &lp->p->globals, g);
+      note_device_constant(lp, ga, &g);
     } else {
       NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
                      nd.loc, nd.hint};

@@ -46,6 +46,13 @@ static bool is_c_order(const IrHostGlobal *h) {
 const Type *ir_infer_host_global(Infer *inf, int idx) {
   Inst *in = &inf->f->insts.data[idx];
   const IrHostGlobal *h = ir_host_global_find(inf->c->prog, in->str);
+  if (h && !h->bound && h->frozen) { /* cuda.to_device(<constants>), unbound */
+    in->op = OP_CONST_ARRAY;
+    in->tyimm = h->frozen->type;
+    in->shape = h->frozen->shape;
+    in->data = h->frozen->data;
+    return in->tyimm;
+  }
   if (!h || !h->bound)
     return h ? unbound(inf, idx, h)
              : ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: no global '%s'",

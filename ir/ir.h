@@ -179,6 +179,8 @@ typedef struct IrHostGlobal {
   int64_t strides[4];    /* bound, byref: byte strides (const: C order) */
   const void *data;      /* bound, const: elements packed row-major (program arena) */
   uint64_t addr;         /* bound, byref: the data address kernels use */
+  const struct IrGlobal *frozen; /* cuda.to_device(<constants>): the folded
+                            array kernels read while nothing is bound, else NULL */
 } IrHostGlobal;
 
 /* A namedtuple class of the kernel file: `Point = namedtuple('Point',

@@ -259,14 +259,14 @@ static int expr_name(Lower *L, const Node *n) {
   int l = ir_local_find(L->f, n->name);
   if (l >= 0)
     return lower_load(L, l, n->loc);
-  const IrGlobal *g = ir_global_find(L->p, n->name);
-  if (g)
-    return lower_global(L, g, n->loc);
   if (ir_host_global_find(L->p, n->name)) { /* bound by the host: read when typed */
     int id = lower_emit0(L, OP_HOST_GLOBAL, n->loc);
     lower_inst(L, id)->str = n->name;
     return id;
   }
+  const IrGlobal *g = ir_global_find(L->p, n->name);
+  if (g)
+    return lower_global(L, g, n->loc);
   const NonConst *nc = ir_nonconst_find(L->lp, n->name);
   if (nc)
     return nonconst_global(L, nc, n->loc);

@@ -8,6 +8,7 @@ from numba import cuda
 W = np.random.rand(8)
 G = np.random.rand(2, 3).astype(np.float32)
 ACC = cuda.device_array(8, np.float64)
+D = cuda.to_device(np.arange(8.0))  # frozen unless bound; bound: by reference
 
 
 @cuda.jit
@@ -26,9 +27,21 @@ def by_reference(out):
     if i < out.size:
         out[i] = ACC[(i + 1) % 8] + ACC.shape[0]
 
+
+
+@cuda.jit
+def bump(out):
+    i = cuda.grid(1)
+    if i < D.size:
+        D[i] += 0.5 * i
+        out[i] = D[i]
+
 # RUN: frozen --grid 1 --block 8 --global W=arange:f64:8 --global G=arange:f32:2x3 out=zeros:f64:8
 # EXPECT: out: float64[8] [8, 14, 14, ..., 26] sum=139 crc=64891780
 #   (computed in Python from: [2 * i + 3 * (i % 2) + (i % 3) + 8 for i in range(8)])
 # RUN: by_reference --grid 1 --block 8 --global ACC=zeros:f64:8 out=zeros:f64:8
 # EXPECT: out: float64[8] [9.5, 11, 12.5, ..., 8] sum=106 crc=b2645e42
 #   (computed in Python from: [((i + 1) % 8) * 1.5 + 8 for i in range(8)])
+# RUN: bump --grid 1 --block 8 --global D=full:f64:8:1 out=zeros:f64:8
+# EXPECT: out: float64[8] [1, 1.5, 2, ..., 4.5] sum=22 crc=62f361eb
+#   (computed in Python from: [1 + 0.5 * i for i in range(8)])

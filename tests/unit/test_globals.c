@@ -30,6 +30,17 @@ static const char src[] =
     "N = 4\n"
     "W = np.random.rand(2, 3)\n"
     "ACC = cuda.device_array(N, np.int32)\n"
+    "C = cuda.to_device(np.arange(N))\n"
+    "\n"
+    "@cuda.jit\n"
+    "def read_c(out):\n"
+    "    i = cuda.grid(1)\n"
+    "    out[i] = C[i]\n"
+    "\n"
+    "@cuda.jit\n"
+    "def inc_c(k):\n"
+    "    i = cuda.grid(1)\n"
+    "    C[i] += k\n"
     "\n"
     "@cuda.jit\n"
     "def read_w(out):\n"
@@ -87,6 +98,32 @@ static void test_by_reference(void) {
   CHECK(acc[0] == 10 && acc[1] == 23 && acc[2] == 36 && acc[3] == 49,
         "acc = %d %d %d %d", acc[0], acc[1], acc[2], acc[3]);
   kjit_array_destroy(a);
+}
+
+static void expect(kjit_status st, kjit_status want, const char *text, int line);
+
+/* C = cuda.to_device(np.arange(N)): the folded constant while unbound
+ * (read-only: a store does not compile), the host's array once bound. */
+static void test_device_constant(void) {
+  int64_t n = 4, c[4] = {10, 20, 30, 40};
+  kjit_array *out = NULL, *a = NULL;
+  CHECK(kjit_array_create(ctx, KJIT_INT64, 1, &n, &out) == KJIT_OK, "out");
+  launch("read_c", kjit_arg_array(out), 4);
+  const int64_t *o = kjit_array_data(out);
+  CHECK(o[0] == 0 && o[3] == 3, "frozen: %lld %lld", (long long)o[0], (long long)o[3]);
+  kjit_kernel *k = NULL;
+  kjit_launch_config cfg;
+  kjit_launch_config_init(&cfg);
+  cfg.block[0] = 4;
+  kjit_arg one = kjit_arg_i64(1);
+  kjit_program_kernel(prog, "inc_c", &k);
+  expect(kjit_launch(k, &cfg, &one, 1), KJIT_ERROR_TYPE, "readonly", __LINE__);
+  CHECK(kjit_array_wrap(ctx, KJIT_INT64, 1, &n, NULL, c, &a) == KJIT_OK, "wrap");
+  CHECK(kjit_program_set_global(prog, "C", a) == KJIT_OK, "bind C: %s", kjit_last_error(ctx));
+  launch("inc_c", kjit_arg_i64(2), 4);
+  CHECK(c[0] == 12 && c[3] == 42, "by reference: %lld %lld", (long long)c[0], (long long)c[3]);
+  kjit_array_destroy(a);
+  kjit_array_destroy(out);
 }
 
 static void expect(kjit_status st, kjit_status want, const char *text, int line) {
@@ -148,6 +185,7 @@ int main(void) {
   test_frozen();
   test_by_reference();
   test_misuse();
+  test_device_constant();
   test_unbound();
   kjit_context_destroy(ctx);
   printf("test_globals: %d checks, %d failures\n", checks, failures);
