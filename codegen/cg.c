@@ -132,6 +132,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
   case TY_I32: case TY_U32: return cg->t_i32;
   case TY_I64: case TY_U64: return cg->t_i64;
   case TY_F16: return cg->t_f16;
+  case TY_BF16: return LLVMBFloatTypeInContext(cg->ctx);
   case TY_F32: return cg->t_f32;
   case TY_F64: return cg->t_f64;
   case TY_C64: case TY_C128: {

@@ -585,6 +585,8 @@ static void put_code(StrBuf *sb, const Type *t) {
       put_code(sb, t->elems[i]);
   } else if (t->kind >= TY_BOOL && t->kind <= TY_C128) {
     sb_puts(sb, codes[t->kind]);
+  } else if (t->kind == TY_BF16) {
+    sb_puts(sb, "bf16");
   } else if (t->kind == TY_DTYPE) {
     sb_puts(sb, "D");
     put_code(sb, t->elem);
