@@ -5,7 +5,9 @@
  * Paths are canonical ("numba.cuda.grid", "math.sqrt", "numpy.float32");
  * messages use the spelling of the source ("cuda.grid", "nc.grid").  Every
  * call checks its arity first and names the callee in the error. */
+#include <math.h>
 #include <stdio.h>
+#include <strings.h>
 
 #include "ir/lower_internal.h"
 #include "ir/libdevice_fns.h"
@@ -328,9 +330,31 @@ static int builtin_len(Lower *L, const Node *call) {
   return emit_ival(L, OP_ARRAY_SHAPE, call->loc, args, 1, -2); /* len(): see ops.h */
 }
 
+/* float("nan"), float("inf"), float("-inf"): Python's special values as
+ * float64 constants (Numba folds them); -2 for any other argument. */
+static int float_of_string(Lower *L, const Node *call) {
+  const Node *a = call->args.data[0];
+  if (a->kind != ND_STR || !a->str)
+    return -2;
+  const char *s = a->str;
+  double sign = *s == '-' ? -1.0 : 1.0;
+  s += *s == '-' || *s == '+';
+  double v = strcasecmp(s, "nan") == 0 ? NAN
+             : strcasecmp(s, "inf") == 0 || strcasecmp(s, "infinity") == 0 ? INFINITY : 0.0;
+  if (v == 0.0)
+    return -2;
+  int id = lower_emit0(L, OP_CONST_FLOAT, call->loc);
+  lower_inst(L, id)->fval = sign * v;
+  lower_inst(L, id)->type = TY_F64_T;
+  return id;
+}
+
 static int builtin_convert(Lower *L, const Node *call, const char *name, const Type *to) {
   if (!check_args(L, call, name, 1, 1))
     return -1;
+  int f = strcmp(name, "float") == 0 ? float_of_string(L, call) : -2;
+  if (f != -2)
+    return f;
   int v = lower_expr(L, call->args.data[0]);
   if (to == TY_BOOL_T)
     return lower_emit1(L, OP_TRUTH, call->loc, v);

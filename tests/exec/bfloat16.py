@@ -3,7 +3,7 @@ functions, each rounded once to bfloat16, and the conversions in every
 rounding mode.  Expected values are computed in Python with exact rounding
 (bf16(), bf16_f32(), bf16_int() in exec_expect.py), independently of kjit."""
 from numba import cuda, float32, int32, int64, uint32
-from numba.cuda.bf16 import (bfloat16, habs, hfma, hmax, hmin, hsqrt, hfloor, hrint, heq,
+from numba.cuda.bf16 import (bfloat16, habs, hfma, hmax, hmin, hsqrt, hfloor, hrint, heq, hmax_nan,
                              hisnan, hisinf, bfloat16_to_int32_rn, bfloat16_to_int32_rz,
                              bfloat16_to_int32_rd, bfloat16_to_int32_ru, bfloat16_as_int16,
                              float32_to_bfloat16_rz, float32_to_bfloat16_ru,
@@ -17,6 +17,12 @@ from numba.cuda.bf16 import (bfloat16, habs, hfma, hmax, hmin, hsqrt, hfloor, hr
 # RUN: bf_conv --grid 1 --block 16 iout=zeros:int32:16x12 x=arange:f4:16
 # EXPECT: iout: int32[16x12] [-10, -9, -10, ..., 1] sum=304455 crc=59a95c25
 #   (computed in Python from: [v for k in range(16) for t in [k * 1.37 - 9.6] for b in [bf16(t)] for v in (round(b), math.trunc(b), math.floor(b), math.ceil(b), math.trunc(b), bf16_bits(b), bf16_bits(bf16_f32(t, 'rz')), bf16_bits(bf16_f32(t, 'ru')), bf16_bits(bf16_int(k * 123457 - 999999, 'rd')), bf16_bits(bf16_int(k * 100003 + 7, 'rn')), min(255, math.trunc(abs(b))), (1 if b > 0 else -1 if b < 0 else 0) * (abs(b * bf16(1e38)) >= 2**128 - 2**119))])
+
+# RUN: bf_special --grid 1 --block 1 flags=zeros:int32:6 out=zeros:f4:3
+# EXPECT: flags: int32[6] [1, 0, -1, 1, 0, 1] sum=2 crc=12b930a7
+#   (from: hisnan(nan), hisnan(1), hisinf(-inf), hisinf(inf), hisinf(nan), hisnan(hmax_nan(nan, 2)))
+# EXPECT: out: float32[3] [2, -inf, 2] sum=-inf crc=074f57ac
+#   (hmax/hmin with a NaN operand give the other)
 
 
 @cuda.jit
@@ -61,3 +67,18 @@ def bf_conv(iout, x):
     iout[k, 9] = bfloat16_as_int16(uint32_to_bfloat16_rn(uint32(k * 100003 + 7)))
     iout[k, 10] = bfloat16_to_uint8_rz(habs(b))
     iout[k, 11] = hisinf(b * bfloat16(1e38))
+
+
+@cuda.jit
+def bf_special(flags, out):
+    nanv = bfloat16(float("nan"))
+    infv = bfloat16(float("-inf"))
+    flags[0] = hisnan(nanv)
+    flags[1] = hisnan(bfloat16(1.0))
+    flags[2] = hisinf(infv)
+    flags[3] = hisinf(bfloat16(float("inf")))
+    flags[4] = hisinf(nanv)
+    flags[5] = hisnan(hmax_nan(nanv, bfloat16(2.0)))
+    out[0] = hmax(nanv, bfloat16(2.0))
+    out[1] = infv
+    out[2] = hmin(bfloat16(2.0), nanv)
