@@ -11,7 +11,9 @@
  * through round-to-odd in double then float.  The rounding itself is
  * integer code (CUDA's __float2bfloat16 recipe) on the host, where LLVM
  * would call a runtime routine, and cvt.rn.bf16.f32 on the GPU (the same
- * bits: NaN becomes 0x7fff on both).  The GPU needs sm_80 or newer. */
+ * bits: NaN becomes 0x7fff on both).  The math functions are CUDA's
+ * recipes: its approximate PTX instructions on the GPU, the accurate libm
+ * function on the host.  The GPU needs sm_80 or newer. */
 #include "codegen/cg_internal.h"
 #include "ir/bf16.h"
 
@@ -227,27 +229,93 @@ static LLVMValueRef arith(Cg *cg, Bf16Fn fn, LLVMValueRef x, LLVMValueRef y) {
   return fn == BF_HADD_SAT || fn == BF_HSUB_SAT || fn == BF_HMUL_SAT ? saturate(cg, h) : h;
 }
 
+static int sm_of(Cg *cg) {
+  const char *cpu = cg->target->cpu;
+  return cg->target->kind == CG_NVPTX && cpu && strncmp(cpu, "sm_", 3) == 0 ? atoi(cpu + 3) : 0;
+}
+
+/* A PTX instruction on one 32-bit ("f") or 16-bit ("h") register. */
+static LLVMValueRef ptx1(Cg *cg, const char *text, LLVMTypeRef t, const char *cons, LLVMValueRef x) {
+  LLVMTypeRef fty = LLVMFunctionType(t, &t, 1, 0);
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, text, strlen(text), (char *)cons, strlen(cons), 0, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(cg->b, fty, ia, &x, 1, "");
+}
+
+/* CUDA's approximate float32 functions (cuda_bf16.hpp uses them for
+ * bfloat16): the PTX instruction on the GPU, so results match numba-cuda's
+ * bit for bit; the accurate function on the host. */
+static LLVMValueRef approx(Cg *cg, const char *op, LLVMValueRef f) {
+  static const struct { const char *op, *ptx, *lib, *llvm; } tab[] = {
+      {"sqrt", "sqrt.approx.f32 $0, $1;", NULL, "llvm.sqrt"},
+      {"rsqrt", "rsqrt.approx.f32 $0, $1;", NULL, NULL},
+      {"rcp", "rcp.approx.f32 $0, $1;", NULL, NULL},
+      {"ex2", "ex2.approx.f32 $0, $1;", "exp2", NULL},
+      {"lg2", "lg2.approx.f32 $0, $1;", "log2", NULL},
+      {"tanh", "tanh.approx.f32 $0, $1;", "tanh", NULL},
+  };
+  size_t i = 0;
+  while (strcmp(tab[i].op, op) != 0)
+    i++;
+  if (cg->target->kind == CG_NVPTX)
+    return ptx1(cg, tab[i].ptx, cg->t_f32, "=f,f", f);
+  if (tab[i].lib)
+    return cg_math1(cg, tab[i].lib, f, cg_scalar(TY_F32));
+  if (tab[i].llvm)
+    return f32_fn(cg, tab[i].llvm, f);
+  LLVMValueRef d = op[0] == 'r' && op[1] == 's' ? f32_fn(cg, "llvm.sqrt", f) : f;
+  return LLVMBuildFDiv(cg->b, f32c(cg, 1.0), d, "");
+}
+
+static LLVMValueRef f32_bits(Cg *cg, uint32_t u) {
+  return LLVMConstBitCast(i32c(cg, u), cg->t_f32);
+}
+
+/* The exp and log family as CUDA writes them: ex2 of x * log2(e) (or
+ * log2(10)), lg2 times ln(2) (or log10(2)), with the header's constants. */
+static LLVMValueRef exp_log(Cg *cg, Bf16Fn fn, LLVMValueRef x) {
+  LLVMBuilderRef B = cg->b;
+  LLVMValueRef f = to_f32(cg, x);
+  switch (fn) {
+  case BF_HEXP: return round_f32(cg, approx(cg, "ex2", LLVMBuildFMul(B, f, f32_bits(cg, 0x3FB8AA3Cu), "")), BR_RN);
+  case BF_HEXP2: return round_f32(cg, approx(cg, "ex2", f), BR_RN);
+  case BF_HEXP10: { /* 10^x of -0x1.2ap-6 (0xBC95) is fixed up to 0x3f75 */
+    LLVMValueRef r = round_f32(cg, approx(cg, "ex2", LLVMBuildFMul(B, f, f32_bits(cg, 0x40549A78u), "")), BR_RN);
+    LLVMValueRef fix = LLVMBuildICmp(B, LLVMIntEQ, bits_of(cg, x), i16c(cg, 0xBC95), "");
+    return LLVMBuildSelect(B, fix, from_bits(cg, i16c(cg, 0x3f75)), r, "");
+  }
+  case BF_HLOG2: return round_f32(cg, approx(cg, "lg2", f), BR_RN);
+  case BF_HLOG: return round_f32(cg, LLVMBuildFMul(B, approx(cg, "lg2", f), f32_bits(cg, 0x3f317218u), ""), BR_RN);
+  default: return round_f32(cg, LLVMBuildFMul(B, approx(cg, "lg2", f), f32_bits(cg, 0x3E9A209Bu), ""), BR_RN);
+  }
+}
+
 /* One operand, computed in float32 and rounded once. */
 static LLVMValueRef unary(Cg *cg, Bf16Fn fn, LLVMValueRef x) {
-  static const struct { Bf16Fn fn; const char *lib, *llvm; } tab[] = {
-      {BF_HTRUNC, NULL, "llvm.trunc"}, {BF_HCEIL, NULL, "llvm.ceil"}, {BF_HFLOOR, NULL, "llvm.floor"},
-      {BF_HRINT, NULL, "llvm.rint"},   {BF_HSQRT, NULL, "llvm.sqrt"}, {BF_HLOG, "log", NULL},
-      {BF_HLOG2, "log2", NULL},        {BF_HLOG10, "log10", NULL},    {BF_HCOS, "cos", NULL},
-      {BF_HSIN, "sin", NULL},          {BF_HEXP, "exp", NULL},        {BF_HEXP2, "exp2", NULL},
-      {BF_HEXP10, "exp10", NULL},      {BF_HTANH, "tanh", NULL},      {BF_HTANH_APPROX, "tanh", NULL},
+  static const struct { Bf16Fn fn; const char *lib, *llvm, *approx; } tab[] = {
+      {BF_HTRUNC, NULL, "llvm.trunc", NULL}, {BF_HCEIL, NULL, "llvm.ceil", NULL},
+      {BF_HFLOOR, NULL, "llvm.floor", NULL}, {BF_HRINT, NULL, "llvm.rint", NULL},
+      {BF_HSQRT, NULL, NULL, "sqrt"},        {BF_HRSQRT, NULL, NULL, "rsqrt"},
+      {BF_HRCP, NULL, NULL, "rcp"},          {BF_HCOS, "cos", NULL, NULL},
+      {BF_HSIN, "sin", NULL, NULL},          {BF_HTANH, NULL, NULL, "tanh"},
   };
   LLVMBuilderRef B = cg->b;
   if (fn == BF_HNEG || fn == BF_HABS) /* the sign bit alone: exact, NaN kept */
     return from_bits(cg, fn == BF_HNEG ? LLVMBuildXor(B, bits_of(cg, x), i16c(cg, 0x8000), "")
                                        : LLVMBuildAnd(B, bits_of(cg, x), i16c(cg, 0x7fff), ""));
+  if (fn >= BF_HLOG && fn <= BF_HEXP10)
+    return exp_log(cg, fn, x);
+  if (fn == BF_HTANH_APPROX) {
+    if (sm_of(cg) >= 90) /* tanh.approx.bf16 */
+      return from_bits(cg, ptx1(cg, "tanh.approx.bf16 $0, $1;", cg->t_i16, "=h,h", bits_of(cg, x)));
+    fn = BF_HTANH;
+  }
   LLVMValueRef f = to_f32(cg, x), r = NULL;
-  if (fn == BF_HRCP)
-    r = LLVMBuildFDiv(B, f32c(cg, 1.0), f, "");
-  else if (fn == BF_HRSQRT)
-    r = LLVMBuildFDiv(B, f32c(cg, 1.0), f32_fn(cg, "llvm.sqrt", f), "");
   for (size_t i = 0; !r && i < sizeof tab / sizeof *tab; i++)
     if (tab[i].fn == fn)
-      r = tab[i].lib ? cg_math1(cg, tab[i].lib, f, cg_scalar(TY_F32)) : f32_fn(cg, tab[i].llvm, f);
+      r = tab[i].lib      ? cg_math1(cg, tab[i].lib, f, cg_scalar(TY_F32))
+          : tab[i].approx ? approx(cg, tab[i].approx, f)
+                          : f32_fn(cg, tab[i].llvm, f);
   return r ? round_f32(cg, r, BR_RN) : NULL;
 }
 

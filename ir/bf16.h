@@ -56,11 +56,11 @@ typedef enum Bf16Round {
   B(HSQRT, "hsqrt", "hsqrt", BK_U, TY_BOOL, BR_RN)                             \
   B(HRSQRT, "hrsqrt", "hrsqrt", BK_U, TY_BOOL, BR_RN)                          \
   B(HRCP, "hrcp", "hrcp", BK_U, TY_BOOL, BR_RN)                                \
+  B(HCOS, "hcos", "hcos", BK_U, TY_BOOL, BR_RN)                                \
+  B(HSIN, "hsin", "hsin", BK_U, TY_BOOL, BR_RN)                                \
   B(HLOG, "hlog", "hlog", BK_U, TY_BOOL, BR_RN)                                \
   B(HLOG2, "hlog2", "hlog2", BK_U, TY_BOOL, BR_RN)                             \
   B(HLOG10, "hlog10", "hlog10", BK_U, TY_BOOL, BR_RN)                          \
-  B(HCOS, "hcos", "hcos", BK_U, TY_BOOL, BR_RN)                                \
-  B(HSIN, "hsin", "hsin", BK_U, TY_BOOL, BR_RN)                                \
   B(HEXP, "hexp", "hexp", BK_U, TY_BOOL, BR_RN)                                \
   B(HEXP2, "hexp2", "hexp2", BK_U, TY_BOOL, BR_RN)                             \
   B(HEXP10, "hexp10", "hexp10", BK_U, TY_BOOL, BR_RN)                          \
@@ -112,6 +112,7 @@ typedef enum Bf16Round {
   B(TO_##T##_RD, "bfloat16_to_" #np "_rd", "__bfloat162" #c "_rd", BK_TO, TY, BR_RD) \
   B(TO_##T##_RU, "bfloat16_to_" #np "_ru", "__bfloat162" #c "_ru", BK_TO, TY, BR_RU)
 
+/* Kept in order: hlog...hexp10 is one range (codegen/cg_bf16.c). */
 typedef enum Bf16Fn {
 #define B(name, np, c, kind, ty, mode) BF_##name,
   BF16_FNS(B)

@@ -3,7 +3,8 @@ functions, each rounded once to bfloat16, and the conversions in every
 rounding mode.  Expected values are computed in Python with exact rounding
 (bf16(), bf16_f32(), bf16_int() in exec_expect.py), independently of kjit."""
 from numba import cuda, float32, int32, int64, uint32
-from numba.cuda.bf16 import (bfloat16, habs, hfma, hmax, hmin, hsqrt, hfloor, hrint, heq, hmax_nan,
+from numba.cuda.bf16 import (bfloat16, hsqrt, hrsqrt, hrcp, hexp, hexp2, hexp10, hlog, hlog2,
+                             hlog10, hsin, hcos, habs, hfma, hmax, hmin, hfloor, hrint, heq, hmax_nan,
                              hisnan, hisinf, bfloat16_to_int32_rn, bfloat16_to_int32_rz,
                              bfloat16_to_int32_rd, bfloat16_to_int32_ru, bfloat16_as_int16,
                              float32_to_bfloat16_rz, float32_to_bfloat16_ru,
@@ -23,6 +24,13 @@ from numba.cuda.bf16 import (bfloat16, habs, hfma, hmax, hmin, hsqrt, hfloor, hr
 #   (from: hisnan(nan), hisnan(1), hisinf(-inf), hisinf(inf), hisinf(nan), hisnan(hmax_nan(nan, 2)))
 # EXPECT: out: float32[3] [2, -inf, 2] sum=-inf crc=074f57ac
 #   (hmax/hmin with a NaN operand give the other)
+
+# The math functions: float32 results rounded once (CUDA's versions use approximate
+# instructions; the inputs are chosen so that every exact result lies at least
+# 2**-15 (relative) away from a bfloat16 rounding boundary, so either way rounds alike).
+# RUN: bf_math --grid 1 --block 16 out=zeros:f4:16x11 x=arange:f4:16
+# EXPECT: out: float32[16x11] [0.566406, 1.76562, 3.125, ..., 0.710938] sum=429.8510742 crc=27fc87c7
+#   (computed in Python from: [bf16(v) for k in range(16) for a in [bf16(k * 0.45 + 0.32)] for q in [a / 4] for v in (math.sqrt(a), 1 / math.sqrt(a), 1 / a, math.exp(q), 2 ** q, 10 ** q, math.log(a), math.log2(a), math.log10(a), math.sin(a), math.cos(a))])
 
 
 @cuda.jit
@@ -82,3 +90,21 @@ def bf_special(flags, out):
     out[0] = hmax(nanv, bfloat16(2.0))
     out[1] = infv
     out[2] = hmin(bfloat16(2.0), nanv)
+
+
+@cuda.jit
+def bf_math(out, x):
+    k = cuda.threadIdx.x
+    a = bfloat16(x[k] * 0.45 + 0.32)
+    q = a / bfloat16(4)
+    out[k, 0] = hsqrt(a)
+    out[k, 1] = hrsqrt(a)
+    out[k, 2] = hrcp(a)
+    out[k, 3] = hexp(q)
+    out[k, 4] = hexp2(q)
+    out[k, 5] = hexp10(q)
+    out[k, 6] = hlog(a)
+    out[k, 7] = hlog2(a)
+    out[k, 8] = hlog10(a)
+    out[k, 9] = hsin(a)
+    out[k, 10] = hcos(a)
