@@ -104,6 +104,8 @@ int cg_bits(const Type *t) {
                              [TY_I64] = 64, [TY_U8] = 8, [TY_U16] = 16, [TY_U32] = 32,
                              [TY_U64] = 64, [TY_F16] = 16, [TY_F32] = 32, [TY_F64] = 64,
                              [TY_C64] = 64, [TY_C128] = 128};
+  if (t && t->kind == TY_BF16)
+    return 16;
   return t && t->kind <= TY_C128 ? bits[t->kind] : 0;
 }
 

@@ -1,7 +1,8 @@
 /* lower_bf16.c - lowering of numba.cuda.bf16 and its bindings module
  * numba.cuda._internal.cuda_bf16: the bfloat16 constructor becomes a CAST
  * to bfloat16, every function one OP_BF16 (ir/bf16.h); typing
- * (ir/infer_bf16.c) checks and converts the operands.  What the two modules
+ * (ir/infer_bf16.c) checks and converts the operands; the type names a
+ * local or shared array's dtype (lower_builtins.c).  What the two modules
  * hold beyond that (the two-element __nv_bfloat162 and its h2* functions,
  * atomics, the warp shuffles) is rejected by name. */
 #include <stdio.h>
@@ -29,10 +30,16 @@ static int not_yet(Lower *L, const Node *call, const char *path) {
   const char *w = ir_dotted(L->a, call->lhs);
   bool bare = call->lhs->kind == ND_NAME;
   diag_error(L->d, E_NOTYET, call->lhs->loc,
-             "kjit has bfloat16 scalars: the constructor, conversions, operators and the "
-             "h* functions of numba.cuda.bf16",
+             "kjit has bfloat16 scalars and local/shared arrays: the constructor, conversions, "
+             "operators and the h* functions of numba.cuda.bf16",
              bare ? "%s (%s) is not supported yet" : "%s is not supported yet", w, path);
   return -1;
+}
+
+bool lower_bf16_is_type(const char *path) {
+  if (ir_starts_with(path, BF16_CUDA_MOD))
+    return is_ctor(path + strlen(BF16_CUDA_MOD), true);
+  return ir_starts_with(path, BF16_MOD) && is_ctor(path + strlen(BF16_MOD), false);
 }
 
 /* A call of numba.cuda.bf16.<m> or numba.cuda._internal.cuda_bf16.<m>;

@@ -102,8 +102,8 @@ static void no_attribute(Lower *L, const Node *n, const char *member, const char
 /* numba.cuda.bf16 and the bindings under numba.cuda._internal. */
 static const char *bf16_hint(const char *member) {
   return strcmp(member, "bf16") == 0 || strcmp(member, "_internal") == 0
-             ? "bfloat16 is built as a scalar: call bfloat16(x) and the numba.cuda.bf16 "
-               "functions; arrays of it and the module or type as a value are not"
+             ? "call bfloat16(x) and the numba.cuda.bf16 functions, or name it as the dtype "
+               "of cuda.local.array / cuda.shared.array; the type or module as a value is not supported"
              : NULL;
 }
 
@@ -589,15 +589,12 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
   }
   int64_t dims[4];
   const Type *elem = ir_dtype_of(L->lp, L->f, dt);
+  const char *dpath = elem ? NULL : ir_resolve_path(L->lp, L->f, dt);
+  if (dpath && lower_bf16_is_type(dpath))
+    elem = TY_BF16_T; /* cuda.local.array(n, bfloat16) */
   if (deferred_array(L, shape, dt, elem))
     return lower_deferred_array(L, call, shape, dt, elem, shared);
   int nd = array_shape(L, shape, shared, dims);
-  const char *dpath = elem ? NULL : ir_resolve_path(L->lp, L->f, dt);
-  if (dpath && (ir_starts_with(dpath, "numba.cuda.bf16.") || ir_starts_with(dpath, "numba.cuda._internal."))) {
-    diag_error(L->d, E_NOTYET, dt->loc, "keep bfloat16 values in scalars, or use a float32 array",
-               "arrays of bfloat16 are not supported yet");
-    return -1;
-  }
   if (!elem)
     diag_error(L->d, E_BADARG, dt->loc, "use a type such as float32, np.float32 or \"float32\"",
                "unknown dtype '%s' for %s()", dt->kind == ND_STR && dt->str ? dt->str : written(L, dt), name);

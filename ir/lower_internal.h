@@ -206,6 +206,8 @@ int lower_vector_attr(Lower *L, const Node *n, int base);   /* v.x; -2: not x/y/
 /* lower_bf16.c: numba.cuda.bf16.<f>(...) and the cuda_bf16 bindings; -2
  * for other paths. */
 int lower_bf16_path_call(Lower *L, const char *path, const Node *call);
+/* The path names the bfloat16 type (numba.cuda.bf16.bfloat16, nv_bfloat16). */
+bool lower_bf16_is_type(const char *path);
 /* lower_libdevice.c: numba.cuda.libdevice.<f>(...); -2 for other paths. */
 int lower_libdevice_call(Lower *L, const char *path, const Node *call);
 

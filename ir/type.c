@@ -95,15 +95,18 @@ static const Type *intern(TypeTable *tt, const Type *key) {
   return &n->type;
 }
 
+/* bfloat16 arrays: local and shared memory only (ir/lower_bf16.c). */
+static bool elem_ok(const Type *t) { return ty_is_scalar(t) || t == TY_BF16_T; }
+
 const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
-  if (!tt || !ty_is_scalar(elem) || ndim < 1 || ndim > 4)
+  if (!tt || !elem_ok(elem) || ndim < 1 || ndim > 4)
     return NULL;
   Type key = {.kind = TY_ARRAY, .elem = elem, .ndim = ndim, .layout = layout};
   return intern(tt, &key);
 }
 
 const Type *ty_array_readonly(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
-  if (!tt || !ty_is_scalar(elem) || ndim < 1 || ndim > 4)
+  if (!tt || !elem_ok(elem) || ndim < 1 || ndim > 4)
     return NULL;
   Type key = {.kind = TY_ARRAY, .elem = elem, .ndim = ndim, .layout = layout, .readonly = true};
   return intern(tt, &key);

@@ -32,6 +32,11 @@ from numba.cuda.bf16 import (bfloat16, hsqrt, hrsqrt, hrcp, hexp, hexp2, hexp10,
 # EXPECT: out: float32[16x11] [0.566406, 1.76562, 3.125, ..., 0.710938] sum=429.8510742 crc=27fc87c7
 #   (computed in Python from: [bf16(v) for k in range(16) for a in [bf16(k * 0.45 + 0.32)] for q in [a / 4] for v in (math.sqrt(a), 1 / math.sqrt(a), 1 / a, math.exp(q), 2 ** q, 10 ** q, math.log(a), math.log2(a), math.log10(a), math.sin(a), math.cos(a))])
 
+# Local and shared arrays of bfloat16 (a float stored into one is rounded to nearest).
+# RUN: bf_arrays --grid 1 --block 16 out=zeros:f4:48
+# EXPECT: out: float32[48] [2.3125, 4.3125, 6.3125, ..., 4] sum=360.9882812 crc=413ab6ce
+#   (computed in Python from: [bf16(bf16(1 * 0.1 + j) + bf16(2 * 0.1 + j)) for i in range(16) for j in [(i + 1) % 16]] + [bf16(3.3)] * 16 + [4.0] * 16)
+
 
 @cuda.jit
 def bf_ops(out, flags, x):
@@ -108,3 +113,18 @@ def bf_math(out, x):
     out[k, 8] = hlog10(a)
     out[k, 9] = hsin(a)
     out[k, 10] = hcos(a)
+
+
+@cuda.jit
+def bf_arrays(out):
+    i = cuda.threadIdx.x
+    buf = cuda.local.array(4, bfloat16)
+    sh = cuda.shared.array((2, 16), bfloat16)
+    for j in range(4):
+        buf[j] = bfloat16(j * 0.1 + i)
+    sh[0, i] = buf[1] + buf[2]
+    sh[1, i] = 3.3
+    cuda.syncthreads()
+    out[i] = sh[0, (i + 1) % 16]
+    out[16 + i] = sh[1, i]
+    out[32 + i] = buf.size
