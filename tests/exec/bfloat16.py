@@ -2,7 +2,7 @@
 functions, each rounded once to bfloat16, and the conversions in every
 rounding mode.  Expected values are computed in Python with exact rounding
 (bf16(), bf16_f32(), bf16_int() in exec_expect.py), independently of kjit."""
-from numba import cuda, float32, int32, int64, uint32
+from numba import cuda, float32, int8, int32, int64, uint32
 from numba.cuda.bf16 import (bfloat16, hsqrt, hrsqrt, hrcp, hexp, hexp2, hexp10, hlog, hlog2,
                              hlog10, hsin, hcos, habs, hfma, hmax, hmin, hfloor, hrint, heq, hmax_nan,
                              hisnan, hisinf, bfloat16_to_int32_rn, bfloat16_to_int32_rz,
@@ -36,6 +36,12 @@ from numba.cuda.bf16 import (bfloat16, hsqrt, hrsqrt, hrcp, hexp, hexp2, hexp10,
 # RUN: bf_arrays --grid 1 --block 16 out=zeros:f4:48
 # EXPECT: out: float32[48] [2.3125, 4.3125, 6.3125, ..., 4] sum=360.9882812 crc=413ab6ce
 #   (computed in Python from: [bf16(bf16(1 * 0.1 + j) + bf16(2 * 0.1 + j)) for i in range(16) for j in [(i + 1) % 16]] + [bf16(3.3)] * 16 + [4.0] * 16)
+
+# A bfloat16 with another number: with an 8-bit int the bfloat16 operator, otherwise the
+# bfloat16 is widened as Numba's overload rating picks (b * 2 is float64, b * float32 float32).
+# RUN: bf_mixed --grid 1 --block 16 out=zeros:f4:16x5 x=arange:f4:16
+# EXPECT: out: float32[16x5] [-0.101562, -2.75391, -3.3125, ..., 0] sum=146.6784668 crc=d6aa2bb9
+#   (computed in Python from: [v for k in range(16) for b in [bf16(k * 0.3 - 1.1)] for v in (b + 1.0, b * 2.5, bf16(b * 3), b / 3, (b < 0.25) + 2 * (b * 2 == 1.0))])
 
 
 @cuda.jit
@@ -128,3 +134,14 @@ def bf_arrays(out):
     out[i] = sh[0, (i + 1) % 16]
     out[16 + i] = sh[1, i]
     out[32 + i] = buf.size
+
+
+@cuda.jit
+def bf_mixed(out, x):
+    k = cuda.threadIdx.x
+    b = bfloat16(x[k] * 0.3 - 1.1)
+    out[k, 0] = b + 1.0
+    out[k, 1] = b * float32(2.5)
+    out[k, 2] = b * int8(3)
+    out[k, 3] = b / 3
+    out[k, 4] = (b < 0.25) + 2 * (b * 2 == 1.0)
