@@ -113,6 +113,8 @@ int cg_bits(const Type *t) {
                              [TY_I64] = 64, [TY_U8] = 8, [TY_U16] = 16, [TY_U32] = 32,
                              [TY_U64] = 64, [TY_F16] = 16, [TY_F32] = 32, [TY_F64] = 64,
                              [TY_C64] = 64, [TY_C128] = 128};
+  if (t && t->kind == TY_BF16)
+    return 16;
   return t && t->kind <= TY_C128 ? bits[t->kind] : 0;
 }
 
@@ -143,6 +145,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
   case TY_I32: case TY_U32: return cg->t_i32;
   case TY_I64: case TY_U64: return cg->t_i64;
   case TY_F16: return cg->t_f16;
+  case TY_BF16: return LLVMBFloatTypeInContext(cg->ctx);
   case TY_F32: return cg->t_f32;
   case TY_F64: return cg->t_f64;
   case TY_C64: case TY_C128: {

@@ -229,6 +229,10 @@ LLVMValueRef cg_complex_neg(Cg *cg, LLVMValueRef a, const Type *t);
 LLVMValueRef cg_complex_abs(Cg *cg, LLVMValueRef a, const Type *t);   /* -> its float */
 LLVMValueRef cg_lower_numfn(Cg *cg, const Inst *in);
 
+/* ---- cg_bf16.c: OP_BF16, and CASTs to or from bfloat16 ---- */
+LLVMValueRef cg_lower_bf16(Cg *cg, const Inst *in);
+LLVMValueRef cg_bf16_cast(Cg *cg, const Inst *in, LLVMValueRef v, const Type *from, const Type *to);
+
 /* ---- cg_math.c: INTRINSIC and POW ---- */
 LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_npufunc(Cg *cg, const Inst *in);

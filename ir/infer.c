@@ -602,6 +602,8 @@ static void put_code(StrBuf *sb, const Type *t) {
     for (int i = 0; i < t->ndim; i++)
       sb_printf(sb, "x%d", t->dims[i]);
     put_code(sb, t->elem);
+  } else if (t->kind == TY_BF16) {
+    sb_puts(sb, "bf16");
   } else if (t->kind == TY_DTYPE) {
     sb_puts(sb, "D");
     put_code(sb, t->elem);

@@ -98,6 +98,14 @@ void ir_resolve_is(Infer *inf);
 /* infer_num.c: the rule of OP_NUMFN (complex and float16 functions). */
 const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need);
 
+/* infer_bf16.c: bfloat16.  claims: instruction idx is OP_BF16 or meets a
+ * bfloat16 (operator, math.*, conversion), so ir_infer_bf16 types it
+ * (rewriting operators and math.* into OP_BF16).  storable: a bfloat16
+ * converts to an array element of type elem. */
+bool ir_infer_bf16_claims(const Infer *inf, int idx);
+const Type *ir_infer_bf16(Infer *inf, int idx, const Type **need);
+bool ir_bf16_storable(const Type *elem);
+
 /* infer_npmath.c: the rule of OP_NPUFUNC (NumPy ufuncs on scalars). */
 const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need);
 

@@ -436,6 +436,8 @@ static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
   if (arr->elem->kind == TY_RECORD ? ty_record_layout_eq(v, arr->elem)
                                    : ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(arr->elem)))
     return true;
+  if (v == TY_BF16_T && ir_bf16_storable(arr->elem))
+    return true;
   ir_infer_fail(inf, idx, E_TY_CONVERT,
                 v->kind == TY_ARRAY      ? "element assignment needs a scalar value"
                 : ty_is_complex(v) ? "store z.real, z.imag or abs(z), or use a complex array"
@@ -470,7 +472,7 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
     return NULL;
   if (!check_element(inf, idx, v, arr) || check_indices(inf, idx, 2, arr, need) != 1)
     return NULL;
-  set_need(need, 1, ty_is_number(arr->elem) ? arr->elem : NULL); /* a record: copied as bytes */
+  set_need(need, 1, ty_is_number(arr->elem) || arr->elem == TY_BF16_T ? arr->elem : NULL); /* a record: copied as bytes */
   return TY_VOID_T;
 }
 
@@ -1095,6 +1097,8 @@ static bool well_formed(Infer *inf, int idx) {
 const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   if (!well_formed(inf, idx))
     return NULL;
+  if (ir_infer_bf16_claims(inf, idx))
+    return ir_infer_bf16(inf, idx, need);
   const Inst *in = &inf->f->insts.data[idx];
   int flags = ir_op_info[in->op].flags;
   if (flags & OPF_BINARY)

@@ -5,7 +5,9 @@
  * Paths are canonical ("numba.cuda.grid", "math.sqrt", "numpy.float32");
  * messages use the spelling of the source ("cuda.grid", "nc.grid").  Every
  * call checks its arity first and names the callee in the error. */
+#include <math.h>
 #include <stdio.h>
+#include <strings.h>
 
 #include "ir/lower_internal.h"
 #include "ir/libdevice_fns.h"
@@ -100,7 +102,8 @@ static void no_attribute(Lower *L, const Node *n, const char *member, const char
 /* numba.cuda.bf16 and the bindings under numba.cuda._internal. */
 static const char *bf16_hint(const char *member) {
   return strcmp(member, "bf16") == 0 || strcmp(member, "_internal") == 0
-             ? "use float16 (cuda.fp16) or float32 instead"
+             ? "call bfloat16(x) and the numba.cuda.bf16 functions, or name it as the dtype "
+               "of cuda.local.array / cuda.shared.array; the type or module as a value is not supported"
              : NULL;
 }
 
@@ -328,9 +331,31 @@ static int builtin_len(Lower *L, const Node *call) {
   return emit_ival(L, OP_ARRAY_SHAPE, call->loc, args, 1, -2); /* len(): see ops.h */
 }
 
+/* float("nan"), float("inf"), float("-inf"): Python's special values as
+ * float64 constants (Numba folds them); -2 for any other argument. */
+static int float_of_string(Lower *L, const Node *call) {
+  const Node *a = call->args.data[0];
+  if (a->kind != ND_STR || !a->str)
+    return -2;
+  const char *s = a->str;
+  double sign = *s == '-' ? -1.0 : 1.0;
+  s += *s == '-' || *s == '+';
+  double v = strcasecmp(s, "nan") == 0 ? NAN
+             : strcasecmp(s, "inf") == 0 || strcasecmp(s, "infinity") == 0 ? INFINITY : 0.0;
+  if (v == 0.0)
+    return -2;
+  int id = lower_emit0(L, OP_CONST_FLOAT, call->loc);
+  lower_inst(L, id)->fval = sign * v;
+  lower_inst(L, id)->type = TY_F64_T;
+  return id;
+}
+
 static int builtin_convert(Lower *L, const Node *call, const char *name, const Type *to) {
   if (!check_args(L, call, name, 1, 1))
     return -1;
+  int f = strcmp(name, "float") == 0 ? float_of_string(L, call) : -2;
+  if (f != -2)
+    return f;
   int v = lower_expr(L, call->args.data[0]);
   if (to == TY_BOOL_T)
     return lower_emit1(L, OP_TRUTH, call->loc, v);
@@ -581,6 +606,9 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
   }
   int64_t dims[4];
   const Type *elem = ir_dtype_of(L->lp, L->f, dt);
+  const char *dpath = elem ? NULL : ir_resolve_path(L->lp, L->f, dt);
+  if (dpath && lower_bf16_is_type(dpath))
+    elem = TY_BF16_T; /* cuda.local.array(n, bfloat16) */
   if (deferred_array(L, shape, dt, elem))
     return lower_deferred_array(L, call, shape, dt, elem, shared);
   int nd = array_shape(L, shape, shared, dims);
@@ -697,7 +725,7 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   if ((m = member_of(path, "numpy")) && ir_npufunc_find(m) >= 0)
     return lower_np_ufunc(L, ir_npufunc_find(m), call);
   int r = lower_num_path_call(L, path, call);
-  if (r != -2)
+  if (r != -2 || (r = lower_bf16_path_call(L, path, call)) != -2)
     return r;
   if (strcmp(path, "numpy.reshape") == 0)
     return lower_np_reshape(L, call);

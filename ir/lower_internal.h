@@ -205,6 +205,11 @@ int lower_int_method(Lower *L, const Node *call);           /* .bit_count(); -2:
 const Type *lower_vector_type(TypeTable *tt, const char *name); /* "float4" -> float32x4 */
 int lower_vector_call(Lower *L, const char *path, const Node *call); /* -2: not one */
 int lower_vector_attr(Lower *L, const Node *n, int base);   /* v.x; -2: not x/y/z/w */
+/* lower_bf16.c: numba.cuda.bf16.<f>(...) and the cuda_bf16 bindings; -2
+ * for other paths. */
+int lower_bf16_path_call(Lower *L, const char *path, const Node *call);
+/* The path names the bfloat16 type (numba.cuda.bf16.bfloat16, nv_bfloat16). */
+bool lower_bf16_is_type(const char *path);
 /* lower_libdevice.c: numba.cuda.libdevice.<f>(...); -2 for other paths. */
 int lower_libdevice_call(Lower *L, const char *path, const Node *call);
 

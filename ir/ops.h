@@ -181,6 +181,9 @@ enum {
   X(INTRINSIC, "call.intrinsic", -1, 0)                                        \
   X(NUMFN, "numfn", -1, 0)  /* ival = NumFn (ir/numfn.h): complex(), .real,   */ \
                             /* .imag, .conjugate(), cmath.*, cuda.fp16.*      */ \
+  X(BF16, "bf16", -1, 0)    /* ival = Bf16Fn (ir/bf16.h): numba.cuda.bf16.*,  */ \
+                            /* and operators on bfloat16 after typing; the    */ \
+                            /* operands have the function's declared types    */ \
   X(LIBDEVICE, "call.libdevice", -1, 0) /* ival = LibdeviceFn (ir/libdevice_fns.h): */ \
                             /* libdevice.<f>(...); operands cast to the declared */ \
                             /* types; result the declared type or a tuple       */ \

@@ -19,6 +19,7 @@
 #include "common/sha256.h"
 #include "ir/ir.h"
 #include "ir/numfn.h"
+#include "ir/bf16.h"
 #include "ir/npmath.h"
 #include "ir/libdevice_fns.h"
 
@@ -306,6 +307,9 @@ static void put_opname(StrBuf *sb, const Inst *in) {
     break;
   case OP_NUMFN:
     sb_printf(sb, "numfn %s", in->ival >= 0 && in->ival < NF__COUNT ? ir_numfn_info[in->ival].name : "?");
+    break;
+  case OP_BF16:
+    sb_printf(sb, "bf16 %s", in->ival >= 0 && in->ival < BF__COUNT ? ir_bf16_info[in->ival].name : "?");
     break;
   case OP_LIBDEVICE:
     sb_printf(sb, "call.libdevice %s", in->ival >= 0 && in->ival < LD__COUNT ? ir_libdevice_info[in->ival].name : "?");

@@ -24,7 +24,7 @@ const Type ty_unknown_ = {.kind = TY_UNKNOWN}, ty_void_ = {.kind = TY_VOID},
            ty_f16_ = {.kind = TY_F16}, ty_f32_ = {.kind = TY_F32},
            ty_f64_ = {.kind = TY_F64}, ty_c64_ = {.kind = TY_C64},
            ty_c128_ = {.kind = TY_C128}, ty_str_ = {.kind = TY_STR},
-           ty_grid_group_ = {.kind = TY_GRID_GROUP};
+           ty_grid_group_ = {.kind = TY_GRID_GROUP}, ty_bf16_ = {.kind = TY_BF16};
 
 /* ------------------------------------------------------------ interning -- */
 
@@ -132,8 +132,11 @@ static const Type *intern(TypeTable *tt, const Type *key) {
   return &n->type;
 }
 
-/* Array elements: numbers and records. */
-static bool is_elem(const Type *t) { return ty_is_scalar(t) || (t && t->kind == TY_RECORD); }
+/* Array elements: numbers, records, and bfloat16 (local and shared memory
+ * only: ir/lower_bf16.c). */
+static bool is_elem(const Type *t) {
+  return ty_is_scalar(t) || (t && t->kind == TY_RECORD) || t == TY_BF16_T;
+}
 
 const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
   if (!tt || !is_elem(elem) || ndim < 1 || ndim > 4)
@@ -320,7 +323,7 @@ int ty_bits(const Type *t) {
   switch (t->kind) {
   case TY_BOOL: return 1;
   case TY_I8: case TY_U8: return 8;
-  case TY_I16: case TY_U16: case TY_F16: return 16;
+  case TY_I16: case TY_U16: case TY_F16: case TY_BF16: return 16;
   case TY_I32: case TY_U32: case TY_F32: return 32;
   case TY_I64: case TY_U64: case TY_F64: case TY_C64: return 64;
   case TY_C128: return 128;
@@ -636,6 +639,7 @@ static const char *scalar_name(TypeKind k) {
   case TY_C128: return "complex128";
   case TY_STR: return "unicode_type";
   case TY_GRID_GROUP: return "GridGroup";
+  case TY_BF16: return "bfloat16";
   default: return "?";
   }
 }

@@ -37,6 +37,9 @@ typedef enum TypeKind {
   TY_NESTED,    /* a fixed-size array field of a record (('v', f4, 3); Numba's
                    NestedArray): elem, ndim, dims[]; reading the field gives a
                    C array(elem, ndim) viewing the record's bytes */
+  TY_BF16,      /* numba.cuda.bf16.bfloat16: 16-bit storage, not a number to
+                   the generic rules (Numba's Bfloat16 is no Float); its
+                   typing is ir/infer_bf16.c's */
 } TypeKind;
 
 typedef enum Layout {
@@ -74,7 +77,7 @@ struct Type {
 
 extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
     ty_i32_, ty_i64_, ty_u8_, ty_u16_, ty_u32_, ty_u64_, ty_f16_, ty_f32_,
-    ty_f64_, ty_c64_, ty_c128_, ty_str_, ty_grid_group_;
+    ty_f64_, ty_c64_, ty_c128_, ty_str_, ty_grid_group_, ty_bf16_;
 #define TY_UNKNOWN_T (&ty_unknown_)
 #define TY_VOID_T (&ty_void_)
 #define TY_NONE_T (&ty_none_)
@@ -94,6 +97,7 @@ extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
 #define TY_C128_T (&ty_c128_)
 #define TY_STR_T (&ty_str_)
 #define TY_GRID_GROUP_T (&ty_grid_group_)
+#define TY_BF16_T (&ty_bf16_)
 
 /* Interning table for arrays and tuples; lives as long as the program. */
 typedef struct TypeTable TypeTable;

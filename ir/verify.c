@@ -11,6 +11,7 @@
 
 #include "ir/ir.h"
 #include "ir/numfn.h"
+#include "ir/bf16.h"
 #include "ir/npmath.h"
 #include "ir/libdevice_fns.h"
 
@@ -80,6 +81,8 @@ static int expected_args(const Inst *in) {
     return in->ival >= 0 && in->ival < IN__COUNT ? ir_intrinsic_info[in->ival].arity : -2;
   case OP_NUMFN:
     return in->ival >= 0 && in->ival < NF__COUNT ? ir_numfn_info[in->ival].arity : -2;
+  case OP_BF16:
+    return in->ival >= 0 && in->ival < BF__COUNT ? ir_bf16_arity((int)in->ival) : -2;
   case OP_LIBDEVICE:
     return in->ival >= 0 && in->ival < LD__COUNT ? ir_libdevice_nparams((int)in->ival) : -2;
   case OP_NPUFUNC:

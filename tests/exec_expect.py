@@ -25,6 +25,41 @@ def half(v):
     """v rounded to the nearest float16 (ties to even), as a Python float."""
     return struct.unpack('<e', struct.pack('<e', v))[0]
 
+def bf16(v):
+    """v (a Python float) rounded once to bfloat16, ties to even, as a float:
+    the double's 52-bit fraction cut to bfloat16's 7 (normal range only)."""
+    u = struct.unpack('<Q', struct.pack('<d', v))[0]
+    r, rem = u >> 45, u & ((1 << 45) - 1)
+    if rem > (1 << 44) or (rem == (1 << 44) and r & 1):
+        r += 1
+    return struct.unpack('<d', struct.pack('<Q', r << 45))[0]
+
+def bf16_bits(v):
+    """The bits of bfloat16 value v as a signed int16 (bfloat16_as_int16)."""
+    u = struct.unpack('<I', struct.pack('<f', v))[0] >> 16
+    return u - 65536 if u >= 32768 else u
+
+def bf16_f32(v, mode):
+    """float32(v) rounded to bfloat16 toward zero ('rz'), -inf ('rd') or
+    +inf ('ru'), as a float (float32_to_bfloat16_rz...)."""
+    u = struct.unpack('<I', struct.pack('<f', v))[0]
+    hi, rem, neg = u >> 16, u & 0xffff, u >> 31
+    if rem and ((mode == 'rd' and neg) or (mode == 'ru' and not neg)):
+        hi += 1
+    return struct.unpack('<f', struct.pack('<I', hi << 16))[0]
+
+def bf16_int(n, mode):
+    """The integer n rounded to bfloat16 (8 significant bits) in mode 'rn',
+    'rz', 'rd' or 'ru', exactly (int64_to_bfloat16_rd...)."""
+    m, neg = abs(n), n < 0
+    sh = max(0, m.bit_length() - 8)
+    q, rem = m >> sh, m & ((1 << sh) - 1)
+    half = 1 << (sh - 1) if sh else 0
+    if rem and (mode == 'rn' and (rem > half or (rem == half and q & 1)) or
+                mode == 'rd' and neg or mode == 'ru' and not neg):
+        q += 1
+    return float(-(q << sh) if neg else q << sh)
+
 FMT = {'float32': 'f', 'float64': 'd', 'int8': 'b', 'uint8': 'B', 'int16': 'h', 'uint16': 'H',
        'int32': 'i', 'uint32': 'I', 'int64': 'q', 'uint64': 'Q', 'float16': 'e',
        'complex64': 'ff', 'complex128': 'dd', 'bool': '?'}

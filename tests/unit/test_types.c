@@ -296,6 +296,21 @@ static void test_names(TypeTable *tt) {
   check_type("T-INTERN", "bad ndim", ty_array(tt, F32, 5, LAYOUT_A), NULL);
 }
 
+/* bfloat16 is no number to the generic rules (ir/infer_bf16.c types it):
+ * its own name, 16 bits, unifies only with itself, arrays of it exist. */
+static void test_bf16(TypeTable *tt) {
+  char buf[128];
+  const Type *bf = TY_BF16_T;
+  check_str("T-BF16", ty_name(bf, buf, sizeof buf), "bfloat16");
+  check_str("T-BF16", ty_name(ty_array(tt, bf, 2, LAYOUT_C), buf, sizeof buf),
+            "array(bfloat16, 2d, C)");
+  check_type("T-BF16", "not a float", ty_is_float(bf) || ty_is_number(bf) ? bf : NULL, NULL);
+  check_type("T-BF16", "16 bits", ty_bits(bf) == 16 && ty_size(bf) == 2 ? bf : NULL, bf);
+  check_type("T-BF16", "unify self", ty_unify(tt, bf, bf), bf);
+  check_type("T-BF16", "unify float32", ty_unify(tt, bf, F32), NULL);
+  check_type("T-BF16", "no binop rule", ty_binop(OP_ADD, bf, bf, NULL), NULL);
+}
+
 typedef struct NameCase {
   const char *name;
   const Type *type;
@@ -439,6 +454,7 @@ int main(void) {
   test_unops();
   test_unify(tt);
   test_names(tt);
+  test_bf16(tt);
   test_from_name();
   test_signatures();
   arena_destroy(&arena);
