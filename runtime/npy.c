@@ -362,22 +362,37 @@ static size_t build_header(const RtArray *a, char *buf, size_t cap) {
   return total;
 }
 
-/* Writes the elements in C order; contiguous arrays in one call. */
-static bool write_data(FILE *f, const RtArray *a) {
-  int64_t n = rt_array_size(a);
-  size_t es = rt_dtype_size(a->dtype);
-  if (rt_array_is_c_contiguous(a)) return n == 0 || fwrite(a->data, es, (size_t)n, f) == (size_t)n;
+/* Writes the elements in C order, a row at a time: contiguous rows in one
+ * call, strided ones gathered through a buffer. */
+typedef struct WriteWalk {
+  FILE *f;
+  size_t es;
+  bool ok;
+} WriteWalk;
+
+static void write_row(void *ctx, const char *p, int64_t n, int64_t st) {
+  WriteWalk *w = ctx;
+  if (!w->ok) return;
+  if (st == (int64_t)w->es) {
+    w->ok = fwrite(p, w->es, (size_t)n, w->f) == (size_t)n;
+    return;
+  }
   char chunk[65536];
   size_t used = 0;
-  for (int64_t i = 0; i < n; i++) {
-    memcpy(chunk + used, rt_array_elem(a, i), es);
-    used += es;
-    if (used + es > sizeof chunk || i + 1 == n) {
-      if (fwrite(chunk, 1, used, f) != used) return false;
+  for (int64_t i = 0; i < n && w->ok; i++) {
+    memcpy(chunk + used, p + i * st, w->es);
+    used += w->es;
+    if (used + w->es > sizeof chunk || i + 1 == n) {
+      w->ok = fwrite(chunk, 1, used, w->f) == used;
       used = 0;
     }
   }
-  return true;
+}
+
+static bool write_data(FILE *f, const RtArray *a) {
+  WriteWalk w = {.f = f, .es = rt_dtype_size(a->dtype), .ok = true};
+  rt_array_rows(a, write_row, &w);
+  return w.ok;
 }
 
 int rt_npy_write_stream(FILE *f, const char *name, const RtArray *a, char *err, size_t el) {
