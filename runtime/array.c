@@ -149,7 +149,6 @@ bool rt_array_set_c_strides(RtArray *a) {
  * memset, and pages only read cost nothing), and, 2 MiB aligned and marked
  * for transparent huge pages, a 64 MB array takes 32 page faults instead
  * of 16384 (measured: first touch of 64 MB 20-30 ms instead of ~100 ms). */
-#define MAP_MIN ((size_t)1 << 20)
 #define HUGE_PAGE ((size_t)2 << 20)
 
 static void *map_zeroed(size_t nbytes, void **base, size_t *len) {
@@ -175,7 +174,7 @@ int rt_array_alloc(RtArray *a, RtDtype dt, int ndim, const int64_t *shape) {
   for (int i = 0; i < ndim; i++) a->shape[i] = shape[i];
   size_t nb;
   if (!rt_shape_nbytes(dt, ndim, shape, &nb) || !rt_array_set_c_strides(a)) return -1;
-  if (nb >= MAP_MIN) {
+  if (nb >= RT_MAP_MIN) {
     a->data = map_zeroed(nb, &a->map, &a->map_len);
   } else {
     size_t cap = (nb + 63) / 64 * 64;

@@ -68,6 +68,9 @@ uint16_t rt_f32_to_f16(float f);
 float rt_f16_to_f32(uint16_t h);
 
 /* ---- arrays ---------------------------------------------------------- */
+/* Arrays of this many bytes and more live in their own mapping (array.c,
+ * npy.c), not on the heap. */
+#define RT_MAP_MIN ((size_t)1 << 20)
 /* Allocates a zero-filled C-contiguous array (64-byte aligned).  Returns 0,
  * or -1 when the size overflows or memory runs out (a->data NULL then).
  * Shape entries must be >= 0. */

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -302,28 +303,75 @@ static int read_data(FILE *f, const char *name, const Header *h, RtDtype dt, boo
   return 0;
 }
 
-int rt_npy_read_stream(FILE *f, const char *name, RtArray *out, char *err, size_t el) {
-  memset(out, 0, sizeof *out);
+/* Reads the preamble and the header dict; leaves f at the first data byte. */
+static int read_head(FILE *f, const char *name, Header *h, RtDtype *dt, bool *swap, char *err, size_t el) {
   char *text = NULL;
   size_t tlen = 0;
   int rc = read_preamble(f, name, &text, &tlen, err, el);
   if (rc) return rc;
-  Header h;
-  rc = parse_header_text(text, tlen, name, &h, err, el);
+  rc = parse_header_text(text, tlen, name, h, err, el);
   free(text);
   if (rc) return rc;
+  char why[200];
+  if (parse_descr(h->descr, dt, swap, why, sizeof why)) return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
+  return 0;
+}
+
+int rt_npy_read_stream(FILE *f, const char *name, RtArray *out, char *err, size_t el) {
+  memset(out, 0, sizeof *out);
+  Header h;
   RtDtype dt;
   bool swap;
-  char why[200];
-  if (parse_descr(h.descr, &dt, &swap, why, sizeof why)) return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
-  return read_data(f, name, &h, dt, swap, out, err, el);
+  int rc = read_head(f, name, &h, &dt, &swap, err, el);
+  return rc ? rc : read_data(f, name, &h, dt, swap, out, err, el);
+}
+
+/* Large files in native byte order whose data starts 64-byte aligned (as
+ * NumPy writes them) are mapped copy-on-write instead of read: their pages
+ * come from the page cache as they are, without a copy or fresh memory,
+ * and only the pages a kernel writes are copied.  Returns true when *out
+ * holds the mapping; false to read the file instead. */
+static bool map_data(FILE *f, const Header *h, RtDtype dt, RtArray *out) {
+  struct stat st;
+  size_t nb;
+  long off = ftell(f);
+  if (off < 0 || off % 64 || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
+      !rt_shape_nbytes(dt, h->ndim, h->shape, &nb) || nb < RT_MAP_MIN ||
+      (uint64_t)st.st_size < (uint64_t)off + nb)
+    return false;
+  size_t len = (size_t)off + nb;
+  /* Populated read-only (no fault per page later), then made writable: a
+   * write then copies just its page. */
+  char *base = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fileno(f), 0);
+  if (base == MAP_FAILED) return false;
+  if (mprotect(base, len, PROT_READ | PROT_WRITE) != 0) {
+    munmap(base, len);
+    return false;
+  }
+  memset(out, 0, sizeof *out);
+  out->dtype = dt;
+  out->ndim = h->ndim;
+  memcpy(out->shape, h->shape, sizeof out->shape);
+  if (h->fortran) set_fortran_strides(out);
+  else rt_array_set_c_strides(out);
+  out->data = base + off;
+  out->nbytes = nb;
+  out->owns = true;
+  out->map = base;
+  out->map_len = len;
+  return true;
 }
 
 int rt_npy_read(const char *path, RtArray *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   FILE *f = fopen(path, "rb");
   if (!f) return fail(RT_NPY_E_IO, err, errlen, path, "cannot open: %s", strerror(errno));
-  int rc = rt_npy_read_stream(f, path, out, err, errlen);
+  Header h;
+  RtDtype dt;
+  bool swap;
+  int rc = read_head(f, path, &h, &dt, &swap, err, errlen);
+  if (rc == 0 && (swap || !map_data(f, &h, dt, out)))
+    rc = read_data(f, path, &h, dt, swap, out, err, errlen);
   fclose(f);
   return rc;
 }
