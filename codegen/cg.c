@@ -59,12 +59,15 @@ void cg_session_free(CgSession *s) {
   free(s);
 }
 
-/* Parsed lazily, once per session, under the session lock. */
-CgLibdevice *cg_session_libdevice(CgSession *s) {
+/* Made lazily, once per session, under the session lock; the bitcode is
+ * read only by the first compile that links it. */
+CgLibdevice *cg_session_libdevice(CgSession *s, bool bytes) {
   pthread_mutex_lock(&s->lock);
   if (!s->libdevice)
     s->libdevice = cg_libdevice_new();
   CgLibdevice *ld = s->libdevice;
+  if (ld && bytes)
+    cg_libdevice_load(ld);
   pthread_mutex_unlock(&s->lock);
   return ld;
 }

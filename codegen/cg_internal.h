@@ -100,11 +100,14 @@ extern const CgTargetHooks cg_host_hooks;   /* cg_host.c */
 
 /* Session-level parsed libdevice (codegen/libdevice.c). */
 typedef struct CgLibdevice CgLibdevice;
-CgLibdevice *cg_libdevice_new(void);
+CgLibdevice *cg_libdevice_new(void);      /* knows the file's identity only */
+void cg_libdevice_load(CgLibdevice *ld);   /* reads the bitcode, once */
 void cg_libdevice_free(CgLibdevice *ld);
 /* Link the __nv_* functions the module references; diagnostics on failure. */
 bool cg_libdevice_link(CgSession *s, Cg *cg);
-CgLibdevice *cg_session_libdevice(CgSession *s);
+/* The session's libdevice, its bitcode read when `bytes` (under the
+ * session lock: compiles on several threads share it). */
+CgLibdevice *cg_session_libdevice(CgSession *s, bool bytes);
 
 struct Cg {
   CgSession *session;

@@ -4,7 +4,8 @@
  * each one is a row here, and the rows marked affects_codegen are hashed
  * into every disk-cache key.  (codegen/libdevice.c and runtime/host_exec.c
  * still read KJIT_LIBDEVICE / KJIT_CPU_THREADS directly; they are listed so
- * the key covers them, and should move to rt_setting().) */
+ * the key covers them, and should move to rt_setting().  common/trace.c
+ * reads KJIT_TRACE itself: common/ sits below runtime/.) */
 #include "runtime/settings.h"
 
 #include <stdlib.h>
@@ -29,6 +30,8 @@ static const RtSetting settings[RT_SET__COUNT] = {
                             "threads of the host (CPU) executor"},
     [RT_SET_PATH] = {"path", "KJIT_PATH", NULL, false,
                      "colon-separated folders searched for imported Python modules"},
+    [RT_SET_TRACE] = {"trace", "KJIT_TRACE", NULL, false,
+                      "1: print each library loaded, file read, cache hit and compile to stderr"},
 };
 
 const RtSetting *rt_setting_info(RtSettingId id) {
