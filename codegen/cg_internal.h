@@ -121,6 +121,9 @@ struct Cg {
   LLVMModuleRef mod;          /* disposed first; NULL once handed to ORC */
   LLVMBuilderRef b;
   LLVMTargetMachineRef tm;
+  char tm_key[256];          /* what tm was made for, to return it to the
+                                session's pool (cg.c); "" when not pooled */
+  int tm_uses;               /* compiles tm served before this one */
   /* common types */
   LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_f32, t_f64, t_ptr;
   /* debug info (lineinfo/debug) */
