@@ -53,7 +53,11 @@ else
     "$kjit" "${args[@]}" >"$work/out.$run" 2>"$work/cuda.$run" || fails=$((fails + 1))
   done
   expect "$work/cuda.cold" "cubin of 'add_kernel': not cached"
-  expect "$work/cuda.warm" "cubin of 'add_kernel': from the cache"
+  if grep -q "(nvJitLink)" "$work/cuda.cold"; then
+    expect "$work/cuda.warm" "cubin of 'add_kernel': from the cache"
+  else                    # the driver's JIT built it: no cubin to cache
+    echo "note: no nvJitLink on this machine; the warm run rebuilds through the driver's JIT"
+  fi
   refuse "$work/cuda.warm" "codegen|libdevice|NVRTC|nvJitLink"
   cmp -s "$work/out.cold" "$work/out.warm" || { echo "FAIL: warm output differs"; fails=$((fails + 1)); }
 fi
