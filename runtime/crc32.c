@@ -11,8 +11,6 @@
  * value: tests/unit/test_gen.c compares them on every length to 300. */
 #include "runtime/array.h"
 
-#include <string.h>
-
 /* CRC of the 16 nibble values: the bit-serial step applied four times. */
 static const uint32_t nibble_table[16] = {
   0x00000000, 0x1db71064, 0x3b6e20c8, 0x26d930ac, 0x76dc4190, 0x6b6b51f4, 0x4db26158, 0x5005713c,
@@ -35,7 +33,8 @@ static uint32_t crc_nibbles(uint32_t crc, const uint8_t *p, size_t n) {
 
 #define FOLD_TARGET __attribute__((target("pclmul,sse4.1")))
 
-/* a * k (the low or high halves chosen by sel) xor-ed into b. */
+/* One fold: a's low half times k's low, a's high times k's high (the two
+ * fold distances), xor-ed into b, the 16 bytes they move onto. */
 FOLD_TARGET static __m128i fold16(__m128i a, __m128i k, __m128i b) {
   __m128i lo = _mm_clmulepi64_si128(a, k, 0x00);
   __m128i hi = _mm_clmulepi64_si128(a, k, 0x11);
