@@ -9,8 +9,9 @@
 # then warm; the warm run must take the cubin from the cache and load
 # neither NVRTC nor nvJitLink nor libdevice.  Exits 77 without a device.
 set -uo pipefail
-kjit=$1
+kjit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mode=${2:-cpu}
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2     # tests/
 work=$(mktemp -d "${TMPDIR:-/tmp}/kjit-trace.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export XDG_CACHE_HOME="$work/cache" KJIT_TRACE=1
