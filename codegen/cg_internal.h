@@ -100,11 +100,15 @@ extern const CgTargetHooks cg_host_hooks;   /* cg_host.c */
 
 /* Session-level parsed libdevice (codegen/libdevice.c). */
 typedef struct CgLibdevice CgLibdevice;
-CgLibdevice *cg_libdevice_new(const char *path); /* NULL: the build's default */
+CgLibdevice *cg_libdevice_new(const char *path); /* NULL: the build's default; knows
+                                                    the file's identity only */
+void cg_libdevice_load(CgLibdevice *ld);   /* reads the bitcode, once */
 void cg_libdevice_free(CgLibdevice *ld);
 /* Link the __nv_* functions the module references; diagnostics on failure. */
 bool cg_libdevice_link(CgSession *s, Cg *cg);
-CgLibdevice *cg_session_libdevice(CgSession *s);
+/* The session's libdevice, its bitcode read when `bytes` (under the
+ * session lock: compiles on several threads share it). */
+CgLibdevice *cg_session_libdevice(CgSession *s, bool bytes);
 
 struct Cg {
   CgSession *session;
@@ -118,6 +122,9 @@ struct Cg {
   LLVMModuleRef mod;          /* disposed first; NULL once handed to ORC */
   LLVMBuilderRef b;
   LLVMTargetMachineRef tm;
+  char tm_key[256];          /* what tm was made for, to return it to the
+                                session's pool (cg.c); "" when not pooled */
+  int tm_uses;               /* compiles tm served before this one */
   /* common types */
   LLVMTypeRef t_void, t_i1, t_i8, t_i16, t_i32, t_i64, t_f16, t_f32, t_f64, t_ptr;
   /* debug info (lineinfo/debug) */

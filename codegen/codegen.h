@@ -153,8 +153,9 @@ void cg_host_target_free(CgTarget *t);
 
 /* Versions that belong in cache keys: "19.1.x" and libdevice's hash. */
 const char *cg_llvm_version(void);
-/* 64-bit hash of the libdevice bitcode this session uses (loads it on first
- * call; 0 when libdevice is unavailable).  Thread-safe. */
+/* 64-bit identity of the libdevice file this session uses: its path, size,
+ * mtime and inode, read by stat (the bitcode is read only when a compile
+ * links it); 0 when the file is missing.  Thread-safe. */
 uint64_t cg_libdevice_hash(CgSession *s);
 
 #endif

@@ -12,11 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Linker.h>
 
 #include "common/hash.h"
+#include "common/trace.h"
 
 #ifndef KJIT_LIBDEVICE_PATH
 #define KJIT_LIBDEVICE_PATH "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
@@ -24,13 +26,16 @@
 
 struct CgLibdevice {
   char path[1024];
+  uint64_t ident;           /* path, size, mtime, inode: the cache key's part */
+  bool loaded;              /* read_file has run (bytes or error) */
   char *bytes;              /* the bitcode, owned; module buffers point here */
   size_t size;
-  uint64_t hash;
   char error[1200];         /* non-empty when unusable */
 };
 
 static bool read_file(CgLibdevice *ld) {
+  ld->loaded = true;
+  trace_event("read libdevice %s", ld->path);
   FILE *fp = fopen(ld->path, "rb");
   if (!fp) {
     snprintf(ld->error, sizeof ld->error, "cannot open libdevice at %s", ld->path);
@@ -47,15 +52,34 @@ static bool read_file(CgLibdevice *ld) {
   }
   fclose(fp);
   ld->size = (size_t)n;
-  ld->hash = hash_bytes(HASH_SEED, ld->bytes, ld->size);
   return true;
+}
+
+/* The file's identity without reading it: a warm process that finds its
+ * PTX in the cache never reads the 470 KB of bitcode (hashing them cost
+ * ~1 ms a process).  A new toolkit installed over the old file changes
+ * the size or the mtime; a missing file is 0. */
+static uint64_t file_ident(const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return 0;
+  uint64_t f[5] = {(uint64_t)st.st_size, (uint64_t)st.st_mtim.tv_sec, (uint64_t)st.st_mtim.tv_nsec,
+                   (uint64_t)st.st_ino, (uint64_t)st.st_dev};
+  return hash_bytes(hash_bytes(HASH_SEED, path, strlen(path)), f, sizeof f);
 }
 
 CgLibdevice *cg_libdevice_new(const char *path) {
   CgLibdevice *ld = calloc(1, sizeof *ld);
+  if (!ld)
+    return NULL;
   snprintf(ld->path, sizeof ld->path, "%s", path && *path ? path : KJIT_LIBDEVICE_PATH);
-  read_file(ld);
+  ld->ident = file_ident(ld->path);
   return ld;
+}
+
+void cg_libdevice_load(CgLibdevice *ld) {
+  if (!ld->loaded)
+    read_file(ld);
 }
 
 void cg_libdevice_free(CgLibdevice *ld) {
@@ -66,8 +90,8 @@ void cg_libdevice_free(CgLibdevice *ld) {
 }
 
 uint64_t cg_libdevice_hash(CgSession *s) {
-  CgLibdevice *ld = cg_session_libdevice(s);
-  return ld->error[0] ? 0 : ld->hash;
+  CgLibdevice *ld = cg_session_libdevice(s, false);
+  return ld ? ld->ident : 0;
 }
 
 /* ------------------------------------------------------------- linking -- */
@@ -108,11 +132,11 @@ static bool check_names(Cg *cg, LLVMModuleRef lib) {
 }
 
 bool cg_libdevice_link(CgSession *s, Cg *cg) {
-  CgLibdevice *ld = cg_session_libdevice(s);
-  if (ld->error[0]) {
+  CgLibdevice *ld = cg_session_libdevice(s, true);
+  if (!ld || ld->error[0]) {
     diag_error(cg->diags, E_CG_LIBDEVICE, (SrcLoc){0},
                "set KJIT_LIBDEVICE to the path of libdevice.10.bc (CUDA toolkit, nvvm/libdevice)",
-               "%s", ld->error);
+               "%s", ld ? ld->error : "out of memory reading libdevice");
     return false;
   }
   LLVMModuleRef lib = load_lazy(cg, ld);

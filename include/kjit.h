@@ -570,7 +570,10 @@ KJIT_API int64_t kjit_array_itemsize(const kjit_array *a);
 /* Reads a NumPy .npy file (format 1.0/2.0/3.0, every kjit dtype, either
  * byte order, C or Fortran order; a Fortran file becomes a strided view,
  * never transposed; structured dtypes as kjit_array_create_record takes
- * them, a 0-d one being a single record) into a new array owned by *out.  Errors: IO with
+ * them, a 0-d one being a single record) into a new array owned by *out.
+ * A file of 1 MiB or more in native byte order is mapped copy-on-write, not
+ * read: writes to the array never reach the file, and the file must not be
+ * truncated while the array lives (the process would get SIGBUS).  Errors: IO with
  * "PATH: what is wrong" (missing, unreadable, malformed, truncated,
  * unsupported dtype), OUT_OF_MEMORY, INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path,
@@ -585,10 +588,13 @@ KJIT_API kjit_status kjit_array_save_npy(kjit_array *a, const char *path);
 /* One line describing the array: "float32[1024] [0, 1, 2, ..., 1023]
  * sum=523776 crc=1a2b3c4d" (shape, the first and last values, the sum of all
  * elements as double (real parts for complex), the CRC-32 of the element
- * bytes in C order, so it does not depend on the layout).  A record array
- * gives "record[4] itemsize=8 DESCR crc=..." and then one line per number
- * field, "\n.x: float32[4] [...] sum=... crc=..." (nested: ".p.x").  *out is
- * malloc'd text for kjit_free.  Errors: INVALID_ARGUMENT, OUT_OF_MEMORY. */
+ * bytes in C order, so it does not depend on the layout).  The sum is
+ * exactly that of adding the elements in C order in double; both are
+ * computed at memory speed (one pass for the CRC, two for the sum).  A
+ * record array gives "record[4] itemsize=8 DESCR crc=..." and then one line
+ * per number field, "\n.x: float32[4] [...] sum=... crc=..." (nested:
+ * ".p.x").  *out is malloc'd text for kjit_free.  Errors: INVALID_ARGUMENT,
+ * OUT_OF_MEMORY. */
 KJIT_API kjit_status kjit_array_summary(kjit_array *a, char **out);
 
 /* Accessors.  They do not touch the last error; for a NULL or destroyed

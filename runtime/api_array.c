@@ -326,11 +326,11 @@ kjit_status kjit_array_summary(kjit_array *a, char **out) {
   if (a->device)
     return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
                 "a device array cannot be summarised; copy it to a host array (kjit_array_copy)");
-  size_t n = rt_array_summary(&a->a, NULL, 0) + 1;
-  char *buf = malloc(n);
+  char line[RT_SUMMARY_MAX];            /* one pass over the data, not two */
+  rt_array_summary(&a->a, line, sizeof line);
+  char *buf = strdup(line);
   if (!buf)
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
-  rt_array_summary(&a->a, buf, n);
   *out = buf;
   return rt_finish(&call, KJIT_OK);
 }

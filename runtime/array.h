@@ -35,6 +35,8 @@ typedef struct RtArray {
   RtRecord *rec;                  /* dtype RT_RECORD: its fields (one reference,
                                      dropped by rt_array_free; copies that are
                                      freed on their own take rt_record_retain) */
+  void *map;                      /* non-NULL: data lies in this mapping, */
+  size_t map_len;                 /* which rt_array_free unmaps (if owns) */
 } RtArray;
 
 /* ---- records (record.c) ---------------------------------------------- */
@@ -118,6 +120,9 @@ uint16_t rt_f32_to_f16(float f);
 float rt_f16_to_f32(uint16_t h);
 
 /* ---- arrays ---------------------------------------------------------- */
+/* Arrays of this many bytes and more live in their own mapping (array.c,
+ * npy.c), not on the heap. */
+#define RT_MAP_MIN ((size_t)1 << 20)
 /* Allocates a zero-filled C-contiguous array (64-byte aligned).  Returns 0,
  * or -1 when the size overflows or memory runs out (a->data NULL then).
  * Shape entries must be >= 0. */
@@ -132,19 +137,37 @@ bool rt_shape_nbytes(RtDtype dt, int ndim, const int64_t *shape, size_t *out);
 
 /* Element at C-order linear index i (0 <= i < size), following strides. */
 void *rt_array_elem(const RtArray *a, int64_t i);
+/* Calls fn once per innermost row, in C order: `n` elements `stride` bytes
+ * apart from p.  A C-contiguous array is a single row; an empty one none. */
+typedef void RtRowFn(void *ctx, const char *p, int64_t n, int64_t stride);
+void rt_array_rows(const RtArray *a, RtRowFn *fn, void *ctx);
 double rt_array_get_f64(const RtArray *a, int64_t i);   /* complex: real part */
 int64_t rt_array_get_i64(const RtArray *a, int64_t i);  /* floats truncate */
 /* Stores with C conversion semantics: ints wrap (two's complement), floats
  * round, complex gets a zero imaginary part. */
 void rt_array_set_f64(RtArray *a, int64_t i, double v);
 void rt_array_set_i64(RtArray *a, int64_t i, int64_t v);
+/* The same stores at an element's address (no index arithmetic). */
+void rt_store_f64(void *p, RtDtype dt, double v);
+void rt_store_i64(void *p, RtDtype dt, int64_t v);
 
 /* "float32[1000] [0.1, 0.7, 0.3, ..., 0.9] sum=503.2 crc=1a2b3c4d": shape,
  * a few values, the sum of all elements as double (real parts for complex)
  * and the CRC-32 (zlib's) of the element bytes in C order.  Always
  * NUL-terminates buf (truncating).  Returns the length it wanted. */
 size_t rt_array_summary(const RtArray *a, char *buf, size_t len);
+/* The longest line rt_array_summary writes, with its NUL. */
+#define RT_SUMMARY_MAX 700
+/* Sum of the elements as double in C order (real parts for complex), bit
+ * for bit what a sequential loop gives (summary.c). */
+double rt_array_sum(const RtArray *a);
+/* Element i formatted as in a summary ("2.5", "True", "(1-2j)"). */
+void rt_array_format_elem(const RtArray *a, int64_t i, char *buf, size_t len);
+/* zlib's CRC-32 (crc32.c): crc of the bytes so far (0 to start), updated
+ * with data[0..n).  The portable form is the reference the fast one must
+ * match. */
 uint32_t rt_crc32(uint32_t crc, const void *data, size_t n);
+uint32_t rt_crc32_portable(uint32_t crc, const void *data, size_t n);
 void rt_scalar_format(const RtScalar *s, char *buf, size_t len); /* "float32 2.5" */
 /* A scalar argument converted to dtype `to` (array.c); in may be out. */
 void rt_scalar_convert(const RtScalar *in, RtDtype to, RtScalar *out);

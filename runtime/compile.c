@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/trace.h"
 #include "ir/reduce.h"
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
@@ -533,6 +534,12 @@ static bool emit_kir(Job *j, char **out, size_t *len) {
   return true;
 }
 
+/* The first unit's kernel, for trace lines. */
+static const char *unit_name(const Job *j) {
+  const IrFunc *f = j->units.len ? j->units.data[0].generic : NULL;
+  return f ? f->name : "?";
+}
+
 static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   CgSession *s = rt_cg_session(j->prog->ctx);
   if (!s) {
@@ -551,8 +558,12 @@ static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
    * for it) and the PTX codegen produces is stored under that key. */
   RtCachedCompile cc = {0};
   if (e == CG_EMIT_PTX && rt_cache_find_ptx(j->prog->ctx, s, cs, j->units.len, &target,
-                                            &o, &cc, out, len, job_diags(j)))
+                                            &o, &cc, out, len, job_diags(j))) {
+    trace_event("ptx of '%s' for %s: from the cache", unit_name(j), target.cpu);
     return true;
+  }
+  trace_event("%s of '%s' for %s: codegen", e == CG_EMIT_PTX ? "ptx" : "llvm", unit_name(j),
+              target.cpu);
   bool ok = cg_emit(s, cs, j->units.len, &target, &o, e, out, len, job_diags(j));
   if (e == CG_EMIT_PTX) /* stores on success; releases the entry's compile lock */
     rt_cache_store_ptx(j->prog->ctx, &cc, cs, j->units.len, ok ? *out : NULL, *len, job_diags(j));

@@ -166,10 +166,19 @@ typedef struct RtLinkInput {
 bool rt_cuda_link_inputs(RtCuda *cu, const char *arch, const char *ptx, size_t len,
                          const RtLinkInput *more, int nmore, bool lineinfo, void **cubin,
                          size_t *cubin_len, bool *unavailable, Diags *diags);
-/* rt_cuda_module_load with more PTX modules to link (nvJitLink only). */
+/* A cubin's bytes. */
+typedef struct RtCubin {
+  void *data;
+  size_t len;
+} RtCubin;
+/* rt_cuda_module_load with more PTX modules to link (nvJitLink only).  A
+ * `cached` cubin (borrowed; NULL or empty for none) is loaded instead of
+ * linking when the driver takes it; otherwise the cubin nvJitLink makes is
+ * handed back in *linked (malloc'd, the caller frees; empty when the
+ * driver's JIT built the module), for the disk cache. */
 bool rt_cuda_module_load_linked(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
-                                const char *kernel, bool lineinfo, RtCudaModule *m,
-                                Diags *diags);
+                                const char *kernel, bool lineinfo, const RtCubin *cached,
+                                RtCubin *linked, RtCudaModule *m, Diags *diags);
 /* PTX -> cubin with nvJitLink (-arch=sm_XY of the device, -O3, -lineinfo
  * when asked).  *cubin is malloc'd.  False with the link log as a
  * diagnostic; *unavailable set when libnvJitLink cannot be loaded. */

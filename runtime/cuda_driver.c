@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/trace.h"
 #include "runtime/cuda.h"
 
 #define LIBCUDA "libcuda.so.1"
@@ -101,6 +102,7 @@ bool rt_cu_api_load(RtCuApi *api, const char *libname, char *err, size_t errlen)
     memcpy((char *)api + cu_syms[i].offset, &p, sizeof p);
   }
   api->lib = lib;
+  trace_event("load %s (CUDA driver)", name);
   return true;
 }
 

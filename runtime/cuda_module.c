@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/trace.h"
 #include "runtime/cuda.h"
 #include "runtime/settings.h"
 
@@ -216,6 +217,7 @@ static bool jl_load(RtCuda *cu) {
     if (!lib)
       continue;
     if (jl_fill(&cu->jl, lib)) {
+      trace_event("load %s (nvJitLink)", names[i]);
       cu->jl_state = 1;
       return true;
     }
@@ -288,6 +290,7 @@ bool rt_cuda_link_inputs(RtCuda *cu, const char *sm, const char *ptx, size_t len
   else
     snprintf(arch, sizeof arch, "-arch=sm_%d%d", cu->info.cc_major, cu->info.cc_minor);
   const char *opts[] = {arch, "-O3", "-lineinfo"};
+  trace_event("link %s with nvJitLink (%d CUDA C module%s)", arch + 6, nmore, nmore == 1 ? "" : "s");
   RtJlHandle h = NULL;
   RtJlResult r = cu->jl.Create(&h, lineinfo ? 3 : 2, opts);
   if (r != 0) {
@@ -325,12 +328,24 @@ static bool load_with_driver_jit(RtCuda *cu, const char *ptx, const char *kernel
   return false;
 }
 
+/* Where a module's image comes from and goes: a cubin from the disk cache
+ * to try first, and the one nvJitLink links, handed back to be stored. */
+typedef struct ImageIo {
+  const RtCubin *cached;
+  RtCubin *linked;
+} ImageIo;
+
 static bool load_image(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
-                       const char *kernel, bool lineinfo, bool force_driver_jit, RtCudaModule *m,
-                       Diags *diags) {
+                       const char *kernel, bool lineinfo, bool force_driver_jit, ImageIo io,
+                       RtCudaModule *m, Diags *diags) {
   void *cubin = NULL;
   size_t n = 0;
   bool unavailable = true;
+  if (io.cached && io.cached->len && !force_driver_jit &&
+      cu->api.ModuleLoadData(&m->mod, io.cached->data) == RT_CU_SUCCESS) {
+    m->via_nvjitlink = true;
+    return true;                        /* a cubin the driver refuses is linked anew */
+  }
   if (!force_driver_jit &&
       !rt_cuda_link_inputs(cu, NULL, ptx, strlen(ptx), more, nmore, lineinfo, &cubin, &n,
                            &unavailable, diags) &&
@@ -346,7 +361,12 @@ static bool load_image(RtCuda *cu, const char *ptx, const RtLinkInput *more, int
   m->via_nvjitlink = true;
   bool ok = rt_cuda_check(cu, cu->api.ModuleLoadData(&m->mod, cubin), "cuModuleLoadData",
                           kernel, diags);
-  free(cubin);
+  if (ok && io.linked) {
+    io.linked->data = cubin;
+    io.linked->len = n;
+  } else {
+    free(cubin);
+  }
   return ok;
 }
 
@@ -359,26 +379,32 @@ static bool read_attributes(RtCuda *cu, RtCudaModule *m, const char *kernel, Dia
 
 static bool module_load(RtCuda *cu, const char *ptx, const char *entry, const RtLinkInput *more,
                         int nmore, const char *kernel, bool lineinfo, bool force_driver_jit,
+                        ImageIo io,
                         RtCudaModule *m, Diags *diags);
 
 bool rt_cuda_module_load(RtCuda *cu, const char *ptx, const char *kernel, bool lineinfo,
                          bool force_driver_jit, RtCudaModule *m, Diags *diags) {
-  return module_load(cu, ptx, NULL, NULL, 0, kernel, lineinfo, force_driver_jit, m, diags);
+  return module_load(cu, ptx, NULL, NULL, 0, kernel, lineinfo, force_driver_jit, (ImageIo){0}, m,
+                     diags);
 }
 
 bool rt_cuda_module_load_entry(RtCuda *cu, const char *ptx, const char *entry, const char *kernel,
                                RtCudaModule *m, Diags *diags) {
-  return module_load(cu, ptx, entry, NULL, 0, kernel, false, false, m, diags);
+  return module_load(cu, ptx, entry, NULL, 0, kernel, false, false, (ImageIo){0}, m, diags);
 }
 
 bool rt_cuda_module_load_linked(RtCuda *cu, const char *ptx, const RtLinkInput *more, int nmore,
-                                const char *kernel, bool lineinfo, RtCudaModule *m,
-                                Diags *diags) {
-  return module_load(cu, ptx, NULL, more, nmore, kernel, lineinfo, false, m, diags);
+                                const char *kernel, bool lineinfo, const RtCubin *cached,
+                                RtCubin *linked, RtCudaModule *m, Diags *diags) {
+  if (linked)
+    *linked = (RtCubin){0};
+  return module_load(cu, ptx, NULL, more, nmore, kernel, lineinfo, false, (ImageIo){cached, linked},
+                     m, diags);
 }
 
 static bool module_load(RtCuda *cu, const char *ptx, const char *entry, const RtLinkInput *more,
                         int nmore, const char *kernel, bool lineinfo, bool force_driver_jit,
+                        ImageIo io,
                         RtCudaModule *m, Diags *diags) {
   memset(m, 0, sizeof *m);
   if (!rt_ptx_entry_layout_of(ptx, entry, m)) {
@@ -395,7 +421,7 @@ static bool module_load(RtCuda *cu, const char *ptx, const char *entry, const Rt
     return false;
   }
   if (!rt_cuda_make_current(cu, diags) ||
-      !load_image(cu, ptx, more, nmore, kernel, lineinfo, force_driver_jit, m, diags)) {
+      !load_image(cu, ptx, more, nmore, kernel, lineinfo, force_driver_jit, io, m, diags)) {
     rt_cuda_module_unload(cu, m);
     return false;
   }

@@ -14,8 +14,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/sha256.h"
+#include "common/trace.h"
 #include "ir/type.h"
 #include "runtime/cuc.h"
+#include "runtime/cache.h"
 #include "runtime/cuda.h"
 #include "runtime/host_exec.h"
 #include "runtime/launch.h"
@@ -159,6 +162,57 @@ static bool check_arity(const IrFunc *f, int nargs, Diags *diags) {
   return false;
 }
 
+/* The disk cache keeps the linked cubin under a key of everything
+ * nvJitLink is given (the PTX after the ISA clamp, each CUDA C module's
+ * PTX, the device's architecture, line info) and kjit's build, so a warm
+ * process hands the cached cubin to the driver: nvJitLink is not even
+ * loaded. */
+static void cubin_key(const char *ptx, const RtLinkInput *more, int nmore, const RtCuda *cu,
+                      bool lineinfo, uint8_t key[RT_CACHE_KEY_SIZE]) {
+  char head[200];
+  snprintf(head, sizeof head, "kjit-cubin-1\nbuild %s\nsm %d%d\nlineinfo %d\nmodules %d\n",
+           KJIT_BUILD_ID, cu->info.cc_major, cu->info.cc_minor, lineinfo, nmore);
+  Sha256 h;
+  sha256_init(&h);
+  sha256_update(&h, head, strlen(head));
+  sha256_update(&h, ptx, strlen(ptx) + 1);
+  for (int i = 0; i < nmore; i++) {
+    sha256_update(&h, more[i].name, strlen(more[i].name) + 1);
+    sha256_update(&h, more[i].ptx, more[i].len + 1);
+  }
+  sha256_final(&h, key);
+}
+
+/* PTX -> loaded module, through the cubin cache. */
+static bool load_module(RtCuda *cu, kjit_program *prog, const char *ptx, const RtLinkInput *more,
+                        int nmore, const char *kernel, bool lineinfo, RtCudaModule *m,
+                        Diags *diags) {
+  uint8_t key[RT_CACHE_KEY_SIZE];
+  RtCache *cache = rt_context_cache(prog->ctx, diags);
+  RtCacheEntry e = {0};
+  RtCubin cached = {0}, linked = {0};
+  bool got = rt_cache_enabled(cache);
+  if (got) {
+    cubin_key(ptx, more, nmore, cu, lineinfo, key);
+    got = rt_cache_get(cache, key, &e);
+  }
+  if (got)
+    cached.data = (void *)rt_cache_entry_find(&e, RT_SEC_CUBIN, &cached.len);
+  trace_event("cubin of '%s': %s", kernel, cached.data ? "from the cache" : "not cached");
+  bool ok = rt_cuda_module_load_linked(cu, ptx, more, nmore, kernel, lineinfo, &cached, &linked,
+                                       m, diags);
+  if (got)
+    rt_cache_entry_release(&e);
+  if (ok && linked.data && rt_cache_enabled(cache)) {
+    RtCacheEntry put = {0};
+    rt_cache_entry_add(&put, RT_SEC_CUBIN, linked.data, linked.len);
+    rt_cache_put(cache, key, &put);
+    rt_cache_flush_warnings(cache, diags);
+  }
+  free(linked.data);
+  return ok;
+}
+
 /* Signature -> PTX -> loaded specialization, inserted into the table. */
 static RtCudaSpec *compile_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const Signature *sig,
                                 const RtSpecKey *key, Diags *diags) {
@@ -178,7 +232,7 @@ static RtCudaSpec *compile_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const
     return NULL;
   }
   RtCudaSpec *spec = calloc(1, sizeof *spec);
-  bool ok = spec && rt_cuda_module_load_linked(cu, ptx, more, nmore, f->name, lineinfo, &spec->m, diags);
+  bool ok = spec && load_module(cu, prog, ptx, more, nmore, f->name, lineinfo, &spec->m, diags);
   rt_link_inputs_free(more, nmore);
   free(ptx);
   if (ok) {

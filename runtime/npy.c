@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -323,35 +324,92 @@ static int read_data(FILE *f, const char *name, const Header *h, RtDtype dt, RtR
   return 0;
 }
 
-int rt_npy_read_stream(FILE *f, const char *name, RtArray *out, char *err, size_t el) {
-  memset(out, 0, sizeof *out);
+/* Reads the preamble and the header dict; leaves f at the first data byte.
+ * A structured dtype gives *rec (a reference for the caller to release),
+ * any other *dt and *swap. */
+static int read_head(FILE *f, const char *name, Header *h, RtDtype *dt, bool *swap, RtRecord **rec,
+                     char *err, size_t el) {
   char *text = NULL;
   size_t tlen = 0;
+  *rec = NULL;
+  *dt = RT_RECORD;
+  *swap = false;
   int rc = read_preamble(f, name, &text, &tlen, err, el);
   if (rc) return rc;
-  Header h;
-  rc = parse_header_text(text, tlen, name, &h, err, el);
+  rc = parse_header_text(text, tlen, name, h, err, el);
   if (rc) { free(text); return rc; }
-  RtDtype dt = RT_RECORD;
-  bool swap = false;
   char why[400];
-  RtRecord *rec = NULL;
-  if (h.rdescr && !(rec = rt_record_parse(h.rdescr, h.rlen, why, sizeof why))) {
+  if (h->rdescr && !(*rec = rt_record_parse(h->rdescr, h->rlen, why, sizeof why))) {
     free(text);
     return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
   }
-  free(text);
-  if (!rec && parse_descr(h.descr, &dt, &swap, why, sizeof why)) return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
-  rc = read_data(f, name, &h, dt, rec, swap, out, err, el);
+  free(text); /* rdescr pointed into it: parsed above */
+  if (!*rec && parse_descr(h->descr, dt, swap, why, sizeof why)) return fail(RT_NPY_E_DTYPE, err, el, name, "%s", why);
+  return 0;
+}
+
+int rt_npy_read_stream(FILE *f, const char *name, RtArray *out, char *err, size_t el) {
+  memset(out, 0, sizeof *out);
+  Header h;
+  RtDtype dt;
+  bool swap;
+  RtRecord *rec;
+  int rc = read_head(f, name, &h, &dt, &swap, &rec, err, el);
+  if (rc == 0)
+    rc = read_data(f, name, &h, dt, rec, swap, out, err, el);
   rt_record_release(rec); /* the array holds its own reference */
   return rc;
+}
+
+/* Large files in native byte order whose data starts 64-byte aligned (as
+ * NumPy writes them) are mapped copy-on-write instead of read: their pages
+ * come from the page cache as they are, without a copy or fresh memory,
+ * and only the pages a kernel writes are copied.  Returns true when *out
+ * holds the mapping; false to read the file instead. */
+static bool map_data(FILE *f, const Header *h, RtDtype dt, RtArray *out) {
+  struct stat st;
+  size_t nb;
+  long off = ftell(f);
+  if (off < 0 || off % 64 || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
+      !rt_shape_nbytes(dt, h->ndim, h->shape, &nb) || nb < RT_MAP_MIN ||
+      (uint64_t)st.st_size < (uint64_t)off + nb)
+    return false;
+  size_t len = (size_t)off + nb;
+  /* Populated read-only (no fault per page later), then made writable: a
+   * write then copies just its page. */
+  char *base = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fileno(f), 0);
+  if (base == MAP_FAILED) return false;
+  if (mprotect(base, len, PROT_READ | PROT_WRITE) != 0) {
+    munmap(base, len);
+    return false;
+  }
+  memset(out, 0, sizeof *out);
+  out->dtype = dt;
+  out->ndim = h->ndim;
+  memcpy(out->shape, h->shape, sizeof out->shape);
+  if (h->fortran) set_fortran_strides(out);
+  else rt_array_set_c_strides(out);
+  out->data = base + off;
+  out->nbytes = nb;
+  out->owns = true;
+  out->map = base;
+  out->map_len = len;
+  return true;
 }
 
 int rt_npy_read(const char *path, RtArray *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   FILE *f = fopen(path, "rb");
   if (!f) return fail(RT_NPY_E_IO, err, errlen, path, "cannot open: %s", strerror(errno));
-  int rc = rt_npy_read_stream(f, path, out, err, errlen);
+  Header h;
+  RtDtype dt;
+  bool swap;
+  RtRecord *rec;
+  int rc = read_head(f, path, &h, &dt, &swap, &rec, err, errlen);
+  /* records are read (their fields may need no mapping's alignment care) */
+  if (rc == 0 && (swap || rec || !map_data(f, &h, dt, out)))
+    rc = read_data(f, path, &h, dt, rec, swap, out, err, errlen);
+  rt_record_release(rec);
   fclose(f);
   return rc;
 }
@@ -393,23 +451,41 @@ static size_t build_header(const RtArray *a, char *buf, size_t cap) {
   return total;
 }
 
-/* Writes the elements in C order; contiguous arrays in one call. */
-static bool write_data(FILE *f, const RtArray *a) {
-  int64_t n = rt_array_size(a);
-  size_t es = rt_array_itemsize(a);
-  if (rt_array_is_c_contiguous(a)) return n == 0 || fwrite(a->data, es, (size_t)n, f) == (size_t)n;
-  if (es > 65536) return false;
+/* Writes the elements in C order, a row at a time: contiguous rows in one
+ * call, strided ones gathered through a buffer. */
+typedef struct WriteWalk {
+  FILE *f;
+  size_t es;
+  bool ok;
+} WriteWalk;
+
+static void write_row(void *ctx, const char *p, int64_t n, int64_t st) {
+  WriteWalk *w = ctx;
+  if (!w->ok) return;
+  if (st == (int64_t)w->es) {
+    w->ok = fwrite(p, w->es, (size_t)n, w->f) == (size_t)n;
+    return;
+  }
   char chunk[65536];
   size_t used = 0;
-  for (int64_t i = 0; i < n; i++) {
-    memcpy(chunk + used, rt_array_elem(a, i), es);
-    used += es;
-    if (used + es > sizeof chunk || i + 1 == n) {
-      if (fwrite(chunk, 1, used, f) != used) return false;
+  if (w->es > sizeof chunk) { /* a record wider than the buffer: never gathered */
+    w->ok = false;
+    return;
+  }
+  for (int64_t i = 0; i < n && w->ok; i++) {
+    memcpy(chunk + used, p + i * st, w->es);
+    used += w->es;
+    if (used + w->es > sizeof chunk || i + 1 == n) {
+      w->ok = fwrite(chunk, 1, used, w->f) == used;
       used = 0;
     }
   }
-  return true;
+}
+
+static bool write_data(FILE *f, const RtArray *a) {
+  WriteWalk w = {.f = f, .es = rt_array_itemsize(a), .ok = true};
+  rt_array_rows(a, write_row, &w);
+  return w.ok;
 }
 
 int rt_npy_write_stream(FILE *f, const char *name, const RtArray *a, char *err, size_t el) {

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/trace.h"
+
 typedef struct NvSym {
   const char *name;
   size_t offset;
@@ -73,8 +75,10 @@ bool rt_nvrtc_open(RtNvrtc *nv, SrcLoc at, Diags *diags) {
     else if (snprintf(path, sizeof path, "%s/lib64/%s", toolkit_dir(), sonames[i - 3]) > 0)
       name = path;
     void *lib = name ? dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) : NULL;
-    if (lib && fill(nv, lib))
+    if (lib && fill(nv, lib)) {
+      trace_event("load %s (NVRTC)", name);
       return true;
+    }
     memset(nv, 0, sizeof *nv);
   }
   diag_error(diags, RT_E_NVRTC_MISSING, at,

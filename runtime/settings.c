@@ -6,8 +6,10 @@
  * and CUDA C's).  codegen/ below runtime/ gets its one value, the libdevice
  * path, from the context (cg_session_set_libdevice). */
 #include "runtime/settings.h"
+#include "common/trace.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #ifndef KJIT_LIBDEVICE_PATH
 #define KJIT_LIBDEVICE_PATH ""
@@ -44,10 +46,19 @@ static const RtSetting settings[RT_SET__COUNT] = {
                           "the CUDA toolkit: NVRTC and the headers CUDA C includes"},
     [RT_SET_CUDA_PATH] = {"cuda_path", "CUDA_PATH", NULL, false,
                           "the CUDA toolkit, when CUDA_HOME is unset"},
+    [RT_SET_TRACE] = {"trace", "KJIT_TRACE", NULL, false,
+                      "1: print each library loaded, file read, cache hit and compile to stderr"},
 };
 
 const RtSetting *rt_setting_info(RtSettingId id) {
   return id < RT_SET__COUNT ? &settings[id] : NULL;
+}
+
+/* KJIT_TRACE is read once, as the library loads, into common/trace.c, which
+ * cannot call rt_setting itself (common/ sits below runtime/). */
+__attribute__((constructor)) static void init_trace(void) {
+  const char *v = rt_setting(RT_SET_TRACE);
+  trace_enable(v && strcmp(v, "1") == 0);
 }
 
 const char *rt_setting(RtSettingId id) {

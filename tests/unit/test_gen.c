@@ -315,6 +315,81 @@ static void test_scalar_convert(void) {
   CHECK(i.dtype == RT_I64 && i.v.i64 == 300);
 }
 
+/* ---- fast summaries: the same bits as the plain loops ------------------ */
+
+/* The definition of the summary's sum: s += x in C order, in double. */
+static double plain_sum(const RtArray *a) {
+  double s = 0;
+  for (int64_t i = 0; i < rt_array_size(a); i++) s += rt_array_get_f64(a, i);
+  return s;
+}
+
+static void check_sum(const RtArray *a, const char *what) {
+  double want = plain_sum(a), got = rt_array_sum(a);
+  if (memcmp(&want, &got, sizeof want) != 0) {
+    fprintf(stderr, "sum of %s: got %.17g, want %.17g\n", what, got, want);
+    failures++;
+  }
+}
+
+/* A 1-d array of n elements of dt holding f64 values vals[i % nv]. */
+static RtArray filled(RtDtype dt, int64_t n, const double *vals, int nv) {
+  RtArray a;
+  rt_array_alloc(&a, dt, 1, &n);
+  for (int64_t i = 0; i < n; i++) rt_array_set_f64(&a, i, vals[i % nv]);
+  return a;
+}
+
+static void test_fast_sum(void) {
+  static const double easy[] = {0, 1, 2.5, -3, 1e6, 0.125};            /* exact path */
+  static const double spread[] = {1e16, 1, -1e16, 3.5, 0.1};           /* must round */
+  static const double odd[] = {1, NAN, 2};
+  static const double infs[] = {1, INFINITY, -2};
+  static const double zeros[] = {-0.0};
+  static const double tiny[] = {1e-300, 5e-324, -3e-310, 0};
+  static const double huge[] = {1e308, 1e308, -1e308};
+  static const struct { const double *v; int n; } sets[] = {
+    {easy, 6}, {spread, 5}, {odd, 3}, {infs, 3}, {zeros, 1}, {tiny, 4}, {huge, 3},
+  };
+  static const RtDtype dts[] = {RT_F32, RT_F64, RT_F16, RT_I32, RT_I64, RT_U8, RT_BOOL, RT_C64, RT_C128};
+  static const int64_t lens[] = {0, 1, 3, 7, 8, 9, 17, 1000, 100003};
+  for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++)
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
+      for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+        if (rt_dtype_is_int(dts[d]) && s > 1) continue;   /* NaN/inf do not convert */
+        RtArray a = filled(dts[d], lens[l], sets[s].v, sets[s].n);
+        char what[64];
+        snprintf(what, sizeof what, "set %zu, %s[%lld]", s, rt_dtype_name(dts[d]), (long long)lens[l]);
+        check_sum(&a, what);
+        rt_array_free(&a);
+      }
+  RtValue v = ok("rand:f32:300001:3");                    /* exact path */
+  check_sum(&v.array, "rand f32");
+  rt_value_free(&v);
+  v = ok("rand:f64:300001:3");                            /* 53-bit values: rounds */
+  check_sum(&v.array, "rand f64");
+  rt_value_free(&v);
+  v = ok("arange:i64:300001");
+  check_sum(&v.array, "arange i64");
+  rt_value_free(&v);
+  /* A strided view: every other column of a 301x257 float32 array. */
+  v = ok("rand:f32:301x257:5");
+  RtArray view = v.array;
+  view.shape[1] = 128;
+  view.strides[1] *= 2;
+  check_sum(&view, "strided f32");
+  rt_value_free(&v);
+}
+
+static void test_fast_crc(void) {
+  unsigned char buf[400];
+  for (size_t i = 0; i < sizeof buf; i++) buf[i] = (unsigned char)(i * 131 + 7);
+  for (size_t off = 0; off < 4; off++)
+    for (size_t n = 0; n + off <= 300; n++)
+      CHECK(rt_crc32(0x1234u, buf + off, n) == rt_crc32_portable(0x1234u, buf + off, n));
+  CHECK(rt_crc32_portable(0, "123456789", 9) == 0xcbf43926u);
+}
+
 int main(void) {
   test_scalar_convert();
   test_dtypes();
@@ -324,6 +399,8 @@ int main(void) {
   test_npy_path();
   test_errors();
   test_summary_strided();
+  test_fast_sum();
+  test_fast_crc();
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
   else printf("test_gen: all passed\n");
   return failures ? 1 : 0;

@@ -446,6 +446,36 @@ static void test_fuzz(void) {
   }
 }
 
+/* Files of 1 MiB and more are mapped copy-on-write: the array reads what
+ * the file holds, a write to it stays in the process, and a Fortran file
+ * keeps its strides. */
+static void test_mapped(void) {
+  int64_t shape[2] = {512, 1024};
+  RtArray a, b, c;
+  char err[512];
+  CHECK(rt_array_alloc(&a, RT_F32, 2, shape) == 0 && a.map != NULL);
+  for (int64_t i = 0; i < 512 * 1024; i++) ((float *)a.data)[i] = (float)i * 0.5f;
+  const char *path = tmp_path("mapped.npy");
+  CHECK(rt_npy_write(path, &a, err, sizeof err) == 0);
+  CHECK(rt_npy_read(path, &b, err, sizeof err) == 0 && b.map != NULL && b.owns);
+  CHECK(b.nbytes == a.nbytes && memcmp(a.data, b.data, a.nbytes) == 0);
+  CHECK((uintptr_t)b.data % 64 == 0);
+  ((float *)b.data)[7] = -1.0f;                       /* copy on write */
+  CHECK(rt_npy_read(path, &c, err, sizeof err) == 0 && ((float *)c.data)[7] == 3.5f);
+  rt_array_free(&b);
+  rt_array_free(&c);
+  RtArray f = a;                                      /* Fortran order view */
+  f.strides[0] = 4;
+  f.strides[1] = 4 * 512;
+  f.shape[0] = 1024;
+  f.shape[1] = 512;
+  CHECK(rt_npy_write(path, &f, err, sizeof err) == 0);
+  CHECK(rt_npy_read(path, &b, err, sizeof err) == 0 && b.map != NULL);
+  CHECK(rt_array_get_f64(&b, 1) == rt_array_get_f64(&f, 1) && b.strides[1] == 4);
+  rt_array_free(&b);
+  rt_array_free(&a);
+}
+
 int main(void) {
   snprintf(tmpdir, sizeof tmpdir, "%s/kjit_npy_XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
   if (!mkdtemp(tmpdir)) { perror("mkdtemp"); return 1; }
@@ -459,6 +489,7 @@ int main(void) {
   test_malformed();
   test_write_errors();
   test_records();
+  test_mapped();
   test_fuzz();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);

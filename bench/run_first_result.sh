@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# run_first_result.sh [BUILD_DIR] - time to first result of whole `kjit run`
+# processes (fresh process each run, so start-up, generation, compile or
+# cache, the kernel, the summaries and -o writing are all in).
+#
+# CPU target: the vector add on 1 Ki and on 16 Mi float32 elements
+# (generated arange/full/zeros), then 16 Mi read from .npy files with -o
+# writing the result.  With a CUDA device also: `kjit info` (the driver's
+# start-up alone), then the 1 Mi vector add on the cuda target cold (empty
+# cache) and warm (fresh process, warm disk cache).
+# Prints the median and min wall time and the median CPU time (user+sys)
+# of RUNS runs (default 7).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+build=${1:-$root/build}
+runs=${RUNS:-7}
+kjit="$build/kjit"
+[ -x "$kjit" ] || { echo "run_first_result.sh: $kjit not found; build first" >&2; exit 1; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/kjit-first.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME="$work/cache"
+vadd="$root/examples/vector_add.py:add_kernel"
+
+# measure NAME CMD... : RUNS runs, one line of medians
+measure() {
+  local name=$1; shift
+  : >"$work/times"
+  for ((i = 0; i < runs; i++)); do
+    /usr/bin/time -f "%e %U %S" -a -o "$work/times" "$@" >/dev/null 2>"$work/err" ||
+      { echo "$name: failed"; cat "$work/err"; return 1; }
+  done
+  local wall cpu
+  wall=$(awk '{ print $1 }' "$work/times" | sort -n)
+  cpu=$(awk '{ print $2 + $3 }' "$work/times" | sort -n)
+  printf '%-44s %9.3f %9.3f %9.3f\n' "$name" "$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$wall")" \
+    "$(head -1 <<<"$wall")" "$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$cpu")"
+}
+
+grid() { echo "--grid $(( ($1 + 255) / 256 )) --block 256"; }
+gen() { echo "x=arange:float32:$1 y=full:float32:$1:2 out=zeros:float32:$1"; }
+
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $runs runs"
+printf '%-44s %9s %9s %9s\n' "case" "median s" "min s" "cpu s"
+n1=1024 n16=16777216
+# shellcheck disable=SC2046
+"$kjit" run "$vadd" --target cpu $(grid $n1) $(gen $n1) >/dev/null   # warm the disk cache
+measure "cpu: vector add 3 x 1 Ki (generated)" "$kjit" run "$vadd" --target cpu $(grid $n1) $(gen $n1)
+measure "cpu: vector add 3 x 16 Mi (generated)" "$kjit" run "$vadd" --target cpu $(grid $n16) $(gen $n16)
+"$kjit" run "$vadd" --target cpu $(grid $n16) $(gen $n16) -o x="$work/x.npy" -o y="$work/y.npy" >/dev/null
+measure "cpu: 16 Mi from .npy, -o out.npy" "$kjit" run "$vadd" --target cpu $(grid $n16) \
+  x="$work/x.npy" y="$work/y.npy" out=zeros:float32:$n16 -o out="$work/out.npy"
+
+if "$kjit" info 2>/dev/null | grep -q "device 0:"; then
+  n=1048576
+  measure "cuda: kjit info (driver start-up)" "$kjit" info
+  measure "cuda: vector add 1 Mi, cold cache" bash -c 'rm -rf "$XDG_CACHE_HOME"; exec "$@"' cold \
+    "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
+  "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n) >/dev/null
+  measure "cuda: vector add 1 Mi, warm cache" "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
+else
+  echo "(no CUDA device: cuda rows skipped)"
+fi
