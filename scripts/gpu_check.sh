@@ -5,7 +5,10 @@
 #      CUDA C kernels, timeouts, differential tests, the driver layer);
 #   2. tests/numba/check_exec.py: the exec tests' expectations replayed under
 #      Numba (skipped, never passed, where Numba is missing);
-#   3. the example programs (examples/*.c), whose auto target is the GPU.
+#   3. the example programs (auto target: the GPU), the GPU-only tests of
+#      the build (devices, CUDA C, warm loads, compile once across
+#      processes), and on a machine of several GPUs the suite on each
+#      further device and MPI with one rank per GPU (where mpirun exists).
 # Logs go to LOG_DIR (default: a temporary folder, printed).  Exit 0 only
 # when every step that ran passed.
 set -uo pipefail
@@ -34,12 +37,40 @@ else
 fi
 
 echo "== example programs (auto target: the GPU)"
-for ex in "$build"/tests/examples/*; do
-  [ -x "$ex" ] || continue
-  (cd "$root" && "$ex") >"$logs/example_$(basename "$ex").log" 2>&1
+for ex in vector_add vadd_multi; do
+  [ -x "$build/tests/examples/$ex" ] || continue
+  (cd "$root" && "$build/tests/examples/$ex") >"$logs/example_$ex.log" 2>&1
   rc=$?
-  echo "example $(basename "$ex"): exit $rc"; tail -2 "$logs/example_$(basename "$ex").log"
+  echo "example $ex: exit $rc"; tail -12 "$logs/example_$ex.log"
   [ $rc -eq 0 ] || status=1
 done
+
+echo "== GPU-only tests of the build (devices, CUDA C API, warm loads, compile once)"
+run_step() { # NAME CMD...: runs CMD from the root, logs it, counts it
+  local name=$1; shift
+  (cd "$root" && "$@") >"$logs/$name.log" 2>&1
+  local rc=$?
+  echo "$name: exit $rc"; tail -3 "$logs/$name.log"
+  [ $rc -eq 0 ] || status=1
+}
+[ -x "$build/tests/unit/test_devices" ] && run_step test_devices "$build/tests/unit/test_devices"
+[ -x "$build/tests/unit/test_cuda_c" ] && run_step test_cuda_c "$build/tests/unit/test_cuda_c" --gpu
+[ -f "$root/tests/trace/loads.sh" ] && run_step warm_loads bash tests/trace/loads.sh "$build/kjit" cuda
+[ -f "$root/tests/cache/processes.sh" ] && run_step cache_processes bash tests/cache/processes.sh "$build/kjit" cuda
+
+# Every further device: the exec kernels on it (KJIT_GPU_SUITE_FILTER and
+# KJIT_DIFFTEST_N apply), and MPI with one rank per device where mpirun is.
+ndev=$("$build/kjit" info 2>/dev/null | grep -c '^  device [0-9]*:')
+for ((d = 1; d < ndev; d++)); do
+  echo "== gpu suite on device $d"
+  KJIT_DIFFTEST_N=${KJIT_DIFFTEST_N:-60} bash "$root/tests/gpu/run_gpu_suite.sh" --device "$d" "$build" \
+    >"$logs/gpu_suite_$d.log" 2>&1 || status=1
+  grep -E '^(gpu suite|FAIL)' "$logs/gpu_suite_$d.log"
+done
+if [ "$ndev" -gt 1 ] && command -v mpirun >/dev/null 2>&1; then
+  run_step mpi_gpu bash examples/mpi/run.sh -n "$ndev" --target cuda "$build"
+elif [ "$ndev" -gt 1 ]; then
+  echo "mpi_gpu: SKIP (no mpirun on this machine)"
+fi
 echo "gpu_check: logs in $logs; exit $status"
 exit $status
