@@ -29,6 +29,8 @@ static const RtSetting settings[RT_SET__COUNT] = {
                             "threads of the host (CPU) executor"},
     [RT_SET_PATH] = {"path", "KJIT_PATH", NULL, false,
                      "colon-separated folders searched for imported Python modules"},
+    [RT_SET_MAX_SOURCE] = {"max_source_bytes", "KJIT_MAX_SOURCE_BYTES", "16777216", false,
+                           "largest kernel source file (and imported module) read, in bytes"},
 };
 
 const RtSetting *rt_setting_info(RtSettingId id) {

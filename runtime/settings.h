@@ -22,6 +22,7 @@ typedef enum RtSettingId {
   RT_SET_LIBDEVICE,       /* KJIT_LIBDEVICE: libdevice bitcode path */
   RT_SET_CPU_THREADS,     /* KJIT_CPU_THREADS: host executor threads */
   RT_SET_PATH,            /* KJIT_PATH: folders searched for imported modules */
+  RT_SET_MAX_SOURCE,      /* KJIT_MAX_SOURCE_BYTES: largest source file read */
   RT_SET__COUNT
 } RtSettingId;
 
