@@ -5,7 +5,10 @@
  * a pooled stack.  Fibers switch directly to the next runnable fiber (no
  * scheduler round trip); only when none is runnable are barriers released
  * (release_waiters), and if nothing can be released while threads still
- * wait, the block is deadlocked and reported, never left hanging. */
+ * wait, the block is deadlocked and reported, never left hanging.  A kernel
+ * that faults (SIGSEGV/SIGBUS) fails the launch through the recovery point
+ * each worker arms per launch (host_fault.c); shared memory lies between
+ * guard pages so an overrun faults rather than corrupting the heap. */
 #include "runtime/host_exec.h"
 
 #include <errno.h>
