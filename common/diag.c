@@ -6,6 +6,8 @@
 #include "common/diag.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define DEFAULT_MAX_ERRORS 100
 
@@ -81,6 +83,43 @@ static void render_caret(const char *line, size_t linelen, SrcLoc loc, StrBuf *s
   sb_putc(sb, '\n');
 }
 
+/* The source line and its caret.  A line longer than ECHO_MAX bytes (a
+ * generated file, a minified one: 10 MB on one line) is shown as a window
+ * of ECHO_MAX bytes around the caret, with "..." where it is cut, so an
+ * error never echoes more than a few hundred bytes. */
+enum { ECHO_MAX = 160, ECHO_BEFORE = 60 };
+
+static void render_line(const char *line, size_t linelen, SrcLoc loc, StrBuf *sb) {
+  size_t col = loc.col > 0 ? (size_t)loc.col - 1 : 0;
+  if (linelen <= ECHO_MAX) {
+    sb_putn(sb, line, linelen);
+    sb_putc(sb, '\n');
+    render_caret(line, linelen, loc, sb);
+    return;
+  }
+  size_t start = col > ECHO_BEFORE ? col - ECHO_BEFORE : 0;
+  while (start > 0 && ((unsigned char)line[start] & 0xC0) == 0x80)
+    start--;                               /* cut at a character boundary */
+  size_t end = start + ECHO_MAX < linelen ? start + ECHO_MAX : linelen;
+  while (end < linelen && ((unsigned char)line[end] & 0xC0) == 0x80)
+    end++;
+  const char *pre = start ? "..." : "";
+  sb_printf(sb, "%s", pre);
+  sb_putn(sb, line + start, end - start);
+  sb_printf(sb, "%s\n", end < linelen ? "..." : "");
+  SrcLoc w = loc;                           /* the caret within the window */
+  w.col = (int)(col - start + strlen(pre) + 1);
+  if ((size_t)w.len > end - col)
+    w.len = (int)(end > col ? end - col : 1);
+  char *shown = malloc(strlen(pre) + (end - start) + 1);
+  if (!shown)
+    return;
+  memcpy(shown, pre, strlen(pre));
+  memcpy(shown + strlen(pre), line + start, end - start);
+  render_caret(shown, strlen(pre) + (end - start), w, sb);
+  free(shown);
+}
+
 void diag_render(const Diag *g, StrBuf *sb) {
   if (!g->loc.src) {
     sb_printf(sb, "kjit: %s: %s\n", level_name(g->level), g->msg);
@@ -89,11 +128,8 @@ void diag_render(const Diag *g, StrBuf *sb) {
               level_name(g->level), g->msg);
     size_t linelen = 0;
     const char *line = find_line(g->loc.src, g->loc.line, &linelen);
-    if (line) {
-      sb_putn(sb, line, linelen);
-      sb_putc(sb, '\n');
-      render_caret(line, linelen, g->loc, sb);
-    }
+    if (line)
+      render_line(line, linelen, g->loc, sb);
   }
   if (g->hint)
     sb_printf(sb, "hint: %s\n", g->hint);

@@ -751,8 +751,12 @@ static void lex_line_start(Lexer *L) {
 
 static void lex_backslash(Lexer *L) {
   if (L->p + 1 < L->end && is_newline_at(L, L->p + 1)) {
+    SrcLoc at = loc_at(L, L->p, 1);
     L->p++;
     eat_newline(L);
+    if (L->p >= L->end)   /* the line it continues is the end of the file */
+      lex_error(L, E_CONTINUATION, at, "remove the '\\' or continue the line",
+                "unexpected EOF while parsing");
   } else if (L->p + 1 >= L->end) {
     lex_error(L, E_CONTINUATION, loc_at(L, L->p, 1), NULL, "unexpected EOF while parsing");
     L->p++;

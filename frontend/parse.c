@@ -161,6 +161,10 @@ static void recover(Parser *p, int start) {
   }
   if (t->kind == TK_DEDENT || t->kind == TK_EOF)
     return;
+  if (p->pos > start && at_clause(p)) {   /* the rest of an if's elif chain */
+    skip_rest_of_statement(p);
+    return;
+  }
   TokenKind prev = p->pos > start ? p->toks.data[p->pos - 1].kind : TK_EOF;
   if (prev == TK_NEWLINE || prev == TK_DEDENT)
     return; /* the failure was reported at the start of the next line */
@@ -170,12 +174,14 @@ static void recover(Parser *p, int start) {
 /* Parse one statement (appending to out) under its own guard. */
 static void guarded_statement(Parser *p, NodeList *out) {
   jmp_buf jb, *saved = p->jb;
-  int start = p->pos, depth = p->depth;
+  int start = p->pos, depth = p->depth, links = p->links, elifs = p->elifs;
   p->jb = &jb;
   if (setjmp(jb) == 0)
     statement(p, out);
   else {
     p->depth = depth;
+    p->links = links;
+    p->elifs = elifs;
     recover(p, start);
   }
   p->jb = saved;
@@ -470,7 +476,13 @@ static Node *if_stmt(Parser *p) {
   n->cond = parse_named_expr(p);
   block(p, &n->body, parse_equal(kw, "if") ? "'if' statement" : "'elif' statement", kw->loc.line);
   if (parse_equal(parse_peek(p), "elif")) {
+    /* an elif nests an if in the else branch: later stages recurse on it */
+    if (++p->elifs > PARSE_MAX_DEPTH)
+      parse_fail(p, parse_peek(p), E_TOO_DEEP,
+                 "use a lookup (an array or a tuple indexed by the case), or split the chain",
+                 "more than %d elif branches in one if statement", PARSE_MAX_DEPTH);
     parse_push(p, &n->orelse, if_stmt(p));
+    p->elifs--;
   } else if (parse_equal(parse_peek(p), "else")) {
     Token *e = parse_next(p);
     block(p, &n->orelse, "'else' statement", e->loc.line);
@@ -878,6 +890,8 @@ static void guarded_toplevel(Parser *p, Module *m) {
   if (setjmp(jb) != 0) {
     p->quiet = false;
     p->depth = 0;
+    p->links = 0;
+    p->elifs = 0;
     p->pos = start; /* skip the whole statement as host code */
     skip_statement(p);
   } else {

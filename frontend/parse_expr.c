@@ -264,13 +264,14 @@ static const BinLevel levels[] = {
     {{"*", "/", "//", "%", "@"}, {AOP_MUL, AOP_DIV, AOP_FLOORDIV, AOP_MOD, AOP_MATMUL}},
 };
 
-/* Each link of a chain (a + b + c, a[0][1].x) nests the tree one level
- * deeper, so it counts against the depth limit like a parenthesis: later
- * stages walk the tree recursively. */
+/* Each link of a chain (a + b + c) nests the tree one level deeper, and
+ * later stages walk the tree recursively, so links are bounded too, but
+ * apart from parentheses and blocks and more loosely (PARSE_MAX_LINKS):
+ * CPython accepts a flat sum of hundreds of terms. */
 static Node *binary_level(Parser *p, int level) {
   if (level == (int)(sizeof levels / sizeof *levels))
     return factor(p);
-  int depth = p->depth;
+  int depth = p->depth, links = p->links;
   Node *lhs = binary_level(p, level + 1);
   for (;;) {
     Token *t = parse_peek(p);
@@ -279,10 +280,13 @@ static Node *binary_level(Parser *p, int level) {
       i++;
     if (i == 5 || !levels[level].ops[i] || t->kind != TK_OP) {
       p->depth = depth;
+      p->links = links;
       return lhs;
     }
     parse_next(p);
-    parse_enter(p, t);
+    if (++p->links > PARSE_MAX_LINKS)
+      parse_fail(p, t, E_TOO_DEEP, "split the expression into smaller pieces (partial sums)",
+                 "more than %d binary operators chained in one expression", PARSE_MAX_LINKS);
     Node *rhs = binary_level(p, level + 1);
     lhs = new_binary(p, ND_BINOP, levels[level].aops[i], lhs, rhs, t);
   }

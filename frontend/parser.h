@@ -12,8 +12,12 @@
 #include "frontend/ast.h"
 #include "frontend/token.h"
 
-#define PARSE_MAX_DEPTH 400 /* nesting limit (parentheses, blocks, operator chains):
+#define PARSE_MAX_DEPTH 400 /* nesting limit (parentheses, blocks, attribute and
+                                index chains), and of elif branches in one if:
                                 keeps the C stack of this and later stages bounded */
+#define PARSE_MAX_LINKS 2000 /* binary operators chained on one path (a + b + ...):
+                                each nests the tree one level, but a frame of
+                                the later stages' walk over them is small */
 
 typedef struct Parser {
   Arena *arena;
@@ -25,6 +29,8 @@ typedef struct Parser {
   bool quiet;     /* speculative: failures add no diagnostic */
   int nfailed;    /* failures so far, reported or not */
   int depth;      /* current recursion depth */
+  int elifs;      /* elif branches of the if statement being parsed */
+  int links;      /* binary operator links on the current path (PARSE_MAX_LINKS) */
 } Parser;
 
 Token *parse_peek(Parser *p);

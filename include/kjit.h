@@ -585,6 +585,13 @@ KJIT_API kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path,
  * context): IO, INVALID_ARGUMENT (NULL, destroyed array). */
 KJIT_API kjit_status kjit_array_save_npy(kjit_array *a, const char *path);
 
+/* Writes the same .npy bytes to the open file descriptor fd, from its
+ * current position; fd stays open and owned by the caller (who chooses
+ * where the bytes go: a temporary file renamed later, a pipe).  name (may be
+ * NULL) is what error messages call the destination.  Errors as
+ * kjit_array_save_npy. */
+KJIT_API kjit_status kjit_array_write_npy_fd(kjit_array *a, int fd, const char *name);
+
 /* One line describing the array: "float32[1024] [0, 1, 2, ..., 1023]
  * sum=523776 crc=1a2b3c4d" (shape, the first and last values, the sum of all
  * elements as double (real parts for complex), the CRC-32 of the element

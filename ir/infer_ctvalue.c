@@ -204,6 +204,12 @@ const Type *ir_infer_deferred_array(Infer *inf, int idx) {
   memcpy(shape, dims, sizeof *shape * (size_t)nd);
   in->shape = shape;
   in->tyimm = ty_array(inf->tt, dt->elem, nd, LAYOUT_C);
+  int64_t bytes = ir_alloc_bytes(in);
+  if (in->op == OP_LOCAL_ARRAY && bytes > IR_MAX_LOCAL_BYTES)
+    return ir_infer_fail(inf, idx, E_TY_INTRINSIC,
+                         "use shared or global memory (an array argument) for large per-thread data",
+                         "a local array of %lld bytes exceeds the %d bytes of local memory a thread has",
+                         (long long)bytes, IR_MAX_LOCAL_BYTES);
   return in->tyimm;
 }
 

@@ -1139,6 +1139,11 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
       return ir_infer_deferred_array(inf, idx);
     if (!in->tyimm || in->tyimm->kind != TY_ARRAY)
       return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: array without a type");
+    if (in->op == OP_LOCAL_ARRAY && ir_alloc_bytes(in) > IR_MAX_LOCAL_BYTES) /* a shape frozen per call */
+      return ir_infer_fail(inf, idx, E_TY_INTRINSIC,
+                           "use shared or global memory (an array argument) for large per-thread data",
+                           "a local array of %lld bytes exceeds the %d bytes of local memory a thread has",
+                           (long long)ir_alloc_bytes(in), IR_MAX_LOCAL_BYTES);
     return in->tyimm;
   case OP_THREAD_IDX: case OP_BLOCK_IDX: case OP_BLOCK_DIM: case OP_GRID_DIM:
   case OP_LANEID: case OP_WARPSIZE:

@@ -273,6 +273,13 @@ void ir_print_compile(const IrCompile *c, StrBuf *sb);
  * mean" hints (NULL when none is close). */
 const char *ir_closest(const char *name, const char *const *cands, int n);
 
+/* Bytes of a shared or local array allocation with a known shape
+ * (saturating at INT64_MAX: extents are any int64); 0 for a dynamic one. */
+int64_t ir_alloc_bytes(const Inst *in);
+/* Local memory a thread may use, as on every CUDA GPU (512 KiB); the
+ * local arrays of one function must fit in it. */
+#define IR_MAX_LOCAL_BYTES (512 * 1024)
+
 /* ir/ir.c: construction helpers used by lower.c and infer.c. */
 IrFunc *ir_func_new(Arena *a, const char *name);
 int ir_block_new(Arena *a, IrFunc *f);

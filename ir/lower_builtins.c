@@ -527,12 +527,30 @@ static int array_shape(Lower *L, const Node *n, bool shared, int64_t *dims) {
 
 #define STATIC_SHARED_LIMIT 49152 /* bytes per block without the opt-in, on every GPU */
 
-/* Bytes of a static shared array (saturating: extents are any int64). */
-static int64_t shared_bytes(const Inst *in) {
+int64_t ir_alloc_bytes(const Inst *in) {
+  if (!in->tyimm || in->tyimm->kind != TY_ARRAY || !in->shape)
+    return 0;
   int64_t bytes = ty_size(in->tyimm->elem);
   for (int i = 0; i < in->tyimm->ndim; i++)
     bytes = in->shape[i] > INT64_MAX / (bytes ? bytes : 1) ? INT64_MAX : bytes * in->shape[i];
   return bytes;
+}
+
+static int64_t shared_bytes(const Inst *in) { return ir_alloc_bytes(in); }
+
+/* A thread's local arrays must fit in the 512 KiB of local memory a GPU
+ * gives it (a larger one is refused by ptxas, or overruns the CPU target's
+ * thread stack); said at the array that crosses the limit. */
+static void check_local_total(Lower *L, int v, SrcLoc loc) {
+  int64_t total = 0, mine = ir_alloc_bytes(lower_inst(L, v));
+  for (int i = 0; i < v; i++)
+    if (lower_inst(L, i)->op == OP_LOCAL_ARRAY)
+      total += ir_alloc_bytes(lower_inst(L, i));
+  if (total <= IR_MAX_LOCAL_BYTES && mine > IR_MAX_LOCAL_BYTES - total)
+    diag_error(L->d, E_BADARG, loc,
+               "use shared or global memory (an array argument) for large per-thread data",
+               "local arrays of %lld bytes exceed the %d bytes of local memory a thread has",
+               (long long)(mine > INT64_MAX - total ? INT64_MAX : total + mine), IR_MAX_LOCAL_BYTES);
 }
 
 /* The function's static shared arrays must fit in one block's 48 KiB; said
@@ -625,6 +643,8 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
   lower_inst(L, v)->shape = sh;
   if (shared)
     check_shared_total(L, v, call->loc);
+  else
+    check_local_total(L, v, call->loc);
   return v;
 }
 

@@ -6,8 +6,11 @@
  * poisoned, in a quarantine of the last RT_QUARANTINE_MAX destroyed arrays,
  * so a later launch can say "array was destroyed" instead of crashing.
  * Errors are reported on the array's context like every other API call. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runtime/cuda.h"
 #include "runtime/launch.h"
@@ -310,6 +313,30 @@ kjit_status kjit_array_save_npy(kjit_array *a, const char *path) {
   int rc = rt_npy_write(path, &a->a, err, sizeof err);
   if (rc != RT_NPY_OK) {
     diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "%s", err);
+    return rt_finish(&call, npy_status(rc));
+  }
+  return rt_finish(&call, KJIT_OK);
+}
+
+kjit_status kjit_array_write_npy_fd(kjit_array *a, int fd, const char *name) {
+  kjit_context *ctx = context_of(a);
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!rt_array_is_live(a) || a->device || fd < 0)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+                fd < 0 ? "bad file descriptor" : "a destroyed or device array cannot be written");
+  int own = dup(fd);
+  FILE *f = own >= 0 ? fdopen(own, "wb") : NULL;
+  char err[512] = "";
+  int rc = f ? rt_npy_write_stream(f, name ? name : "output", &a->a, err, sizeof err) : RT_NPY_E_IO;
+  if (!f && own >= 0)
+    close(own);
+  if (f && fclose(f) != 0 && rc == RT_NPY_OK)
+    rc = RT_NPY_E_IO, snprintf(err, sizeof err, "cannot write: %s", strerror(errno));
+  if (rc != RT_NPY_OK) {
+    diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "%s", err[0] ? err : strerror(errno));
     return rt_finish(&call, npy_status(rc));
   }
   return rt_finish(&call, KJIT_OK);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -141,6 +142,27 @@ static double find_lock_wait(Diags *warnings) {
   return v;
 }
 
+/* KJIT_CACHE: 0/off/false/no turn the cache off, 1/on/true/yes (and unset)
+ * keep it on, any case; anything else keeps it on with a warning, so a
+ * typo is seen rather than silently ignored. */
+static bool cache_switch(Diags *warnings) {
+  static const char *const off[] = {"0", "off", "false", "no"}, *const on[] = {"1", "on", "true", "yes"};
+  const char *flag = rt_setting(RT_SET_CACHE);
+  if (!flag)
+    return true;
+  for (int i = 0; i < 4; i++) {
+    if (strcasecmp(flag, off[i]) == 0)
+      return false;
+    if (strcasecmp(flag, on[i]) == 0)
+      return true;
+  }
+  if (warnings)
+    diag_add(warnings, DL_WARNING, RT_W_CACHE, (SrcLoc){0}, "set KJIT_CACHE=0 to turn the disk cache off",
+             "KJIT_CACHE='%.40s' is not one of 0/off/false/no or 1/on/true/yes; the disk cache stays on",
+             flag);
+  return true;
+}
+
 /* $KJIT_CACHE_DIR, else $XDG_CACHE_HOME/kjit, else ~/.cache/kjit. */
 static char *find_dir(void) {
   const char *d = rt_setting(RT_SET_CACHE_DIR);
@@ -173,8 +195,7 @@ RtCache *rt_cache_open_dir(const char *dir, bool enabled, Diags *warnings) {
     return NULL;
   }
   strip_slashes(c->dir);
-  const char *flag = rt_setting(RT_SET_CACHE);
-  c->enabled = enabled && *c->dir && !(flag && strcmp(flag, "0") == 0);
+  c->enabled = enabled && *c->dir && cache_switch(warnings);
   c->max_bytes = find_max_bytes(warnings);
   c->lock_wait = find_lock_wait(warnings);
   c->total = -1;
@@ -325,9 +346,13 @@ static bool validate(const uint8_t *buf, size_t size, const uint8_t key[RT_CACHE
 
 /* ---------------------------------------------------------------- get --- */
 
-static bool read_all(int fd, uint8_t **out, size_t *size) {
+/* Reads a whole entry: a regular file no larger than the cache itself may
+ * grow (KJIT_CACHE_MAX_BYTES), so an entry replaced by, or linked to, a huge
+ * file is rejected by its size before anything is read. */
+static bool read_all(int fd, uint64_t max, uint8_t **out, size_t *size) {
   struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < HEADER_SIZE)
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < HEADER_SIZE ||
+      (uint64_t)st.st_size > max)
     return false;
   size_t n = (size_t)st.st_size, got = 0;
   uint8_t *buf = malloc(n);
@@ -383,7 +408,7 @@ static bool lookup(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntr
     return false;
   uint8_t *buf = NULL;
   size_t size = 0;
-  if (!read_all(fd, &buf, &size) || !validate(buf, size, key, out)) {
+  if (!read_all(fd, c->max_bytes, &buf, &size) || !validate(buf, size, key, out)) {
     discard(path, fd);
     close(fd);
     free(buf);

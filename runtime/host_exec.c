@@ -5,21 +5,27 @@
  * a pooled stack.  Fibers switch directly to the next runnable fiber (no
  * scheduler round trip); only when none is runnable are barriers released
  * (release_waiters), and if nothing can be released while threads still
- * wait, the block is deadlocked and reported, never left hanging. */
+ * wait, the block is deadlocked and reported, never left hanging.  A kernel
+ * that faults (SIGSEGV/SIGBUS) fails the launch through the recovery point
+ * each worker arms per launch (host_fault.c); shared memory lies between
+ * guard pages so an overrun faults rather than corrupting the heap. */
 #include "runtime/host_exec.h"
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "runtime/fiber.h"
 #include "runtime/settings.h"
+#include "runtime/host_fault.h"
 
 /* Fiber stacks are registered with valgrind, which otherwise takes every
  * stack switch for a wild jump of the stack pointer and reports the
@@ -72,6 +78,8 @@ typedef struct Launch {
   int flags;
   uint32_t grid[3], block[3];
   size_t static_shared, dyn_shared, shared_bytes;
+  size_t stack_bytes;         /* per fiber: the default plus the kernel's locals */
+  Block *grid_running;        /* HOST_GRID_SYNC: the block resumed last */
   uint64_t nblocks;
   uint64_t chunk;             /* blocks a worker takes per counter update */
   int nthreads;               /* per block */
@@ -94,8 +102,12 @@ struct Block {
   bool uses_fibers;
   int red_count, red_and, red_or; /* results of the last block barrier */
   RtFiberCtx sched;       /* the worker's own context */
-  char *shared;
-  size_t shared_cap;
+  const HostCtx *cur;     /* the thread running now (named by a fault report) */
+  size_t stack_size;      /* of the pooled fiber stacks */
+  char *shared;           /* shared_cap bytes ending at a guard page */
+  char *shared_now;       /* this launch's: its bytes end at the guard page */
+  char *shared_map;       /* the mapping: guard page, pages, guard page */
+  size_t shared_cap, shared_map_len;
 };
 
 typedef struct Worker {
@@ -103,6 +115,7 @@ typedef struct Worker {
   pthread_t thread;
   int index;
   Block blk;
+  RtFaultStack alt;       /* where the fault handler runs (host_fault.h) */
 } Worker;
 
 struct RtHostPool {
@@ -308,6 +321,7 @@ static void run_next(Block *b, Fiber *self) {
     self->state = F_READY;
     return;
   }
+  b->cur = nx ? &nx->ctx : NULL;
   rt_fiber_switch(&self->fc, nx ? &nx->fc : &b->sched);
 }
 
@@ -417,7 +431,7 @@ static void ctx_init(HostCtx *c, const Launch *L, Block *b, const uint32_t ctaid
   memcpy(c->ntid, L->block, sizeof c->ntid);
   memcpy(c->ctaid, ctaid, sizeof c->ctaid);
   memcpy(c->nctaid, L->grid, sizeof c->nctaid);
-  c->shared = b->shared;
+  c->shared = b->shared_now;
   c->dyn_shared_bytes = L->dyn_shared;
   c->block = b;
 }
@@ -426,6 +440,7 @@ static void run_block_loop(Block *b, const Launch *L, const uint32_t ctaid[3], u
   HostCtx c;
   ctx_init(&c, L, b, ctaid);
   c.block_run = (uint32_t)run;
+  b->cur = &c;
   if (L->flags & HOST_FN_PER_BLOCK) {
     L->fn(&c, L->args);
     return;
@@ -459,51 +474,91 @@ static void init_block_fibers(Block *b, const Launch *L, const uint32_t ctaid[3]
 
 static void run_block_fibers(Block *b, const Launch *L, const uint32_t ctaid[3]) {
   init_block_fibers(b, L, ctaid);
+  b->cur = &b->fibers[0].ctx;
   rt_fiber_switch(&b->sched, &b->fibers[0].fc);
 }
 
-/* Grows the worker's shared buffer and fiber pool for launch L. */
+/* Maps the block's shared memory so that it ends at a PROT_NONE page (and
+ * starts after one): a kernel indexing past a dynamic shared array that
+ * --shared made too small faults (reported as an illegal address) instead
+ * of writing over the host's heap. */
+static int shared_map(Block *b, size_t bytes) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t cap = (bytes + 63) / 64 * 64, span = (cap + page - 1) / page * page;
+  char *m = mmap(NULL, span + 2 * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) return -1;
+  if (mprotect(m + page, span, PROT_READ | PROT_WRITE) != 0) {
+    munmap(m, span + 2 * page);
+    return -1;
+  }
+  if (b->shared_map) munmap(b->shared_map, b->shared_map_len);
+  b->shared_map = m;
+  b->shared_map_len = span + 2 * page;
+  b->shared = m + page + span - cap;
+  b->shared_cap = cap;
+  return 0;
+}
+
+static void free_stacks(Block *b) {
+  for (int i = 0; i < b->nfibers; i++) {
+    STACK_DEREGISTER(b->fibers[i].vg_stack);
+    rt_fiber_stack_free(&b->fibers[i].stack);
+  }
+  b->nfibers = 0;
+}
+
+/* Grows the worker's shared buffer and fiber pool for launch L (stacks of
+ * L->stack_bytes: pooled ones that are smaller are mapped again). */
 static int block_prepare(Block *b, Launch *L) {
   b->launch = L;
   b->uses_fibers = (L->flags & HOST_USES_BARRIERS) != 0;
-  if (L->shared_bytes > b->shared_cap) {
-    size_t cap = (L->shared_bytes + 63) / 64 * 64;
-    char *p = aligned_alloc(64, cap);
-    if (!p) return -1;
-    free(b->shared);
-    b->shared = p;
-    b->shared_cap = cap;
+  if (L->shared_bytes > b->shared_cap && shared_map(b, L->shared_bytes) != 0) return -1;
+  b->shared_now = b->shared ? b->shared + b->shared_cap - (L->shared_bytes + 63) / 64 * 64 : NULL;
+  if (!b->uses_fibers) return 0;
+  if (b->stack_size < L->stack_bytes) {
+    free_stacks(b);
+    b->stack_size = L->stack_bytes;
   }
-  if (!b->uses_fibers || b->nfibers >= L->nthreads) return 0;
+  if (b->nfibers >= L->nthreads) return 0;
   Fiber *fs = realloc(b->fibers, (size_t)L->nthreads * sizeof *fs);
   if (!fs) return -1;
   b->fibers = fs;
   for (; b->nfibers < L->nthreads; b->nfibers++) {
     memset(&fs[b->nfibers], 0, sizeof fs[0]);
     RtFiberStack *st = &fs[b->nfibers].stack;
-    if (rt_fiber_stack_alloc(st, RT_HOST_FIBER_STACK) != 0) return -1;
+    if (rt_fiber_stack_alloc(st, b->stack_size) != 0) return -1;
     fs[b->nfibers].vg_stack = STACK_REGISTER(st->top - st->size, st->top);
   }
   return 0;
 }
 
 static void block_release(Block *b) {
-  for (int i = 0; i < b->nfibers; i++) {
-    STACK_DEREGISTER(b->fibers[i].vg_stack);
-    rt_fiber_stack_free(&b->fibers[i].stack);
-  }
+  free_stacks(b);
   free(b->fibers);
-  free(b->shared);
+  if (b->shared_map) munmap(b->shared_map, b->shared_map_len);
   memset(b, 0, sizeof *b);
 }
 
-static void run_blocks(Worker *w, Launch *L) {
-  Block *b = &w->blk;
-  if (block_prepare(b, L) != 0) {
-    launch_fail(L, RT_HOST_E_NOMEM, NULL, "cannot map %d fiber stacks of %u KiB or %zu bytes of shared memory: %s",
-                L->nthreads, RT_HOST_FIBER_STACK / 1024, L->shared_bytes, strerror(errno));
-    return;
-  }
+/* ---- guest faults (host_fault.h) ------------------------------------- */
+
+/* The launch fails with where the fault happened: the block, and the
+ * thread where the kernel runs one thread per call (a per-block function
+ * loops over its threads itself, so only the block is known). */
+static void report_fault(Block *b, Launch *L, const RtFaultPoint *p) {
+  const HostCtx *c = b->cur;
+  char where[96] = "";
+  if (c && !(L->flags & HOST_FN_PER_BLOCK))
+    snprintf(where, sizeof where, " in thread (%u,%u,%u) of block (%u,%u,%u)", c->tid[0], c->tid[1],
+             c->tid[2], c->ctaid[0], c->ctaid[1], c->ctaid[2]);
+  else if (c)
+    snprintf(where, sizeof where, " in block (%u,%u,%u)", c->ctaid[0], c->ctaid[1], c->ctaid[2]);
+  launch_fail(L, RT_HOST_E_FAULT, NULL,
+              "illegal address 0x%llx%s (%s): an index out of bounds, a dynamic shared array larger than "
+              "--shared, or a thread's stack overrun; debug=True (kjit run --debug) checks every index",
+              (unsigned long long)(uintptr_t)p->addr, where, p->sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
+}
+
+static void run_blocks_armed(Block *b, Launch *L) {
   const uint64_t gx = L->grid[0], gxy = gx * L->grid[1];
   while (!atomic_load_explicit(&L->failed, memory_order_relaxed)) {
     uint64_t first = atomic_fetch_add_explicit(&L->next, L->chunk, memory_order_relaxed);
@@ -516,10 +571,28 @@ static void run_blocks(Worker *w, Launch *L) {
     }
     for (uint64_t i = first; i < end; i++) {
       uint32_t ctaid[3] = {(uint32_t)(i % gx), (uint32_t)(i % gxy / gx), (uint32_t)(i / gxy)};
-      if (L->shared_bytes) memset(b->shared, 0, L->shared_bytes);
+      if (L->shared_bytes) memset(b->shared_now, 0, L->shared_bytes);
       if (b->uses_fibers) run_block_fibers(b, L, ctaid);
       else run_block_loop(b, L, ctaid, 1);
     }
+  }
+}
+
+static void run_blocks(Worker *w, Launch *L) {
+  Block *b = &w->blk;
+  if (block_prepare(b, L) != 0) {
+    launch_fail(L, RT_HOST_E_NOMEM, NULL, "cannot map %d fiber stacks of %zu KiB or %zu bytes of shared memory: %s",
+                L->nthreads, L->stack_bytes / 1024, L->shared_bytes, strerror(errno));
+    return;
+  }
+  RtFaultPoint fp;
+  b->cur = NULL;
+  if (sigsetjmp(fp.jb, 1) == 0) {
+    rt_fault_arm(&fp);
+    run_blocks_armed(b, L);
+    rt_fault_disarm(&fp);
+  } else {
+    report_fault(b, L, &fp);   /* the block's fibers are abandoned: re-made per block */
   }
 }
 
@@ -537,8 +610,10 @@ static void resume_block(Block *b) {
     if (!first && f->state == F_READY)
       first = f;
   }
-  if (first)
+  if (first) {
+    b->cur = &first->ctx;
     rt_fiber_switch(&b->sched, &first->fc);
+  }
 }
 
 /* One round: every unfinished block runs to the barrier; returns the
@@ -548,6 +623,7 @@ static uint64_t grid_round(Block *bs, Launch *L, uint64_t *finished) {
   *finished = 0;
   for (uint64_t i = 0; i < L->nblocks && !atomic_load(&L->failed); i++) {
     Block *b = &bs[i];
+    L->grid_running = b;
     if (b->nexited < b->n)
       resume_block(b);
     parked += b->parked;
@@ -560,32 +636,43 @@ static void grid_blocks_init(Block *bs, Launch *L) {
   const uint64_t gx = L->grid[0], gxy = gx * L->grid[1];
   for (uint64_t i = 0; i < L->nblocks; i++) {
     uint32_t ctaid[3] = {(uint32_t)(i % gx), (uint32_t)(i % gxy / gx), (uint32_t)(i / gxy)};
-    if (L->shared_bytes) memset(bs[i].shared, 0, L->shared_bytes);
+    if (L->shared_bytes) memset(bs[i].shared_now, 0, L->shared_bytes);
     init_block_fibers(&bs[i], L, ctaid);
   }
 }
 
 /* Every block resident at once on the calling thread, released together
  * at each grid barrier. */
+static void run_grid_rounds(Block *bs, Launch *L) {
+  grid_blocks_init(bs, L);
+  uint64_t finished = 0, parked;
+  while ((parked = grid_round(bs, L, &finished)) && !atomic_load(&L->failed)) {
+    if (finished) {
+      launch_fail(L, RT_HOST_E_DEADLOCK, NULL,
+                  "deadlock at the grid sync: %llu blocks wait there while %llu blocks have exited; "
+                  "every block of the grid must reach each g.sync()",
+                  (unsigned long long)parked, (unsigned long long)finished);
+      break;
+    }
+  }
+}
+
 static void run_grid(Launch *L) {
   Block *bs = calloc(L->nblocks, sizeof *bs);
   uint64_t ready = 0;
   while (bs && ready < L->nblocks && block_prepare(&bs[ready], L) == 0)
     ready++;
   if (!bs || ready < L->nblocks) {
-    launch_fail(L, RT_HOST_E_NOMEM, NULL, "cannot map %llu fiber stacks of %u KiB for a grid sync: %s",
-                (unsigned long long)(L->nblocks * (uint64_t)L->nthreads), RT_HOST_FIBER_STACK / 1024, strerror(errno));
+    launch_fail(L, RT_HOST_E_NOMEM, NULL, "cannot map %llu fiber stacks of %zu KiB for a grid sync: %s",
+                (unsigned long long)(L->nblocks * (uint64_t)L->nthreads), L->stack_bytes / 1024, strerror(errno));
   } else {
-    grid_blocks_init(bs, L);
-    uint64_t finished = 0, parked;
-    while ((parked = grid_round(bs, L, &finished)) && !atomic_load(&L->failed)) {
-      if (finished) {
-        launch_fail(L, RT_HOST_E_DEADLOCK, NULL,
-                    "deadlock at the grid sync: %llu blocks wait there while %llu blocks have exited; "
-                    "every block of the grid must reach each g.sync()",
-                    (unsigned long long)parked, (unsigned long long)finished);
-        break;
-      }
+    RtFaultPoint fp;
+    if (sigsetjmp(fp.jb, 1) == 0) {
+      rt_fault_arm(&fp);
+      run_grid_rounds(bs, L);
+      rt_fault_disarm(&fp);
+    } else {
+      report_fault(L->grid_running ? L->grid_running : &bs[0], L, &fp);
     }
   }
   for (uint64_t i = 0; bs && i < L->nblocks; i++)
@@ -608,6 +695,7 @@ static void *worker_main(void *arg) {
   Worker *w = arg;
   RtHostPool *p = w->pool;
   uint64_t seen = 0;
+  rt_fault_stack_enter(&w->alt);
   pthread_mutex_lock(&p->mu);
   for (;;) {
     while (!p->quit && p->generation == seen) pthread_cond_wait(&p->wake, &p->mu);
@@ -621,6 +709,7 @@ static void *worker_main(void *arg) {
     if (--p->active == 0) pthread_cond_signal(&p->done);
   }
   pthread_mutex_unlock(&p->mu);
+  rt_fault_stack_leave(&w->alt);
   return NULL;
 }
 
@@ -636,6 +725,7 @@ static int default_threads(void) {
 }
 
 RtHostPool *rt_host_pool_new(int nthreads, char *err, size_t errlen) {
+  rt_fault_install();
   RtHostPool *p = calloc(1, sizeof *p);
   if (!p) { set_err(err, errlen, RT_HOST_E_NOMEM, "out of memory"); return NULL; }
   p->n = nthreads > 0 ? nthreads : default_threads();
@@ -727,7 +817,9 @@ static void run_launch(RtHostPool *p, Launch *L) {
   int want = L->nblocks < (uint64_t)p->n ? (int)L->nblocks : p->n;
   pthread_mutex_lock(&p->launch_mu);
   if (L->flags & HOST_GRID_SYNC) {
+    rt_fault_stack_enter(&p->workers[0].alt);
     run_grid(L);
+    rt_fault_stack_leave(&p->workers[0].alt);
     pthread_mutex_unlock(&p->launch_mu);
     return;
   }
@@ -740,7 +832,9 @@ static void run_launch(RtHostPool *p, Launch *L) {
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->mu);
   }
+  rt_fault_stack_enter(&p->workers[0].alt);  /* the launching thread's, for this launch */
   run_blocks(&p->workers[0], L);
+  rt_fault_stack_leave(&p->workers[0].alt);
   if (want > 1) {
     pthread_mutex_lock(&p->mu);
     while (p->active > 0) pthread_cond_wait(&p->done, &p->mu);
@@ -752,17 +846,18 @@ static void run_launch(RtHostPool *p, Launch *L) {
 
 int rt_host_launch(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t grid[3], const uint32_t block[3],
                    size_t static_shared, size_t dyn_shared, void *args, char *err, size_t errlen) {
-  return rt_host_launch_checked(p, fn, flags, grid, block, static_shared, dyn_shared, args, err, errlen, NULL);
+  return rt_host_launch_checked(p, fn, flags, grid, block, static_shared, dyn_shared, 0, args, err, errlen, NULL);
 }
 
 int rt_host_launch_checked(RtHostPool *p, HostKernelFn fn, int flags, const uint32_t grid[3],
-                           const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
-                           char *err, size_t errlen, RtHostCheckError *chk) {
+                           const uint32_t block[3], size_t static_shared, size_t dyn_shared,
+                           size_t local_bytes, void *args, char *err, size_t errlen, RtHostCheckError *chk) {
   int rc = check_launch(fn, flags, grid, block, static_shared, dyn_shared, err, errlen);
   if (rc) return rc;
   Launch L = {.fn = fn, .args = args, .flags = flags, .static_shared = static_shared, .dyn_shared = dyn_shared};
   memcpy(L.grid, grid, sizeof L.grid);
   memcpy(L.block, block, sizeof L.block);
+  L.stack_bytes = RT_HOST_FIBER_STACK + (local_bytes + 4095) / 4096 * 4096;
   L.shared_bytes = dyn_shared ? RT_HOST_DYN_SHARED_OFFSET(static_shared) + dyn_shared : static_shared;
   L.nblocks = (uint64_t)grid[0] * grid[1] * grid[2];
   L.nthreads = (int)(block[0] * block[1] * block[2]);

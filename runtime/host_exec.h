@@ -179,12 +179,16 @@ enum {
   RT_HOST_E_KERNEL = 4,   /* the kernel misused the ABI (sync without fibers) */
   RT_HOST_E_INDEX = 5,    /* an array index out of bounds (debug=True) */
   RT_HOST_E_ASSERT = 6,   /* an assert failed (debug=True) */
+  RT_HOST_E_FAULT = 7,    /* the kernel faulted (SIGSEGV/SIGBUS): an illegal
+                             address, caught by host_fault.c; the launch
+                             fails, the process goes on */
 };
 
 #define RT_HOST_MAX_THREADS 1024           /* per block */
 #define RT_HOST_MAX_STATIC_SHARED (48u * 1024)
 #define RT_HOST_MAX_SHARED (228u * 1024)   /* static + dynamic */
-#define RT_HOST_FIBER_STACK (64u * 1024)
+#define RT_HOST_FIBER_STACK (64u * 1024)   /* plus the kernel's local arrays */
+#define RT_HOST_MAX_LOCAL (512u * 1024)    /* local memory per thread, as on a GPU */
 #define RT_HOST_MAX_GRID_THREADS 16384     /* threads of a HOST_GRID_SYNC launch */
 #define RT_HOST_DYN_SHARED_OFFSET(static_bytes) (((static_bytes) + 15) & ~(size_t)15)
 
@@ -217,10 +221,13 @@ typedef struct RtHostCheckError {
 } RtHostCheckError;
 
 /* rt_host_launch that also returns, for RT_HOST_E_INDEX and RT_HOST_E_ASSERT,
- * the details of the first failed check in *chk (may be NULL). */
+ * the details of the first failed check in *chk (may be NULL).  local_bytes:
+ * the kernel's per-thread local arrays, added to each fiber's stack of
+ * RT_HOST_FIBER_STACK bytes. */
 int rt_host_launch_checked(RtHostPool *pool, HostKernelFn fn, int flags, const uint32_t grid[3],
-                           const uint32_t block[3], size_t static_shared, size_t dyn_shared, void *args,
-                           char *err, size_t errlen, RtHostCheckError *chk);
+                           const uint32_t block[3], size_t static_shared, size_t dyn_shared,
+                           size_t local_bytes, void *args, char *err, size_t errlen,
+                           RtHostCheckError *chk);
 
 KJIT_HOST_EXPORT void kjit_host_syncthreads(HostCtx *ctx);
 KJIT_HOST_EXPORT int kjit_host_syncthreads_count(HostCtx *ctx, int pred);

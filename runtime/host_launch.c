@@ -27,6 +27,8 @@ typedef struct RtHostSpec {
   int nargs;
   CgHostKernel entry;                 /* fn, flags, static shared bytes */
   size_t args_size;                   /* bytes of the packed argument struct */
+  size_t local_bytes;                 /* local arrays of every function compiled
+                                         (added to each fiber's stack) */
   uint8_t ret_kind;                   /* device functions (kjit_call): TypeKind returned */
   /* per parameter, only the first nargs used (copy_spec copies no more) */
   uint32_t key[RT_HOST_MAX_ARGS];     /* see arg_record */
@@ -411,6 +413,22 @@ static CgOptions host_options(const IrFunc *k) {
   return (CgOptions){.opt_level = k->opts.opt > 0 ? k->opts.opt : 3, .fastmath = k->opts.fastmath};
 }
 
+/* Local arrays of every function of the compile, an upper bound of what a
+ * thread's stack holds at once (each is limited to IR_MAX_LOCAL_BYTES, and
+ * the sum saturates at 64 MiB: deeper call chains are not this size). */
+static size_t local_bytes(const IrCompile *c) {
+  int64_t total = 0;
+  for (int i = 0; i < c->funcs.len; i++) {
+    const IrFunc *g = c->funcs.data[i];
+    for (int k = 0; k < g->insts.len; k++)
+      if (g->insts.data[k].op == OP_LOCAL_ARRAY)
+        total += ir_alloc_bytes(&g->insts.data[k]);
+    if (total > (int64_t)64 << 20)
+      return (size_t)64 << 20;
+  }
+  return (size_t)total;
+}
+
 /* Specializes f for params in a scratch arena and JITs it into s->entry
  * (the host object read from the disk cache when it is there). */
 static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **params, int n,
@@ -428,6 +446,7 @@ static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **
     ok = ir_verify(g, d);
   }
   CgOptions o = host_options(f);
+  s->local_bytes = local_bytes(&c);
   ok = ok && d->nerrors == 0;
   if (ok && !f->is_kernel) { /* kjit_call: the C-ABI wrapper is the entry */
     const Type *rt = c.funcs.data[0]->ret_type;
@@ -606,7 +625,7 @@ static bool launch(kjit_program *prog, const IrFunc *f, const RtHostSpec *s, con
   RtHostCheckError chk;
   pack_args(s, args, buf);
   int rc = rt_host_launch_checked(prog->host->pool, (HostKernelFn)s->entry.fn, s->entry.flags, grid, block,
-                                  s->entry.static_shared, dyn, buf, err, sizeof err, &chk);
+                                  s->entry.static_shared, dyn, s->local_bytes, buf, err, sizeof err, &chk);
   fflush(stdout);
   if (rc == RT_HOST_OK)
     return true;

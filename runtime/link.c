@@ -17,6 +17,7 @@
 
 #include "common/sha256.h"
 #include "runtime/cache.h"
+#include "runtime/npy.h"
 #include "runtime/nvrtc.h"
 #include "runtime/settings.h"
 
@@ -42,17 +43,24 @@ static char *resolve(const kjit_program *prog, const IrLink *l) {
   return out;
 }
 
+/* Regular files only (a FIFO named in link= would block), at most the
+ * source size cap's default of 16 MiB. */
 static char *read_text(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
+  const char *why;
+  int fd = rt_open_regular(path, &why);
+  FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+  if (!f) {
+    if (fd >= 0)
+      close(fd);
     return NULL;
+  }
   StrBuf sb;
   sb_init(&sb);
   char buf[8192];
   size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+  while (sb.len <= ((size_t)16 << 20) && (n = fread(buf, 1, sizeof buf, f)) > 0)
     sb_putn(&sb, buf, n);
-  bool err = ferror(f);
+  bool err = ferror(f) || sb.len > ((size_t)16 << 20);
   fclose(f);
   char *text = sb_take(&sb);
   if (err) {

@@ -7,37 +7,67 @@
  * program's Source, so they are rendered (rt_finish) before a program that
  * failed to load is freed. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "runtime/cuc.h"
 #include "runtime/launch.h"
 #include "runtime/link.h"
 #include "runtime/runtime.h"
+#include "runtime/npy.h"
+#include "runtime/settings.h"
 
 /* ----------------------------------------------------------- reading --- */
 
+/* The source size cap: KJIT_MAX_SOURCE_BYTES, default 16 MiB. */
+static size_t max_source(void) {
+  const char *v = rt_setting(RT_SET_MAX_SOURCE);
+  char *end;
+  errno = 0;
+  unsigned long long n = v ? strtoull(v, &end, 10) : 0;
+  return v && !*end && !errno && n > 0 ? (size_t)n : (size_t)16 << 20;
+}
+
 /* Reads the whole file into malloc'd, NUL-terminated text.  Errors name
- * the file as the user wrote it: "cannot open 'x.py': No such file..." */
+ * the file as the user wrote it: "cannot open 'x.py': No such file...".
+ * Only regular files of at most KJIT_MAX_SOURCE_BYTES are read: /dev/zero
+ * or a FIFO would never end. */
 bool rt_read_file(const char *path, char **text, size_t *len, Diags *d) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot open '%s': %s", path,
-               strerror(errno));
+  const char *why;
+  int fd = rt_open_regular(path, &why);
+  if (fd < 0) {
+    if (why)
+      diag_error(d, RT_E_IO, (SrcLoc){0}, "kernel sources are read from regular files",
+                 "cannot read '%s': it is %s", path, why);
+    else
+      diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot open '%s': %s", path, strerror(errno));
     return false;
   }
+  FILE *f = fdopen(fd, "rb");
+  if (!f) {
+    close(fd);
+    diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot open '%s': %s", path, strerror(errno));
+    return false;
+  }
+  size_t cap = max_source();
   StrBuf sb;
   sb_init(&sb);
   char buf[16384];
   size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+  while (sb.len <= cap && (n = fread(buf, 1, sizeof buf, f)) > 0)
     sb_putn(&sb, buf, n);
   int err = ferror(f) ? errno : 0;
   fclose(f);
-  if (err) {
-    diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot read '%s': %s", path,
-               strerror(err));
+  if (err || sb.len > cap) {
+    if (err)
+      diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot read '%s': %s", path, strerror(err));
+    else
+      diag_error(d, RT_E_IO, (SrcLoc){0}, "raise the limit with KJIT_MAX_SOURCE_BYTES=N",
+                 "'%s' is larger than the source size limit of %zu bytes", path, cap);
     sb_free(&sb);
     return false;
   }

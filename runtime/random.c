@@ -40,12 +40,56 @@ static uint64_t splitmix64(uint64_t seed) {
   return z ^ (z >> 31);
 }
 
+/* The jump is linear over GF(2) on the 128-bit state, so jumping k times
+ * is the jump's 128x128 bit matrix to the power k: by squaring, about
+ * 2 log2(k) matrix products instead of k jumps (SUBSEQ up to 2^64 - 1
+ * costs milliseconds, where k jumps would take years).  A matrix is its
+ * 128 columns, each the image of one state bit. */
+typedef struct BitMat { uint64_t col[128][2]; } BitMat;
+
+static void mat_apply(const BitMat *m, const uint64_t v[2], uint64_t out[2]) {
+  uint64_t r0 = 0, r1 = 0;
+  for (int j = 0; j < 128; j++)
+    if (v[j >> 6] >> (j & 63) & 1) {
+      r0 ^= m->col[j][0];
+      r1 ^= m->col[j][1];
+    }
+  out[0] = r0;
+  out[1] = r1;
+}
+
+static void mat_square(BitMat *m) {
+  BitMat r;
+  for (int j = 0; j < 128; j++)
+    mat_apply(m, m->col[j], r.col[j]);
+  *m = r;
+}
+
+static void jump_many(uint64_t s[2], uint64_t k) {
+  if (k < 64) {               /* the plain loop is cheaper than the matrix */
+    for (uint64_t i = 0; i < k; i++)
+      rt_xoroshiro128p_jump(s);
+    return;
+  }
+  BitMat local, *m = &local;  /* J^(2^bit) as the bits of k are walked */
+  for (int j = 0; j < 128; j++) {
+    m->col[j][0] = j < 64 ? 1ull << j : 0;
+    m->col[j][1] = j >= 64 ? 1ull << (j - 64) : 0;
+    rt_xoroshiro128p_jump(m->col[j]);
+  }
+  for (; k; k >>= 1) {
+    if (k & 1)
+      mat_apply(m, s, s);
+    if (k > 1)
+      mat_square(m);
+  }
+}
+
 void rt_xoroshiro128p_init(uint64_t *states, int64_t n, uint64_t seed, uint64_t subsequence_start) {
   if (n < 1)
     return;
   uint64_t s[2] = {splitmix64(seed), splitmix64(seed)};
-  for (uint64_t k = 0; k < subsequence_start; k++)
-    rt_xoroshiro128p_jump(s);
+  jump_many(s, subsequence_start);
   for (int64_t i = 0; i < n; i++) {
     if (i > 0)
       rt_xoroshiro128p_jump(s);

@@ -48,6 +48,8 @@ static const RtSetting settings[RT_SET__COUNT] = {
                           "the CUDA toolkit, when CUDA_HOME is unset"},
     [RT_SET_TRACE] = {"trace", "KJIT_TRACE", NULL, false,
                       "1: print each library loaded, file read, cache hit and compile to stderr"},
+    [RT_SET_MAX_SOURCE] = {"max_source_bytes", "KJIT_MAX_SOURCE_BYTES", "16777216", false,
+                           "largest kernel source file (and imported module) read, in bytes"},
 };
 
 const RtSetting *rt_setting_info(RtSettingId id) {

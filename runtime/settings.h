@@ -32,6 +32,7 @@ typedef enum RtSettingId {
   RT_SET_CUDA_HOME,       /* CUDA_HOME: the CUDA toolkit (NVRTC, its headers) */
   RT_SET_CUDA_PATH,       /* CUDA_PATH: the same, when CUDA_HOME is unset */
   RT_SET_TRACE,           /* KJIT_TRACE: 1 prints what is loaded (common/trace.c) */
+  RT_SET_MAX_SOURCE,      /* KJIT_MAX_SOURCE_BYTES: largest source file read */
   RT_SET__COUNT
 } RtSettingId;
 

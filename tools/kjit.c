@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_output.h"
 #include "cli_run.h"
 #include "kjit.h"
 
@@ -282,54 +283,29 @@ static int write_stream(FILE *f, const char *name, const char *text, size_t len)
   return EXIT_ERRORS;
 }
 
-/* Something that is not a regular file (/dev/null, a FIFO) is written in
- * place: renaming over it would replace it. */
-static int write_special(const char *path, const char *text, size_t len) {
-  FILE *f = fopen(path, "wb");
-  if (!f) {
-    fprintf(stderr, "kjit: error: cannot open '%s': %s\n", path, strerror(errno));
-    return EXIT_ERRORS;
-  }
-  int rc = write_stream(f, path, text, len);
-  fclose(f);
-  return rc;
-}
-
 /* Writes via a temporary file in the same directory and renames it, so the
- * destination is either the old file or the complete new one. */
+ * destination is either the old file or the complete new one; only a
+ * regular file (or a new one) is written: "-" is standard output. */
 static int write_output(const char *path, const char *text, size_t len) {
   if (!path || strcmp(path, "-") == 0)
     return write_stream(stdout, "standard output", text, len);
-  struct stat st;
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-    return write_special(path, text, len);
-  size_t n = strlen(path);
-  char *tmp = malloc(n + 16);
-  if (!tmp)
+  if (kjit_cli_out_check(path) != 0)
     return EXIT_ERRORS;
-  snprintf(tmp, n + 16, "%s.tmp.XXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(stderr, "kjit: error: cannot create '%s': %s\n", path, strerror(errno));
-    free(tmp);
+  char *tmp;
+  int fd = kjit_cli_out_begin(path, &tmp);
+  if (fd < 0)
     return EXIT_ERRORS;
-  }
-  mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
   FILE *f = fdopen(fd, "wb");
   int ok = f && write_all(f, text, len);
   int err = errno;
   if (f ? fclose(f) != 0 : close(fd) != 0)
     ok = 0;
-  if (ok && rename(tmp, path) != 0)
-    ok = 0, err = errno;
   if (!ok) {
     fprintf(stderr, "kjit: error: cannot write '%s': %s\n", path, strerror(err));
-    unlink(tmp);
+    kjit_cli_out_abort(tmp);
+    return EXIT_ERRORS;
   }
-  free(tmp);
-  return ok ? EXIT_OK : EXIT_ERRORS;
+  return kjit_cli_out_commit(tmp, path) == 0 ? EXIT_OK : EXIT_ERRORS;
 }
 
 /* ---------------------------------------------------------- commands --- */
@@ -618,9 +594,6 @@ static int cmd_version(Cli *c, kjit_context *ctx) {
 
 /* ------------------------------------------------------------ kjit run --- */
 
-/* --timeout's watchdog: tools/kjit_watchdog.c. */
-int kjit_cli_watchdog_start(double seconds, const char *what, const char *target);
-void kjit_cli_watchdog_stop(void);
 
 typedef struct RunArgs {
   char *file;             /* FILE.py (KERNEL split off) */
@@ -977,6 +950,8 @@ static int check_outputs(const RunArgs *a, const RunJob *j) {
       fprintf(stderr, "kjit: error: cannot write '%s': %s\n", a->outs[i].value, strerror(err));
       return EXIT_ERRORS;
     }
+    if (kjit_cli_out_check(a->outs[i].value) != 0)
+      return EXIT_ERRORS;
   }
   return EXIT_OK;
 }
@@ -1011,19 +986,27 @@ typedef struct RunTimes {
   int graph;              /* the runs were replayed from a CUDA graph */
 } RunTimes;
 
-/* --timeout: the clock for one launch (kjit_cli_watchdog_stop ends it). */
-static int start_watchdog(const RunArgs *a, RunJob *j) {
+/* --timeout: the clock for the whole run, started before anything is read
+ * (kjit_cli_watchdog_stop ends it, before -o files are renamed). */
+static int start_watchdog(const RunArgs *a) {
+  char what[160];
+  snprintf(what, sizeof what, "kernel '%s'", a->kernel ? a->kernel : "?");
+  if (a->timeout > 0 &&
+      kjit_cli_watchdog_start(a->timeout, what, a->target == KJIT_TARGET_CUDA ? "cuda" : "cpu") != 0) {
+    fputs("kjit: error: cannot start the --timeout watchdog thread\n", stderr);
+    return EXIT_ERRORS;
+  }
+  return EXIT_OK;
+}
+
+/* Once the context and KERNEL are known: what the timeout message names. */
+static void describe_watchdog(const RunArgs *a, RunJob *j) {
   kjit_target tg = KJIT_TARGET_CPU;
   kjit_context_target(j->ctx, &tg);
   char what[160];
   snprintf(what, sizeof what, "%s '%s'", j->ufunc ? "@vectorize function" :
            j->reduction ? "@cuda.reduce function" : "kernel", a->kernel);
-  if (a->timeout > 0 &&
-      kjit_cli_watchdog_start(a->timeout, what, tg == KJIT_TARGET_CUDA ? "cuda" : "cpu") != 0) {
-    fputs("kjit: error: cannot start the --timeout watchdog thread\n", stderr);
-    return EXIT_ERRORS;
-  }
-  return EXIT_OK;
+  kjit_cli_watchdog_describe(what, tg == KJIT_TARGET_CUDA ? "cuda" : "cpu");
 }
 
 /* One kjit_launch running the kernel `repeat` times (the runtime copies
@@ -1035,12 +1018,9 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
   cfg.use_graph = a->graph;
   kjit_target tg = KJIT_TARGET_CPU;
   kjit_context_target(j->ctx, &tg);
-  if (start_watchdog(a, j) != EXIT_OK)
-    return EXIT_ERRORS;
   kjit_status st = kjit_launch(j->kernel, &cfg, j->vals, j->nvals);
   if (st == KJIT_OK)
     st = kjit_synchronize(j->ctx);     /* the copies back are inside the bound too */
-  kjit_cli_watchdog_stop();
   if (st != KJIT_OK) {
     fputs(kjit_last_error(j->ctx), stderr);
     return EXIT_ERRORS;
@@ -1050,15 +1030,20 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
   return EXIT_OK;
 }
 
+/* Every -o file or none (tools/kjit_output.c). */
 static int write_outputs(const RunArgs *a, RunJob *j) {
-  for (int i = 0; i < a->nouts; i++) {
-    int p = find_param(j, a->outs[i].name);
-    if (kjit_array_save_npy(j->vals[p].value.array, a->outs[i].value) != KJIT_OK) {
-      fputs(kjit_last_error(j->ctx), stderr);
-      return EXIT_ERRORS;
-    }
+  kjit_array **arrs = calloc((size_t)a->nouts + 1, sizeof *arrs);
+  const char **paths = calloc((size_t)a->nouts + 1, sizeof *paths);
+  int rc = arrs && paths ? EXIT_OK : EXIT_ERRORS;
+  for (int i = 0; rc == EXIT_OK && i < a->nouts; i++) {
+    arrs[i] = j->vals[find_param(j, a->outs[i].name)].value.array;
+    paths[i] = a->outs[i].value;
   }
-  return EXIT_OK;
+  if (rc == EXIT_OK && kjit_cli_save_arrays(j->ctx, arrs, paths, a->nouts, kjit_cli_watchdog_stop) != 0)
+    rc = EXIT_ERRORS;
+  free(arrs);
+  free(paths);
+  return rc;
 }
 
 /* "name: summary"; a record array's summary has one more line per field
@@ -1186,16 +1171,15 @@ static int bind_globals(const RunArgs *a, RunJob *j) {
   return EXIT_OK;
 }
 
-static int run_job(const RunArgs *a, RunJob *j) {
+static int run_job_bounded(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
+  if (j->ctx && (j->kernel || j->ufunc || j->reduction))
+    describe_watchdog(a, j);
   if (rc == EXIT_OK)
     rc = bind_globals(a, j);
-  if (rc == EXIT_OK && (j->ufunc || j->reduction)) {   /* bounded by --timeout too */
-    if (start_watchdog(a, j) != EXIT_OK)
-      return EXIT_ERRORS;
+  if (rc == EXIT_OK && (j->ufunc || j->reduction)) {
     rc = j->ufunc ? kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time)
                   : run_reduction(a, j);
-    kjit_cli_watchdog_stop();
     if (rc == EXIT_OK && a->time)
       print_cache(j->ctx);
     return rc;
@@ -1211,6 +1195,16 @@ static int run_job(const RunArgs *a, RunJob *j) {
     print_times(a, &t);
     print_cache(j->ctx);
   }
+  return rc;
+}
+
+/* The whole run under --timeout: reading and generating the arguments
+ * (a FIFO, a costly generator), compiling, launching, writing. */
+static int run_job(const RunArgs *a, RunJob *j) {
+  if (start_watchdog(a) != EXIT_OK)
+    return EXIT_ERRORS;
+  int rc = run_job_bounded(a, j);
+  kjit_cli_watchdog_stop();
   return rc;
 }
 
@@ -1320,5 +1314,6 @@ int main(int argc, char **argv) {
     fputs(cmd->help, stdout);
     return EXIT_OK;
   }
+  kjit_cli_signals_install();          /* -o temporary files go with the process */
   return run_command(cmd, argc, argv);
 }

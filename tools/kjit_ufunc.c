@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_output.h"
 #include "cli_run.h"
 
 enum { EXIT_OK = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
@@ -84,18 +85,23 @@ static int parse_values(UfuncJob *j) {
 }
 
 static int check_outs(const UfuncJob *j, const RunArg *outs, int nouts) {
-  for (int i = 0; i < nouts; i++)
+  for (int i = 0; i < nouts; i++) {
     if (strcmp(outs[i].name, "out") != 0)
       return usage(j, "-o names '%s'; a @vectorize function writes only 'out'", outs[i].name);
+    if (kjit_cli_out_check(outs[i].value) != 0)
+      return EXIT_ERRORS;
+  }
   return EXIT_OK;
 }
 
 static int finish(UfuncJob *j, const RunArg *outs, int nouts, int time) {
-  for (int i = 0; i < nouts; i++)
-    if (kjit_array_save_npy(j->result, outs[i].value) != KJIT_OK) {
-      fputs(kjit_last_error(j->ctx), stderr);
-      return EXIT_ERRORS;
-    }
+  kjit_array *arrs[64];
+  const char *paths[64];
+  int n = 0;
+  for (int i = 0; i < nouts && n < 64; i++, n++)
+    arrs[n] = j->result, paths[n] = outs[i].value;
+  if (kjit_cli_save_arrays(j->ctx, arrs, paths, n, kjit_cli_watchdog_stop) != 0)
+    return EXIT_ERRORS;
   char *s;
   if (kjit_array_summary(j->result, &s) != KJIT_OK) {
     fputs(kjit_last_error(j->ctx), stderr);

@@ -5,17 +5,19 @@
  * cancelled in the middle of a loop.  What ends both is the process, so
  * the watchdog is a thread that waits for the launch to finish and, when
  * the time runs out first, says which kernel overran and ends the process
- * with status 3 (the driver tears the GPU context down with it).  Nothing
- * has been written by then: -o files are written only after a run
- * succeeds.  Uses only libc and pthreads, like the rest of the CLI. */
+ * with status 3 (the driver tears the GPU context down with it).  The clock
+ * covers the whole run: reading and generating arguments, compiling,
+ * launching and writing the -o files; their temporary files are removed
+ * before the process ends, and it is stopped before they are renamed into
+ * place, so no -o file is written.  Uses only libc and pthreads, like the
+ * rest of the CLI. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 
-int kjit_cli_watchdog_start(double seconds, const char *what, const char *target);
-void kjit_cli_watchdog_stop(void);
+#include "cli_output.h"
 
 enum { EXIT_TIMEOUT = 3 };
 
@@ -48,6 +50,7 @@ static void *watch(void *unused) {
                      wd.what, wd.seconds, wd.target);
     if (n > 0 && write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
       n = 0;
+    kjit_cli_out_cleanup();
     _exit(EXIT_TIMEOUT);
   }
   pthread_mutex_unlock(&wd_lock);
@@ -76,6 +79,15 @@ int kjit_cli_watchdog_start(double seconds, const char *what, const char *target
   }
   wd.running = 1;
   return 0;
+}
+
+void kjit_cli_watchdog_describe(const char *what, const char *target) {
+  if (!wd.running)
+    return;
+  pthread_mutex_lock(&wd_lock);
+  snprintf(wd.what, sizeof wd.what, "%s", what);
+  wd.target = target;
+  pthread_mutex_unlock(&wd_lock);
 }
 
 /* The launch finished (well or not) in time: stop the clock. */

@@ -319,7 +319,7 @@ static void test_malformed(void) {
                         data, 8),
                RT_NPY_E_FORMAT, "malformed header dict: shape overflow");
   expect_error(tmp_path("missing.npy"), RT_NPY_E_IO, "cannot open: No such file or directory");
-  expect_error(tmpdir, RT_NPY_E_IO, "cannot read: Is a directory");
+  expect_error(tmpdir, RT_NPY_E_IO, "cannot read: it is a directory, not a regular file");
 }
 
 /* ---- atomic writes ----------------------------------------------------- */

@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# hostile/run.sh KJIT_BIN [FAMILY...] - hostile input: sizes, special files,
+# signals and the CPU target's memory model (docs/reliability.md, "Hostile
+# input").  Every case runs kjit under `timeout` and `ulimit -v`, and checks
+# the exit status and the message, not only that nothing crashed.  Big
+# inputs are generated here, in a temporary folder, never committed.
+# Families: parse limits files outputs faults cache (default: all).
+set -uo pipefail
+if [ $# -lt 1 ]; then
+  echo "usage: hostile/run.sh KJIT_BIN [FAMILY...]" >&2; exit 2
+fi
+kjit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=tests/testlib.sh
+. "$here/../testlib.sh"
+make_tmp
+cd "$TMP" || exit 1
+command -v python3 >/dev/null || { echo "hostile: python3 not found" >&2; exit 77; }
+
+MEM_KB=${KJIT_HOSTILE_MEM_KB:-4194304}   # 4 GiB of address space per run
+failures=0 cases=0
+
+# expect RC PATTERN [SECONDS] -- CMD...: CMD exits RC and its stderr (or
+# stdout) matches the extended regex PATTERN, within SECONDS (default 20).
+expect() {
+  local want=$1 pat=$2 secs=20
+  shift 2
+  if [ "$1" != "--" ]; then secs=$1; shift; fi
+  shift
+  if [ "$1" = run ]; then set -- "$kjit" run "${@:2}" --target cpu; fi
+  cases=$((cases + 1))
+  ( ulimit -v "$MEM_KB"; exec timeout -k 2 "$secs" "$@" ) >out.txt 2>err.txt </dev/null
+  local rc=$?
+  if [ "$rc" -ne "$want" ] || { [ -n "$pat" ] && ! grep -Eq -- "$pat" err.txt out.txt; }; then
+    failures=$((failures + 1))
+    echo "FAIL: $* -> exit $rc (want $want), want /$pat/" >&2
+    head -c 1500 err.txt >&2
+  fi
+}
+
+# check NAME CONDITION-COMMAND...: a plain assertion.
+check() {
+  local name=$1; shift
+  cases=$((cases + 1))
+  if ! "$@"; then failures=$((failures + 1)); echo "FAIL: $name" >&2; fi
+}
+
+# In expect, a command starting with `run` is `kjit run ... --target cpu`.
+# kernel NAME BODY...: a file NAME.py with @cuda.jit def k(...) and body lines.
+kernel() {
+  local name=$1 params=$2; shift 2
+  { echo "from numba import cuda, float32, float64"; echo "@cuda.jit"; echo "def k($params):"
+    printf '    %s\n' "$@"; } > "$name.py"
+}
+
+family_parse() {
+  # 1. an if/elif chain of 30,000 branches: a located limit, no recursion
+  python3 - <<'EOF'
+n = 30000
+s = ["from numba import cuda", "@cuda.jit", "def k(x):", "    i = cuda.grid(1)", "    if i == 0:", "        x[0] = 0"]
+s += [f"    elif i == {j}:\n        x[0] = {j}" for j in range(1, n)]
+open("elif30k.py", "w").write("\n".join(s) + "\n")
+s = ["from numba import cuda", "@cuda.jit", "def k(x):", "    i = cuda.grid(1)", "    if i == 0:", "        x[0] = 7"]
+s += [f"    elif i == {j}:\n        x[0] = {j}" for j in range(1, 400)] + ["    else:", "        x[0] = -1"]
+open("elif400.py", "w").write("\n".join(s) + "\n")
+# a flat sum of 500 terms (CPython accepts it) and one of 2,002 (over the limit)
+for n, name in ((500, "sum500"), (2002, "sum2002")):
+    body = " + ".join(f"x[{j % 10}]" for j in range(n))
+    open(f"{name}.py", "w").write(f"from numba import cuda\n@cuda.jit\ndef k(x):\n    x[0] = {body}\n")
+# 2. a tuple literal of 100,000 elements
+t = ",".join(str(j) for j in range(100000))
+open("tuple.py", "w").write(f"from numba import cuda\n@cuda.jit\ndef k(x):\n    t = ({t})\n    x[0] = t[5]\n")
+EOF
+  expect 1 'elif30k.py:[0-9]+:5: error: more than 400 elif branches in one if statement' -- "$kjit" check elif30k.py
+  check "elif30k: one error" test "$(grep -c 'error:' err.txt)" -eq 1
+  expect 1 'more than 400 elif branches' -- run elif30k.py:k --grid 1 --block 1 x=zeros:f32:1
+  expect 0 'x: float32\[1\] \[7\]' -- run elif400.py:k --grid 1 --block 1 x=zeros:f32:1
+  # x = arange(10): x[0] = 50 * (0 + 1 + ... + 9) = 2250
+  expect 0 'x: float32\[10\] \[2250, 1, 2, ..., 9\]' -- run sum500.py:k --grid 1 --block 1 x=arange:f32:10
+  expect 1 'error: more than 2000 binary operators chained in one expression' -- "$kjit" check sum2002.py
+  expect 1 'tuple.py:4:9: error: a tuple literal of 100000 elements exceeds the limit of 1024' -- \
+    run tuple.py:k --grid 1 --block 1 x=zeros:f32:8
+  # the error echoed a window of the 600 KB line, not the line
+  check "tuple: short echo" test "$(wc -c < err.txt)" -lt 1000
+  # backslash-newline at the end of the file: a SyntaxError, as in CPython
+  printf 'from numba import cuda\nx = 1 \\\n' > bs.py
+  expect 1 'bs.py:2:7: error: unexpected EOF while parsing' -- "$kjit" check bs.py
+  # an error on a 10 MB line echoes a few hundred bytes
+  python3 -c "open('wide.py','w').write('x = ' + '1 + ' * 2500000 + ')\n')"
+  expect 1 'wide.py:1:' -- "$kjit" check wide.py
+  check "10 MB line: short echo" test "$(wc -c < err.txt)" -lt 2000
+}
+
+family_limits() {
+  # 3. local arrays: 512 KiB per thread, a located error beyond
+  kernel local10m x "a = cuda.local.array(10000000, float32)" "for j in range(10000000):" \
+    "    a[j] = j" "x[0] = a[9999999]"
+  expect 1 'local10m.py:4:9: error: local arrays of 40000000 bytes exceed the 524288 bytes of local memory' -- \
+    run local10m.py:k --grid 1 --block 1 x=zeros:f32:1
+  expect 1 'local10m.py:4:9: error: local arrays of 40000000 bytes exceed' -- "$kjit" run local10m.py:k --grid 1 --block 1 --debug x=zeros:f32:1 --target cpu
+  kernel local2g x "a = cuda.local.array(2147483648, float32)" "x[0] = a[0]"
+  expect 1 'local arrays of 8589934592 bytes exceed' -- "$kjit" ptx local2g.py:k --sig "void(float32[:])"
+  kernel localmax x "a = cuda.local.array(9223372036854775807, float32)" "x[0] = a[0]"
+  expect 1 'local arrays of 9223372036854775807 bytes exceed' -- "$kjit" ptx localmax.py:k --sig "void(float32[:])"
+  { echo "from numba import cuda, float32"; echo "@cuda.jit(device=True)"; echo "def dev(x, n):"
+    echo "    a = cuda.local.array(n, float32)"; echo "    a[0] = 1"; echo "    x[0] = a[0]"
+    echo "@cuda.jit"; echo "def k(x):"; echo "    dev(x, 1000000)"; } > localdev.py
+  expect 1 'a local array of 4000000 bytes exceeds the 524288 bytes' -- run localdev.py:k --grid 1 --block 1 x=zeros:f32:1
+  # 4. local arrays with syncthreads: fiber stacks sized from the kernel's locals
+  kernel localsync x "a = cuda.local.array(16000, float64)" "t = cuda.threadIdx.x" "for j in range(16000):" \
+    "    a[j] = j + t" "cuda.syncthreads()" "x[t] = a[15999]"
+  expect 0 'x: float64\[4\] \[15999, 16000, 16001, 16002\]' -- run localsync.py:k --grid 2 --block 4 x=zeros:f64:4
+  kernel localbig x "a = cuda.local.array(65000, float64)" "t = cuda.threadIdx.x" "a[64999] = t" \
+    "cuda.syncthreads()" "x[t] = a[64999]"
+  expect 0 'x: float64\[32\] \[0, 1, 2, ..., 31\]' -- run localbig.py:k --grid 2 --block 32 x=zeros:f64:32
+}
+
+family_faults() {
+  # 5. out of bounds without --debug: a located fault, exit 1, no crash
+  kernel oob "x, off" "x[off] = 1.0"
+  expect 1 "kernel 'k' on the CPU: illegal address 0x[0-9a-f]+ in block \(0,0,0\) \(SIGSEGV\)" -- \
+    run oob.py:k --grid 1 --block 1 x=zeros:f32:4 off=1099511627776
+  expect 1 "kernel 'k' on the CPU: illegal address 0x[0-9a-f]+ in block \(0,0,0\)" -- \
+    run oob.py:k --grid 1 --block 1 x=zeros:f32:4 off=-100000000
+  # 6. a dynamic shared array larger than --shared: the host heap is safe
+  kernel dyn x "buf = cuda.shared.array(0, float32)" "i = cuda.threadIdx.x" "buf[i] = i" \
+    "cuda.syncthreads()" "x[i] = buf[i]"
+  expect 1 "illegal address 0x[0-9a-f]+ in thread \([0-9]+,0,0\) of block \(0,0,0\)" -- \
+    run dyn.py:k --grid 1 --block 64 --shared 8 x=zeros:f32:64
+  expect 1 "illegal address 0x0 in thread \(0,0,0\) of block \(0,0,0\)" -- \
+    run dyn.py:k --grid 1 --block 64 --shared 0 x=zeros:f32:64
+  expect 0 'x: float32\[64\] \[0, 1, 2, ..., 63\]' -- run dyn.py:k --grid 1 --block 64 --shared 256 x=zeros:f32:64
+  # 7. a huge flat function: --timeout bounds the compile too
+  python3 - <<'EOF'
+s = ["from numba import cuda", "@cuda.jit", "def k(x):", "    i = cuda.grid(1)"]
+s += [f"    if i == {j}:\n        x[0] += {j}" for j in range(8000)]
+open("flat8k.py", "w").write("\n".join(s) + "\n")
+EOF
+  expect 3 "kernel 'k' did not finish within 1 s \(--timeout\)" 10 -- run flat8k.py:k --grid 1 --block 1 x=zeros:f32:1 --timeout 1
+}
+
+family_files() {
+  # 8. special files and sizes as sources
+  expect 1 "cannot read '/dev/zero': it is a character device" 5 -- "$kjit" check /dev/zero
+  mkfifo src.py
+  expect 1 "cannot read 'src.py': it is a FIFO" 5 -- "$kjit" check src.py
+  expect 1 "cannot read 'src.py': it is a FIFO" 5 -- run src.py:k --grid 1 --block 1 --timeout 2
+  mkdir dir.py
+  expect 1 "cannot read 'dir.py': it is a directory" 5 -- "$kjit" ptx dir.py
+  head -c 17000000 /dev/zero | tr '\0' '#' > big.py
+  expect 1 "'big.py' is larger than the source size limit of 16777216 bytes" -- "$kjit" check big.py
+  expect 0 "big.py: ok" -- env KJIT_MAX_SOURCE_BYTES=20000000 "$kjit" check big.py
+  # 9. FIFOs and directories as .npy arguments; a costly generator
+  kernel poke x "x[0] = 1"
+  mkfifo f.npy; mkdir d.npy
+  expect 1 "argument 'x': f.npy: cannot read: it is a FIFO, not a regular file" 5 -- \
+    run poke.py:k --grid 1 --block 1 x=f.npy --timeout 2
+  expect 1 "argument 'x': d.npy: cannot read: it is a directory" 5 -- run poke.py:k --grid 1 --block 1 x=d.npy
+  kernel keep s "pass"
+  expect 0 's: uint64\[4x2\]' 5 -- run keep.py:k --grid 1 --block 1 s=xoroshiro:4:1:99999999999999
+  expect 0 's: uint64\[1x2\]' 5 -- run keep.py:k --grid 1 --block 1 s=xoroshiro:1:1:18446744073709551615
+  # the matrix-power jump (SUBSEQ >= 64) agrees with 200 single jumps
+  expect 0 's: ' -- run keep.py:k --grid 1 --block 1 s=xoroshiro:201:7:0 -o s=seq.npy
+  expect 0 's: ' -- run keep.py:k --grid 1 --block 1 s=xoroshiro:1:7:200 -o s=sub.npy
+  check "xoroshiro jump by matrix power" cmp -s <(tail -c 16 seq.npy) <(tail -c 16 sub.npy)
+}
+
+family_outputs() {
+  kernel twice "x, y" "i = cuda.grid(1)" "if i < x.size:" "    x[i] += 1" "if i < y.size:" "    y[i] += 2" \
+    "print(77777)"
+  local go=(run twice.py:k --grid 1 --block 4)
+  # 10. -o refuses non-regular targets before the run (nothing printed)
+  mkfifo out.fifo; mkdir out.dir; ln -s /dev/zero zero.lnk
+  expect 1 "cannot write 'out.fifo': it is a FIFO" 5 -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=out.fifo
+  check "-o fifo: nothing ran" test "$(grep -c 77777 out.txt)" -eq 0
+  expect 1 "cannot write 'out.dir': it is a directory" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=out.dir
+  expect 1 "cannot write 'zero.lnk': it is a character device" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=zero.lnk
+  check "-o symlink kept" test -L zero.lnk
+  expect 0 "x: float32\[4\] \[1, 1, 1, 1\]" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=/dev/null
+  expect 1 "cannot write 'out.fifo': it is a FIFO" 5 -- "$kjit" ptx poke_ptx.py -o out.fifo
+  # 11. all or nothing: the second output fails (file size limit), the first is untouched
+  echo old > a.npy
+  cases=$((cases + 1))
+  ( ulimit -f 100; ulimit -v "$MEM_KB"
+    exec timeout 20 "$kjit" run twice.py:k --grid 1 --block 4 --target cpu x=zeros:f32:4 y=zeros:f32:100000 \
+      -o x=a.npy -o y=b.npy ) >out.txt 2>err.txt
+  rc=$?
+  if [ $rc -ne 1 ] || ! grep -q "b.npy: cannot write: File too large" err.txt || [ "$(cat a.npy)" != old ] ||
+     [ -e b.npy ] || compgen -G "*.kjit-tmp.*" >/dev/null; then
+    failures=$((failures + 1)); echo "FAIL: -o all or nothing (exit $rc)" >&2; cat err.txt >&2
+  fi
+  expect 0 "y: float32\[4\]" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=a.npy -o y=b.npy
+  check "-o both written" test -s b.npy -a "$(head -c 6 a.npy | tail -c 5)" = NUMPY
+  # 12. SIGTERM while an output is written: its temporary file goes too
+  for sig in TERM INT; do
+    cases=$((cases + 1))
+    ( ulimit -v "$MEM_KB"; exec "$kjit" run twice.py:k --grid 1 --block 1 --target cpu x=zeros:f32:60000000 \
+        y=zeros:f32:1 -o x=huge.npy ) >/dev/null 2>&1 &
+    local pid=$! seen=0
+    for _ in $(seq 1 200000); do
+      if compgen -G "huge.npy.kjit-tmp.*" >/dev/null; then kill -"$sig" $pid; seen=1; break; fi
+      kill -0 $pid 2>/dev/null || break
+    done
+    wait $pid; rc=$?
+    if [ $seen = 1 ] && { compgen -G "huge.npy.kjit-tmp.*" >/dev/null || [ -e huge.npy ]; }; then
+      failures=$((failures + 1)); echo "FAIL: SIG$sig left a temporary file (exit $rc)" >&2
+    fi
+    [ $seen = 1 ] || echo "note: SIG$sig case: the write ended before it was seen" >&2
+    rm -f huge.npy huge.npy.kjit-tmp.*
+  done
+}
+
+family_cache() {
+  kernel c x "x[0] = 3"
+  local sig=(--sig "void(float32[:])")
+  expect 0 "warning: KJIT_CACHE='abc' is not one of 0/off/false/no or 1/on/true/yes" -- \
+    env KJIT_CACHE=abc XDG_CACHE_HOME="$TMP/xc1" "$kjit" ptx c.py:k "${sig[@]}" -o c.ptx
+  for v in 0 off FALSE no; do
+    expect 0 "" -- env KJIT_CACHE=$v XDG_CACHE_HOME="$TMP/xc-$v" "$kjit" ptx c.py:k "${sig[@]}" -o c.ptx
+    check "KJIT_CACHE=$v: no entry" test -z "$(find "$TMP/xc-$v" -type f 2>/dev/null)"
+  done
+  expect 0 "" -- env KJIT_CACHE=yes XDG_CACHE_HOME="$TMP/xc2" "$kjit" ptx c.py:k "${sig[@]}" -o c.ptx
+  local entry
+  entry=$(find "$TMP/xc2" -type f | head -1)
+  check "KJIT_CACHE=yes: an entry" test -n "$entry"
+  # an entry replaced by a link to a 300 MB file: refused by its size, unread
+  truncate -s 300M "$TMP/huge.bin" && rm -f "$entry" && ln -s "$TMP/huge.bin" "$entry"
+  cases=$((cases + 1))
+  local rss
+  rss=$( { env XDG_CACHE_HOME="$TMP/xc2" /usr/bin/time -f "%M" "$kjit" ptx c.py:k "${sig[@]}" -o c2.ptx >/dev/null; } 2>&1 | tail -1)
+  if ! cmp -s c.ptx c2.ptx || [ "${rss:-999999}" -gt 200000 ]; then
+    failures=$((failures + 1)); echo "FAIL: huge cache entry (max RSS ${rss} KB)" >&2
+  fi
+}
+
+families=("$@")
+[ ${#families[@]} -gt 0 ] || families=(parse limits faults files outputs cache)
+echo 'from numba import cuda
+@cuda.jit("void(float32[:])")
+def k(x):
+    x[0] = 1' > poke_ptx.py
+for f in "${families[@]}"; do
+  "family_$f"
+done
+echo "hostile: $cases cases, $failures failed"
+[ $failures -eq 0 ]
