@@ -8,8 +8,8 @@
  * int or float argument to it (Numba allows these unsafe conversions in a
  * call); operators between two bfloat16 values (a + b, a < b, -a, +a) are
  * rewritten into the OP_BF16 of the same CUDA function (operator+ is
- * __hadd, != is the unordered __hneu), with another number they follow
- * Numba's overload rating (type_mixed); math.sqrt & co. of a
+ * __hadd, != is the unordered __hneu); with another number they are
+ * refused, as numba-cuda cannot lower them; math.sqrt & co. of a
  * bfloat16 are numba-cuda's overloads (hsqrt...).  A bfloat16 converts to
  * and from every int and float type except float16 and bool. */
 #include "ir/bf16.h"
@@ -100,30 +100,6 @@ static int operator_fn(const Inst *in) {
 
 static const Type *type_fn(Infer *inf, int idx, const Type **need);
 
-/* A bfloat16 with another number (b + 1.0, b < n): numba-cuda's operator
- * templates are Numba's number cases plus (bfloat16, bfloat16), chosen by
- * overload rating.  An 8-bit int converts to bfloat16 safely, so that case
- * wins; for any other number the bfloat16 converts safely to float32 and
- * float64 (and only unsafely to ints), so the result is what float32 with
- * that number gives (b * 2 is float64, b + float32 float32). */
-static const Type *type_mixed(Infer *inf, int idx, int fn, const Type **need) {
-  Inst *in = &inf->f->insts.data[idx];
-  int k = is_bf16(arg_type(inf, in, 0)) ? 1 : 0;
-  const Type *o = arg_type(inf, in, k), *operand = NULL;
-  if (!(ty_is_int(o) || ty_is_float(o) || o == TY_BOOL_T))
-    return operand_error(inf, idx, in);
-  if (ty_is_int(o) && ty_bits(o) == 8) {
-    rewrite(in, (Bf16Fn)fn);
-    return type_fn(inf, idx, need);
-  }
-  const Type *r = ty_binop(in->op, TY_F32_T, o, &operand);
-  if (!r)
-    return operand_error(inf, idx, in);
-  if (need)
-    need[0] = need[1] = operand;
-  return r;
-}
-
 static const Type *type_operator(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   for (int k = 0; k < in->nargs; k++)
@@ -136,8 +112,11 @@ static const Type *type_operator(Infer *inf, int idx, const Type **need) {
     return TY_BF16_T;
   }
   int fn = operator_fn(in);
+  /* bfloat16 with another number: numba-cuda 0.68 types some of these but
+   * cannot lower them (NotImplementedError), so they are refused here with
+   * the explicit conversion to write instead. */
   if (fn >= 0 && in->nargs == 2 && !(is_bf16(arg_type(inf, in, 0)) && is_bf16(arg_type(inf, in, 1))))
-    return type_mixed(inf, idx, fn, need);
+    return operand_error(inf, idx, in);
   if (fn < 0)
     return operand_error(inf, idx, in);
   rewrite(in, (Bf16Fn)fn);

@@ -625,8 +625,11 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
   int64_t dims[4];
   const Type *elem = ir_dtype_of(L->lp, L->f, dt);
   const char *dpath = elem ? NULL : ir_resolve_path(L->lp, L->f, dt);
-  if (dpath && lower_bf16_is_type(dpath))
-    elem = TY_BF16_T; /* cuda.local.array(n, bfloat16) */
+  if (dpath && lower_bf16_is_type(dpath)) { /* Numba 0.68: "unsupported type: __nv_bfloat16" */
+    diag_error(L->d, E_NOTYET, dt->loc, "keep the values in a float32 array and convert with bfloat16(x)",
+               "%s() of bfloat16 is not supported (numba-cuda has no bfloat16 arrays)", name);
+    return -1;
+  }
   if (deferred_array(L, shape, dt, elem))
     return lower_deferred_array(L, call, shape, dt, elem, shared);
   int nd = array_shape(L, shape, shared, dims);

@@ -33,15 +33,9 @@ from numba.cuda.bf16 import (bfloat16, hsqrt, hrsqrt, hrcp, hexp, hexp2, hexp10,
 #   (computed in Python from: [bf16(v) for k in range(16) for a in [bf16(k * 0.45 + 0.32)] for q in [a / 4] for v in (math.sqrt(a), 1 / math.sqrt(a), 1 / a, math.exp(q), 2 ** q, 10 ** q, math.log(a), math.log2(a), math.log10(a), math.sin(a), math.cos(a))])
 
 # Local and shared arrays of bfloat16 (a float stored into one is rounded to nearest).
-# RUN: bf_arrays --grid 1 --block 16 out=zeros:f4:48
-# EXPECT: out: float32[48] [2.3125, 4.3125, 6.3125, ..., 4] sum=360.9882812 crc=413ab6ce
-#   (computed in Python from: [bf16(bf16(1 * 0.1 + j) + bf16(2 * 0.1 + j)) for i in range(16) for j in [(i + 1) % 16]] + [bf16(3.3)] * 16 + [4.0] * 16)
 
 # A bfloat16 with another number: with an 8-bit int the bfloat16 operator, otherwise the
 # bfloat16 is widened as Numba's overload rating picks (b * 2 is float64, b * float32 float32).
-# RUN: bf_mixed --grid 1 --block 16 out=zeros:f4:16x5 x=arange:f4:16
-# EXPECT: out: float32[16x5] [-0.101562, -2.75391, -3.3125, ..., 0] sum=146.6784668 crc=d6aa2bb9
-#   (computed in Python from: [v for k in range(16) for b in [bf16(k * 0.3 - 1.1)] for v in (b + 1.0, b * 2.5, bf16(b * 3), b / 3, (b < 0.25) + 2 * (b * 2 == 1.0))])
 
 
 @cuda.jit
@@ -119,29 +113,3 @@ def bf_math(out, x):
     out[k, 8] = hlog10(a)
     out[k, 9] = hsin(a)
     out[k, 10] = hcos(a)
-
-
-@cuda.jit
-def bf_arrays(out):
-    i = cuda.threadIdx.x
-    buf = cuda.local.array(4, bfloat16)
-    sh = cuda.shared.array((2, 16), bfloat16)
-    for j in range(4):
-        buf[j] = bfloat16(j * 0.1 + i)
-    sh[0, i] = buf[1] + buf[2]
-    sh[1, i] = 3.3
-    cuda.syncthreads()
-    out[i] = sh[0, (i + 1) % 16]
-    out[16 + i] = sh[1, i]
-    out[32 + i] = buf.size
-
-
-@cuda.jit
-def bf_mixed(out, x):
-    k = cuda.threadIdx.x
-    b = bfloat16(x[k] * 0.3 - 1.1)
-    out[k, 0] = b + 1.0
-    out[k, 1] = b * float32(2.5)
-    out[k, 2] = b * int8(3)
-    out[k, 3] = b / 3
-    out[k, 4] = (b < 0.25) + 2 * (b * 2 == 1.0)

@@ -39,15 +39,3 @@ def bf16_ops(x, d, n, f, r):
         r[i] = (a < b) + (a == b) + bf16.hlt(a, b) + bf16.hgeu(a, b) + bf16.hisnan(c)
         r[i] += bf16.hisinf(c) + bf16.bfloat16_to_int32_ru(c) + bf16.bfloat16_as_int16(c)
         r[i] += bf16.bfloat16_to_uint8_rz(c) + int64(c) + bf16.bfloat16_to_uint64_rd(c)
-
-
-@cuda.jit("void(float32[::1])")
-def bf16_arrays(f):
-    i = cuda.threadIdx.x
-    loc = cuda.local.array(8, nv_bfloat16)
-    sh = cuda.shared.array(64, bfloat16)
-    for j in range(8):
-        loc[j] = bfloat16(f[j] * 0.5)
-    sh[i % 64] = loc[i % 8] * loc[(i + 1) % 8]
-    cuda.syncthreads()
-    f[i] = sh[(i + 3) % 64]
