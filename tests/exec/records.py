@@ -6,7 +6,7 @@ argument passed by reference, aligned and packed layouts.  The inputs are
 made by `kjit run` from the descr (arange: every number field of a[i]
 holds i; v[j] of a[i] holds i * len(v) + j)."""
 import numpy as np
-from numba import cuda
+from numba import cuda, float64, void
 from numba.cuda.np import numpy_support
 
 point = np.dtype([('x', np.float32), ('y', np.int32), ('z', np.float64), ('v', np.int16, 3)],
@@ -51,7 +51,7 @@ def fields(a, out):
 #   (computed in Python from: [-1, 1, 2])
 
 
-@cuda.jit("void(point_t, float64[::1])")
+@cuda.jit(void(point_t, float64[::1]))
 def by_ref(r, out):
     out[0] = r.z + r.v[2]
     r.y = 42
