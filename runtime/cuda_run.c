@@ -191,10 +191,11 @@ static bool load_module(RtCuda *cu, kjit_program *prog, const char *ptx, const R
   RtCache *cache = rt_context_cache(prog->ctx, diags);
   RtCacheEntry e = {0};
   RtCubin cached = {0}, linked = {0};
+  RtCacheClaim claim = {.lock.fd = -1}; /* processes linking the same cubin link it once */
   bool got = rt_cache_enabled(cache);
   if (got) {
     cubin_key(ptx, more, nmore, cu, lineinfo, key);
-    got = rt_cache_get(cache, key, &e);
+    got = rt_cache_claim(cache, key, &e, &claim);
   }
   if (got)
     cached.data = (void *)rt_cache_entry_find(&e, RT_SEC_CUBIN, &cached.len);
@@ -209,6 +210,7 @@ static bool load_module(RtCuda *cu, kjit_program *prog, const char *ptx, const R
     rt_cache_put(cache, key, &put);
     rt_cache_flush_warnings(cache, diags);
   }
+  rt_cache_release(&claim);
   free(linked.data);
   return ok;
 }
