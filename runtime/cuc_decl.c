@@ -310,6 +310,10 @@ static bool parse_param(Arena *a, const char *const *t, int n, CucParam *p, cons
       return false;
     } else if (!strcmp(t[i], "std") && i + 3 < n && !strcmp(t[i + 1], ":")) {
       i += 3;                 /* std::size_t */
+      if (nw == 16) {         /* a declaration no C type has (found by fuzz/cuc) */
+        *why = "too many words in one parameter";
+        return false;
+      }
       w[nw++] = t[i];
     } else if (!is_qualifier(t[i]) && nw < 16) {
       w[nw++] = t[i];
