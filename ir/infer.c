@@ -157,6 +157,7 @@ static bool effective_params(IrCompile *c, const IrFunc *gen, const Type *const 
 
 static void mark_reachable(Infer *inf) {
   IrFunc *f = inf->f;
+  ir_infer_once_stale(inf); /* the single-store table walks reachable blocks */
   int *work = arena_alloc(inf->c->arena, sizeof(int) * (size_t)(f->blocks.len + 1));
   int n = 0;
   if (f->blocks.len == 0)
@@ -305,6 +306,7 @@ static bool prepare(Infer *inf) {
   if (!valid_blocks(inf))
     return false;
   inf->reachable = arena_alloc(a, sizeof(bool) * (size_t)f->blocks.len);
+  inf->once = arena_alloc(a, sizeof *inf->once); /* zeroed: not built yet */
   ir_prune_type_branches(inf); /* `if x is None` on a parameter (infer_is.c) */
   mark_reachable(inf);
   drop_unreachable(inf);
@@ -393,6 +395,7 @@ static void report_passes(Infer *inf) {
   int pass = 0;
   do {
     inf->changed = false;
+    ir_infer_once_stale(inf); /* a pass may add or retarget stores */
     run_pass(inf);
   } while (inf->changed && ++pass < MAX_PASSES);
 }
@@ -467,6 +470,7 @@ static bool solve(Infer *inf) {
   int pass = 0, before = inf->d->nerrors; /* callees report during passes */
   do {
     inf->changed = false;
+    ir_infer_once_stale(inf); /* a pass may add or retarget stores */
     run_pass(inf);
   } while (inf->changed && ++pass < MAX_PASSES);
   if (inf->changed) {

@@ -40,6 +40,14 @@ enum {
   E_IR_INTERNAL = 599,    /* malformed IR handed to typing */
 };
 
+/* Per local, the value its only STORE in reachable blocks stores (-1: none,
+ * -2: several); built on demand by infer_ctvalue.c, rebuilt when stale. */
+struct InferOnce {
+  bool valid;
+  int nlocals;
+  int *value;
+};
+
 typedef struct Infer {
   IrCompile *c;
   IrFunc *f;
@@ -57,10 +65,16 @@ typedef struct Infer {
   bool *dead;         /* per instruction: failed for good (error already out) */
   bool *reported;     /* per instruction: an error was reported for it */
   int *nstores;       /* per local: STOREs in reachable blocks */
+  struct InferOnce *once; /* per local: the value its only reachable STORE
+                             stores (infer_ctvalue.c); rebuilt when stale */
   const Type *declared_ret; /* from an eager signature, or NULL */
   bool callee_failed; /* a callee could not be specialised (its errors may have
                          been reported by an earlier caller) */
 } Infer;
+
+/* infer_ctvalue.c: marks the table of single stores stale (blocks became
+ * unreachable, or a pass may have added stores). */
+void ir_infer_once_stale(Infer *inf);
 
 /* infer_ops.c: the result type of instruction idx given its operands'
  * current types, or NULL while unknown or on error (reported only in report

@@ -141,6 +141,15 @@ s += [f"    if i == {j}:\n        x[0] += {j}" for j in range(8000)]
 open("flat8k.py", "w").write("\n".join(s) + "\n")
 EOF
   expect 3 "kernel 'k' did not finish within 1 s \(--timeout\)" 10 -- run flat8k.py:k --grid 1 --block 1 x=zeros:f32:1 --timeout 1
+  # typing 2,000 flat ifs of one chained value was quadratic in kjit itself
+  # (a whole-function walk per constant query: 33 s); now one walk per pass
+  python3 - <<'EOF'
+s = ["from numba import cuda", "@cuda.jit", "def k(x):", "    v = x[0]"]
+s += [f"    if v > {j}:\n        v = v * 0.5 + {j}" for j in range(2000)]
+s += ["    x[0] = v"]
+open("chain2k.py", "w").write("\n".join(s) + "\n")
+EOF
+  expect 0 "" 20 -- "$kjit" ptx chain2k.py:k --sig "void(float32[:])" --emit kir
 }
 
 family_files() {
