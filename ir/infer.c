@@ -305,6 +305,13 @@ static bool prepare(Infer *inf) {
   Arena *a = inf->c->arena;
   if (!valid_blocks(inf))
     return false;
+  if (f->blocks.len > IR_MAX_BLOCKS) {
+    diag_add(inf->d, DL_ERROR, E_TY_TOO_LARGE, f->ast ? f->ast->loc : (SrcLoc){0},
+             "split it into device functions, or replace chains of ifs by a lookup in an array",
+             "function '%s' is too large to compile: %d basic blocks (at most %d; the optimizer's "
+             "time and memory grow quadratically with them)", f->name, f->blocks.len, IR_MAX_BLOCKS);
+    return false;
+  }
   inf->reachable = arena_alloc(a, sizeof(bool) * (size_t)f->blocks.len);
   inf->once = arena_alloc(a, sizeof *inf->once); /* zeroed: not built yet */
   ir_prune_type_branches(inf); /* `if x is None` on a parameter (infer_is.c) */

@@ -32,6 +32,7 @@ enum {
   E_TY_PRINT = 317,
   E_TY_READONLY = 318,    /* store or atomic into a read-only (constant) array */
   E_TY_UNBOUND = 319,     /* a global the host binds was not bound */
+  E_TY_TOO_LARGE = 320,   /* a function over IR_MAX_BLOCKS basic blocks */
   E_SIG_UNKNOWN_TYPE = 401,
   E_SIG_SYNTAX = 402,
   E_SIG_DIMS = 403,

@@ -279,6 +279,11 @@ int64_t ir_alloc_bytes(const Inst *in);
 /* Local memory a thread may use, as on every CUDA GPU (512 KiB); the
  * local arrays of one function must fit in it. */
 #define IR_MAX_LOCAL_BYTES (512 * 1024)
+/* Basic blocks of one function (an `if` makes two): LLVM's optimizer and
+ * kjit's SSA split grow quadratically with them (2,000 ifs: ~25 s and 1 GB;
+ * 4,000: 260 s and 8 GB), so a larger function is refused with a hint
+ * instead of exhausting the machine (docs/reliability.md, "Limits"). */
+#define IR_MAX_BLOCKS 5000
 
 /* ir/ir.c: construction helpers used by lower.c and infer.c. */
 IrFunc *ir_func_new(Arena *a, const char *name);

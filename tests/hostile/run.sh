@@ -140,7 +140,15 @@ s = ["from numba import cuda", "@cuda.jit", "def k(x):", "    i = cuda.grid(1)"]
 s += [f"    if i == {j}:\n        x[0] += {j}" for j in range(8000)]
 open("flat8k.py", "w").write("\n".join(s) + "\n")
 EOF
-  expect 3 "kernel 'k' did not finish within 1 s \(--timeout\)" 10 -- run flat8k.py:k --grid 1 --block 1 x=zeros:f32:1 --timeout 1
+  expect 1 "flat8k.py:3:5: error: function 'k' is too large to compile: 16001 basic blocks \(at most 5000" 10 -- \
+    run flat8k.py:k --grid 1 --block 1 x=zeros:f32:1
+  # under the cap a big function still compiles slowly: --timeout bounds it
+  python3 - <<'EOF'
+s = ["from numba import cuda", "@cuda.jit", "def k(x):", "    i = cuda.grid(1)"]
+s += [f"    if i == {j}:\n        x[0] += {j}" for j in range(2400)]
+open("flat2k.py", "w").write("\n".join(s) + "\n")
+EOF
+  expect 3 "kernel 'k' did not finish within 1 s \(--timeout\)" 10 -- run flat2k.py:k --grid 1 --block 1 x=zeros:f32:1 --timeout 1
   # typing 2,000 flat ifs of one chained value was quadratic in kjit itself
   # (a whole-function walk per constant query: 33 s); now one walk per pass
   python3 - <<'EOF'
