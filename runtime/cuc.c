@@ -99,21 +99,12 @@ bool rt_cuc_is_cuda_path(const char *path) {
   return (n > 3 && !strcmp(path + n - 3, ".cu")) || (n > 4 && !strcmp(path + n - 4, ".cuh"));
 }
 
+/* A program holding CUDA C: rt_program_new's, marked by its cuc part. */
 static kjit_program *program_new(kjit_context *ctx, const char *name, const char *text,
                                  size_t len) {
-  kjit_program *p = calloc(1, sizeof *p);
-  if (!p)
-    return NULL;
-  p->ctx = ctx;
-  arena_init(&p->arena);
-  p->src.path = arena_strdup(&p->arena, name);
-  p->src.text = arena_strndup(&p->arena, text, len);
-  p->src.len = len;
-  p->ir.arena = &p->arena;
-  p->ir.src = &p->src;
-  p->ir.types = ty_table_new(&p->arena);
-  p->cuc = arena_alloc(&p->arena, sizeof *p->cuc);
-  memset(p->cuc, 0, sizeof *p->cuc);
+  kjit_program *p = rt_program_new(ctx, name, text, len);
+  if (p)
+    p->cuc = arena_alloc(&p->arena, sizeof *p->cuc); /* zeroed */
   return p;
 }
 

@@ -34,18 +34,10 @@ typedef struct Headers {
   const RtCuProgram *cuc;    /* for its -I folders */
 } Headers;
 
-static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  StrBuf sb;
-  sb_init(&sb);
-  char buf[8192];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-    sb_putn(&sb, buf, n);
-  fclose(f);
-  return sb_take(&sb);
+static char *read_all(const char *path) { /* a header that may not exist: quiet */
+  char *text;
+  size_t len;
+  return rt_read_file(path, &text, &len, NULL) ? text : NULL;
 }
 
 /* The folder of the -I option o, or NULL. */
@@ -120,12 +112,7 @@ static void build_key(const kjit_program *p, const RtNvrtc *nv, const Build *b,
   snprintf(head, sizeof head, "kjit-cuc-1\nbuild %s\nnvrtc %d.%d\nsm %d\ninc %s\n", KJIT_BUILD_ID,
            nv->major, nv->minor, b->sm, rt_cuda_include_dir() ? rt_cuda_include_dir() : "");
   sha256_update(&h, head, strlen(head));
-  StrBuf set;                /* the codegen-affecting settings (runtime/settings.h) */
-  sb_init(&set);
-  rt_settings_append_key(&set);
-  if (set.data)
-    sha256_update(&h, set.data, set.len);
-  sb_free(&set);
+  rt_settings_hash(&h);      /* the codegen-affecting settings */
   for (int i = 0; i < p->cuc->nopts; i++)
     sha256_update(&h, p->cuc->opts[i], strlen(p->cuc->opts[i]) + 1);
   sha256_update(&h, "names", 6);

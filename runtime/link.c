@@ -162,12 +162,7 @@ static void nvrtc_key(const RtNvrtc *nv, int sm, const char *path, const char *s
   Sha256 h;
   sha256_init(&h);
   sha256_update(&h, head, strlen(head));
-  StrBuf set;                /* the codegen-affecting settings (runtime/settings.h) */
-  sb_init(&set);
-  rt_settings_append_key(&set);
-  if (set.data)
-    sha256_update(&h, set.data, set.len);
-  sb_free(&set);
+  rt_settings_hash(&h);      /* the codegen-affecting settings */
   sha256_update(&h, src, strlen(src) + 1);
   hash_includes(&h, path, src);
   sha256_final(&h, key);

@@ -9,6 +9,7 @@
  * under the culprit; each error becomes a kjit diagnostic at that line and
  * column. */
 #include "runtime/nvrtc.h"
+#include "runtime/runtime.h"
 #include "runtime/settings.h"
 
 #include <dlfcn.h>
@@ -133,19 +134,12 @@ static SrcLoc line_loc(const Source *s, int line) {
 static const Source *named_source(Arena *a, const Source *main, const char *name, size_t n) {
   if (strlen(main->path) == n && strncmp(main->path, name, n) == 0)
     return main;
-  char *path = arena_strndup(a, name, n);
-  FILE *f = fopen(path, "rb");
-  if (!f)
+  char *path = arena_strndup(a, name, n), *text;
+  size_t len;
+  if (!rt_read_file(path, &text, &len, NULL))
     return NULL;
-  StrBuf sb;
-  sb_init(&sb);
-  char buf[4096];
-  size_t got;
-  while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-    sb_putn(&sb, buf, got);
-  fclose(f);
-  const Source *s = cu_source(a, path, sb.data ? sb.data : "");
-  sb_free(&sb);
+  const Source *s = cu_source(a, path, text ? text : "");
+  free(text);
   return s;
 }
 

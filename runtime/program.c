@@ -35,11 +35,13 @@ static size_t max_source(void) {
 /* Reads the whole file into malloc'd, NUL-terminated text.  Errors name
  * the file as the user wrote it: "cannot open 'x.py': No such file...".
  * Only regular files of at most KJIT_MAX_SOURCE_BYTES are read: /dev/zero
- * or a FIFO would never end. */
+ * or a FIFO would never end.  d == NULL: fail quietly (optional files). */
 bool rt_read_file(const char *path, char **text, size_t *len, Diags *d) {
   const char *why;
   int fd = rt_open_regular(path, &why);
   if (fd < 0) {
+    if (!d)
+      return false;
     if (why)
       diag_error(d, RT_E_IO, (SrcLoc){0}, "kernel sources are read from regular files",
                  "cannot read '%s': it is %s", path, why);
@@ -50,7 +52,8 @@ bool rt_read_file(const char *path, char **text, size_t *len, Diags *d) {
   FILE *f = fdopen(fd, "rb");
   if (!f) {
     close(fd);
-    diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot open '%s': %s", path, strerror(errno));
+    if (d)
+      diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot open '%s': %s", path, strerror(errno));
     return false;
   }
   size_t cap = max_source();
@@ -63,9 +66,9 @@ bool rt_read_file(const char *path, char **text, size_t *len, Diags *d) {
   int err = ferror(f) ? errno : 0;
   fclose(f);
   if (err || sb.len > cap) {
-    if (err)
+    if (d && err)
       diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot read '%s': %s", path, strerror(err));
-    else
+    else if (d)
       diag_error(d, RT_E_IO, (SrcLoc){0}, "raise the limit with KJIT_MAX_SOURCE_BYTES=N",
                  "'%s' is larger than the source size limit of %zu bytes", path, cap);
     sb_free(&sb);
@@ -78,8 +81,8 @@ bool rt_read_file(const char *path, char **text, size_t *len, Diags *d) {
 
 /* ----------------------------------------------------------- loading --- */
 
-static kjit_program *program_new(kjit_context *ctx, const char *name,
-                                 const char *text, size_t len) {
+kjit_program *rt_program_new(kjit_context *ctx, const char *name, const char *text,
+                             size_t len) {
   kjit_program *p = calloc(1, sizeof *p);
   if (!p)
     return NULL;
@@ -119,7 +122,7 @@ static kjit_status load(RtCall *call, kjit_program *p, bool from_file) {
 static kjit_status load_text(kjit_context *ctx, RtCall *call, const char *name,
                              const char *text, size_t len, bool from_file,
                              kjit_program **out) {
-  kjit_program *p = program_new(ctx, name, text, len);
+  kjit_program *p = rt_program_new(ctx, name, text, len);
   if (!p)
     return rt_finish(call, KJIT_ERROR_OUT_OF_MEMORY);
   kjit_status st = load(call, p, from_file);

@@ -102,6 +102,9 @@ kjit_status rt_status_of(const Diags *d);  /* from the first error's code */
 /* program.c: the whole file as malloc'd NUL-terminated text; an RT_E_IO
  * diagnostic naming path when it cannot be read. */
 bool rt_read_file(const char *path, char **text, size_t *len, Diags *d);
+/* A program of the given source (copied into its arena), its IR empty:
+ * program.c's loaders and the CUDA C loader (cuc.c) fill it.  NULL on OOM. */
+kjit_program *rt_program_new(kjit_context *ctx, const char *name, const char *text, size_t len);
 /* modules.c: finds, reads and parses the modules p's file imports and
  * links them into p->ir.ast (ir/modlink.h).  from_file: p->src.path is a
  * file whose folder is searched first.  False after reporting errors. */

@@ -79,6 +79,15 @@ void rt_settings_append_key(StrBuf *sb) {
   }
 }
 
+void rt_settings_hash(Sha256 *h) {
+  StrBuf sb;
+  sb_init(&sb);
+  rt_settings_append_key(&sb);
+  if (sb.data)
+    sha256_update(h, sb.data, sb.len);
+  sb_free(&sb);
+}
+
 void rt_settings_describe(StrBuf *sb) {
   sb_puts(sb, "settings (environment):\n");
   for (int i = 0; i < RT_SET__COUNT; i++) {

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "common/sha256.h"
 #include "common/strbuf.h"
 
 typedef enum RtSettingId {
@@ -52,6 +53,8 @@ const char *rt_setting(RtSettingId id);
 /* Appends "env=value\n" for every codegen-affecting setting, in table
  * order ("env=<unset>" when it has no value). */
 void rt_settings_append_key(StrBuf *sb);
+/* The same lines, fed into a SHA-256 (the CUDA C and link= cache keys). */
+void rt_settings_hash(Sha256 *h);
 /* `kjit info`: one line per setting, "  KJIT_CACHE=1 (default): doc". */
 void rt_settings_describe(StrBuf *sb);
 
