@@ -491,17 +491,19 @@ static int is_bin(int c) { return c == '0' || c == '1'; }
 
 static void int_value(Token *t, const char *s, const char *e, int base) {
   uint64_t v = 0;
+  bool wrapped = false;
   for (; s < e; s++) {
     if (*s == '_')
       continue;
     uint64_t d = (uint64_t)hexval(*s);
     if (v > (UINT64_MAX - d) / (uint64_t)base)
-      t->big = true;
+      wrapped = true;
     v = v * (uint64_t)base + d;
   }
-  if (v > (uint64_t)INT64_MAX)
-    t->big = true;
-  t->ival = t->big ? 0 : (int64_t)v;
+  t->big = wrapped || v > (uint64_t)INT64_MAX;
+  /* 2**63 itself keeps INT64_MIN as its value: only -9223372036854775808
+   * may use it (Python folds the minus into the constant, Numba too). */
+  t->ival = !t->big ? (int64_t)v : !wrapped && v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : 0;
 }
 
 static double float_value(Lexer *L, const char *s, const char *e) {

@@ -773,7 +773,13 @@ bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const
       return true;
     return not_const(lp, n, why);
   case ND_TUPLE: return fold_tuple(lp, f, n, out, why);
-  case ND_UNARY: return ir_fold(lp, f, n->lhs, &a, why) && fold_unary(n->op, &a, out, why);
+  case ND_UNARY:
+    if (n->op == AOP_NEG && n->lhs && n->lhs->kind == ND_INT && n->lhs->big &&
+        n->lhs->ival == INT64_MIN) { /* -9223372036854775808 */
+      *out = make_int(TY_I64_T, INT64_MIN);
+      return true;
+    }
+    return ir_fold(lp, f, n->lhs, &a, why) && fold_unary(n->op, &a, out, why);
   case ND_BINOP:
     return ir_fold(lp, f, n->lhs, &a, why) && ir_fold(lp, f, n->rhs, &b, why) &&
            fold_binop(n->op, &a, &b, out, why);

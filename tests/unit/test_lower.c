@@ -160,7 +160,8 @@ static void test_range_loops(void) {
   IR("range_neg", HDR "@cuda.jit\ndef k(a):\n    for i in range(10, 0, -2):\n        pass\n",
      "const.int 10", "gt", "const.int -2", "add");
   IR("range_dyn", HDR "@cuda.jit\ndef k(a, s, n):\n    for i in range(1, n, s):\n        pass\n",
-     "cast", "store $t0", "cast", "store $t1", "gt", "lt", "gt", "select", "cbr");
+     "cast", "store $t0", "cast", "store $t1", "gt", "select", "select", "floordiv", "store $t3", "ne",
+     "cbr", "add", "sub", "store $t3");
 }
 
 static void test_loop_control(void) {
