@@ -48,6 +48,8 @@ static const char run_help[] =
     "then print one summary line per array argument (dtype, shape, first and\n"
     "last values, sum, CRC-32 of the bytes).\n"
     "\n"
+    "FILE '-' reads the kernel file from standard input: kjit run -:KERNEL ...\n"
+    "\n"
     "arguments (one per kernel parameter):\n"
     "  NAME=VALUE or VALUE   VALUE alone binds in parameter order; positional\n"
     "                        ARGs come before NAME=VALUE ones\n"
@@ -173,8 +175,7 @@ int kjit_cli_take_path(Cli *c, char **acc, int *err) {
   return 1;
 }
 
-int kjit_cli_parse_int(const Cli *c, const char *opt, const char *s, int lo, int hi,
-                     int *out) {
+int kjit_cli_parse_int(const Cli *c, const char *opt, const char *s, int lo, int hi, int *out) {
   char *end;
   errno = 0;
   long v = strtol(s, &end, 10);
@@ -213,7 +214,7 @@ int kjit_cli_report(const kjit_context *ctx, kjit_status st) {
 /* --global NAME=VALUE (run and ptx): VALUE is an array, bound before
  * anything compiles; the array lives as long as the context. */
 int kjit_cli_bind_global(kjit_context *ctx, kjit_program *prog, const char *name,
-                       const char *value) {
+                         const char *value) {
   char what[160];
   snprintf(what, sizeof what, "global '%s'", name);
   kjit_arg v;

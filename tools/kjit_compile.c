@@ -129,6 +129,15 @@ static int check_stdin_once(const Cli *c, const Inputs *in) {
   return EXIT_OK;
 }
 
+/* NVRTC options with several inputs and no .cu file among them: one usage
+ * error, not one per input (a single input reports them as it loads). */
+static int check_cuda_options(const Cli *c, const Inputs *in, const CliCuda *cu) {
+  if (cu->n && in->n > 1 && !in->any_cuda)
+    return kjit_cli_usage(c, "'%s' is an NVRTC option, for CUDA C files; no input of '%s' is a "
+                             ".cu file", cu->opts[0]);
+  return EXIT_OK;
+}
+
 /* A Python file gets no NVRTC option when a .cu file among the inputs
  * takes them; alone, it gets them and refuses them. */
 static const CliCuda *cuda_options_for(const Inputs *in, const Input *x, const CliCuda *cu) {
@@ -358,6 +367,8 @@ static int parse_ptx_args(Cli *c, PtxArgs *a) {
   if (!a->in.n)
     return kjit_cli_usage(c, "missing FILE.py%s for '%s'", "[:KERNEL]");
   int rc = check_stdin_once(c, &a->in);
+  if (rc == EXIT_OK)
+    rc = check_cuda_options(c, &a->in, &a->cu);
   return rc != EXIT_OK ? rc : plan_outputs(c, a);
 }
 
@@ -440,7 +451,8 @@ static int parse_check_args(Cli *c, Inputs *in, char **path, CliCuda *cu) {
   }
   if (!in->n)
     return kjit_cli_usage(c, "missing FILE.py%s for '%s'", "");
-  return check_stdin_once(c, in);
+  int rc = check_stdin_once(c, in);
+  return rc != EXIT_OK ? rc : check_cuda_options(c, in, cu);
 }
 
 /* Checks one input: its errors to stderr, or "FILE: ok" to stdout. */
