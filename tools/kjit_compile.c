@@ -75,6 +75,7 @@ const char kjit_check_help[] =
     "options:\n"
     "  --path DIR   also search DIR for imported modules (repeatable; after\n"
     "               FILE.py's folder, before KJIT_PATH)\n"
+    "  -q, --quiet  print nothing for files without errors (as gcc -fsyntax-only)\n"
     "  -h, --help   show this help\n"
     "\n"
     "FILE.cu: compile the CUDA C file with NVRTC and report its errors at\n"
@@ -95,6 +96,7 @@ typedef struct Inputs {
   Input *v;               /* argc entries at most */
   int n;
   int any_cuda;           /* some input is a .cu file: NVRTC options go to those */
+  int quiet;              /* check -q: no "FILE: ok" lines */
 } Inputs;
 
 static int add_input(Inputs *in, const char *arg, int split) {
@@ -443,6 +445,11 @@ static int parse_check_args(Cli *c, Inputs *in, char **path, CliCuda *cu) {
         return EXIT_USAGE;
       continue;
     }
+    if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
+      in->quiet = 1;
+      c->i++;
+      continue;
+    }
     if (arg[0] == '-' && arg[1] != '\0')
       return kjit_cli_usage(c, "unknown option '%s' for '%s'", arg);
     if (add_input(in, arg, 0) != EXIT_OK)
@@ -465,7 +472,8 @@ static int check_one(kjit_context *ctx, const Inputs *in, const Input *x, const 
       rc = report_for(ctx, st, x->file, in->n > 1);
     } else {
       kjit_cli_print_diagnostics(ctx);
-      printf("%s: ok\n", kjit_cli_is_stdin(x->file) ? "<stdin>" : x->file);
+      if (!in->quiet)
+        printf("%s: ok\n", kjit_cli_is_stdin(x->file) ? "<stdin>" : x->file);
       fflush(stdout);                   /* in order with the next file's errors */
     }
   }

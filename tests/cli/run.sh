@@ -61,6 +61,15 @@ printf '%s: ok\n<stdin>: ok\n' "$ex/vector_add.py" >"$TMP/want"
 check "check of several files: ok lines in order" same "$TMP/out" "$TMP/want"
 check "check of several files: the broken one's error" grep -q "bad.py:6:12: error" "$TMP/err"
 
+# check -q: the errors only, no ok lines.
+k check -q "$ex/vector_add.py" "$TMP/bad.py"
+check "check -q exits 1 on errors" [ $? -eq 1 ]
+check "check -q prints no ok line" [ ! -s "$TMP/out" ]
+check "check -q still reports the error" grep -q "bad.py:6:12: error" "$TMP/err"
+silent() { [ "$1" -eq 0 ] && [ ! -s "$TMP/out" ] && [ ! -s "$TMP/err" ]; }
+k check --quiet "$ex/vector_add.py"
+check "check --quiet of a clean file: exit 0, nothing printed" silent $?
+
 # ptx A B: the outputs one after the other on stdout; -o DIR: DIR/A.ptx, DIR/B.ptx.
 cp "$ex/vector_add.py" "$TMP/a.py"
 k ptx "$TMP/a.py" "$ex/vector_add.py" --arch sm_80
