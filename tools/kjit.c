@@ -1,8 +1,10 @@
 /* kjit.c - the `kjit` command-line tool.
  *
  * A client of the public API like any other: it includes only <kjit.h>.
- * Commands: run (launch a kernel on .npy or generated arrays), ptx (compile
- * to KIR / LLVM IR / PTX), check, version, help.
+ * Commands: run (launch a kernel on .npy or generated arrays), info,
+ * version, help, and the dispatch to ptx and check (tools/kjit_compile.c)
+ * and cache (tools/kjit_cache.c); the shared option readers are declared in
+ * tools/cli.h.
  * Exit status: 0 success, 1 errors in the kernel file, the launch or I/O
  * (diagnostics on stderr), 2 bad command line.  Output files are written to a temporary
  * file and renamed, so a failed compile never leaves a partial file. */
