@@ -1,13 +1,15 @@
 /* vector_add.c - a host program that runs examples/vector_add.py through
  * the C API: load the kernel file, make the arrays, launch add_kernel on
- * the CPU target, check and print the result.
+ * the CPU target (or the GPU: --target cuda|auto), check and print the
+ * result; exit 0 only when every element is exact.
  *
  *   cc vector_add.c $(pkg-config --cflags --libs kjit) -o vector_add
- *   ./vector_add [examples/vector_add.py]
+ *   ./vector_add [--target cpu|cuda|auto] [examples/vector_add.py]
  *
  * Built and run by the tests (ctest -R example/vector_add). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <kjit.h>
 
@@ -45,6 +47,8 @@ static int run(kjit_context *ctx, const char *path, float *x, float *y) {
   kjit_arg args[3] = {kjit_arg_array(ax), kjit_arg_array(ay), kjit_arg_array(aout)};
   if ((st = kjit_launch(add, &cfg, args, 3)) != KJIT_OK)
     return fail(ctx, "launching add_kernel", st);
+  if ((st = kjit_synchronize(ctx)) != KJIT_OK)   /* on a GPU: out is copied back */
+    return fail(ctx, "running add_kernel", st);
 
   const float *out = kjit_array_data(aout);
   double max_err = 0;
@@ -62,14 +66,42 @@ static int run(kjit_context *ctx, const char *path, float *x, float *y) {
   return max_err == 0 ? 0 : 1;  /* arrays and program go with the context */
 }
 
+/* "--target NAME": *target, 0; anything else 1. */
+static int parse_target(const char *name, kjit_target *target) {
+  if (strcmp(name, "cpu") == 0) *target = KJIT_TARGET_CPU;
+  else if (strcmp(name, "cuda") == 0) *target = KJIT_TARGET_CUDA;
+  else if (strcmp(name, "auto") == 0) *target = KJIT_TARGET_AUTO;
+  else return 1;
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  const char *path = argc > 1 ? argv[1] : "examples/vector_add.py";
+  const char *path = "examples/vector_add.py";
   kjit_context_options opts;
   kjit_context_options_init(&opts);
   opts.target = KJIT_TARGET_CPU;
-  kjit_context *ctx;
-  if (kjit_context_create(&opts, &ctx) != KJIT_OK)
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--target") == 0 && i + 1 < argc && !parse_target(argv[i + 1], &opts.target))
+      i++;
+    else if (argv[i][0] != '-')
+      path = argv[i];
+    else {
+      fprintf(stderr, "usage: vector_add [--target cpu|cuda|auto] [FILE.py]\n");
+      return 2;
+    }
+  }
+  kjit_context *ctx = NULL;
+  kjit_status st = kjit_context_create(&opts, &ctx);
+  kjit_target target = KJIT_TARGET_CPU;
+  if (st == KJIT_OK)
+    st = kjit_context_target(ctx, &target);   /* cuda without a GPU fails here */
+  if (st != KJIT_OK) {
+    fprintf(stderr, "vector_add: no context (%s)\n%s", kjit_status_name(st),
+            ctx ? kjit_last_error(ctx) : "");
+    kjit_context_destroy(ctx);
     return 1;
+  }
+  fprintf(stderr, "target: %s\n", target == KJIT_TARGET_CUDA ? "cuda" : "cpu");
   float *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
   if (!x || !y)
     return 1;

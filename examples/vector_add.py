@@ -29,3 +29,14 @@ if __name__ == "__main__":
 
     print(out[:8])
     print("max error:", np.max(np.abs(out - (x + y))))
+
+# The compiles that ptxas assembles for sm_80 and sm_90 (tests/ptxas.sh):
+# ARGS: ptx %s
+
+# The tests' runs (tests/exec.sh, on the CPU target and on the GPU):
+# RUN: add_kernel --grid 4 --block 256 x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024
+# EXPECT: out: float32[1024] [2, 3, 4, ..., 1025] sum=525824 crc=50082b86
+#   (computed in Python from: [k + 2.0 for k in range(1024)])
+# RUN: add_kernel --grid 4 --block 256 x=arange:float32:1000 y=arange:float32:1000 out=zeros:float32:1000
+# EXPECT: out: float32[1000] [0, 2, 4, ..., 1998] sum=999000 crc=30688fcd
+#   (computed in Python from: [2.0 * k for k in range(1000)])

@@ -34,12 +34,17 @@ int kjit_cli_cuda_option(CliCuda *cu, int argc, char **argv, int *i, const char 
 /* 1 when path names a CUDA C file (.cu, .cuh). */
 int kjit_cli_is_cuda_file(const char *path);
 
-/* Loads `file`: a CUDA C file with cu's options, else a Python kernel file
- * (then cu must hold no option: a usage error is printed, *usage set and
- * KJIT_ERROR_INVALID_ARGUMENT returned). */
+/* Loads `file` (tools/kjit_input.c): a CUDA C file with cu's options, else
+ * a Python kernel file; "-" reads standard input as a Python kernel file
+ * named "<stdin>".  cu must hold no option for a Python file: a usage
+ * error is printed, *usage set to 1 and KJIT_ERROR_INVALID_ARGUMENT
+ * returned.  *usage is -1 when an error was printed here (standard input
+ * unreadable or too large) rather than left on the context. */
 kjit_status kjit_cli_load(kjit_context *ctx, const char *file, const CliCuda *cu,
                           kjit_program **out, int *usage);
 void kjit_cli_cuda_free(CliCuda *cu);
+/* 1 when `file` is "-", standard input. */
+int kjit_cli_is_stdin(const char *file);
 
 /* "file.cu:scale<float>" -> 1 with the length of the file part when arg
  * names a CUDA C file followed by ':' and a kernel name expression. */

@@ -1,8 +1,10 @@
 /* kjit.c - the `kjit` command-line tool.
  *
  * A client of the public API like any other: it includes only <kjit.h>.
- * Commands: run (launch a kernel on .npy or generated arrays), ptx (compile
- * to KIR / LLVM IR / PTX), check, version, help.
+ * Commands: run (launch a kernel on .npy or generated arrays), info,
+ * version, help, and the dispatch to ptx and check (tools/kjit_compile.c)
+ * and cache (tools/kjit_cache.c); the shared option readers are declared in
+ * tools/cli.h.
  * Exit status: 0 success, 1 errors in the kernel file, the launch or I/O
  * (diagnostics on stderr), 2 bad command line.  Output files are written to a temporary
  * file and renamed, so a failed compile never leaves a partial file. */
@@ -15,11 +17,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cli_output.h"
 #include "cli_run.h"
 #include "kjit.h"
 
-enum { EXIT_OK = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
 
 /* --------------------------------------------------------------- help --- */
 
@@ -30,55 +32,16 @@ static const char main_help[] =
     "\n"
     "commands:\n"
     "  run FILE.py:KERNEL    run a kernel on arrays (.npy files or generated)\n"
-    "  ptx FILE.py[:KERNEL]  compile kernels to PTX (or --emit kir|llvm)\n"
-    "  check FILE.py         parse and type-check every eager signature\n"
+    "  ptx FILE.py[:KERNEL]... compile kernels to PTX (or --emit kir|llvm)\n"
+    "  check FILE.py...      parse and type-check every eager signature\n"
     "                        (FILE.cu: CUDA C kernels, compiled by NVRTC)\n"
     "  cache ACTION          the disk cache: stats, clear, prune\n"
     "  info                  kjit, LLVM, CUDA driver, devices, cache location\n"
-    "  version               print the version\n"
+    "  version               print the version (also --version, -V)\n"
     "  help [COMMAND]        show this help, or a command's\n"
     "\n"
     "Run 'kjit COMMAND --help' for a command's options.\n"
     "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line\n";
-
-static const char ptx_help[] =
-    "usage: kjit ptx FILE.py[:KERNEL] [options]\n"
-    "\n"
-    "Compile a kernel file.  With :KERNEL, compile that kernel (for each of its\n"
-    "eager signatures, or for --sig); without, every kernel that has an eager\n"
-    "signature (@cuda.jit(\"void(...)\")), all in one module.\n"
-    "\n"
-    "options:\n"
-    "  --sig SIG            argument types, e.g. \"void(float32[::1], int64)\";\n"
-    "                       required for a lazy kernel (plain @cuda.jit)\n"
-    "  --arch sm_XX         GPU architecture, sm_50 .. sm_90a (default: the GPU present, else sm_80)\n"
-    "  --emit kir|llvm|ptx|cubin  what to print: kjit IR, optimized LLVM IR, PTX\n"
-    "                       (default), or a cubin linked with the link= CUDA C\n"
-    "                       files (NVRTC + nvJitLink; binary, use -o)\n"
-    "  -o FILE              write the output to FILE ('-' or none: stdout);\n"
-    "                       FILE is only written when the compile succeeds\n"
-    "  --opt N              optimization level 0..3 (default: the decorator's\n"
-    "                       opt=, else 3)\n"
-    "  --fastmath           fast-math float arithmetic (as fastmath=True)\n"
-    "  --lineinfo           source line information in the PTX (as lineinfo=True)\n"
-    "  --debug              check every array index and assert (as debug=True):\n"
-    "                       a failing one prints its message and traps\n"
-    "  --max-registers N    registers per thread, 1..255 (0 = no limit; default:\n"
-    "                       the decorator's max_registers=)\n"
-    "  --path DIR           also search DIR for imported modules (repeatable;\n"
-    "                       after FILE.py's folder, before KJIT_PATH)\n"
-    "  --global NAME=VALUE  bind a global the host computes to an array VALUE\n"
-    "                       (as kjit run takes it; repeatable)\n"
-    "  -h, --help           show this help\n"
-    "CUDA C files (FILE.cu[:KERNEL], KERNEL a name expression such as\n"
-    "'scale<float>'): --emit ptx|cubin, no --sig, and NVRTC options\n"
-    "  -I DIR, -D NAME[=V], -U NAME, --use_fast_math, -std=STD, --nvrtc-opt OPT\n"
-    "\n"
-    "examples:\n"
-    "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
-    "  kjit ptx examples/vector_add.cu --arch sm_90\n"
-    "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
-    "  kjit ptx vector_add.py:add_kernel --emit kir\n";
 
 static const char run_help[] =
     "usage: kjit run FILE.py:KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n"
@@ -86,6 +49,8 @@ static const char run_help[] =
     "Run a kernel: compile it for the argument types, launch it over the grid,\n"
     "then print one summary line per array argument (dtype, shape, first and\n"
     "last values, sum, CRC-32 of the bytes).\n"
+    "\n"
+    "FILE '-' reads the kernel file from standard input: kjit run -:KERNEL ...\n"
     "\n"
     "arguments (one per kernel parameter):\n"
     "  NAME=VALUE or VALUE   VALUE alone binds in parameter order; positional\n"
@@ -154,38 +119,15 @@ static const char run_help[] =
     "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
     "3 --timeout reached\n";
 
-static const char check_help[] =
-    "usage: kjit check FILE.py [options]\n"
-    "\n"
-    "Parse FILE.py and type-check every eager signature of every decorated\n"
-    "function (kernels and device functions).  Prints the diagnostics and\n"
-    "\"FILE.py: ok\" when there are none; exit status 1 when there are errors.\n"
-    "\n"
-    "options:\n"
-    "  --path DIR   also search DIR for imported modules (repeatable; after\n"
-    "               FILE.py's folder, before KJIT_PATH)\n"
-    "  -h, --help   show this help\n"
-    "\n"
-    "FILE.cu: compile the CUDA C file with NVRTC and report its errors at\n"
-    "their line and column; NVRTC options -I DIR, -D NAME[=V], -U NAME,\n"
-    "--use_fast_math, -std=STD, --nvrtc-opt OPT.\n";
-
 static const char version_help[] =
-    "usage: kjit version\n"
+    "usage: kjit version | kjit --version | kjit -V\n"
     "\n"
     "Print kjit's version.\n";
 
 /* ------------------------------------------------------- command line --- */
 
-typedef struct Cli {
-  const char *cmd;        /* "ptx", "check", ... for messages */
-  const char *help;
-  int argc;
-  char **argv;
-  int i;                  /* next argument */
-} Cli;
 
-static int report_usage(const Cli *c, const char *fmt, const char *what) {
+int kjit_cli_usage(const Cli *c, const char *fmt, const char *what) {
   fputs("kjit: error: ", stderr);
   fprintf(stderr, fmt, what, c->cmd);
   fprintf(stderr, "\nTry 'kjit %s --help'.\n", c->cmd);
@@ -194,7 +136,7 @@ static int report_usage(const Cli *c, const char *fmt, const char *what) {
 
 /* Matches "--name VALUE" and "--name=VALUE"; *err is set for a missing
  * value. */
-static int take_value(Cli *c, const char *name, const char **value, int *err) {
+int kjit_cli_take_value(Cli *c, const char *name, const char **value, int *err) {
   const char *a = c->argv[c->i];
   size_t n = strlen(name);
   if (strncmp(a, name, n) != 0)
@@ -207,7 +149,7 @@ static int take_value(Cli *c, const char *name, const char **value, int *err) {
   if (a[n] != '\0')
     return 0;
   if (c->i + 1 >= c->argc) {
-    *err = report_usage(c, "option '%s' of '%s' needs a value", name);
+    *err = kjit_cli_usage(c, "option '%s' of '%s' needs a value", name);
     return 1;
   }
   *value = c->argv[c->i + 1];
@@ -217,9 +159,9 @@ static int take_value(Cli *c, const char *name, const char **value, int *err) {
 
 /* `--path DIR` (repeatable): appended to the colon-separated *acc
  * (malloc'd) that kjit_context_set_search_path receives. */
-static int take_path(Cli *c, char **acc, int *err) {
+int kjit_cli_take_path(Cli *c, char **acc, int *err) {
   const char *dir = NULL;
-  if (!take_value(c, "--path", &dir, err))
+  if (!kjit_cli_take_value(c, "--path", &dir, err))
     return 0;
   if (*err)
     return 1;
@@ -235,8 +177,7 @@ static int take_path(Cli *c, char **acc, int *err) {
   return 1;
 }
 
-static int parse_int(const Cli *c, const char *opt, const char *s, int lo, int hi,
-                     int *out) {
+int kjit_cli_parse_int(const Cli *c, const char *opt, const char *s, int lo, int hi, int *out) {
   char *end;
   errno = 0;
   long v = strtol(s, &end, 10);
@@ -249,19 +190,19 @@ static int parse_int(const Cli *c, const char *opt, const char *s, int lo, int h
   return EXIT_OK;
 }
 
-static int is_help(const char *a) {
+int kjit_cli_is_help(const char *a) {
   return strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0;
 }
 
 /* --------------------------------------------------------- reporting --- */
 
-static void print_diagnostics(const kjit_context *ctx) {
+void kjit_cli_print_diagnostics(const kjit_context *ctx) {
   const char *d = kjit_last_diagnostics(ctx);
   fputs(d, stderr);
 }
 
 /* Library errors: the diagnostics, then the exit status for the status. */
-static int report(const kjit_context *ctx, kjit_status st) {
+int kjit_cli_report(const kjit_context *ctx, kjit_status st) {
   const char *e = kjit_last_error(ctx);
   if (*e)
     fputs(e, stderr);
@@ -270,63 +211,12 @@ static int report(const kjit_context *ctx, kjit_status st) {
   return st == KJIT_ERROR_INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERRORS;
 }
 
-/* ------------------------------------------------------------ output --- */
-
-static int write_all(FILE *f, const char *text, size_t len) {
-  return fwrite(text, 1, len, f) == len && fflush(f) == 0;
-}
-
-static int write_stream(FILE *f, const char *name, const char *text, size_t len) {
-  if (write_all(f, text, len))
-    return EXIT_OK;
-  fprintf(stderr, "kjit: error: cannot write %s: %s\n", name, strerror(errno));
-  return EXIT_ERRORS;
-}
-
-/* Writes via a temporary file in the same directory and renames it, so the
- * destination is either the old file or the complete new one; only a
- * regular file (or a new one) is written: "-" is standard output. */
-static int write_output(const char *path, const char *text, size_t len) {
-  if (!path || strcmp(path, "-") == 0)
-    return write_stream(stdout, "standard output", text, len);
-  if (kjit_cli_out_check(path) != 0)
-    return EXIT_ERRORS;
-  char *tmp;
-  int fd = kjit_cli_out_begin(path, &tmp);
-  if (fd < 0)
-    return EXIT_ERRORS;
-  FILE *f = fdopen(fd, "wb");
-  int ok = f && write_all(f, text, len);
-  int err = errno;
-  if (f ? fclose(f) != 0 : close(fd) != 0)
-    ok = 0;
-  if (!ok) {
-    fprintf(stderr, "kjit: error: cannot write '%s': %s\n", path, strerror(err));
-    kjit_cli_out_abort(tmp);
-    return EXIT_ERRORS;
-  }
-  return kjit_cli_out_commit(tmp, path) == 0 ? EXIT_OK : EXIT_ERRORS;
-}
-
 /* ---------------------------------------------------------- commands --- */
-
-typedef struct PtxArgs {
-  char *file;             /* FILE.py (KERNEL split off) */
-  const char *kernel;     /* NULL: every kernel with eager signatures */
-  const char *sig;
-  const char *out;
-  kjit_emit emit;
-  kjit_compile_options opts;
-  char *path;             /* --path folders, colon-separated (malloc'd) */
-  const char *globals[16]; /* --global NAME=VALUE, as written */
-  int nglobals;
-  CliCuda cu;             /* NVRTC options (.cu files) */
-} PtxArgs;
 
 /* --global NAME=VALUE (run and ptx): VALUE is an array, bound before
  * anything compiles; the array lives as long as the context. */
-static int bind_global(kjit_context *ctx, kjit_program *prog, const char *name,
-                       const char *value) {
+int kjit_cli_bind_global(kjit_context *ctx, kjit_program *prog, const char *name,
+                         const char *value) {
   char what[160];
   snprintf(what, sizeof what, "global '%s'", name);
   kjit_arg v;
@@ -347,7 +237,7 @@ static int bind_global(kjit_context *ctx, kjit_program *prog, const char *name,
   return EXIT_OK;
 }
 
-static int is_identifier(const char *s) {
+int kjit_cli_is_identifier(const char *s) {
   if (!*s || (*s >= '0' && *s <= '9'))
     return 0;
   for (; *s; s++)
@@ -371,7 +261,7 @@ static int is_kernel_name(const char *s) {
       return 0;
     memcpy(part, p, len);
     part[len] = '\0';
-    if (!is_identifier(part))
+    if (!kjit_cli_is_identifier(part))
       return 0;
     if (!dot)
       return 1;
@@ -381,7 +271,7 @@ static int is_kernel_name(const char *s) {
 
 /* "file.py:kernel" -> file (malloc'd), kernel (only when the tail is a
  * kernel name; else left as it was). */
-static void split_target(const char *arg, char **file, const char **kernel) {
+void kjit_cli_split_target(const char *arg, char **file, const char **kernel) {
   *file = strdup(arg);
   size_t n = 0;
   if (*file && kjit_cli_split_cuda_target(arg, &n)) { /* k.cu:scale<float> */
@@ -396,173 +286,6 @@ static void split_target(const char *arg, char **file, const char **kernel) {
   }
 }
 
-static int parse_emit(const Cli *c, const char *v, kjit_emit *out) {
-  if (strcmp(v, "kir") == 0) *out = KJIT_EMIT_KIR;
-  else if (strcmp(v, "llvm") == 0) *out = KJIT_EMIT_LLVM;
-  else if (strcmp(v, "ptx") == 0) *out = KJIT_EMIT_PTX;
-  else if (strcmp(v, "cubin") == 0) *out = KJIT_EMIT_CUBIN;
-  else {
-    fprintf(stderr, "kjit: error: unknown --emit value '%s' (expected kir, llvm, ptx or cubin)\n"
-                    "Try 'kjit %s --help'.\n", v, c->cmd);
-    return EXIT_USAGE;
-  }
-  return EXIT_OK;
-}
-
-/* One option of `kjit ptx` at c->i; returns an exit status on error. */
-static int parse_ptx_option(Cli *c, PtxArgs *a) {
-  const char *v = NULL;
-  int err = EXIT_OK;
-  const char *arg = c->argv[c->i];
-  if (take_value(c, "--sig", &a->sig, &err)) return err;
-  if (take_path(c, &a->path, &err)) return err;
-  if (take_value(c, "--arch", &a->opts.arch, &err)) return err;
-  if (take_value(c, "-o", &a->out, &err)) return err;
-  if (take_value(c, "--global", &v, &err)) {
-    if (err || a->nglobals == 16 || !strchr(v, '=') || v[0] == '=')
-      return err ? err : report_usage(c, "--global expects NAME=VALUE (16 at most), not '%s' "
-                                         "(for '%s')", v);
-    a->globals[a->nglobals++] = v;
-    return EXIT_OK;
-  }
-  if (take_value(c, "--emit", &v, &err))
-    return err ? err : parse_emit(c, v, &a->emit);
-  if (take_value(c, "--opt", &v, &err))
-    return err ? err : parse_int(c, "--opt", v, 0, 3, &a->opts.opt_level);
-  if (take_value(c, "--max-registers", &v, &err))
-    return err ? err : parse_int(c, "--max-registers", v, 0, 255, &a->opts.max_registers);
-  if (strcmp(arg, "--fastmath") == 0) {
-    a->opts.fastmath = 1;
-  } else if (strcmp(arg, "--lineinfo") == 0) {
-    a->opts.lineinfo = 1;
-  } else if (strcmp(arg, "--debug") == 0) {
-    a->opts.debug = 1;
-  } else if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
-    return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
-  } else if (arg[0] == '-' && arg[1] != '\0') {
-    return report_usage(c, "unknown option '%s' for '%s'", arg);
-  } else if (!a->file) {
-    split_target(arg, &a->file, &a->kernel);
-  } else {
-    return report_usage(c, "unexpected argument '%s' for '%s'", arg);
-  }
-  c->i++;
-  return EXIT_OK;
-}
-
-static int parse_ptx_args(Cli *c, PtxArgs *a) {
-  kjit_compile_options_init(&a->opts);
-  a->emit = KJIT_EMIT_PTX;
-  while (c->i < c->argc) {
-    int rc = parse_ptx_option(c, a);
-    if (rc != EXIT_OK)
-      return rc;
-  }
-  if (!a->file)
-    return report_usage(c, "missing FILE.py%s for '%s'", "[:KERNEL]");
-  return EXIT_OK;
-}
-
-static int cmd_ptx(Cli *c, kjit_context *ctx) {
-  PtxArgs a = {0};
-  int rc = parse_ptx_args(c, &a);
-  if (rc != EXIT_OK) {
-    kjit_cli_cuda_free(&a.cu);
-    free(a.file);
-    free(a.path);
-    return rc;
-  }
-  kjit_program *prog = NULL;
-  char *text = NULL;
-  size_t len = 0;
-  int usage = 0;
-  kjit_status st = kjit_context_set_search_path(ctx, a.path);
-  if (st == KJIT_OK)
-    st = kjit_cli_load(ctx, a.file, &a.cu, &prog, &usage);
-  for (int i = 0; st == KJIT_OK && rc == EXIT_OK && i < a.nglobals; i++) {
-    char *name = strndup(a.globals[i], (size_t)(strchr(a.globals[i], '=') - a.globals[i]));
-    rc = name ? bind_global(ctx, prog, name, strchr(a.globals[i], '=') + 1) : EXIT_ERRORS;
-    free(name);
-  }
-  if (st == KJIT_OK && rc == EXIT_OK)
-    st = kjit_program_emit(prog, a.kernel, a.sig, &a.opts, a.emit, &text, &len);
-  if (rc != EXIT_OK) {
-    /* a --global binding failed: reported by bind_global */
-  } else if (usage) {
-    rc = EXIT_USAGE;
-  } else if (st != KJIT_OK) {
-    rc = report(ctx, st);
-  } else {
-    print_diagnostics(ctx); /* warnings */
-    rc = write_output(a.out, text, len);
-  }
-  kjit_free(text);
-  kjit_program_destroy(prog);
-  kjit_cli_cuda_free(&a.cu);
-  free(a.file);
-  free(a.path);
-  return rc;
-}
-
-/* check's arguments: FILE.py and --path DIR options. */
-static int parse_check_args(Cli *c, const char **file, char **path, CliCuda *cu) {
-  while (c->i < c->argc) {
-    const char *arg = c->argv[c->i];
-    int err = EXIT_OK;
-    if (take_path(c, path, &err)) {
-      if (err)
-        return err;
-      continue;
-    }
-    if ((err = kjit_cli_cuda_option(cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
-      if (err < 0)
-        return EXIT_USAGE;
-      continue;
-    }
-    if (arg[0] == '-' && arg[1] != '\0')
-      return report_usage(c, "unknown option '%s' for '%s'", arg);
-    if (*file)
-      return report_usage(c, "unexpected argument '%s' for '%s'", arg);
-    *file = arg;
-    c->i++;
-  }
-  if (!*file)
-    return report_usage(c, "missing FILE.py%s for '%s'", "");
-  return EXIT_OK;
-}
-
-static int cmd_check(Cli *c, kjit_context *ctx) {
-  const char *file = NULL;
-  char *path = NULL;
-  CliCuda cu = {0};
-  int prc = parse_check_args(c, &file, &path, &cu);
-  kjit_status st = prc == EXIT_OK ? kjit_context_set_search_path(ctx, path) : KJIT_OK;
-  free(path);
-  if (prc != EXIT_OK) {
-    kjit_cli_cuda_free(&cu);
-    return prc;
-  }
-  kjit_program *prog = NULL;
-  int usage = 0;
-  if (st == KJIT_OK)
-    st = kjit_cli_load(ctx, file, &cu, &prog, &usage);
-  kjit_cli_cuda_free(&cu);
-  if (st == KJIT_OK)
-    st = kjit_program_check(prog);
-  int rc;
-  if (usage) {
-    rc = EXIT_USAGE;
-  } else if (st != KJIT_OK) {
-    rc = report(ctx, st);
-  } else {
-    print_diagnostics(ctx);
-    printf("%s: ok\n", file);
-    rc = EXIT_OK;
-  }
-  kjit_program_destroy(prog);
-  return rc;
-}
-
 static const char info_help[] =
     "usage: kjit info\n"
     "\n"
@@ -573,7 +296,7 @@ static const char info_help[] =
 static int cmd_info(Cli *c, kjit_context *ctx) {
   (void)ctx;
   if (c->i < c->argc)
-    return report_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
+    return kjit_cli_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
   char *text = NULL;
   if (kjit_info(&text) != KJIT_OK) {
     fputs("kjit: error: out of memory\n", stderr);
@@ -587,7 +310,7 @@ static int cmd_info(Cli *c, kjit_context *ctx) {
 static int cmd_version(Cli *c, kjit_context *ctx) {
   (void)ctx;
   if (c->i < c->argc)
-    return report_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
+    return kjit_cli_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
   printf("kjit %s\n", kjit_version());
   return EXIT_OK;
 }
@@ -697,7 +420,7 @@ static int split_named(const char *arg, char **name, const char **rest) {
   if (!eq || eq == arg)
     return 0;
   char *n = strndup(arg, (size_t)(eq - arg));
-  if (!n || !is_identifier(n)) {
+  if (!n || !kjit_cli_is_identifier(n)) {
     free(n);
     return 0;
   }
@@ -710,7 +433,7 @@ static int parse_out_option(Cli *c, RunArgs *a, const char *v) {
   char *name;
   const char *path;
   if (!split_named(v, &name, &path) || !*path)
-    return report_usage(c, "-o expects NAME=PATH.npy, not '%s' (for '%s')", v);
+    return kjit_cli_usage(c, "-o expects NAME=PATH.npy, not '%s' (for '%s')", v);
   a->outs[a->nouts++] = (RunArg){name, path};
   return EXIT_OK;
 }
@@ -719,7 +442,7 @@ static int parse_global_option(Cli *c, RunArgs *a, const char *v) {
   char *name;
   const char *value;
   if (!split_named(v, &name, &value) || !*value)
-    return report_usage(c, "--global expects NAME=VALUE, not '%s' (for '%s')", v);
+    return kjit_cli_usage(c, "--global expects NAME=VALUE, not '%s' (for '%s')", v);
   a->globals[a->nglobals++] = (RunArg){name, value};
   return EXIT_OK;
 }
@@ -728,7 +451,7 @@ static int add_run_value(Cli *c, RunArgs *a, const char *arg) {
   char *name = NULL;
   const char *value = arg;
   if (!a->file) {
-    split_target(arg, &a->file, &a->kernel);
+    kjit_cli_split_target(arg, &a->file, &a->kernel);
     return EXIT_OK;
   }
   if (split_named(arg, &name, &value)) {
@@ -736,7 +459,7 @@ static int add_run_value(Cli *c, RunArgs *a, const char *arg) {
     return EXIT_OK;
   }
   if (a->nargs && a->args[a->nargs - 1].name)
-    return report_usage(c, "positional argument '%s' after NAME=VALUE arguments (for '%s')", arg);
+    return kjit_cli_usage(c, "positional argument '%s' after NAME=VALUE arguments (for '%s')", arg);
   a->args[a->nargs++] = (RunArg){NULL, arg};
   return EXIT_OK;
 }
@@ -748,29 +471,34 @@ static int is_option(const char *a) {
           strncmp(a, "-inf", 4) != 0 && strncmp(a, "-nan", 4) != 0);
 }
 
+/* "-:KERNEL": the kernel file is standard input. */
+static int is_stdin_target(const char *a) {
+  return a[0] == '-' && (a[1] == '\0' || a[1] == ':');
+}
+
 static int parse_run_option(Cli *c, RunArgs *a) {
   const char *v = NULL;
   int err = EXIT_OK;
   const char *arg = c->argv[c->i];
-  if (take_value(c, "--grid", &v, &err))
+  if (kjit_cli_take_value(c, "--grid", &v, &err))
     return err ? err : (a->have_grid = 1, parse_dims(c, "--grid", v, a->cfg.grid));
-  if (take_value(c, "--block", &v, &err))
+  if (kjit_cli_take_value(c, "--block", &v, &err))
     return err ? err : (a->have_block = 1, parse_dims(c, "--block", v, a->cfg.block));
-  if (take_value(c, "--shared", &v, &err))
+  if (kjit_cli_take_value(c, "--shared", &v, &err))
     return err ? err : parse_size(c, "--shared", v, &a->cfg.shared_bytes);
-  if (take_value(c, "--target", &v, &err))
+  if (kjit_cli_take_value(c, "--target", &v, &err))
     return err ? err : (a->have_target = 1, parse_target(c, v, &a->target));
-  if (take_value(c, "--device", &v, &err))
-    return err ? err : parse_int(c, "--device", v, 0, 1000000, &a->device);
-  if (take_value(c, "--repeat", &v, &err))
-    return err ? err : parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
-  if (take_value(c, "-o", &v, &err))
+  if (kjit_cli_take_value(c, "--device", &v, &err))
+    return err ? err : kjit_cli_parse_int(c, "--device", v, 0, 1000000, &a->device);
+  if (kjit_cli_take_value(c, "--repeat", &v, &err))
+    return err ? err : kjit_cli_parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
+  if (kjit_cli_take_value(c, "-o", &v, &err))
     return err ? err : parse_out_option(c, a, v);
-  if (take_value(c, "--global", &v, &err))
+  if (kjit_cli_take_value(c, "--global", &v, &err))
     return err ? err : parse_global_option(c, a, v);
-  if (take_value(c, "--timeout", &v, &err))
+  if (kjit_cli_take_value(c, "--timeout", &v, &err))
     return err ? err : parse_seconds(c, "--timeout", v, &a->timeout);
-  if (take_path(c, &a->path, &err))
+  if (kjit_cli_take_path(c, &a->path, &err))
     return err;
   if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0)
     return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
@@ -780,10 +508,10 @@ static int parse_run_option(Cli *c, RunArgs *a) {
     a->time = 1;
   else if (strcmp(arg, "--debug") == 0)
     a->debug = 1;
-  else if (strcmp(arg, "--") == 0 || !is_option(arg))
+  else if (strcmp(arg, "--") == 0 || !is_option(arg) || (!a->file && is_stdin_target(arg)))
     return c->i++, add_run_value(c, a, arg);
   else
-    return report_usage(c, "unknown option '%s' for '%s'", arg);
+    return kjit_cli_usage(c, "unknown option '%s' for '%s'", arg);
   c->i++;
   return EXIT_OK;
 }
@@ -795,7 +523,7 @@ static int device_target(Cli *c, RunArgs *a) {
   if (a->device < 0)
     return EXIT_OK;
   if (a->have_target && a->target == KJIT_TARGET_CPU)
-    return report_usage(c, "--device selects a GPU; it cannot be combined with %s (for '%s')",
+    return kjit_cli_usage(c, "--device selects a GPU; it cannot be combined with %s (for '%s')",
                         "--target cpu");
   a->target = KJIT_TARGET_CUDA;
   return EXIT_OK;
@@ -816,9 +544,9 @@ static int parse_run_args(Cli *c, RunArgs *a) {
       return rc;
   }
   if (!a->file)
-    return report_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
+    return kjit_cli_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
   if (!a->kernel)
-    return report_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
+    return kjit_cli_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
   return device_target(c, a);  /* --grid/--block: checked once KERNEL is known */
 }
 
@@ -1107,14 +835,14 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   }
   kjit_status st = kjit_context_target(j->ctx, &t);
   if (st != KJIT_OK)
-    return report(j->ctx, st), EXIT_ERRORS;
-  print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
+    return kjit_cli_report(j->ctx, st), EXIT_ERRORS;
+  kjit_cli_print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
   st = kjit_context_set_search_path(j->ctx, a->path);
   int usage = 0;
   if (st == KJIT_OK)
     st = kjit_cli_load(j->ctx, a->file, &a->cu, &j->prog, &usage);
   if (usage)
-    return EXIT_USAGE;
+    return usage > 0 ? EXIT_USAGE : EXIT_ERRORS;
   if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)
     return check_geometry(a, RUN_UFUNC);
   j->ufunc = NULL;
@@ -1128,7 +856,7 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   if (st == KJIT_OK)
     st = kjit_kernel_param_count(j->kernel, &j->nparams);
   if (st != KJIT_OK)
-    return report(j->ctx, st), EXIT_ERRORS;
+    return kjit_cli_report(j->ctx, st), EXIT_ERRORS;
   int n = j->nparams + a->nargs + 1;
   j->params = calloc((size_t)n, sizeof *j->params);
   j->specs = calloc((size_t)n, sizeof *j->specs);
@@ -1164,7 +892,7 @@ static void print_cache(kjit_context *ctx) {
 /* --global NAME=VALUE of `kjit run`. */
 static int bind_globals(const RunArgs *a, RunJob *j) {
   for (int i = 0; i < a->nglobals; i++) {
-    int rc = bind_global(j->ctx, j->prog, a->globals[i].name, a->globals[i].value);
+    int rc = kjit_cli_bind_global(j->ctx, j->prog, a->globals[i].name, a->globals[i].value);
     if (rc != EXIT_OK)
       return rc;
   }
@@ -1242,8 +970,8 @@ typedef struct Command {
 
 static const Command commands[] = {
     {"run", run_help, cmd_run},
-    {"ptx", ptx_help, cmd_ptx},
-    {"check", check_help, cmd_check},
+    {"ptx", kjit_ptx_help, kjit_cli_ptx},
+    {"check", kjit_check_help, kjit_cli_check},
     {"cache", kjit_cache_help, cmd_cache},
     {"info", info_help, cmd_info},
     {"version", version_help, cmd_version},
@@ -1261,7 +989,7 @@ static int has_help_flag(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--") == 0)
       return 0;
-    if (is_help(argv[i]))
+    if (kjit_cli_is_help(argv[i]))
       return 1;
   }
   return 0;
@@ -1300,9 +1028,9 @@ int main(int argc, char **argv) {
     return EXIT_USAGE;
   }
   const char *name = argv[1];
-  if (is_help(name) || strcmp(name, "help") == 0)
-    return cmd_help(argc > 2 && !is_help(name) ? argv[2] : NULL);
-  if (strcmp(name, "--version") == 0)
+  if (kjit_cli_is_help(name) || strcmp(name, "help") == 0)
+    return cmd_help(argc > 2 && !kjit_cli_is_help(name) ? argv[2] : NULL);
+  if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
     name = "version";
   const Command *cmd = find_command(name);
   if (!cmd) {

@@ -1,6 +1,6 @@
 /* kjit_cuda.c - what `kjit run|ptx|check` add for CUDA C files: the NVRTC
- * options (-I, -D, -U, --use_fast_math, -std=, --nvrtc-opt) and loading a
- * .cu file with them.  Written against <kjit.h> only, like the rest of the
+ * options (-I, -D, -U, --use_fast_math, -std=, --nvrtc-opt), which
+ * tools/kjit_input.c passes when it loads a .cu file.  Written against <kjit.h> only, like the rest of the
  * tool. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,25 +82,6 @@ int kjit_cli_cuda_option(CliCuda *cu, int argc, char **argv, int *i, const char 
   }
   *i += 2;
   return add(cu, argv[*i - 1], "");
-}
-
-kjit_status kjit_cli_load(kjit_context *ctx, const char *file, const CliCuda *cu,
-                          kjit_program **out, int *usage) {
-  *usage = 0;
-  if (kjit_cli_is_cuda_file(file)) {
-    kjit_cuda_options o;
-    kjit_cuda_options_init(&o);
-    o.nvrtc_options = (const char *const *)cu->opts;
-    o.count = cu->n;
-    return kjit_program_load_cuda_file(ctx, file, &o, out);
-  }
-  if (cu->n) {
-    fprintf(stderr, "kjit: error: '%s' is an NVRTC option; it applies to CUDA C files (.cu) only\n",
-            cu->opts[0]);
-    *usage = 1;
-    return KJIT_ERROR_INVALID_ARGUMENT;
-  }
-  return kjit_program_load_file(ctx, file, out);
 }
 
 void kjit_cli_cuda_free(CliCuda *cu) {

@@ -4,7 +4,9 @@
 #
 # Runs tests/exec/*.py through tests/exec.sh exactly as the CPU suite does
 # (same "# RUN:" lines, same "# EXPECT:" comparisons), with `--target cpu`
-# turned into `--target cuda`, then tests/gpu/link/*.py (kernels calling
+# turned into `--target cuda`, and the examples' examples/*.py the same
+# way (their "# RUN:" lines are examples/README.md's commands), then
+# tests/gpu/link/*.py (kernels calling
 # CUDA C through cuda.declare_device + link=, same format; GPU only, since
 # the cpu target has no CUDA C), then the CUDA C kernels of examples/*.cu
 # and tests/gpu/cuda_c/*.cu (whole __global__ kernels compiled by NVRTC; the
@@ -74,7 +76,7 @@ chmod +x "$work/kjit"
 
 passed=0 failed=0 skipped=0 failed_names=()
 cd "$tests" || exit 2
-for f in exec/*.py gpu/link/*.py ../examples/*.cu gpu/cuda_c/*.cu; do
+for f in exec/*.py ../examples/*.py gpu/link/*.py ../examples/*.cu gpu/cuda_c/*.cu; do
   [ -e "$f" ] || continue
   if [ -n "${KJIT_GPU_SUITE_FILTER:-}" ] && ! [[ $f =~ $KJIT_GPU_SUITE_FILTER ]]; then
     continue

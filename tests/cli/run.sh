@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# cli/run.sh KJIT_BIN - the command-line habits that golden error files
+# cannot show (docs/cli.md): standard input as "-" (a pipe, not a file),
+# several files to `check` and `ptx` (what goes to stdout, in which order,
+# and the files -o DIR writes), -V.  Run from tests/, as ctest does; the
+# error texts themselves are golden files (tests/errors/cli_*.py).
+set -uo pipefail
+[ $# -eq 1 ] || { echo "usage: cli/run.sh KJIT_BIN" >&2; exit 2; }
+kjit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=tests/testlib.sh
+. "$here/../testlib.sh"
+make_tmp
+ex=$here/../../examples
+failures=0 cases=0
+
+# check NAME CONDITION...: counts a case, reports it when CONDITION fails.
+check() {
+  local name=$1; shift
+  cases=$((cases + 1))
+  if ! "$@"; then
+    failures=$((failures + 1))
+    echo "FAIL: $name" >&2
+    for f in "$TMP"/out "$TMP"/err; do [ -f "$f" ] && sed 's/^/    /' "$f" >&2; done
+  fi
+}
+k() { "$kjit" "$@" >"$TMP/out" 2>"$TMP/err"; }
+same() { cmp -s "$1" "$2"; }
+
+# -V is --version is `kjit version`.
+k version && cp "$TMP/out" "$TMP/v1"
+k -V && check "-V prints the version" same "$TMP/out" "$TMP/v1"
+check "-V prints 'kjit VERSION'" grep -qx 'kjit [0-9][0-9.]*' "$TMP/v1"
+
+# check - of a pipe: "<stdin>: ok"; its errors are located in <stdin>.
+cat "$ex/vector_add.py" | k check -
+check "check - of a clean pipe" grep -qx '<stdin>: ok' "$TMP/out"
+printf 'from numba import cuda\n\n\n@cuda.jit\ndef k(a):\n    a[0] = nope\n' | k check -
+check "check - exits 1 on errors" [ $? -eq 1 ]
+check "check - names <stdin>:LINE:COL" grep -q "^<stdin>:6:12: error: name 'nope' is not defined" "$TMP/err"
+
+# ptx - gives the same PTX as ptx FILE (the source's name is not in it).
+k ptx "$ex/vector_add.py" --arch sm_80 && cp "$TMP/out" "$TMP/file.ptx"
+k ptx - --arch sm_80 <"$ex/vector_add.py"
+check "ptx - equals ptx FILE" same "$TMP/out" "$TMP/file.ptx"
+cat "$ex/vector_add.py" | k ptx -:add_kernel --arch sm_80 --emit kir
+check "ptx -:KERNEL --emit kir" grep -q 'add_kernel' "$TMP/out"
+
+# run -:KERNEL from a pipe, values as for a file.
+cat "$ex/vector_add.py" | k run -:add_kernel --target cpu --grid 1 --block 8 \
+  x=arange:float32:8 y=full:float32:8:2 out=zeros:float32:8
+check "run -:KERNEL" grep -qx 'out: float32\[8\] \[2, 3, 4, ..., 9\] sum=44 crc=.*' "$TMP/out"
+
+# check A B C: every file checked in order, "ok" for clean ones, the broken
+# one's errors, exit 1.
+printf 'from numba import cuda\n\n\n@cuda.jit("void(float32[:])")\ndef k(a):\n    a[0] = nope\n' \
+  >"$TMP/bad.py"
+k check "$ex/vector_add.py" "$TMP/bad.py" - <"$ex/vector_add.py"
+check "check of several files exits 1" [ $? -eq 1 ]
+printf '%s: ok\n<stdin>: ok\n' "$ex/vector_add.py" >"$TMP/want"
+check "check of several files: ok lines in order" same "$TMP/out" "$TMP/want"
+check "check of several files: the broken one's error" grep -q "bad.py:6:12: error" "$TMP/err"
+
+# check -q: the errors only, no ok lines.
+k check -q "$ex/vector_add.py" "$TMP/bad.py"
+check "check -q exits 1 on errors" [ $? -eq 1 ]
+check "check -q prints no ok line" [ ! -s "$TMP/out" ]
+check "check -q still reports the error" grep -q "bad.py:6:12: error" "$TMP/err"
+silent() { [ "$1" -eq 0 ] && [ ! -s "$TMP/out" ] && [ ! -s "$TMP/err" ]; }
+k check --quiet "$ex/vector_add.py"
+check "check --quiet of a clean file: exit 0, nothing printed" silent $?
+
+# ptx A B: the outputs one after the other on stdout; -o DIR: DIR/A.ptx, DIR/B.ptx.
+cp "$ex/vector_add.py" "$TMP/a.py"
+k ptx "$TMP/a.py" "$ex/vector_add.py" --arch sm_80
+check "ptx of two files: both on stdout" same "$TMP/out" <(cat "$TMP/file.ptx" "$TMP/file.ptx")
+mkdir "$TMP/outdir"
+k ptx "$TMP/a.py" "$ex/vector_add.py:add_kernel" --arch sm_80 -o "$TMP/outdir"
+check "ptx -o DIR: one file per input" same "$TMP/outdir/a.ptx" "$TMP/file.ptx"
+check "ptx -o DIR: NAME.ptx" same "$TMP/outdir/vector_add.ptx" "$TMP/file.ptx"
+k ptx "$TMP/a.py" --arch sm_80 --emit kir -o "$TMP/outdir/"
+check "ptx -o DIR/ --emit kir: NAME.kir" grep -q add_kernel "$TMP/outdir/a.kir"
+# one broken input: the other is still written, exit 1
+rm -f "$TMP/outdir/a.ptx"
+k ptx "$TMP/bad.py" "$TMP/a.py" --arch sm_80 -o "$TMP/outdir"
+check "ptx -o DIR with a broken input exits 1" [ $? -eq 1 ]
+check "ptx -o DIR: the good input is written" same "$TMP/outdir/a.ptx" "$TMP/file.ptx"
+check "ptx -o DIR: nothing for the broken input" [ ! -e "$TMP/outdir/bad.ptx" ]
+
+echo "cli/run.sh: $cases cases, $failures failed"
+[ $failures -eq 0 ]

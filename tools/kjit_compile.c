@@ -1,0 +1,497 @@
+/* kjit_compile.c - `kjit ptx` and `kjit check`: compile or check one or
+ * several kernel files ("-" is standard input), each on its own, so one
+ * broken file does not hide the others' errors or outputs (as `gcc -S
+ * a.c b.c` does).  Several outputs go to standard output in the order of
+ * the inputs, or to one file per input in an -o DIRECTORY; never two to
+ * one file.  Written against <kjit.h> only, like the rest of the tool. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_output.h"
+#include "cli_run.h"
+
+/* ------------------------------------------------------------- help --- */
+
+const char kjit_ptx_help[] =
+    "usage: kjit ptx FILE.py[:KERNEL]... [options]\n"
+    "\n"
+    "Compile kernel files.  With :KERNEL, compile that kernel (for each of its\n"
+    "eager signatures, or for --sig); without, every kernel that has an eager\n"
+    "signature (@cuda.jit(\"void(...)\")), all in one module.  FILE '-' reads\n"
+    "a Python kernel file from standard input.  Several FILEs are compiled\n"
+    "each on its own: their outputs go to standard output in order, or with\n"
+    "-o DIR to DIR/NAME.ptx (.kir, .ll, .cubin) each.\n"
+    "\n"
+    "options:\n"
+    "  --sig SIG            argument types, e.g. \"void(float32[::1], int64)\";\n"
+    "                       required for a lazy kernel (plain @cuda.jit)\n"
+    "  --arch sm_XX         GPU architecture, sm_50 .. sm_90a (default: the GPU present, else sm_80)\n"
+    "  --emit kir|llvm|ptx|cubin  what to print: kjit IR, optimized LLVM IR, PTX\n"
+    "                       (default), or a cubin linked with the link= CUDA C\n"
+    "                       files (NVRTC + nvJitLink; binary, use -o)\n"
+    "  -o FILE              write the output to FILE ('-' or none: stdout);\n"
+    "                       FILE is only written when the compile succeeds\n"
+    "  -o DIR               an existing directory: one file per input,\n"
+    "                       DIR/NAME.ptx for NAME.py (.kir, .ll, .cubin)\n"
+    "  --opt N              optimization level 0..3 (default: the decorator's\n"
+    "                       opt=, else 3)\n"
+    "  --fastmath           fast-math float arithmetic (as fastmath=True)\n"
+    "  --lineinfo           source line information in the PTX (as lineinfo=True)\n"
+    "  --debug              check every array index and assert (as debug=True):\n"
+    "                       a failing one prints its message and traps\n"
+    "  --max-registers N    registers per thread, 1..255 (0 = no limit; default:\n"
+    "                       the decorator's max_registers=)\n"
+    "  --path DIR           also search DIR for imported modules (repeatable;\n"
+    "                       after FILE.py's folder, before KJIT_PATH)\n"
+    "  --global NAME=VALUE  bind a global the host computes to an array VALUE\n"
+    "                       (as kjit run takes it; repeatable)\n"
+    "  -h, --help           show this help\n"
+    "CUDA C files (FILE.cu[:KERNEL], KERNEL a name expression such as\n"
+    "'scale<float>'): --emit ptx|cubin, no --sig, and NVRTC options\n"
+    "  -I DIR, -D NAME[=V], -U NAME, --use_fast_math, -std=STD, --nvrtc-opt OPT\n"
+    "\n"
+    "examples:\n"
+    "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
+    "  kjit ptx examples/vector_add.cu --arch sm_90\n"
+    "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
+    "  kjit ptx vector_add.py:add_kernel --emit kir\n"
+    "  kjit ptx examples/*.py --arch sm_90 -o build/ptx\n"
+    "  cat k.py | kjit ptx - --arch sm_80\n";
+
+const char kjit_check_help[] =
+    "usage: kjit check FILE.py... [options]\n"
+    "\n"
+    "Parse each FILE.py and type-check every eager signature of every decorated\n"
+    "function (kernels and device functions).  Prints each file's diagnostics\n"
+    "to stderr, and \"FILE.py: ok\" to stdout for each file without errors;\n"
+    "exit status 1 when any file has errors.  FILE '-' reads a Python kernel\n"
+    "file from standard input (named <stdin> in messages).\n"
+    "\n"
+    "options:\n"
+    "  --path DIR   also search DIR for imported modules (repeatable; after\n"
+    "               FILE.py's folder, before KJIT_PATH)\n"
+    "  -q, --quiet  print nothing for files without errors (as gcc -fsyntax-only)\n"
+    "  -h, --help   show this help\n"
+    "\n"
+    "FILE.cu: compile the CUDA C file with NVRTC and report its errors at\n"
+    "their line and column; NVRTC options -I DIR, -D NAME[=V], -U NAME,\n"
+    "--use_fast_math, -std=STD, --nvrtc-opt OPT (for the .cu files among\n"
+    "several FILEs).\n";
+
+/* ----------------------------------------------------------- inputs --- */
+
+/* One FILE[:KERNEL] of the command line. */
+typedef struct Input {
+  char *file;             /* FILE (KERNEL split off; "-" standard input) */
+  const char *kernel;     /* NULL: every kernel with eager signatures */
+  char *out;              /* -o DIR: DIR/NAME.EXT (malloc'd); else NULL */
+} Input;
+
+typedef struct Inputs {
+  Input *v;               /* argc entries at most */
+  int n;
+  int any_cuda;           /* some input is a .cu file: NVRTC options go to those */
+  int quiet;              /* check -q: no "FILE: ok" lines */
+} Inputs;
+
+static int add_input(Inputs *in, const char *arg, int split) {
+  Input *x = &in->v[in->n++];
+  if (split)
+    kjit_cli_split_target(arg, &x->file, &x->kernel);
+  else
+    x->file = strdup(arg);
+  if (!x->file) {
+    fputs("kjit: error: out of memory\n", stderr);
+    return EXIT_ERRORS;
+  }
+  in->any_cuda |= kjit_cli_is_cuda_file(x->file);
+  return EXIT_OK;
+}
+
+static void free_inputs(Inputs *in) {
+  for (int i = 0; in->v && i < in->n; i++) {
+    free(in->v[i].file);
+    free(in->v[i].out);
+  }
+  free(in->v);
+}
+
+/* Standard input can be read once: "-" twice is a usage error. */
+static int check_stdin_once(const Cli *c, const Inputs *in) {
+  int seen = 0;
+  for (int i = 0; i < in->n; i++)
+    if (kjit_cli_is_stdin(in->v[i].file) && seen++)
+      return kjit_cli_usage(c, "'%s' (standard input) is given twice for '%s'; it can be read once",
+                            "-");
+  return EXIT_OK;
+}
+
+/* NVRTC options with several inputs and no .cu file among them: one usage
+ * error, not one per input (a single input reports them as it loads). */
+static int check_cuda_options(const Cli *c, const Inputs *in, const CliCuda *cu) {
+  if (cu->n && in->n > 1 && !in->any_cuda)
+    return kjit_cli_usage(c, "'%s' is an NVRTC option, for CUDA C files; no input of '%s' is a "
+                             ".cu file", cu->opts[0]);
+  return EXIT_OK;
+}
+
+/* A Python file gets no NVRTC option when a .cu file among the inputs
+ * takes them; alone, it gets them and refuses them. */
+static const CliCuda *cuda_options_for(const Inputs *in, const Input *x, const CliCuda *cu) {
+  static const CliCuda none = {0};
+  return kjit_cli_is_cuda_file(x->file) || !in->any_cuda ? cu : &none;
+}
+
+/* Whether the line (len bytes) already names the file. */
+static int mentions(const char *line, size_t len, const char *name) {
+  size_t n = strlen(name);
+  for (size_t i = 0; i + n <= len; i++)
+    if (strncmp(line + i, name, n) == 0)
+      return 1;
+  return 0;
+}
+
+/* Prints a library error of one of several inputs.  A message without a
+ * place in a file ("kjit: error: kernel 'k' has no eager signature") gets
+ * the input's name, "kjit: error: FILE: ...", so each error says which
+ * file it is about; located ones already start with it. */
+static int report_for(const kjit_context *ctx, kjit_status st, const char *file, int several) {
+  const char *e = kjit_last_error(ctx);
+  if (!several || !*e)
+    return kjit_cli_report(ctx, st);
+  const char *name = kjit_cli_is_stdin(file) ? "<stdin>" : file;
+  static const char *const heads[] = {"kjit: error: ", "kjit: warning: ", "kjit: note: "};
+  for (const char *line = e; *line;) {
+    const char *nl = strchr(line, '\n');
+    size_t len = nl ? (size_t)(nl - line) + 1 : strlen(line);
+    size_t head = 0;
+    for (int k = 0; k < 3 && !head; k++)
+      if (strncmp(line, heads[k], strlen(heads[k])) == 0 && !mentions(line, len, name))
+        head = strlen(heads[k]);
+    fprintf(stderr, "%.*s%s%s%.*s", (int)head, line, head ? name : "", head ? ": " : "",
+            (int)(len - head), line + head);
+    line += len;
+  }
+  return st == KJIT_ERROR_INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERRORS;
+}
+
+/* Loads one input with its NVRTC options; the exit status, reported. */
+static int load_input(kjit_context *ctx, const Inputs *in, const Input *x, const CliCuda *cu,
+                      kjit_program **prog) {
+  int usage = 0;
+  kjit_status st = kjit_cli_load(ctx, x->file, cuda_options_for(in, x, cu), prog, &usage);
+  if (usage)
+    return usage > 0 ? EXIT_USAGE : EXIT_ERRORS;
+  return st == KJIT_OK ? EXIT_OK : report_for(ctx, st, x->file, in->n > 1);
+}
+
+/* ------------------------------------------------------------ output --- */
+
+static int write_all(FILE *f, const char *text, size_t len) {
+  return fwrite(text, 1, len, f) == len && fflush(f) == 0;
+}
+
+static int write_stream(FILE *f, const char *name, const char *text, size_t len) {
+  if (write_all(f, text, len))
+    return EXIT_OK;
+  fprintf(stderr, "kjit: error: cannot write %s: %s\n", name, strerror(errno));
+  return EXIT_ERRORS;
+}
+
+/* Writes via a temporary file in the same directory and renames it, so the
+ * destination is either the old file or the complete new one; only a
+ * regular file (or a new one) is written: "-" is standard output. */
+static int write_output(const char *path, const char *text, size_t len) {
+  if (!path || strcmp(path, "-") == 0)
+    return write_stream(stdout, "standard output", text, len);
+  if (kjit_cli_out_check(path) != 0)
+    return EXIT_ERRORS;
+  char *tmp;
+  int fd = kjit_cli_out_begin(path, &tmp);
+  if (fd < 0)
+    return EXIT_ERRORS;
+  FILE *f = fdopen(fd, "wb");
+  int ok = f && write_all(f, text, len);
+  int err = errno;
+  if (f ? fclose(f) != 0 : close(fd) != 0)
+    ok = 0;
+  if (!ok) {
+    fprintf(stderr, "kjit: error: cannot write '%s': %s\n", path, strerror(err));
+    kjit_cli_out_abort(tmp);
+    return EXIT_ERRORS;
+  }
+  return kjit_cli_out_commit(tmp, path) == 0 ? EXIT_OK : EXIT_ERRORS;
+}
+
+/* ---------------------------------------------------------- kjit ptx --- */
+
+typedef struct PtxArgs {
+  Inputs in;
+  const char *sig;
+  const char *out;        /* -o FILE or DIR; NULL or "-": standard output */
+  kjit_emit emit;
+  kjit_compile_options opts;
+  char *path;             /* --path folders, colon-separated (malloc'd) */
+  const char *globals[16]; /* --global NAME=VALUE, as written */
+  int nglobals;
+  CliCuda cu;             /* NVRTC options (.cu files) */
+} PtxArgs;
+
+static int parse_emit(const Cli *c, const char *v, kjit_emit *out) {
+  if (strcmp(v, "kir") == 0) *out = KJIT_EMIT_KIR;
+  else if (strcmp(v, "llvm") == 0) *out = KJIT_EMIT_LLVM;
+  else if (strcmp(v, "ptx") == 0) *out = KJIT_EMIT_PTX;
+  else if (strcmp(v, "cubin") == 0) *out = KJIT_EMIT_CUBIN;
+  else {
+    fprintf(stderr, "kjit: error: unknown --emit value '%s' (expected kir, llvm, ptx or cubin)\n"
+                    "Try 'kjit %s --help'.\n", v, c->cmd);
+    return EXIT_USAGE;
+  }
+  return EXIT_OK;
+}
+
+/* An option's value at c->i: 1 (with *rc set) when it was one. */
+static int parse_ptx_value(Cli *c, PtxArgs *a, int *rc) {
+  const char *v = NULL;
+  int err = EXIT_OK;
+  *rc = EXIT_OK;
+  if (kjit_cli_take_value(c, "--sig", &a->sig, &err) || kjit_cli_take_path(c, &a->path, &err) ||
+      kjit_cli_take_value(c, "--arch", &a->opts.arch, &err) ||
+      kjit_cli_take_value(c, "-o", &a->out, &err))
+    return *rc = err, 1;
+  if (kjit_cli_take_value(c, "--global", &v, &err)) {
+    if (!err && (a->nglobals == 16 || !strchr(v, '=') || v[0] == '='))
+      err = kjit_cli_usage(c, "--global expects NAME=VALUE (16 at most), not '%s' (for '%s')", v);
+    else if (!err)
+      a->globals[a->nglobals++] = v;
+    return *rc = err, 1;
+  }
+  if (kjit_cli_take_value(c, "--emit", &v, &err))
+    return *rc = err ? err : parse_emit(c, v, &a->emit), 1;
+  if (kjit_cli_take_value(c, "--opt", &v, &err))
+    return *rc = err ? err : kjit_cli_parse_int(c, "--opt", v, 0, 3, &a->opts.opt_level), 1;
+  if (kjit_cli_take_value(c, "--max-registers", &v, &err))
+    return *rc = err ? err : kjit_cli_parse_int(c, "--max-registers", v, 0, 255,
+                                                &a->opts.max_registers), 1;
+  return 0;
+}
+
+/* One option or input of `kjit ptx` at c->i; returns an exit status. */
+static int parse_ptx_option(Cli *c, PtxArgs *a) {
+  int err;
+  const char *arg = c->argv[c->i];
+  if (parse_ptx_value(c, a, &err))
+    return err;
+  if (strcmp(arg, "--fastmath") == 0) {
+    a->opts.fastmath = 1;
+  } else if (strcmp(arg, "--lineinfo") == 0) {
+    a->opts.lineinfo = 1;
+  } else if (strcmp(arg, "--debug") == 0) {
+    a->opts.debug = 1;
+  } else if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
+    return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
+  } else if (arg[0] == '-' && arg[1] != '\0' && arg[1] != ':') {
+    return kjit_cli_usage(c, "unknown option '%s' for '%s'", arg);
+  } else if (add_input(&a->in, arg, 1) != EXIT_OK) {
+    return EXIT_ERRORS;
+  }
+  c->i++;
+  return EXIT_OK;
+}
+
+static int is_directory(const char *path) {
+  struct stat st;
+  return path && strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* -o DIR: DIR/NAME.EXT for each input, NAME its file name without .py,
+ * .cu or .cuh.  Standard input has no name; two inputs of one NAME would
+ * write one file: both are usage errors, before anything compiles. */
+static int name_outputs(const Cli *c, PtxArgs *a) {
+  static const char *const ext[] = {[KJIT_EMIT_KIR] = ".kir", [KJIT_EMIT_LLVM] = ".ll",
+                                    [KJIT_EMIT_PTX] = ".ptx", [KJIT_EMIT_CUBIN] = ".cubin"};
+  for (int i = 0; i < a->in.n; i++) {
+    Input *x = &a->in.v[i];
+    if (kjit_cli_is_stdin(x->file))
+      return kjit_cli_usage(c, "-o names a directory, and standard input ('%s') has no file "
+                               "name to write there (for '%s'); give -o FILE", "-");
+    const char *base = strrchr(x->file, '/') ? strrchr(x->file, '/') + 1 : x->file;
+    const char *dot = strrchr(base, '.');
+    int len = dot && dot != base && (!strcmp(dot, ".py") || !strcmp(dot, ".cu") ||
+                                     !strcmp(dot, ".cuh")) ? (int)(dot - base) : (int)strlen(base);
+    size_t n = strlen(a->out) + (size_t)len + 16;
+    if (!(x->out = malloc(n)))
+      return EXIT_ERRORS;
+    snprintf(x->out, n, "%s%s%.*s%s", a->out, a->out[strlen(a->out) - 1] == '/' ? "" : "/", len,
+             base, ext[a->emit]);
+    for (int k = 0; k < i; k++)
+      if (strcmp(a->in.v[k].out, x->out) == 0) {
+        fprintf(stderr, "kjit: error: '%s' and '%s' would both be written to '%s'\n"
+                        "hint: compile them into different -o directories\n",
+                a->in.v[k].file, x->file, x->out);
+        return EXIT_USAGE;
+      }
+  }
+  return EXIT_OK;
+}
+
+/* Where the outputs go: -o DIR names one file per input; -o FILE takes
+ * one input (several would overwrite each other); a binary cubin of
+ * several inputs needs a directory. */
+static int plan_outputs(const Cli *c, PtxArgs *a) {
+  if (is_directory(a->out))
+    return name_outputs(c, a);
+  if (a->in.n > 1 && a->out && strcmp(a->out, "-") != 0)
+    return kjit_cli_usage(c, "-o '%s' is not a directory, and several inputs cannot be written to "
+                             "one file (for '%s'); give -o DIR, or no -o for standard output",
+                          a->out);
+  if (a->in.n > 1 && a->emit == KJIT_EMIT_CUBIN)
+    return kjit_cli_usage(c, "--emit cubin of several inputs needs -o DIR (one binary file "
+                             "each)%s (for '%s')", "");
+  return EXIT_OK;
+}
+
+static int parse_ptx_args(Cli *c, PtxArgs *a) {
+  kjit_compile_options_init(&a->opts);
+  a->emit = KJIT_EMIT_PTX;
+  if (!(a->in.v = calloc((size_t)c->argc, sizeof *a->in.v)))
+    return EXIT_ERRORS;
+  while (c->i < c->argc) {
+    int rc = parse_ptx_option(c, a);
+    if (rc != EXIT_OK)
+      return rc;
+  }
+  if (!a->in.n)
+    return kjit_cli_usage(c, "missing FILE.py%s for '%s'", "[:KERNEL]");
+  int rc = check_stdin_once(c, &a->in);
+  if (rc == EXIT_OK)
+    rc = check_cuda_options(c, &a->in, &a->cu);
+  return rc != EXIT_OK ? rc : plan_outputs(c, a);
+}
+
+/* --global NAME=VALUE, bound to each input's program. */
+static int bind_ptx_globals(kjit_context *ctx, kjit_program *prog, const PtxArgs *a) {
+  int rc = EXIT_OK;
+  for (int i = 0; rc == EXIT_OK && i < a->nglobals; i++) {
+    const char *eq = strchr(a->globals[i], '=');
+    char *name = strndup(a->globals[i], (size_t)(eq - a->globals[i]));
+    rc = name ? kjit_cli_bind_global(ctx, prog, name, eq + 1) : EXIT_ERRORS;
+    free(name);
+  }
+  return rc;
+}
+
+/* Compiles one input and writes its output; the exit status, reported. */
+static int ptx_one(kjit_context *ctx, const PtxArgs *a, const Input *x) {
+  kjit_program *prog = NULL;
+  char *text = NULL;
+  size_t len = 0;
+  int rc = load_input(ctx, &a->in, x, &a->cu, &prog);
+  if (rc == EXIT_OK)
+    rc = bind_ptx_globals(ctx, prog, a);
+  if (rc == EXIT_OK) {
+    kjit_status st = kjit_program_emit(prog, x->kernel, a->sig, &a->opts, a->emit, &text, &len);
+    if (st != KJIT_OK) {
+      rc = report_for(ctx, st, x->file, a->in.n > 1);
+    } else {
+      kjit_cli_print_diagnostics(ctx); /* warnings */
+      rc = write_output(x->out ? x->out : a->out, text, len);
+    }
+  }
+  kjit_free(text);
+  kjit_program_destroy(prog);
+  return rc;
+}
+
+/* The worst status of the inputs: 2 (usage) over 1 (errors) over 0. */
+static int worse(int rc, int r) {
+  return r > rc ? r : rc;
+}
+
+int kjit_cli_ptx(Cli *c, kjit_context *ctx) {
+  PtxArgs a = {0};
+  int rc = parse_ptx_args(c, &a);
+  if (rc == EXIT_OK && kjit_context_set_search_path(ctx, a.path) != KJIT_OK)
+    rc = kjit_cli_report(ctx, KJIT_ERROR_OUT_OF_MEMORY);
+  for (int i = 0, ok = rc == EXIT_OK; ok && i < a.in.n; i++)
+    rc = worse(rc, ptx_one(ctx, &a, &a.in.v[i]));
+  free_inputs(&a.in);
+  kjit_cli_cuda_free(&a.cu);
+  free(a.path);
+  return rc;
+}
+
+/* -------------------------------------------------------- kjit check --- */
+
+/* check's arguments: FILEs and options. */
+static int parse_check_args(Cli *c, Inputs *in, char **path, CliCuda *cu) {
+  if (!(in->v = calloc((size_t)c->argc, sizeof *in->v)))
+    return EXIT_ERRORS;
+  while (c->i < c->argc) {
+    const char *arg = c->argv[c->i];
+    int err = EXIT_OK;
+    if (kjit_cli_take_path(c, path, &err)) {
+      if (err)
+        return err;
+      continue;
+    }
+    if ((err = kjit_cli_cuda_option(cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
+      if (err < 0)
+        return EXIT_USAGE;
+      continue;
+    }
+    if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
+      in->quiet = 1;
+      c->i++;
+      continue;
+    }
+    if (arg[0] == '-' && arg[1] != '\0')
+      return kjit_cli_usage(c, "unknown option '%s' for '%s'", arg);
+    if (add_input(in, arg, 0) != EXIT_OK)
+      return EXIT_ERRORS;
+    c->i++;
+  }
+  if (!in->n)
+    return kjit_cli_usage(c, "missing FILE.py%s for '%s'", "");
+  int rc = check_stdin_once(c, in);
+  return rc != EXIT_OK ? rc : check_cuda_options(c, in, cu);
+}
+
+/* Checks one input: its errors to stderr, or "FILE: ok" to stdout. */
+static int check_one(kjit_context *ctx, const Inputs *in, const Input *x, const CliCuda *cu) {
+  kjit_program *prog = NULL;
+  int rc = load_input(ctx, in, x, cu, &prog);
+  if (rc == EXIT_OK) {
+    kjit_status st = kjit_program_check(prog);
+    if (st != KJIT_OK) {
+      rc = report_for(ctx, st, x->file, in->n > 1);
+    } else {
+      kjit_cli_print_diagnostics(ctx);
+      if (!in->quiet)
+        printf("%s: ok\n", kjit_cli_is_stdin(x->file) ? "<stdin>" : x->file);
+      fflush(stdout);                   /* in order with the next file's errors */
+    }
+  }
+  kjit_program_destroy(prog);
+  return rc;
+}
+
+int kjit_cli_check(Cli *c, kjit_context *ctx) {
+  Inputs in = {0};
+  char *path = NULL;
+  CliCuda cu = {0};
+  int rc = parse_check_args(c, &in, &path, &cu);
+  if (rc == EXIT_OK && kjit_context_set_search_path(ctx, path) != KJIT_OK)
+    rc = kjit_cli_report(ctx, KJIT_ERROR_OUT_OF_MEMORY);
+  for (int i = 0, ok = rc == EXIT_OK; ok && i < in.n; i++)
+    rc = worse(rc, check_one(ctx, &in, &in.v[i], &cu));
+  free(path);
+  kjit_cli_cuda_free(&cu);
+  free_inputs(&in);
+  return rc;
+}
