@@ -239,6 +239,69 @@ static int setup(kjit_context *ctx, const char *name, Bench *b) {
     fill_f32(a, 11, 0.0, 1.0);
     b->nouts = 1;
     geom(b, (uint32_t)(n / 32), (uint32_t)(n / 32), 32, 8);
+  } else if (strcmp(name, "nbody") == 0) {
+    int64_t n = 32768;
+    b->kernel = "nbody";
+    kjit_array *pos, *vel;
+    if (!(pos = arr(ctx, b, KJIT_FLOAT32, 2, n, 4)) || !(vel = arr(ctx, b, KJIT_FLOAT32, 2, n, 4)) ||
+        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, 4)) ||
+        !(b->outs[1] = arr(ctx, b, KJIT_FLOAT32, 2, n, 4)))
+      return 1;
+    fill_f32(pos, 12, 0.0, 1.0);
+    fill_f32(vel, 13, -0.5, 0.5);
+    f32arg(b, 0.01f);
+    f32arg(b, 0.01f);
+    b->nouts = 2;
+    geom(b, (uint32_t)(n / 128), 1, 128, 1);
+  } else if (strcmp(name, "conv2d") == 0) {
+    int64_t n = 4096;
+    b->kernel = "conv2d";
+    kjit_array *w;
+    if (!(a = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(w = arr(ctx, b, KJIT_FLOAT32, 2, 5, 5)) ||
+        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
+      return 1;
+    fill_f32(a, 14, 0.0, 1.0);
+    fill_f32(w, 15, -1.0, 1.0);
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 32), (uint32_t)(n / 8), 32, 8);
+  } else if (strcmp(name, "softmax") == 0) {
+    int64_t rows = 32768, cols = 2048;
+    b->kernel = "softmax";
+    if (!(x = arr(ctx, b, KJIT_FLOAT32, 2, rows, cols)) ||
+        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, rows, cols)))
+      return 1;
+    fill_f32(x, 16, -5.0, 5.0);
+    b->nouts = 1;
+    geom(b, (uint32_t)(rows * 32 / 256), 1, 256, 1); /* one warp per row */
+  } else if (strcmp(name, "scan") == 0) {
+    int64_t n = 1 << 26;
+    b->kernel = "scan";
+    if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+        !(b->outs[1] = arr(ctx, b, KJIT_FLOAT32, 1, n / 1024, 0)))
+      return 1;
+    fill_f32(x, 17, 0.0, 1.0);
+    b->nouts = 2;
+    geom(b, (uint32_t)(n / 1024), 1, 1024, 1);
+  } else if (strcmp(name, "monte_carlo") == 0) {
+    int64_t n = 1 << 20;
+    b->kernel = "monte_carlo";
+    /* Numba's create_xoroshiro128p_states(n, seed=1234) */
+    if (kjit_array_xoroshiro128p(ctx, n, 1234, 0, &a) != KJIT_OK) {
+      fprintf(stderr, "kjit_bench: kjit_array_xoroshiro128p: %s\n", kjit_last_error(ctx));
+      return 1;
+    }
+    b->arrays[b->narrays++] = a;
+    b->args[b->nargs++] = kjit_arg_array(a);
+    if (!(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
+      return 1;
+    f32arg(b, 100.0f); /* s0 */
+    f32arg(b, 100.0f); /* strike */
+    f32arg(b, 0.05f);  /* r */
+    f32arg(b, 0.2f);   /* v */
+    f32arg(b, 1.0f);   /* t */
+    b->nouts = 1;
+    geom(b, (uint32_t)(n / 256), 1, 256, 1);
   } else {
     fprintf(stderr, "kjit_bench: unknown benchmark '%s'\n", name);
     return 1;
@@ -253,7 +316,9 @@ static void teardown(Bench *b) {
 
 static const char *const NAMES[] = {"vector_add", "saxpy",         "matmul",
                                     "reduce",     "stencil",       "histogram",
-                                    "mandelbrot", "black_scholes", "transpose"};
+                                    "mandelbrot", "black_scholes", "transpose",
+                                    "nbody",      "conv2d",        "softmax",
+                                    "scan",       "monte_carlo"};
 
 static kjit_context *new_context(const char *cache_dir) {
   kjit_context_options o;
@@ -349,8 +414,13 @@ static int run_bench(kjit_context *ctx, const char *name) {
   /* 2-3. device copies of the arguments; warm-up, then g_n launches back
    * to back on the GPU, each timed with events by the runtime; run_ms is
    * their median. */
+  /* the cpu target (--target cpu, to test this program) has no device
+   * arrays: it times the host arrays in place */
+  int on_host = g_target == KJIT_TARGET_CPU;
   Bench dev;
-  if (device_args(ctx, &b, &dev)) {
+  if (on_host)
+    dev = b;
+  else if (device_args(ctx, &b, &dev)) {
     free(ms);
     goto done;
   }
@@ -359,7 +429,8 @@ static int run_bench(kjit_context *ctx, const char *name) {
   int bad = launch(ctx, k, &dev, &cfg);
   cfg.repeat = g_n;
   bad = bad || launch(ctx, k, &dev, &cfg);
-  teardown(&dev);
+  if (!on_host)
+    teardown(&dev);
   if (bad) {
     free(ms);
     goto done;
@@ -368,7 +439,7 @@ static int run_bench(kjit_context *ctx, const char *name) {
   for (int i = 1; i < g_n; i++)
     ms[i] = ms[0];
   min = ms[0]; /* only the median comes back */
-  mode = "device-repeat";
+  mode = on_host ? "cpu-host-repeat" : "device-repeat";
   printf("RESULT impl=kjit kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g mode=%s\n",
          name, median(ms, g_n), min, g_n, cs, mode);
   fflush(stdout);
