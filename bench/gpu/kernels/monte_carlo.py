@@ -6,6 +6,8 @@ max(S * exp((r - v^2/2) T + v sqrt(T) z) - K, 0) and writes the discounted
 mean payoff of its paths to out[i].  256 threads per block.  Compiled
 lazily (@cuda.jit without a signature): Numba's state array is a record
 array, kjit's a uint64 (n, 2) array with the same bytes."""
+# (tests/CMakeLists.txt: the PTX of this signature goes through ptxas)
+# ARGS: ptx %s:monte_carlo --sig "void(uint64[:, ::1], float32[::1], float32, float32, float32, float32, float32)"
 import math
 
 from numba import cuda, float32
