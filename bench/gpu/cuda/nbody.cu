@@ -1,7 +1,8 @@
 // nbody.cu - one N-body step, 32768 bodies, float32: accelerations from all
 // bodies through 128-body tiles in shared memory (rsqrtf, as libdevice's
 // rsqrtf in kernels/nbody.py), then velocity and position into new arrays.
-// pos[i] = (x, y, z, mass), vel[i] = (vx, vy, vz, 0); 128 threads per block.
+// pos[i] = (x, y, z, mass); vel[i][3] is not read, vel_out[i][3] = 0; 128 threads
+// per block.
 #include "bench_common.h"
 
 #define TILE 128

@@ -1,11 +1,13 @@
 """One N-body step (32768 bodies, float32): every body's acceleration from
 all bodies, with tiles of 128 bodies staged in shared memory, then a
-leapfrog-style update of velocity and position into new arrays.
-pos[i] = (x, y, z, mass), vel[i] = (vx, vy, vz, 0); softening eps2 keeps
-the self-interaction at zero force.  The inverse square root is
-libdevice's rsqrtf (the rsqrt.approx.f32 instruction, as CUDA C's rsqrtf);
-`ONE / math.sqrt(r2)` would be the correctly rounded sqrt and division
-instead, a different (slower) computation.  Blocks of 128 threads."""
+semi-implicit Euler update (velocity, then position with the new velocity)
+into new arrays.  pos[i] = (x, y, z, mass); vel[i, 3] is not read and
+vel_out[i, 3] is 0; the softening eps2 keeps the self-interaction at zero
+force.  The inverse square root is libdevice's rsqrtf: the rsqrt.approx.f32
+instruction, as CUDA C's rsqrtf.  `float32(1) / math.sqrt(r2)` would be the
+correctly rounded sqrt and division instead (a different, slower
+computation; `1.0 / math.sqrt(r2)` is even a float64 division in Numba's
+typing).  Blocks of 128 threads."""
 from numba import cuda, float32
 from numba.cuda import libdevice
 
