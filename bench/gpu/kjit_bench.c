@@ -140,120 +140,255 @@ static void geom(Bench *b, uint32_t gx, uint32_t gy, uint32_t bx, uint32_t by) {
   b->cfg.block[1] = by;
 }
 
+/* One function per benchmark: allocates and fills b's arguments in the
+ * kernel's parameter order, names the outputs to checksum and sets the
+ * geometry; returns 0 on success. */
+static int setup_vector_add(kjit_context *ctx, Bench *b) {
+  kjit_array *x, *y;
+  int64_t n = 1 << 26;
+  b->kernel = "vector_add";
+  if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(y = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+      !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
+    return 1;
+  fill_f32(x, 1, 0.0, 1.0);
+  fill_f32(y, 2, 0.0, 1.0);
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  return 0;
+}
+
+static int setup_saxpy(kjit_context *ctx, Bench *b) {
+  kjit_array *x, *y;
+  int64_t n = 1 << 26;
+  b->kernel = "saxpy";
+  f32arg(b, 2.5f);
+  if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(y = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+      !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
+    return 1;
+  fill_f32(x, 1, 0.0, 1.0);
+  fill_f32(y, 2, 0.0, 1.0);
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  return 0;
+}
+
+static int setup_matmul(kjit_context *ctx, Bench *b) {
+  kjit_array *x, *y;
+  int64_t n = 2048;
+  b->kernel = "matmul";
+  if (!(x = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(y = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) ||
+      !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
+    return 1;
+  fill_f32(x, 3, 0.0, 1.0);
+  fill_f32(y, 4, 0.0, 1.0);
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 16), (uint32_t)(n / 16), 16, 16);
+  return 0;
+}
+
+static int setup_reduce(kjit_context *ctx, Bench *b) {
+  kjit_array *x;
+  int64_t n = 1 << 26;
+  b->kernel = "reduce_sum";
+  if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, 1, 0)))
+    return 1;
+  fill_f32(x, 5, 0.0, 1.0);
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  return 0;
+}
+
+static int setup_stencil(kjit_context *ctx, Bench *b) {
+  kjit_array *a;
+  int64_t n = 4096;
+  b->kernel = "stencil5";
+  if (!(a = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
+    return 1;
+  fill_f32(a, 6, 0.0, 1.0);
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 32), (uint32_t)(n / 8), 32, 8);
+  return 0;
+}
+
+static int setup_histogram(kjit_context *ctx, Bench *b) {
+  kjit_array *a;
+  int64_t n = 1 << 26;
+  b->kernel = "histogram";
+  if (!(a = arr(ctx, b, KJIT_UINT8, 1, n, 0)) || !(b->outs[0] = arr(ctx, b, KJIT_UINT32, 1, 256, 0)))
+    return 1;
+  uint8_t *d = kjit_array_data(a);
+  for (int64_t i = 0; i < n; i++)
+    d[i] = (uint8_t)((uint32_t)((uint32_t)i * 2654435761u + 7u * 97531u) >> 24);
+  b->nouts = 1;
+  geom(b, 1024, 1, 256, 1);
+  return 0;
+}
+
+static int setup_mandelbrot(kjit_context *ctx, Bench *b) {
+  int64_t n = 2048;
+  b->kernel = "mandelbrot";
+  float d = (float)(3.0 / n);
+  f32arg(b, -2.0f);
+  f32arg(b, -1.5f);
+  f32arg(b, d);
+  f32arg(b, d);
+  if (!(b->outs[0] = arr(ctx, b, KJIT_INT32, 2, n, n)))
+    return 1;
+  i32arg(b, 256);
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 32), (uint32_t)(n / 8), 32, 8);
+  return 0;
+}
+
+static int setup_black_scholes(kjit_context *ctx, Bench *b) {
+  int64_t n = 1 << 24;
+  b->kernel = "black_scholes";
+  kjit_array *S, *X, *T;
+  if (!(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+      !(b->outs[1] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+      !(S = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(X = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+      !(T = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
+    return 1;
+  fill_f32(S, 8, 5.0, 30.0);
+  fill_f32(X, 9, 1.0, 100.0);
+  fill_f32(T, 10, 0.25, 10.0);
+  f32arg(b, 0.02f);
+  f32arg(b, 0.30f);
+  b->nouts = 2;
+  geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  return 0;
+}
+
+static int setup_transpose(kjit_context *ctx, Bench *b) {
+  kjit_array *a;
+  int64_t n = 8192;
+  b->kernel = "transpose";
+  if (!(a = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
+    return 1;
+  fill_f32(a, 11, 0.0, 1.0);
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 32), (uint32_t)(n / 32), 32, 8);
+  return 0;
+}
+
+static int setup_nbody(kjit_context *ctx, Bench *b) {
+  int64_t n = 32768;
+  b->kernel = "nbody";
+  kjit_array *pos, *vel;
+  if (!(pos = arr(ctx, b, KJIT_FLOAT32, 2, n, 4)) || !(vel = arr(ctx, b, KJIT_FLOAT32, 2, n, 4)) ||
+      !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, 4)) ||
+      !(b->outs[1] = arr(ctx, b, KJIT_FLOAT32, 2, n, 4)))
+    return 1;
+  fill_f32(pos, 12, 0.0, 1.0);
+  fill_f32(vel, 13, -0.5, 0.5);
+  f32arg(b, 0.01f);
+  f32arg(b, 0.01f);
+  b->nouts = 2;
+  geom(b, (uint32_t)(n / 128), 1, 128, 1);
+  return 0;
+}
+
+static int setup_conv2d(kjit_context *ctx, Bench *b) {
+  kjit_array *a, *w;
+  int64_t n = 4096;
+  b->kernel = "conv2d";
+  if (!(a = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(w = arr(ctx, b, KJIT_FLOAT32, 2, 5, 5)) ||
+      !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
+    return 1;
+  fill_f32(a, 14, 0.0, 1.0);
+  fill_f32(w, 15, -1.0, 1.0);
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 32), (uint32_t)(n / 8), 32, 8);
+  return 0;
+}
+
+static int setup_softmax(kjit_context *ctx, Bench *b) {
+  kjit_array *x;
+  int64_t rows = 32768, cols = 2048;
+  b->kernel = "softmax";
+  if (!(x = arr(ctx, b, KJIT_FLOAT32, 2, rows, cols)) ||
+      !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, rows, cols)))
+    return 1;
+  fill_f32(x, 16, -5.0, 5.0);
+  b->nouts = 1;
+  geom(b, (uint32_t)(rows * 32 / 256), 1, 256, 1); /* one warp per row */
+  return 0;
+}
+
+static int setup_scan(kjit_context *ctx, Bench *b) {
+  kjit_array *x;
+  int64_t n = 1 << 26;
+  b->kernel = "scan";
+  if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+      !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
+      !(b->outs[1] = arr(ctx, b, KJIT_FLOAT32, 1, n / 1024, 0)))
+    return 1;
+  fill_f32(x, 17, 0.0, 1.0);
+  b->nouts = 2;
+  geom(b, (uint32_t)(n / 1024), 1, 1024, 1);
+  return 0;
+}
+
+static int setup_monte_carlo(kjit_context *ctx, Bench *b) {
+  kjit_array *a;
+  int64_t n = 1 << 20;
+  b->kernel = "monte_carlo";
+  /* Numba's create_xoroshiro128p_states(n, seed=1234) */
+  if (kjit_array_xoroshiro128p(ctx, n, 1234, 0, &a) != KJIT_OK) {
+    fprintf(stderr, "kjit_bench: kjit_array_xoroshiro128p: %s\n", kjit_last_error(ctx));
+    return 1;
+  }
+  b->arrays[b->narrays++] = a;
+  b->args[b->nargs++] = kjit_arg_array(a);
+  if (!(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
+    return 1;
+  f32arg(b, 100.0f); /* s0 */
+  f32arg(b, 100.0f); /* strike */
+  f32arg(b, 0.05f);  /* r */
+  f32arg(b, 0.2f);   /* v */
+  f32arg(b, 1.0f);   /* t */
+  b->nouts = 1;
+  geom(b, (uint32_t)(n / 256), 1, 256, 1);
+  return 0;
+}
+
+typedef struct BenchSetup {
+  const char *name; /* row name, also the .py file name */
+  int (*fn)(kjit_context *ctx, Bench *b);
+} BenchSetup;
+
+static const BenchSetup SETUPS[] = {
+    {"vector_add", setup_vector_add},
+    {"saxpy", setup_saxpy},
+    {"matmul", setup_matmul},
+    {"reduce", setup_reduce},
+    {"stencil", setup_stencil},
+    {"histogram", setup_histogram},
+    {"mandelbrot", setup_mandelbrot},
+    {"black_scholes", setup_black_scholes},
+    {"transpose", setup_transpose},
+    {"nbody", setup_nbody},
+    {"conv2d", setup_conv2d},
+    {"softmax", setup_softmax},
+    {"scan", setup_scan},
+    {"monte_carlo", setup_monte_carlo},
+};
+
 /* Sets up benchmark `name`; returns 0 on success. */
 static int setup(kjit_context *ctx, const char *name, Bench *b) {
   memset(b, 0, sizeof *b);
   b->name = name;
-  kjit_array *a, *x, *y;
-  if (strcmp(name, "vector_add") == 0) {
-    int64_t n = 1 << 26;
-    b->kernel = "vector_add";
-    if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(y = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
-        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
-      return 1;
-    fill_f32(x, 1, 0.0, 1.0);
-    fill_f32(y, 2, 0.0, 1.0);
-    b->nouts = 1;
-    geom(b, (uint32_t)(n / 256), 1, 256, 1);
-  } else if (strcmp(name, "saxpy") == 0) {
-    int64_t n = 1 << 26;
-    b->kernel = "saxpy";
-    f32arg(b, 2.5f);
-    if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(y = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
-        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
-      return 1;
-    fill_f32(x, 1, 0.0, 1.0);
-    fill_f32(y, 2, 0.0, 1.0);
-    b->nouts = 1;
-    geom(b, (uint32_t)(n / 256), 1, 256, 1);
-  } else if (strcmp(name, "matmul") == 0) {
-    int64_t n = 2048;
-    b->kernel = "matmul";
-    if (!(x = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(y = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) ||
-        !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
-      return 1;
-    fill_f32(x, 3, 0.0, 1.0);
-    fill_f32(y, 4, 0.0, 1.0);
-    b->nouts = 1;
-    geom(b, (uint32_t)(n / 16), (uint32_t)(n / 16), 16, 16);
-  } else if (strcmp(name, "reduce") == 0) {
-    int64_t n = 1 << 26;
-    b->kernel = "reduce_sum";
-    if (!(x = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, 1, 0)))
-      return 1;
-    fill_f32(x, 5, 0.0, 1.0);
-    b->nouts = 1;
-    geom(b, (uint32_t)(n / 256), 1, 256, 1);
-  } else if (strcmp(name, "stencil") == 0) {
-    int64_t n = 4096;
-    b->kernel = "stencil5";
-    if (!(a = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
-      return 1;
-    fill_f32(a, 6, 0.0, 1.0);
-    b->nouts = 1;
-    geom(b, (uint32_t)(n / 32), (uint32_t)(n / 8), 32, 8);
-  } else if (strcmp(name, "histogram") == 0) {
-    int64_t n = 1 << 26;
-    b->kernel = "histogram";
-    if (!(a = arr(ctx, b, KJIT_UINT8, 1, n, 0)) || !(b->outs[0] = arr(ctx, b, KJIT_UINT32, 1, 256, 0)))
-      return 1;
-    uint8_t *d = kjit_array_data(a);
-    for (int64_t i = 0; i < n; i++)
-      d[i] = (uint8_t)((uint32_t)((uint32_t)i * 2654435761u + 7u * 97531u) >> 24);
-    b->nouts = 1;
-    geom(b, 1024, 1, 256, 1);
-  } else if (strcmp(name, "mandelbrot") == 0) {
-    int64_t n = 2048;
-    b->kernel = "mandelbrot";
-    float d = (float)(3.0 / n);
-    f32arg(b, -2.0f);
-    f32arg(b, -1.5f);
-    f32arg(b, d);
-    f32arg(b, d);
-    if (!(b->outs[0] = arr(ctx, b, KJIT_INT32, 2, n, n)))
-      return 1;
-    i32arg(b, 256);
-    b->nouts = 1;
-    geom(b, (uint32_t)(n / 32), (uint32_t)(n / 8), 32, 8);
-  } else if (strcmp(name, "black_scholes") == 0) {
-    int64_t n = 1 << 24;
-    b->kernel = "black_scholes";
-    kjit_array *S, *X, *T;
-    if (!(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
-        !(b->outs[1] = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
-        !(S = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) || !(X = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)) ||
-        !(T = arr(ctx, b, KJIT_FLOAT32, 1, n, 0)))
-      return 1;
-    fill_f32(S, 8, 5.0, 30.0);
-    fill_f32(X, 9, 1.0, 100.0);
-    fill_f32(T, 10, 0.25, 10.0);
-    f32arg(b, 0.02f);
-    f32arg(b, 0.30f);
-    b->nouts = 2;
-    geom(b, (uint32_t)(n / 256), 1, 256, 1);
-  } else if (strcmp(name, "transpose") == 0) {
-    int64_t n = 8192;
-    b->kernel = "transpose";
-    if (!(a = arr(ctx, b, KJIT_FLOAT32, 2, n, n)) || !(b->outs[0] = arr(ctx, b, KJIT_FLOAT32, 2, n, n)))
-      return 1;
-    fill_f32(a, 11, 0.0, 1.0);
-    b->nouts = 1;
-    geom(b, (uint32_t)(n / 32), (uint32_t)(n / 32), 32, 8);
-  } else {
-    fprintf(stderr, "kjit_bench: unknown benchmark '%s'\n", name);
-    return 1;
-  }
-  return 0;
+  for (size_t i = 0; i < sizeof SETUPS / sizeof SETUPS[0]; i++)
+    if (strcmp(name, SETUPS[i].name) == 0)
+      return SETUPS[i].fn(ctx, b);
+  fprintf(stderr, "kjit_bench: unknown benchmark '%s'\n", name);
+  return 1;
 }
 
 static void teardown(Bench *b) {
   for (int i = 0; i < b->narrays; i++)
     kjit_array_destroy(b->arrays[i]);
 }
-
-static const char *const NAMES[] = {"vector_add", "saxpy",         "matmul",
-                                    "reduce",     "stencil",       "histogram",
-                                    "mandelbrot", "black_scholes", "transpose"};
 
 static kjit_context *new_context(const char *cache_dir) {
   kjit_context_options o;
@@ -349,8 +484,13 @@ static int run_bench(kjit_context *ctx, const char *name) {
   /* 2-3. device copies of the arguments; warm-up, then g_n launches back
    * to back on the GPU, each timed with events by the runtime; run_ms is
    * their median. */
+  /* the cpu target (--target cpu, to test this program) has no device
+   * arrays: it times the host arrays in place */
+  int on_host = g_target == KJIT_TARGET_CPU;
   Bench dev;
-  if (device_args(ctx, &b, &dev)) {
+  if (on_host)
+    dev = b;
+  else if (device_args(ctx, &b, &dev)) {
     free(ms);
     goto done;
   }
@@ -359,7 +499,8 @@ static int run_bench(kjit_context *ctx, const char *name) {
   int bad = launch(ctx, k, &dev, &cfg);
   cfg.repeat = g_n;
   bad = bad || launch(ctx, k, &dev, &cfg);
-  teardown(&dev);
+  if (!on_host)
+    teardown(&dev);
   if (bad) {
     free(ms);
     goto done;
@@ -368,7 +509,7 @@ static int run_bench(kjit_context *ctx, const char *name) {
   for (int i = 1; i < g_n; i++)
     ms[i] = ms[0];
   min = ms[0]; /* only the median comes back */
-  mode = "device-repeat";
+  mode = on_host ? "cpu-host-repeat" : "device-repeat";
   printf("RESULT impl=kjit kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g mode=%s\n",
          name, median(ms, g_n), min, g_n, cs, mode);
   fflush(stdout);
@@ -557,9 +698,9 @@ int main(int argc, char **argv) {
       return 1;
   }
   if (do_kernels)
-    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
-      if (!only || strcmp(only, NAMES[i]) == 0)
-        failed |= run_bench(ctx, NAMES[i]);
+    for (size_t i = 0; i < sizeof SETUPS / sizeof SETUPS[0]; i++)
+      if (!only || strcmp(only, SETUPS[i].name) == 0)
+        failed |= run_bench(ctx, SETUPS[i].name);
   if (do_overhead)
     failed |= launch_overhead(ctx);
   kjit_context_destroy(ctx);

@@ -150,11 +150,55 @@ def b_transpose(m):
     return m.transpose, (n // 32, n // 32), (32, 8), (a, b), (b,)
 
 
+def b_nbody(m):
+    n = 32768
+    pos = cuda.to_device(fill_f32(n * 4, 12, 0.0, 1.0).reshape(n, 4))
+    vel = cuda.to_device(fill_f32(n * 4, 13, -0.5, 0.5).reshape(n, 4))
+    pos_out = cuda.to_device(np.zeros((n, 4), np.float32))
+    vel_out = cuda.to_device(np.zeros((n, 4), np.float32))
+    args = (pos, vel, pos_out, vel_out, np.float32(0.01), np.float32(0.01))
+    return m.nbody, blocks(n, 128), 128, args, (pos_out, vel_out)
+
+
+def b_conv2d(m):
+    n = 4096
+    img = cuda.to_device(fill_f32(n * n, 14, 0.0, 1.0).reshape(n, n))
+    w = cuda.to_device(fill_f32(25, 15, -1.0, 1.0).reshape(5, 5))
+    out = cuda.to_device(np.zeros((n, n), np.float32))
+    return m.conv2d, (n // 32, n // 8), (32, 8), (img, w, out), (out,)
+
+
+def b_softmax(m):
+    rows, cols = 32768, 2048
+    x = cuda.to_device(fill_f32(rows * cols, 16, -5.0, 5.0).reshape(rows, cols))
+    out = cuda.to_device(np.zeros((rows, cols), np.float32))
+    return m.softmax, blocks(rows * 32, 256), 256, (x, out), (out,)   # one warp per row
+
+
+def b_scan(m):
+    n = 1 << 26
+    x = cuda.to_device(fill_f32(n, 17, 0.0, 1.0))
+    out = cuda.to_device(np.zeros(n, np.float32))
+    sums = cuda.to_device(np.zeros(n // 1024, np.float32))
+    return m.scan, n // 1024, 1024, (x, out, sums), (out, sums)
+
+
+def b_monte_carlo(m):
+    from numba.cuda.random import create_xoroshiro128p_states
+    n = 1 << 20
+    states = create_xoroshiro128p_states(n, seed=1234)
+    out = cuda.to_device(np.zeros(n, np.float32))
+    args = (states, out, np.float32(100.0), np.float32(100.0), np.float32(0.05),
+            np.float32(0.2), np.float32(1.0))
+    return m.monte_carlo, blocks(n, 256), 256, args, (out,)
+
+
 BENCHES = [
     ("vector_add", b_vector_add), ("saxpy", b_saxpy), ("matmul", b_matmul),
     ("reduce", b_reduce), ("stencil", b_stencil), ("histogram", b_histogram),
     ("mandelbrot", b_mandelbrot), ("black_scholes", b_black_scholes),
-    ("transpose", b_transpose),
+    ("transpose", b_transpose), ("nbody", b_nbody), ("conv2d", b_conv2d),
+    ("softmax", b_softmax), ("scan", b_scan), ("monte_carlo", b_monte_carlo),
 ]
 
 

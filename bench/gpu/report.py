@@ -9,7 +9,8 @@ Standard library only.
 import sys
 
 KERNELS = ["vector_add", "saxpy", "matmul", "reduce", "stencil", "histogram",
-           "mandelbrot", "black_scholes", "transpose"]
+           "mandelbrot", "black_scholes", "transpose", "nbody", "conv2d", "softmax",
+           "scan", "monte_carlo"]
 IMPLS = ["nvcc", "numba", "kjit"]
 REL_TOL = 1e-3      # checksum agreement (float atomics reorder the reduce)
 T_NVCC = 1.03       # kjit <= 1.03 x nvcc

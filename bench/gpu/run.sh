@@ -78,8 +78,10 @@ fi
   note "raw_launch.c does not build: $(head -c 300 "$work/raw.err" | tr '\n' ' ')"
 
 # ------------------------------------------------------------------- run --
+kernels="vector_add saxpy matmul reduce stencil histogram mandelbrot black_scholes transpose
+  nbody conv2d softmax scan monte_carlo"
 if [ "$have_nvcc" = 1 ]; then
-  for b in vector_add saxpy matmul reduce stencil histogram mandelbrot black_scholes transpose; do
+  for b in $kernels; do
     [ -x "$work/nvcc_$b" ] || continue
     say "nvcc $b"
     timeout 600 "$work/nvcc_$b" -n "$n" -w "$warm" >>"$log" 2>"$work/run_nvcc_$b.err" ||
@@ -97,7 +99,7 @@ if [ "$have_kjit" = 1 ]; then
   say "kjit_bench: compile latency"
   timeout 300 "$work/kjit_bench" --kernels "$here/kernels" --no-kernels --no-overhead \
     >>"$log" 2>"$work/kjit_compile.err" || note "kjit_bench (compile) failed: $(tail -c 400 "$work/kjit_compile.err" | tr '\n' ' ')"
-  for b in vector_add saxpy matmul reduce stencil histogram mandelbrot black_scholes transpose; do
+  for b in $kernels; do
     say "kjit_bench $b"
     timeout 600 "$work/kjit_bench" --kernels "$here/kernels" --only "$b" -n "$n" -w "$warm" \
       --no-overhead --no-compile >>"$log" 2>"$work/kjit_$b.err" ||

@@ -1,5 +1,6 @@
 # The elementwise benchmark's ufunc (bench/gpu/elementwise.sh): out = a + b
 # on float32, the same source under Numba and kjit.
+# ARGS: ptx %s:add
 from numba import vectorize
 
 
