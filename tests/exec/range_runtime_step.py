@@ -1,4 +1,4 @@
-"""range() with a step known only at run time: the loop runs
+"""range() with a step other than 1 (known only at run time, or constant): the loop runs
 len(range(start, stop, step)) times (counted once at entry, the way
 Numba's range iterator does), for positive and negative steps, empty
 ranges, steps that do not divide the span, and bounds at the ends of
@@ -38,6 +38,10 @@ def extremes(out):
     out[1] = n
     out[2] = s
     out[3] = lo - 1
+    for i in range(9223372036854775807, 9223372036854775800, -3):
+        out[4] += 1
+    for i in range(-9223372036854775808, 9223372036854775807, 4611686018427387904):
+        out[5] += 1
 
 
 @cuda.jit

@@ -158,7 +158,7 @@ static void test_range_loops(void) {
      "bb2:", "store i,", "array.store", "br bb3", "bb3:", "add", "store $t0", "br bb1",
      "bb4:", "ret");
   IR("range_neg", HDR "@cuda.jit\ndef k(a):\n    for i in range(10, 0, -2):\n        pass\n",
-     "const.int 10", "gt", "const.int -2", "add");
+     "const.int 10", "const.int -2", "floordiv", "ne", "add");
   IR("range_dyn", HDR "@cuda.jit\ndef k(a, s, n):\n    for i in range(1, n, s):\n        pass\n",
      "cast", "store $t0", "cast", "store $t1", "gt", "select", "select", "floordiv", "store $t3", "ne",
      "cbr", "add", "sub", "store $t3");
