@@ -469,7 +469,7 @@ static void lower_prologue(Cg *cg) {
   set_debug_loc(cg, NULL);
   for (int i = 0; i < f->locals.len; i++) {
     const IrLocal *l = &f->locals.data[i];
-    LLVMTypeRef ty = cg_type(cg, l->type);
+    LLVMTypeRef ty = cg->narrow && cg->narrow[i] ? cg->t_i32 : cg_type(cg, l->type);
     if (!ty || ty == cg->t_void)
       continue;
     cg->slots[i] = LLVMBuildAlloca(cg->b, ty, l->name ? l->name : "");
@@ -537,7 +537,7 @@ static bool *live_blocks(const IrFunc *f) {
   return live;
 }
 
-static void define_function(Cg *cg, const IrFunc *f) {
+static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   LLVMValueRef fn = declare_function(cg, f);
   if (!fn || LLVMCountBasicBlocks(fn) > 0)
     return;
@@ -549,7 +549,12 @@ static void define_function(Cg *cg, const IrFunc *f) {
   cg->fn = fn;
   cg->vals = calloc((size_t)f->insts.len + 1, sizeof *cg->vals);
   cg->slots = calloc((size_t)f->locals.len + 1, sizeof *cg->slots);
+  cg->narrow = calloc((size_t)f->locals.len + 1, sizeof *cg->narrow);
   cg->bbs = calloc((size_t)f->blocks.len, sizeof *cg->bbs);
+  cg->compile = c;
+  cg->fits32 = ir_compile_fits32(c);
+  if (cg->narrow)
+    ir_narrow_locals(c, f, cg->narrow);
   begin_function_debug(cg, f);
   lower_prologue(cg);
   LLVMBuildBr(cg->b, cg->bbs[0]);
@@ -563,7 +568,10 @@ static void define_function(Cg *cg, const IrFunc *f) {
   free(live);
   free(cg->vals);
   free(cg->slots);
+  free(cg->narrow);
   free(cg->bbs);
+  cg->narrow = NULL;
+  cg->compile = NULL;
   cg->vals = cg->slots = NULL;
   cg->bbs = NULL;
   cg->f = NULL;
@@ -780,7 +788,7 @@ static void lower_compiles(Cg *cg, IrCompile *const *cs, int n) {
       declare_function(cg, cs[i]->funcs.data[j]);
   for (int i = 0; i < n && !cg->failed; i++)
     for (int j = 0; j < cs[i]->funcs.len && !cg->failed; j++)
-      define_function(cg, cs[i]->funcs.data[j]);
+      define_function(cg, cs[i], cs[i]->funcs.data[j]);
 }
 
 static const CgTargetHooks *hooks_for(const CgTarget *t) {

@@ -135,6 +135,10 @@ struct Cg {
   LLVMValueRef fn;
   LLVMValueRef *vals;         /* per IR instruction: its value or NULL */
   LLVMValueRef *slots;        /* per IR local: its alloca or NULL */
+  bool *narrow;               /* per IR local: an int64 kept in an i32 slot
+                                 (ir_narrow_locals: every value fits) */
+  const IrCompile *compile;   /* the compile f belongs to */
+  bool fits32;                /* its launch fact (ir_compile_fits32) */
   LLVMBasicBlockRef *bbs;     /* per IR block */
   LLVMBasicBlockRef entry;    /* allocas live here */
   LLVMValueRef dyn_shared;    /* module-level dynamic shared global, lazily */

@@ -57,10 +57,41 @@ static LLVMValueRef array_field(Cg *cg, LLVMValueRef arr, unsigned field, int k)
   return LLVMBuildExtractValue(cg->b, f, idx[1], "");
 }
 
+/* The offset of an element under the launch fact fits32 (docs/internals.md):
+ * every array's span is below 2^31 bytes, so the offset of an element inside
+ * it, and each partial sum of the row-major sum, fits int32 (nsw).  The sum
+ * is computed in 32 bits as CUDA C's int indices are (mad.lo.s32, then one
+ * mul.wide.s32 into the address); the freeze keeps LLVM's instcombine from
+ * re-widening the expression to 64 bits.  An index outside the array is
+ * undefined in Numba as in CUDA C. */
+static LLVMValueRef trunc32(Cg *cg, LLVMValueRef v) { return LLVMBuildTrunc(cg->b, v, cg->t_i32, ""); }
+
+static LLVMValueRef offset32(Cg *cg, LLVMValueRef arr, LLVMValueRef *idx, int n, bool c_layout) {
+  LLVMValueRef off = NULL;
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef i = trunc32(cg, idx[k]);
+    if (c_layout) { /* ((i0 * s1 + i1) * s2 + i2)...: elements */
+      off = k == 0 ? i
+                   : LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, off, trunc32(cg, array_field(cg, arr, 1, k)), ""),
+                                     i, "");
+      continue;
+    }
+    LLVMValueRef t = LLVMBuildNSWMul(cg->b, i, trunc32(cg, array_field(cg, arr, 2, k)), ""); /* bytes */
+    off = k == 0 ? t : LLVMBuildNSWAdd(cg->b, off, t, "");
+  }
+  return LLVMBuildSExt(cg->b, LLVMBuildFreeze(cg->b, off, ""), cg->t_i64, "");
+}
+
 /* data + the (wrapped) indices' offset: C layout by a row-major linear
  * index and a typed GEP, any layout by sum(i_k * strides[k]) bytes. */
 static LLVMValueRef element_offset(Cg *cg, const Type *at, LLVMValueRef arr, LLVMValueRef data,
                                    LLVMValueRef *idx, int n) {
+  bool narrow = cg->fits32 && (n > 1 || at->layout != LAYOUT_C);
+  if (narrow) {
+    bool c = at->layout == LAYOUT_C;
+    LLVMValueRef off = offset32(cg, arr, idx, n, c);
+    return LLVMBuildGEP2(cg->b, c ? cg_mem_type(cg, at->elem) : cg->t_i8, data, &off, 1, "");
+  }
   if (at->layout == LAYOUT_C) {
     LLVMValueRef lin = idx[0];
     for (int k = 1; k < n; k++)
