@@ -494,6 +494,7 @@ static void lower_prologue(Cg *cg) {
 
 static void lower_block(Cg *cg, int bi) {
   const IrBlock *blk = &cg->f->blocks.data[bi];
+  cg->cur_block = bi;
   LLVMPositionBuilderAtEnd(cg->b, cg->bbs[bi]);
   for (int j = 0; j < blk->insts.len && !cg->failed; j++) {
     int idx = blk->insts.data[j];
@@ -537,6 +538,49 @@ static bool *live_blocks(const IrFunc *f) {
   return live;
 }
 
+/* Per block: may it lie in a loop (Cg.in_loop)?  Lowering numbers a loop's
+ * blocks from its header to its latch, which branches back to the header,
+ * so every block between the two ends of a backward branch is marked (a
+ * superset: a loop's exit block is numbered among them).  A difference
+ * array keeps it linear in the blocks. */
+static bool *mark_loop_blocks(const IrFunc *f) {
+  int nb = f->blocks.len;
+  int *d = calloc((size_t)nb + 2, sizeof *d);
+  bool *m = calloc((size_t)nb + 1, sizeof *m);
+  for (int b = 0; d && m && b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    const Inst *t = blk->insts.len ? &f->insts.data[blk->insts.data[blk->insts.len - 1]] : NULL;
+    if (!t || (t->op != OP_BR && t->op != OP_CBR))
+      continue;
+    int succ[2] = {t->target, t->op == OP_CBR ? t->target2 : -1};
+    for (int k = 0; k < 2; k++)
+      if (succ[k] >= 0 && succ[k] <= b) {
+        d[succ[k]]++;
+        d[b + 1]--;
+      }
+  }
+  for (int b = 0, run = 0; d && m && b < nb; b++) {
+    run += d[b];
+    m[b] = run > 0;
+  }
+  free(d);
+  return m;
+}
+
+/* Per local: does it hold a shared, local or constant array (Cg.fixed_shape)? */
+static bool *mark_fixed_shapes(const IrFunc *f) {
+  bool *m = calloc((size_t)f->locals.len + 1, sizeof *m);
+  for (int k = 0; m && k < f->insts.len; k++) {
+    const Inst *in = &f->insts.data[k];
+    if (in->op != OP_STORE || in->local < 0 || in->local >= f->locals.len || in->nargs < 1 ||
+        in->args[0] < 0 || in->args[0] >= f->insts.len)
+      continue;
+    IrOp op = f->insts.data[in->args[0]].op;
+    m[in->local] |= op == OP_SHARED_ARRAY || op == OP_LOCAL_ARRAY || op == OP_CONST_ARRAY;
+  }
+  return m;
+}
+
 static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   LLVMValueRef fn = declare_function(cg, f);
   if (!fn || LLVMCountBasicBlocks(fn) > 0)
@@ -555,6 +599,8 @@ static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   cg->fits32 = ir_compile_fits32(c);
   if (cg->narrow)
     ir_narrow_locals(c, f, cg->narrow);
+  cg->fixed_shape = mark_fixed_shapes(f);
+  cg->in_loop = mark_loop_blocks(f);
   begin_function_debug(cg, f);
   lower_prologue(cg);
   LLVMBuildBr(cg->b, cg->bbs[0]);
@@ -569,8 +615,12 @@ static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   free(cg->vals);
   free(cg->slots);
   free(cg->narrow);
+  free(cg->fixed_shape);
+  free(cg->in_loop);
   free(cg->bbs);
+  cg->in_loop = NULL;
   cg->narrow = NULL;
+  cg->fixed_shape = NULL;
   cg->compile = NULL;
   cg->vals = cg->slots = NULL;
   cg->bbs = NULL;

@@ -85,9 +85,8 @@ static LLVMValueRef offset32(Cg *cg, LLVMValueRef arr, LLVMValueRef *idx, int n,
 /* data + the (wrapped) indices' offset: C layout by a row-major linear
  * index and a typed GEP, any layout by sum(i_k * strides[k]) bytes. */
 static LLVMValueRef element_offset(Cg *cg, const Type *at, LLVMValueRef arr, LLVMValueRef data,
-                                   LLVMValueRef *idx, int n) {
-  bool narrow = cg->fits32 && (n > 1 || at->layout != LAYOUT_C);
-  if (narrow) {
+                                   LLVMValueRef *idx, int n, bool narrow) {
+  if (narrow && (n > 1 || at->layout != LAYOUT_C)) {
     bool c = at->layout == LAYOUT_C;
     LLVMValueRef off = offset32(cg, arr, idx, n, c);
     return LLVMBuildGEP2(cg->b, c ? cg_mem_type(cg, at->elem) : cg->t_i8, data, &off, 1, "");
@@ -198,6 +197,30 @@ static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
   return cg_array_elem_ptr(cg, in, arr, at, idx, n);
 }
 
+/* Where 32-bit offsets pay (under fits32): not for shared, local and
+ * constant arrays, whose constant extents LLVM folds into 64-bit offsets
+ * well (immediate offsets; transpose benchmark), and not in loops, where
+ * LLVM's strength reduction turns 64-bit offsets into pointer increments
+ * but cannot see through the freeze (matmul benchmark: two more integer
+ * operations per iteration).  A choice of speed only: 32-bit offsets are
+ * valid everywhere under the fact. */
+static bool fixed_shape(const Cg *cg, const Inst *in);
+
+static bool offsets32(const Cg *cg, const Inst *in) {
+  bool loop = cg->in_loop && cg->cur_block >= 0 && cg->cur_block < cg->f->blocks.len &&
+              cg->in_loop[cg->cur_block];
+  return cg->fits32 && !loop && !fixed_shape(cg, in);
+}
+
+static bool fixed_shape(const Cg *cg, const Inst *in) {
+  if (in->nargs < 1 || in->args[0] < 0 || in->args[0] >= cg->f->insts.len)
+    return false;
+  const Inst *a = &cg->f->insts.data[in->args[0]];
+  if (a->op == OP_LOAD && a->local >= 0 && a->local < cg->f->locals.len)
+    return cg->fixed_shape && cg->fixed_shape[a->local];
+  return a->op == OP_SHARED_ARRAY || a->op == OP_LOCAL_ARRAY || a->op == OP_CONST_ARRAY;
+}
+
 LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
                                LLVMValueRef *idx, int n) {
   LLVMValueRef zero = cg_const_i64(cg, 0), data = LLVMBuildExtractValue(cg->b, arr, 0, "");
@@ -208,7 +231,7 @@ LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const T
     LLVMValueRef w = LLVMBuildAdd(cg->b, idx[k], array_field(cg, arr, 1, k), "");
     idx[k] = LLVMBuildSelect(cg->b, neg, w, idx[k], "");
   }
-  LLVMValueRef p = element_offset(cg, at, arr, data, idx, n);
+  LLVMValueRef p = element_offset(cg, at, arr, data, idx, n, offsets32(cg, in));
   return checks_on(cg) ? checked_ptr(cg, in, arr, idx, n, p) : p;
 }
 
