@@ -5,9 +5,8 @@
  * LLVM widens induction variables but never narrows them.  A small interval
  * analysis over the typed IR bounds each counter: values of types of 32
  * bits or fewer, constants, and + - * of bounded values (evaluated exactly:
- * an interval that could leave int64 is unbounded); array extents under
- * the launch fact fits32 are known to the analysis but not used for
- * counters (ir_narrow_locals says why).  A range() counter (stored
+ * an interval that could leave int64 is unbounded); not array extents,
+ * even under the launch fact fits32 (ir_narrow_locals says why).  A range() counter (stored
  * from `add(load c, step)` marked ival 1, step a constant) is bounded by its
  * start values and the stops of the tests that guard its increment.
  * Codegen keeps the locals found here in i32 slots; every value ever stored
@@ -28,10 +27,8 @@ typedef struct Iv {
 
 typedef struct Narrow {
   const IrFunc *f;
-  bool facts;            /* fits32 holds and f is the kernel it speaks of */
   uint8_t *state;        /* per local: 0 new, 1 being bounded, 2 done */
   Iv *memo;              /* per local, once done */
-  int *nstores;          /* per local: STOREs to it */
 } Narrow;
 
 static const Iv NONE = {false, 0, 0};
@@ -88,16 +85,6 @@ static bool loads_local(const IrFunc *f, int v, int l) {
 
 static Iv local_range(Narrow *N, int l, int depth);
 
-/* An extent, len() or size of an array argument of the kernel that is never
- * rebound: below 2^31 when the launch checked it. */
-static Iv shape_range(Narrow *N, const Inst *in) {
-  const Inst *a = inst_at(N->f, in->args[0]);
-  bool param = a && a->op == OP_LOAD && a->local >= 0 && a->local < N->f->nparams &&
-               N->nstores[a->local] == 0 && a->type && a->type->kind == TY_ARRAY;
-  bool extent = in->op == OP_ARRAY_SIZE || in->ival >= 0 || in->ival == -2;
-  return N->facts && param && extent ? iv(0, I32_HI) : NONE;
-}
-
 static Iv value_range(Narrow *N, int v, int depth) {
   const Inst *in = inst_at(N->f, v);
   if (!in)
@@ -115,7 +102,6 @@ static Iv value_range(Narrow *N, int v, int depth) {
     return intlike && a->type->kind != TY_U64 ? value_range(N, in->args[0], depth + 1) : NONE;
   }
   case OP_LOAD: return local_range(N, in->local, depth + 1);
-  case OP_ARRAY_SHAPE: case OP_ARRAY_SIZE: return shape_range(N, in);
   case OP_ADD: case OP_SUB: case OP_MUL:
     return arith(in->op, value_range(N, in->args[0], depth + 1), value_range(N, in->args[1], depth + 1));
   case OP_SELECT: return join(value_range(N, in->args[1], depth + 1), value_range(N, in->args[2], depth + 1));
@@ -203,16 +189,6 @@ static Iv local_range(Narrow *N, int l, int depth) {
   return r;
 }
 
-static bool is_counter(const IrFunc *f, int l) {
-  int64_t s;
-  for (int k = 0; k < f->insts.len; k++) {
-    const Inst *in = &f->insts.data[k];
-    if (in->op == OP_STORE && in->local == l && is_increment(f, in->args[0], l, &s))
-      return true;
-  }
-  return false;
-}
-
 /* A counter that fits, and the locals its tests load their stops from. */
 static int mark_counter(Narrow *N, int l, bool *narrow) {
   if (!fits_i32(local_range(N, l, 0)))
@@ -237,31 +213,34 @@ int ir_narrow_locals(const IrCompile *c, const IrFunc *f, bool *narrow) {
   int nl = f->locals.len, n = 0;
   memset(narrow, 0, sizeof *narrow * (size_t)nl);
   Narrow N = {.f = f};
-  /* The launch fact bounds extents too, but a counter bounded by a
-   * truncated int64 is no gain: instcombine rewrites
+  /* The launch fact (ir_compile_fits32) would bound extents too, but a
+   * counter bounded by a truncated int64 is no gain: instcombine rewrites
    * sext(i32 phi) of it into a counter in the upper half of a 64-bit
    * register (shl/ashr by 32 each iteration; measured on LLVM 19).  So only
    * values that are 32-bit by type bound counters; the fact serves array
    * offsets (codegen/cg_mem.c). */
-  N.facts = false;
   (void)c;
   N.state = calloc((size_t)nl + 1, 1);
   N.memo = calloc((size_t)nl + 1, sizeof *N.memo);
-  N.nstores = calloc((size_t)nl + 1, sizeof *N.nstores);
-  if (!N.state || !N.memo || !N.nstores)
+  bool *counter = calloc((size_t)nl + 1, sizeof *counter);
+  if (!N.state || !N.memo || !counter)
     goto out; /* no narrowing: always correct */
-  for (int k = 0; k < f->insts.len; k++)
-    if (f->insts.data[k].op == OP_STORE && f->insts.data[k].local >= 0 && f->insts.data[k].local < nl)
-      N.nstores[f->insts.data[k].local]++;
+  int64_t step;
+  for (int k = 0; k < f->insts.len; k++) { /* the range() counters, in one pass */
+    const Inst *in = &f->insts.data[k];
+    if (in->op == OP_STORE && in->local >= f->nparams && in->local < nl &&
+        is_increment(f, in->args[0], in->local, &step))
+      counter[in->local] = true;
+  }
   for (int l = f->nparams; l < nl; l++) {
     const Type *t = f->locals.data[l].type;
-    if (t && t->kind == TY_I64 && is_counter(f, l))
+    if (counter[l] && t && t->kind == TY_I64)
       n += mark_counter(&N, l, narrow);
   }
 out:
   free(N.state);
   free(N.memo);
-  free(N.nstores);
+  free(counter);
   return n;
 }
 

@@ -542,6 +542,13 @@ static const char *unit_name(const Job *j) {
   return f ? f->name : "?";
 }
 
+/* Which variant trace lines name: the 32-bit-offset one (IrCompile.fits32)
+ * or none. */
+static const char *variant(const Job *j) {
+  const IrCompile *c = j->units.len ? j->units.data[0].compile : NULL;
+  return c && ir_compile_fits32(c) ? " (fits32 variant)" : "";
+}
+
 static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   CgSession *s = rt_cg_session(j->prog->ctx);
   if (!s) {
@@ -561,11 +568,11 @@ static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   RtCachedCompile cc = {0};
   if (e == CG_EMIT_PTX && rt_cache_find_ptx(j->prog->ctx, s, cs, j->units.len, &target,
                                             &o, &cc, out, len, job_diags(j))) {
-    trace_event("ptx of '%s' for %s: from the cache", unit_name(j), target.cpu);
+    trace_event("ptx of '%s' for %s: from the cache%s", unit_name(j), target.cpu, variant(j));
     return true;
   }
-  trace_event("%s of '%s' for %s: codegen", e == CG_EMIT_PTX ? "ptx" : "llvm", unit_name(j),
-              target.cpu);
+  trace_event("%s of '%s' for %s: codegen%s", e == CG_EMIT_PTX ? "ptx" : "llvm", unit_name(j),
+              target.cpu, variant(j));
   bool ok = cg_emit(s, cs, j->units.len, &target, &o, e, out, len, job_diags(j));
   if (e == CG_EMIT_PTX) /* stores on success; releases the entry's compile lock */
     rt_cache_store_ptx(j->prog->ctx, &cc, cs, j->units.len, ok ? *out : NULL, *len, job_diags(j));
