@@ -469,7 +469,7 @@ static void lower_prologue(Cg *cg) {
   set_debug_loc(cg, NULL);
   for (int i = 0; i < f->locals.len; i++) {
     const IrLocal *l = &f->locals.data[i];
-    LLVMTypeRef ty = cg_type(cg, l->type);
+    LLVMTypeRef ty = cg->narrow && cg->narrow[i] ? cg->t_i32 : cg_type(cg, l->type);
     if (!ty || ty == cg->t_void)
       continue;
     cg->slots[i] = LLVMBuildAlloca(cg->b, ty, l->name ? l->name : "");
@@ -494,6 +494,7 @@ static void lower_prologue(Cg *cg) {
 
 static void lower_block(Cg *cg, int bi) {
   const IrBlock *blk = &cg->f->blocks.data[bi];
+  cg->cur_block = bi;
   LLVMPositionBuilderAtEnd(cg->b, cg->bbs[bi]);
   for (int j = 0; j < blk->insts.len && !cg->failed; j++) {
     int idx = blk->insts.data[j];
@@ -537,7 +538,50 @@ static bool *live_blocks(const IrFunc *f) {
   return live;
 }
 
-static void define_function(Cg *cg, const IrFunc *f) {
+/* Per block: may it lie in a loop (Cg.in_loop)?  Lowering numbers a loop's
+ * blocks from its header to its latch, which branches back to the header,
+ * so every block between the two ends of a backward branch is marked (a
+ * superset: a loop's exit block is numbered among them).  A difference
+ * array keeps it linear in the blocks. */
+static bool *mark_loop_blocks(const IrFunc *f) {
+  int nb = f->blocks.len;
+  int *d = calloc((size_t)nb + 2, sizeof *d);
+  bool *m = calloc((size_t)nb + 1, sizeof *m);
+  for (int b = 0; d && m && b < nb; b++) {
+    const IrBlock *blk = &f->blocks.data[b];
+    const Inst *t = blk->insts.len ? &f->insts.data[blk->insts.data[blk->insts.len - 1]] : NULL;
+    if (!t || (t->op != OP_BR && t->op != OP_CBR))
+      continue;
+    int succ[2] = {t->target, t->op == OP_CBR ? t->target2 : -1};
+    for (int k = 0; k < 2; k++)
+      if (succ[k] >= 0 && succ[k] <= b) {
+        d[succ[k]]++;
+        d[b + 1]--;
+      }
+  }
+  for (int b = 0, run = 0; d && m && b < nb; b++) {
+    run += d[b];
+    m[b] = run > 0;
+  }
+  free(d);
+  return m;
+}
+
+/* Per local: does it hold a shared, local or constant array (Cg.fixed_shape)? */
+static bool *mark_fixed_shapes(const IrFunc *f) {
+  bool *m = calloc((size_t)f->locals.len + 1, sizeof *m);
+  for (int k = 0; m && k < f->insts.len; k++) {
+    const Inst *in = &f->insts.data[k];
+    if (in->op != OP_STORE || in->local < 0 || in->local >= f->locals.len || in->nargs < 1 ||
+        in->args[0] < 0 || in->args[0] >= f->insts.len)
+      continue;
+    IrOp op = f->insts.data[in->args[0]].op;
+    m[in->local] |= op == OP_SHARED_ARRAY || op == OP_LOCAL_ARRAY || op == OP_CONST_ARRAY;
+  }
+  return m;
+}
+
+static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   LLVMValueRef fn = declare_function(cg, f);
   if (!fn || LLVMCountBasicBlocks(fn) > 0)
     return;
@@ -549,7 +593,14 @@ static void define_function(Cg *cg, const IrFunc *f) {
   cg->fn = fn;
   cg->vals = calloc((size_t)f->insts.len + 1, sizeof *cg->vals);
   cg->slots = calloc((size_t)f->locals.len + 1, sizeof *cg->slots);
+  cg->narrow = calloc((size_t)f->locals.len + 1, sizeof *cg->narrow);
   cg->bbs = calloc((size_t)f->blocks.len, sizeof *cg->bbs);
+  cg->compile = c;
+  cg->fits32 = ir_compile_fits32(c);
+  if (cg->narrow)
+    ir_narrow_locals(c, f, cg->narrow);
+  cg->fixed_shape = mark_fixed_shapes(f);
+  cg->in_loop = mark_loop_blocks(f);
   begin_function_debug(cg, f);
   lower_prologue(cg);
   LLVMBuildBr(cg->b, cg->bbs[0]);
@@ -563,7 +614,14 @@ static void define_function(Cg *cg, const IrFunc *f) {
   free(live);
   free(cg->vals);
   free(cg->slots);
+  free(cg->narrow);
+  free(cg->fixed_shape);
+  free(cg->in_loop);
   free(cg->bbs);
+  cg->in_loop = NULL;
+  cg->narrow = NULL;
+  cg->fixed_shape = NULL;
+  cg->compile = NULL;
   cg->vals = cg->slots = NULL;
   cg->bbs = NULL;
   cg->f = NULL;
@@ -780,7 +838,7 @@ static void lower_compiles(Cg *cg, IrCompile *const *cs, int n) {
       declare_function(cg, cs[i]->funcs.data[j]);
   for (int i = 0; i < n && !cg->failed; i++)
     for (int j = 0; j < cs[i]->funcs.len && !cg->failed; j++)
-      define_function(cg, cs[i]->funcs.data[j]);
+      define_function(cg, cs[i], cs[i]->funcs.data[j]);
 }
 
 static const CgTargetHooks *hooks_for(const CgTarget *t) {

@@ -422,7 +422,23 @@ static LLVMValueRef lower_load(Cg *cg, const Inst *in) {
     cg_fail(cg, in, "load of untyped local %d", in->local);
     return NULL;
   }
+  if (cg->narrow && cg->narrow[in->local]) /* an int64 whose values all fit int32 */
+    return LLVMBuildSExt(cg->b, LLVMBuildLoad2(cg->b, cg->t_i32, cg->slots[in->local], ""), cg->t_i64, "");
   return LLVMBuildLoad2(cg->b, cg_type(cg, cg->f->locals.data[in->local].type), cg->slots[in->local], "");
+}
+
+/* v for an i32 slot.  A start or a stop is frozen: instcombine would
+ * otherwise fold sext(trunc(x)) of an int64 argument into shifts by 32 and
+ * carry the counter in the upper half of a 64-bit register.  The counter's
+ * own increment is not, so that loop analyses still see the recurrence. */
+static LLVMValueRef narrow_value(Cg *cg, const Inst *in, LLVMValueRef v) {
+  const Inst *src = in->args[0] >= 0 && in->args[0] < cg->f->insts.len ? &cg->f->insts.data[in->args[0]] : NULL;
+  if (src && src->op == OP_ADD && src->ival == 1) { /* the step, again in 32 bits: nsw holds */
+    LLVMValueRef a = LLVMBuildTrunc(cg->b, cg_arg(cg, src, 0), cg->t_i32, "");
+    LLVMValueRef b = LLVMBuildTrunc(cg->b, cg_arg(cg, src, 1), cg->t_i32, "");
+    return LLVMBuildNSWAdd(cg->b, a, b, "");
+  }
+  return LLVMBuildFreeze(cg->b, LLVMBuildTrunc(cg->b, v, cg->t_i32, ""), "");
 }
 
 static bool lower_store(Cg *cg, const Inst *in) {
@@ -441,6 +457,8 @@ static bool lower_store(Cg *cg, const Inst *in) {
     cg_fail(cg, in, "store to local '%s' of a value of another type", cg->f->locals.data[in->local].name);
     return false;
   }
+  if (cg->narrow && cg->narrow[in->local]) /* ir/narrow.c proved v fits */
+    v = narrow_value(cg, in, v);
   LLVMBuildStore(cg->b, v, cg->slots[in->local]);
   return true;
 }

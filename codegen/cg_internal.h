@@ -135,6 +135,17 @@ struct Cg {
   LLVMValueRef fn;
   LLVMValueRef *vals;         /* per IR instruction: its value or NULL */
   LLVMValueRef *slots;        /* per IR local: its alloca or NULL */
+  bool *narrow;               /* per IR local: an int64 kept in an i32 slot
+                                 (ir_narrow_locals: every value fits) */
+  bool *fixed_shape;          /* per IR local: holds a shared, local or
+                                 constant array (cg_mem.c keeps its 64-bit
+                                 offsets) */
+  bool *in_loop;              /* per IR block: may lie in a loop (cg_mem.c
+                                 keeps 64-bit offsets there for LLVM's
+                                 strength reduction) */
+  int cur_block;              /* the IR block being lowered */
+  const IrCompile *compile;   /* the compile f belongs to */
+  bool fits32;                /* its launch fact (ir_compile_fits32) */
   LLVMBasicBlockRef *bbs;     /* per IR block */
   LLVMBasicBlockRef entry;    /* allocas live here */
   LLVMValueRef dyn_shared;    /* module-level dynamic shared global, lazily */

@@ -57,10 +57,40 @@ static LLVMValueRef array_field(Cg *cg, LLVMValueRef arr, unsigned field, int k)
   return LLVMBuildExtractValue(cg->b, f, idx[1], "");
 }
 
+/* The offset of an element under the launch fact fits32 (docs/internals.md):
+ * every array's span is below 2^31 bytes, so the offset of an element inside
+ * it, and each partial sum of the row-major sum, fits int32 (nsw).  The sum
+ * is computed in 32 bits as CUDA C's int indices are (mad.lo.s32, then one
+ * mul.wide.s32 into the address); the freeze keeps LLVM's instcombine from
+ * re-widening the expression to 64 bits.  An index outside the array is
+ * undefined in Numba as in CUDA C. */
+static LLVMValueRef trunc32(Cg *cg, LLVMValueRef v) { return LLVMBuildTrunc(cg->b, v, cg->t_i32, ""); }
+
+static LLVMValueRef offset32(Cg *cg, LLVMValueRef arr, LLVMValueRef *idx, int n, bool c_layout) {
+  LLVMValueRef off = NULL;
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef i = trunc32(cg, idx[k]);
+    if (c_layout) { /* ((i0 * s1 + i1) * s2 + i2)...: elements */
+      off = k == 0 ? i
+                   : LLVMBuildNSWAdd(cg->b, LLVMBuildNSWMul(cg->b, off, trunc32(cg, array_field(cg, arr, 1, k)), ""),
+                                     i, "");
+      continue;
+    }
+    LLVMValueRef t = LLVMBuildNSWMul(cg->b, i, trunc32(cg, array_field(cg, arr, 2, k)), ""); /* bytes */
+    off = k == 0 ? t : LLVMBuildNSWAdd(cg->b, off, t, "");
+  }
+  return LLVMBuildSExt(cg->b, LLVMBuildFreeze(cg->b, off, ""), cg->t_i64, "");
+}
+
 /* data + the (wrapped) indices' offset: C layout by a row-major linear
  * index and a typed GEP, any layout by sum(i_k * strides[k]) bytes. */
 static LLVMValueRef element_offset(Cg *cg, const Type *at, LLVMValueRef arr, LLVMValueRef data,
-                                   LLVMValueRef *idx, int n) {
+                                   LLVMValueRef *idx, int n, bool narrow) {
+  if (narrow && (n > 1 || at->layout != LAYOUT_C)) {
+    bool c = at->layout == LAYOUT_C;
+    LLVMValueRef off = offset32(cg, arr, idx, n, c);
+    return LLVMBuildGEP2(cg->b, c ? cg_mem_type(cg, at->elem) : cg->t_i8, data, &off, 1, "");
+  }
   if (at->layout == LAYOUT_C) {
     LLVMValueRef lin = idx[0];
     for (int k = 1; k < n; k++)
@@ -167,6 +197,30 @@ static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
   return cg_array_elem_ptr(cg, in, arr, at, idx, n);
 }
 
+/* Where 32-bit offsets pay (under fits32): not for shared, local and
+ * constant arrays, whose constant extents LLVM folds into 64-bit offsets
+ * well (immediate offsets; transpose benchmark), and not in loops, where
+ * LLVM's strength reduction turns 64-bit offsets into pointer increments
+ * but cannot see through the freeze (matmul benchmark: two more integer
+ * operations per iteration).  A choice of speed only: 32-bit offsets are
+ * valid everywhere under the fact. */
+static bool fixed_shape(const Cg *cg, const Inst *in);
+
+static bool offsets32(const Cg *cg, const Inst *in) {
+  bool loop = cg->in_loop && cg->cur_block >= 0 && cg->cur_block < cg->f->blocks.len &&
+              cg->in_loop[cg->cur_block];
+  return cg->fits32 && !loop && !fixed_shape(cg, in);
+}
+
+static bool fixed_shape(const Cg *cg, const Inst *in) {
+  if (in->nargs < 1 || in->args[0] < 0 || in->args[0] >= cg->f->insts.len)
+    return false;
+  const Inst *a = &cg->f->insts.data[in->args[0]];
+  if (a->op == OP_LOAD && a->local >= 0 && a->local < cg->f->locals.len)
+    return cg->fixed_shape && cg->fixed_shape[a->local];
+  return a->op == OP_SHARED_ARRAY || a->op == OP_LOCAL_ARRAY || a->op == OP_CONST_ARRAY;
+}
+
 LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
                                LLVMValueRef *idx, int n) {
   LLVMValueRef zero = cg_const_i64(cg, 0), data = LLVMBuildExtractValue(cg->b, arr, 0, "");
@@ -177,7 +231,7 @@ LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const T
     LLVMValueRef w = LLVMBuildAdd(cg->b, idx[k], array_field(cg, arr, 1, k), "");
     idx[k] = LLVMBuildSelect(cg->b, neg, w, idx[k], "");
   }
-  LLVMValueRef p = element_offset(cg, at, arr, data, idx, n);
+  LLVMValueRef p = element_offset(cg, at, arr, data, idx, n, offsets32(cg, in));
   return checks_on(cg) ? checked_ptr(cg, in, arr, idx, n, p) : p;
 }
 

@@ -447,6 +447,9 @@ typedef struct kjit_compile_options {
                             checked against its extent and every assert is
                             checked (docs/language.md, "Bounds checking",
                             "Assertions"); 0 also turns boundscheck off */
+  int fits32;            /* -1/0, or 1: compile the variant a launch picks when
+                            every array argument's extents and byte span are
+                            below 2^31 (32-bit offsets; docs/internals.md) */
   void *reserved[5];     /* must be zero (kjit_compile_options_init does it);
                             next milestone: target */
 } kjit_compile_options;

@@ -97,6 +97,7 @@ typedef struct Signature {
   int nparams;
   const Type **params;
   SrcLoc loc;
+  bool fits32;           /* launches: the arguments' IrCompile.fits32 fact */
 } Signature;
 
 struct IrFunc {
@@ -216,6 +217,9 @@ typedef struct IrCompile {
   Diags *diags;
   Vec(IrFunc *) funcs;   /* typed functions: [0] = entry, then callees */
   const FuncOptions *override; /* compile-time option overrides or NULL */
+  bool fits32;           /* launch fact (docs/internals.md "32-bit arithmetic
+                            where provably the same"): every array argument's
+                            extents and byte span are below 2^31 */
 } IrCompile;
 
 /* ir/lower.c: AST -> generic IR for every decorated function; module
@@ -260,6 +264,15 @@ IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *a
  * each set of assignments reaching a read a join local (Numba's SSA and phi
  * typing); run on a clone before typing. */
 void ir_split_locals(Arena *a, IrFunc *f);
+
+/* ir/narrow.c: which int64 locals of f (a typed function of c) provably
+ * hold only values in [-2^31, 2^31): range() counters and their bounds.
+ * narrow[i] is set for each (f->locals.len entries, caller-owned); codegen
+ * keeps such a local in 32 bits.  Returns the number set. */
+int ir_narrow_locals(const IrCompile *c, const IrFunc *f, bool *narrow);
+/* ir/narrow.c: c->fits32, cleared when a host-bound array of the program
+ * breaks it (launches check only the arguments). */
+bool ir_compile_fits32(const IrCompile *c);
 
 /* ir/verify.c: structural and (when typed) type checks.  Internal errors are
  * reported as diagnostics with code E599, never aborts. */

@@ -201,6 +201,43 @@ int64_t rt_array_size(const RtArray *a) {
   return n;
 }
 
+#define FITS32_MAX 2147483647LL
+
+/* Bytes from the lowest to the highest element, plus one item: every
+ * element's byte offset from the data pointer is below it in magnitude. */
+bool rt_array_fits32(const RtArray *a) {
+  bool empty = false;
+  for (int i = 0; i < a->ndim; i++) {
+    if (a->shape[i] < 0 || a->shape[i] > FITS32_MAX)
+      return false;
+    empty |= a->shape[i] == 0;
+  }
+  if (empty)
+    return true;     /* no element to address */
+  int64_t span = (int64_t)rt_array_itemsize(a);
+  for (int i = 0; i < a->ndim; i++) {
+    int64_t st = a->strides[i] < 0 ? -a->strides[i] : a->strides[i];
+    if (a->shape[i] == 1)
+      continue;      /* its only index is 0, whatever the stride */
+    if (st > FITS32_MAX)
+      return false;
+    span += (a->shape[i] - 1) * st; /* both below 2^31: no overflow */
+    if (span > FITS32_MAX)
+      return false;
+  }
+  return span <= FITS32_MAX;
+}
+
+bool rt_value_fits32(const RtValue *v) {
+  if (v->is_tuple) {
+    for (int i = 0; i < v->nelems; i++)
+      if (!rt_value_fits32(&v->elems[i]))
+        return false;
+    return true;
+  }
+  return !v->is_array || rt_array_fits32(&v->array); /* scalars: no fact about them */
+}
+
 bool rt_array_is_c_contiguous(const RtArray *a) {
   int64_t s = (int64_t)rt_array_itemsize(a);
   for (int i = a->ndim - 1; i >= 0; i--) {

@@ -191,6 +191,14 @@ typedef struct RtValue {
   const void *cls;                /* launches: the IrNamedTuple tname names */
 } RtValue;
 
+/* The launch fact of 32-bit index arithmetic (IrCompile.fits32) for one
+ * argument: an array whose extents and byte span (itemsize + sum of
+ * (extent-1)*|stride|) are below 2^31; any scalar; a tuple when all its
+ * elements do.  Cheap: launches compute it for their specialization keys
+ * (the C API's fast path too, from rt_array_fits32). */
+bool rt_value_fits32(const RtValue *v);
+bool rt_array_fits32(const RtArray *a);
+
 /* Parses one VALUE:
  *   zeros:DTYPE:SHAPE            full:DTYPE:SHAPE:V
  *   rand:DTYPE:SHAPE[:SEED]      uniform [0,1) for floats (each part of a

@@ -186,6 +186,7 @@ void kjit_compile_options_init(kjit_compile_options *opts) {
   memset(opts, 0, sizeof *opts);
   opts->arch = NULL;                    /* the present GPU's, else sm_80 */
   opts->opt_level = opts->fastmath = opts->lineinfo = opts->max_registers = opts->debug = -1;
+  opts->fits32 = -1;
 }
 
 /* The decorator's options with this call's overrides applied. */
@@ -455,6 +456,7 @@ static bool specialize(Job *j, Unit *u) {
   c->arena = job_arena(j);
   c->diags = job_diags(j);
   c->override = NULL; /* overrides are applied per function below */
+  c->fits32 = u->sig.fits32 || j->opts.fits32 == 1; /* a launch's fact, or --fits32 */
   u->compile = c;
   return ir_specialize(c, u->generic, u->sig.params, u->sig.nparams, u->sig.loc) != NULL &&
          c->funcs.len > 0;
@@ -540,6 +542,13 @@ static const char *unit_name(const Job *j) {
   return f ? f->name : "?";
 }
 
+/* Which variant trace lines name: the 32-bit-offset one (IrCompile.fits32)
+ * or none. */
+static const char *variant(const Job *j) {
+  const IrCompile *c = j->units.len ? j->units.data[0].compile : NULL;
+  return c && ir_compile_fits32(c) ? " (fits32 variant)" : "";
+}
+
 static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   CgSession *s = rt_cg_session(j->prog->ctx);
   if (!s) {
@@ -559,11 +568,11 @@ static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   RtCachedCompile cc = {0};
   if (e == CG_EMIT_PTX && rt_cache_find_ptx(j->prog->ctx, s, cs, j->units.len, &target,
                                             &o, &cc, out, len, job_diags(j))) {
-    trace_event("ptx of '%s' for %s: from the cache", unit_name(j), target.cpu);
+    trace_event("ptx of '%s' for %s: from the cache%s", unit_name(j), target.cpu, variant(j));
     return true;
   }
-  trace_event("%s of '%s' for %s: codegen", e == CG_EMIT_PTX ? "ptx" : "llvm", unit_name(j),
-              target.cpu);
+  trace_event("%s of '%s' for %s: codegen%s", e == CG_EMIT_PTX ? "ptx" : "llvm", unit_name(j),
+              target.cpu, variant(j));
   bool ok = cg_emit(s, cs, j->units.len, &target, &o, e, out, len, job_diags(j));
   if (e == CG_EMIT_PTX) /* stores on success; releases the entry's compile lock */
     rt_cache_store_ptx(j->prog->ctx, &cc, cs, j->units.len, ok ? *out : NULL, *len, job_diags(j));

@@ -4,7 +4,7 @@
  *
  * Fast path (LESSONS.md "Launch"): a launch builds a fixed-width key (one
  * 4-byte record per argument: array or scalar, dtype, ndim, C-contiguity,
- * 16-byte alignment of the data), finds the loaded specialization in an
+ * 16-byte alignment of the data, whether it fits 32-bit indexing), finds the loaded specialization in an
  * open-addressing table, writes the arguments into the spec's slots and
  * calls cuLaunchKernel with the spec's argv: no allocation, no hashing of
  * source.  Keys compare by their meaningful prefix only, so stale bytes past
@@ -52,6 +52,8 @@ void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValu
       a->flags |= RT_ARGKEY_C;
     if (v->is_array && (!dptrs || dptrs[i] % 16 == 0)) /* NULL: fresh buffers */
       a->flags |= RT_ARGKEY_ALIGN16;
+    if (rt_value_fits32(v))
+      a->flags |= RT_ARGKEY_FITS32;
   }
 }
 

@@ -442,8 +442,11 @@ static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtV
     const Type *types[RT_CUDA_MAX_ARGS];
     Signature sig;
     double t0 = now_ms();
-    if (!bind(prog, f, args, nargs, types, &sig, diags) ||
-        !(spec = compile_spec(cu, prog, f, &sig, &key, diags)))
+    bool ok = bind(prog, f, args, nargs, types, &sig, diags);
+    sig.fits32 = nargs <= key.nargs;            /* the 32-bit variant: every argument fits */
+    for (int i = 0; i < key.nargs; i++)
+      sig.fits32 &= (key.args[i].flags & RT_ARGKEY_FITS32) != 0;
+    if (!ok || !(spec = compile_spec(cu, prog, f, &sig, &key, diags)))
       return NULL;
     for (int i = 0; i < nargs; i++)
       spec->arg_dtype[i] = (uint8_t)type_dtype(types[i]->kind == TY_ARRAY ? types[i]->elem : types[i]);
@@ -557,7 +560,7 @@ bool rt_cuda_copy(RtCuda *cu, void *dst, bool dst_dev, const void *src, bool src
 /* --------------------------------------------------------- fast path --- */
 
 /* One argument's record: bits 24-31 the kjit_arg kind + 1, 16-23 the
- * dtype, 8-15 ndim, 0-7 RT_ARGKEY_C | RT_ARGKEY_ALIGN16.  0: not fast
+ * dtype, 8-15 ndim, 0-7 RT_ARGKEY_C | RT_ARGKEY_ALIGN16 | RT_ARGKEY_FITS32.  0: not fast
  * (a host array, a bad handle). */
 static uint32_t arg_record(const kjit_context *ctx, const RtCuda *cu, const kjit_arg *a) {
   if (a->kind != KJIT_ARG_ARRAY) {
@@ -573,7 +576,8 @@ static uint32_t arg_record(const kjit_context *ctx, const RtCuda *cu, const kjit
       h->a.ndim < 1)
     return 0;
   uint32_t flags = ((uintptr_t)h->a.data % 16 == 0 ? RT_ARGKEY_ALIGN16 : 0) |
-                   (rt_array_is_c_contiguous(&h->a) ? RT_ARGKEY_C : 0);
+                   (rt_array_is_c_contiguous(&h->a) ? RT_ARGKEY_C : 0) |
+                   (rt_array_fits32(&h->a) ? RT_ARGKEY_FITS32 : 0); /* as rt_spec_key */
   return 1u << 24 | (uint32_t)h->a.dtype << 16 | (uint32_t)h->a.ndim << 8 | flags;
 }
 

@@ -152,13 +152,16 @@ static bool is_record_value(const RtValue *v) {
 }
 
 /* One word per argument: bit 24 array, bits 16..23 dtype, 8..15 ndim, bit 0
- * C-contiguous. */
+ * C-contiguous, bit 1 KEY_FITS32. */
+#define KEY_FITS32 2u  /* rt_value_fits32: the 32-bit-index variant (any record) */
+
 static uint32_t arg_record(const RtValue *v) {
+  uint32_t fits = rt_value_fits32(v) ? KEY_FITS32 : 0;
   if (!v->is_array)
-    return (uint32_t)v->scalar.dtype << 16;
+    return (uint32_t)v->scalar.dtype << 16 | fits;
   const RtArray *a = &v->array;
   return 1u << 24 | (uint32_t)a->dtype << 16 | (uint32_t)(a->ndim & 0xff) << 8 |
-         (uint32_t)rt_array_is_c_contiguous(a);
+         (uint32_t)rt_array_is_c_contiguous(a) | fits;
 }
 
 /* A tuple or record argument's key word: bit 25 and the index of its (interned) type
@@ -180,7 +183,7 @@ static uint32_t tuple_record(RtHost *h, kjit_program *prog, const RtValue *v) {
     }
     h->tuples[h->ntuples++] = t;
   }
-  return 1u << 25 | (uint32_t)i;
+  return 1u << 25 | (uint32_t)i << 2 | (rt_value_fits32(v) ? KEY_FITS32 : 0);
 }
 
 static uint64_t hash_key(const IrFunc *k, const uint32_t *key, int n) {
@@ -437,7 +440,9 @@ static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **
     return false;
   Arena arena;
   arena_init(&arena);
-  IrCompile c = {.prog = &prog->ir, .arena = &arena, .diags = d};
+  IrCompile c = {.prog = &prog->ir, .arena = &arena, .diags = d, .fits32 = true};
+  for (int i = 0; i < n; i++) /* the 32-bit variant when every argument fits */
+    c.fits32 &= (s->key[i] & KEY_FITS32) != 0;
   bool ok = ir_specialize(&c, f, params, n, f->ast ? f->ast->loc : (SrcLoc){0}) && c.funcs.len > 0;
   for (int i = 0; ok && i < c.funcs.len; i++) {
     IrFunc *g = c.funcs.data[i];

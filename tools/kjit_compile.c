@@ -44,6 +44,8 @@ const char kjit_ptx_help[] =
     "  --lineinfo           source line information in the PTX (as lineinfo=True)\n"
     "  --debug              check every array index and assert (as debug=True):\n"
     "                       a failing one prints its message and traps\n"
+    "  --fits32             the variant launches pick when every array argument's\n"
+    "                       extents and byte span are below 2^31 (32-bit offsets)\n"
     "  --max-registers N    registers per thread, 1..255 (0 = no limit; default:\n"
     "                       the decorator's max_registers=)\n"
     "  --path DIR           also search DIR for imported modules (repeatable;\n"
@@ -293,6 +295,8 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
     a->opts.lineinfo = 1;
   } else if (strcmp(arg, "--debug") == 0) {
     a->opts.debug = 1;
+  } else if (strcmp(arg, "--fits32") == 0) {
+    a->opts.fits32 = 1;
   } else if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
     return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
   } else if (arg[0] == '-' && arg[1] != '\0' && arg[1] != ':') {

@@ -204,13 +204,56 @@ static RtCudaSpec *new_spec(const RtSpecKey *k, const char *ptx) {
   return s;
 }
 
+/* The fits32 bit of the key (docs/internals.md): extents and byte span
+ * below 2^31, decided without touching data (no allocation needed). */
+static void test_fits32_key(void) {
+  RtValue v;
+  memset(&v, 0, sizeof v);
+  v.is_array = true;
+  v.array.dtype = RT_F32;
+  v.array.ndim = 2;
+  int64_t big = (int64_t)1 << 31;
+  v.array.shape[0] = big - 1; /* (2^31-1, 0): empty, every extent fits */
+  v.array.shape[1] = 0;
+  CHECK(rt_value_fits32(&v));
+  v.array.shape[0] = big;     /* (2^31, 0): an extent of 2^31 takes the 64-bit variant */
+  CHECK(!rt_value_fits32(&v));
+  v.array.shape[0] = 1 << 14; /* 2^14 x 2^15 float32: 2^31 bytes, one too many */
+  v.array.shape[1] = 1 << 15;
+  rt_array_set_c_strides(&v.array);
+  CHECK(!rt_value_fits32(&v));
+  v.array.shape[1] = (1 << 15) - 1; /* a span of 2^31 - 2^16 bytes: fits */
+  rt_array_set_c_strides(&v.array);
+  CHECK(rt_value_fits32(&v));
+  v.array.shape[0] = 2;       /* a view with a huge stride: 2 rows 2^31 bytes apart */
+  v.array.shape[1] = 4;
+  v.array.strides[0] = big;
+  v.array.strides[1] = -4;    /* negative strides count by magnitude */
+  CHECK(!rt_value_fits32(&v));
+  v.array.strides[0] = big - 64; /* a span of 2^31 - 48 bytes */
+  CHECK(rt_value_fits32(&v));
+  v.array.shape[0] = 1;       /* one row: its stride never multiplies an index */
+  v.array.strides[0] = big * 4;
+  CHECK(rt_value_fits32(&v));
+  RtSpecKey k;
+  int prog, fn;
+  rt_spec_key(&k, &prog, &fn, &v, NULL, 1);
+  CHECK(k.args[0].flags & RT_ARGKEY_FITS32);
+  v.array.shape[0] = big;
+  v.array.shape[1] = 0;
+  rt_spec_key(&k, &prog, &fn, &v, NULL, 1);
+  CHECK(!(k.args[0].flags & RT_ARGKEY_FITS32));
+  RtValue s = scalar_value(RT_F32, 3e9); /* scalars carry no fact */
+  CHECK(rt_value_fits32(&s));
+}
+
 static void test_spec_table(void) {
   RtValue args[3] = {array_value(RT_F32, 10), array_value(RT_F32, 10), array_value(RT_F32, 10)};
   RtCudaSpecTable t = {0};
   RtSpecKey k1, k2, k3;
   int progs[2], fns[40];
   rt_spec_key(&k1, &progs[0], &fns[0], args, NULL, 3);
-  CHECK(k1.args[0].flags == (RT_ARGKEY_C | RT_ARGKEY_ALIGN16));
+  CHECK(k1.args[0].flags == (RT_ARGKEY_C | RT_ARGKEY_ALIGN16 | RT_ARGKEY_FITS32));
   CHECK(rt_spec_find(&t, &k1) == NULL);
   RtCudaSpec *s1 = new_spec(&k1, vadd_ptx);
   CHECK(rt_spec_insert(&t, s1));
@@ -580,6 +623,7 @@ int main(int argc, char **argv) {
     test_clamp();
     test_layout();
     test_spec_table();
+    test_fits32_key();
     test_packing();
     test_launch_checks();
     test_dlopen_failures();
