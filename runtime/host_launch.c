@@ -19,6 +19,7 @@
 #include "codegen/codegen.h"
 #include "runtime/cache.h"
 #include "runtime/host_exec.h"
+#include "runtime/host_libdevice.h"
 #include "runtime/launch.h"
 
 typedef struct RtHostSpec {
@@ -433,7 +434,7 @@ static size_t local_bytes(const IrCompile *c) {
  * (the host object read from the disk cache when it is there). */
 static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **params, int n,
                          RtHostSpec *s, Diags *d) {
-  if (!h->jit && !(h->jit = cg_jit_new(d)))
+  if (!h->jit && !(h->jit = cg_jit_new(rt_host_jit_symbols, d)))
     return false;
   Arena arena;
   arena_init(&arena);
