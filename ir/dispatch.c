@@ -167,3 +167,9 @@ int ir_pick_signature(const Signature *sigs, int nsigs, int nargs, IrArgConv con
   int k = pick_pass(sigs, nsigs, nargs, conv, args, false, tied);
   return k != IR_PICK_NONE ? k : pick_pass(sigs, nsigs, nargs, conv, args, true, tied);
 }
+
+int ir_pick_overload(const Signature *sigs, int nsigs, int nargs, IrArgConv conv, const void *args) {
+  int tied[2];
+  int k = pick_pass(sigs, nsigs, nargs, conv, args, true, tied);
+  return k == IR_PICK_AMBIGUOUS ? tied[0] : k;
+}

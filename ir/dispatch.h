@@ -52,4 +52,10 @@ enum { IR_PICK_NONE = -1, IR_PICK_AMBIGUOUS = -2 };
 int ir_pick_signature(const Signature *sigs, int nsigs, int nargs, IrArgConv conv,
                       const void *args, int tied[2]);
 
+/* The overload a call from kernel code reaches (an eager device function
+ * called with argument types): Numba types such a call with the same
+ * ratings in one pass over every conversion, and a tie goes to the first
+ * of the tied signatures.  IR_PICK_NONE when none accepts the arguments. */
+int ir_pick_overload(const Signature *sigs, int nsigs, int nargs, IrArgConv conv, const void *args);
+
 #endif

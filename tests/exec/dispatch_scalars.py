@@ -104,3 +104,29 @@ def cf(out, x):
     y = x * x
     out[0] = y.real
     out[1] = y.imag
+
+# Eager device functions called from a kernel: Numba types the call with
+# the same ratings, but a tie goes to the first signature instead of an
+# error.  int32 promotes to int64 (safe to float64): the int64 cube wraps;
+# int16 converts safely to float32 and float64 alike: float32, listed
+# first, runs (1001**3 rounds to a multiple of 64).
+
+# RUN: dev --grid 1 --block 1 out=zeros:f64:2 x=int32:2097153 y=int16:1001
+# EXPECT: out: float64[2] [-9.22336e+18, 1.003e+09] sum=-9.223358842e+18 crc=ab5d5a35
+#   (computed in Python from: [float((2097153**3 + 2**63) % 2**64 - 2**63), 1003003008.0])
+
+
+@cuda.jit(["float64(float64)", "int64(int64)"], device=True)
+def cube(x):
+    return x * x * x
+
+
+@cuda.jit(["float32(float32)", "float64(float64)"], device=True)
+def cube_f(x):
+    return x * x * x
+
+
+@cuda.jit("void(float64[::1], int32, int16)")
+def dev(out, x, y):
+    out[0] = cube(x)
+    out[1] = cube_f(y)
