@@ -149,6 +149,8 @@ static int pick_pass(const Signature *sigs, int nsigs, int nargs, IrArgConv conv
   for (int s = 0; s < nsigs; s++) {
     if (!rate(&sigs[s], nargs, conv, args, all, &r))
       continue;
+    if (r.unsafe + r.safe + r.promote == 0)
+      return s; /* exact: nothing beats it, and only the same types tie it */
     int c = best < 0 ? -1 : rating_cmp(r, rb);
     if (c < 0)
       best = s, rb = r, rival = IR_PICK_NONE;
