@@ -428,12 +428,30 @@ static bool fail_no_match(Launch *l) {
   return false;
 }
 
+/* A signature of another arity than the def (Numba refuses it when the
+ * decorator runs; kjit check reports it at the signature). */
+static bool check_arities(Launch *l) {
+  const IrFunc *f = l->k->fn;
+  for (int s = 0; s < f->eager.len; s++)
+    if (f->eager.data[s].nparams != l->nargs) {
+      char t[512];
+      sig_text(&f->eager.data[s], t, sizeof t);
+      diag_error(&l->call.diags, RT_E_ARITY, f->eager.data[s].loc, NULL,
+                 "%s '%s' takes %d arguments but its signature %d %s has %d", what(l), f->name,
+                 l->nargs, s + 1, t, f->eager.data[s].nparams);
+      return false;
+    }
+  return true;
+}
+
 /* An eager kernel runs only with one of its signatures: the one Numba's
  * dispatcher picks (runtime/dispatch.h), the scalars converted to it. */
 static bool match_eager(Launch *l) {
   const IrFunc *f = l->k->fn;
   if (f->eager.len == 0)
     return true;
+  if (!check_arities(l))
+    return false;
   int tied[2];
   int s = rt_pick_eager(f, l->vals, l->nargs, tied);
   if (s >= 0) {
