@@ -6,7 +6,10 @@
  * 2. A table of signature lists x argument types with the signature Numba
  *    picks, the same cases as tests/numba/dispatch_probe.py (whose answers
  *    from real Numba they must match), as far as kjit's types can say them
- *    (no Fortran-ordered arrays). */
+ *    (no Fortran-ordered arrays).
+ * 3. Every row of tests/numba/dispatch_numba_0.68.txt, Numba's own choices
+ *    measured on a GPU, against rt_pick_eager on argument values (the
+ *    launch path, Fortran-ordered arrays included). */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +18,7 @@
 #include "common/diag.h"
 #include "ir/dispatch.h"
 #include "ir/type.h"
+#include "runtime/dispatch.h"
 
 /* ------------------------------------------------------------ closure --- */
 
@@ -164,7 +168,118 @@ static void test_case(IrProgram *p, const Case *c) {
   CHECK(got == c->want);
 }
 
-int main(void) {
+/* ------------------------------------------------ Numba's own table --- */
+
+/* ARGUMENT of a table row as a value ("py_big", "np.uint16", "f2_f32"). */
+static bool table_value(const char *name, RtValue *v) {
+  static const struct { const char *name; RtDtype dt; } py[] = {
+      {"py_int", RT_I64}, {"py_big", RT_I64}, {"py_float", RT_F64}, {"py_bool", RT_BOOL},
+      {"py_complex", RT_C128}, {"np.bool_", RT_BOOL}};
+  *v = (RtValue){0};
+  for (size_t i = 0; i < sizeof py / sizeof *py; i++)
+    if (strcmp(name, py[i].name) == 0)
+      return v->scalar.dtype = py[i].dt, true;
+  if (strncmp(name, "np.", 3) == 0)
+    return rt_dtype_parse(name + 3, strlen(name + 3), &v->scalar.dtype);
+  static const struct { const char *name; RtDtype dt; int ndim; bool fortran; } arr[] = {
+      {"c_f32", RT_F32, 1, false}, {"c_f64", RT_F64, 1, false}, {"c_i32", RT_I32, 1, false},
+      {"c_i64", RT_I64, 1, false}, {"c2_f32", RT_F32, 2, false}, {"f2_f32", RT_F32, 2, true}};
+  for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
+    if (strcmp(name, arr[i].name) == 0) {
+      RtArray *a = &v->array;
+      v->is_array = true;
+      a->dtype = arr[i].dt, a->ndim = arr[i].ndim;
+      int64_t item = (int64_t)rt_array_itemsize(a);
+      a->shape[0] = 2, a->shape[1] = 3; /* as the probe's (2, 3) array */
+      a->strides[0] = arr[i].ndim == 1 || arr[i].fortran ? item : 3 * item;
+      a->strides[1] = arr[i].fortran ? 2 * item : item;
+      return true;
+    }
+  return false;
+}
+
+/* The signature index CHOICE names: AMBIG, NOMATCH, ERR(...) (the only
+ * signature), a scalar type or an array type (kjit types F arrays A). */
+static int table_choice(const char *choice, const Signature *sigs, int n, bool scalar) {
+  if (strcmp(choice, "AMBIG") == 0)
+    return AMB;
+  if (strcmp(choice, "NOMATCH") == 0)
+    return NONE;
+  if (strncmp(choice, "ERR(", 4) == 0)
+    return 0;
+  char want[256];
+  snprintf(want, sizeof want, "%s", choice);
+  char *f = strstr(want, ", F)");
+  if (f)
+    f[2] = 'A';
+  for (int i = 0; i < n; i++) {
+    char got[128];
+    ty_name(sigs[i].params[scalar ? 1 : 0], got, sizeof got);
+    if (strcmp(got, want) == 0)
+      return i;
+  }
+  return -100; /* unknown: reported */
+}
+
+/* "[float64 | int64]  np.int8  ->  int64": false when the line is not a row. */
+static bool table_row(IrProgram *p, char *line, int lineno) {
+  char *arrow = strstr(line, "->"), *close = arrow;
+  while (close && close > line && *close != ']') /* the list's ']', not an array's */
+    close--;
+  if (line[0] != '[' || !arrow || close == line)
+    return false;
+  *close = 0, *arrow = 0;
+  char argname[64], choice[256];
+  if (sscanf(close + 1, "%63s", argname) != 1 || sscanf(arrow + 2, " %255[^\n]", choice) != 1)
+    return false;
+  Signature sigs[8];
+  int n = 0;
+  bool scalar = strncmp(line + 1, "void(", 5) != 0;
+  for (char *tok = strtok(line + 1, "|"); tok && n < 8; tok = strtok(NULL, "|")) {
+    char text[256];
+    while (*tok == ' ')
+      tok++;
+    size_t len = strlen(tok);
+    while (len > 0 && tok[len - 1] == ' ')
+      tok[--len] = 0;
+    snprintf(text, sizeof text, scalar ? "void(float64[::1], %s)" : "%s", tok);
+    CHECK(parse(p, text, &sigs[n]));
+    n++;
+  }
+  RtValue vals[2] = {0};
+  int nargs = scalar ? 2 : 1;
+  CHECK(table_value(scalar ? "c_f64" : argname, &vals[0]));
+  if (scalar)
+    CHECK(table_value(argname, &vals[1]));
+  IrFunc f = {.name = "k"};
+  f.eager.data = sigs, f.eager.len = n;
+  int tied[2];
+  int got = rt_pick_eager(&f, vals, nargs, tied), want = table_choice(choice, sigs, n, scalar);
+  if (got != want)
+    fprintf(stderr, "dispatch_numba line %d: %s: kjit %d, Numba %s (%d)\n", lineno, argname, got,
+            choice, want);
+  CHECK(got == want);
+  return true;
+}
+
+static void test_numba_table(IrProgram *p, const char *path) {
+  FILE *fp = fopen(path, "r");
+  CHECK(fp != NULL);
+  if (!fp)
+    return;
+  char line[512];
+  int lineno = 0, rows = 0;
+  while (fgets(line, sizeof line, fp)) {
+    lineno++;
+    line[strcspn(line, "\n")] = 0;
+    rows += table_row(p, line, lineno);
+  }
+  fclose(fp);
+  CHECK(rows > 600);
+  printf("test_dispatch: %d rows of %s\n", rows, path);
+}
+
+int main(int argc, char **argv) {
   test_closure();
   Arena arena;
   arena_init(&arena);
@@ -172,6 +287,7 @@ int main(void) {
   p.types = ty_table_new(&arena);
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     test_case(&p, &cases[i]);
+  test_numba_table(&p, argc > 1 ? argv[1] : "numba/dispatch_numba_0.68.txt");
   arena_destroy(&arena);
   printf("test_dispatch: %d checks, %d failed\n", checks, failures);
   return failures != 0;
