@@ -444,6 +444,37 @@ static bool check_arities(Launch *l) {
   return true;
 }
 
+/* Is a float scalar passed for an integer parameter of the chosen
+ * signature?  Numba's dispatcher chooses such a signature (an unsafe
+ * conversion), but its launch then marshals the value with ctypes, which
+ * refuses a float ("'float' object cannot be interpreted as an integer"). */
+static bool float_for_int(const RtValue *v, const Type *p) {
+  if (v->is_tuple) {
+    for (int i = 0; i < v->nelems && i < p->nelems; i++)
+      if (float_for_int(&v->elems[i], p->elems[i]))
+        return true;
+    return false;
+  }
+  return !v->is_array && rt_dtype_is_float(v->scalar.dtype) && ty_is_int(p);
+}
+
+/* Kernel launches only: kjit_call (no Numba counterpart) converts. */
+static bool check_marshal(Launch *l, const Signature *s) {
+  for (int i = 0; i < l->nargs && l->k->fn->is_kernel; i++)
+    if (float_for_int(&l->vals[i], s->params[i])) {
+      char got[256], want[256];
+      value_text(&l->vals[i], got, sizeof got);
+      type_text(s->params[i], want, sizeof want);
+      diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},
+                 "Numba's launch refuses it too (ctypes: 'float' object cannot be interpreted as "
+                 "an integer); pass an integer, or add a signature with a float parameter",
+                 "%s '%s': argument %d ('%s'): a %s value for the %s parameter of the chosen "
+                 "signature", what(l), l->k->fn->name, i + 1, param_name(l, i), got, want);
+      return false;
+    }
+  return true;
+}
+
 /* An eager kernel runs only with one of its signatures: the one Numba's
  * dispatcher picks (runtime/dispatch.h), the scalars converted to it. */
 static bool match_eager(Launch *l) {
@@ -455,6 +486,8 @@ static bool match_eager(Launch *l) {
   int tied[2];
   int s = rt_pick_eager(f, l->vals, l->nargs, tied);
   if (s >= 0) {
+    if (!check_marshal(l, &f->eager.data[s]))
+      return false;
     for (int i = 0; i < l->nargs; i++)
       convert_value(&l->vals[i], f->eager.data[s].params[i]);
     return true;
