@@ -3,7 +3,8 @@
  * kjit_launch with typed scalars, a tie reported as KJIT_ERROR_TYPE naming
  * both signatures, arrays the command line cannot make (a Fortran-ordered
  * one, which Numba types F: only safe to a [:] parameter; a strided one,
- * exact for [:]), and kjit_call of an eager device function.  Each kernel
+ * exact for [:]), a float refused for an integer parameter, and kjit_call
+ * of an eager device function.  Each kernel
  * stores x % 10, so 2**53 + 1 gives 3 as int64 and 2 as float64.  Uses only
  * the public header; prints each failure, exit 1 if any. */
 #include <stdint.h>
@@ -36,6 +37,10 @@ static const char src[] =
     "           \"void(float64[:, :], float64[:], int64)\"])\n"
     "def mix(m, v, x):\n"
     "    m[0, 0] = x % 10\n"
+    "\n"
+    "@cuda.jit(\"void(float64[::1], int32)\")\n"
+    "def ione(out, n):\n"
+    "    out[0] = n\n"
     "\n"
     "@cuda.jit([\"float64(float64)\", \"int64(int64)\"], device=True)\n"
     "def mod10(x):\n"
@@ -100,6 +105,23 @@ static void test_layouts(void) {
   kjit_array_destroy(va);
 }
 
+/* A float for an integer parameter: refused, as Numba's launch refuses it
+ * (ctypes); a bool is passed as 1, as Python's True is. */
+static void test_marshal(void) {
+  double out[1] = {0};
+  int64_t n = 1;
+  kjit_array *a = NULL;
+  CHECK(kjit_array_wrap(ctx, KJIT_FLOAT64, 1, &n, NULL, out, &a) == KJIT_OK, "wrap");
+  kjit_arg args[2] = {kjit_arg_array(a), kjit_arg_f64(2.5)};
+  kjit_status st = launch("ione", args, 2);
+  CHECK(st == KJIT_ERROR_TYPE && strstr(kjit_last_error(ctx), "a float64 value for the int32"),
+        "float: %s %s", kjit_status_name(st), kjit_last_error(ctx));
+  unsigned char t = 1;
+  args[1] = kjit_arg_scalar(KJIT_BOOL, &t);
+  CHECK(launch("ione", args, 2) == KJIT_OK && out[0] == 1, "bool: %g %s", out[0], kjit_last_error(ctx));
+  kjit_array_destroy(a);
+}
+
 /* kjit_call: the launch rule picks int64(int64) for an int32. */
 static void test_call(void) {
   int32_t i32 = 2147483647;
@@ -121,6 +143,7 @@ int main(void) {
   }
   test_scalars();
   test_layouts();
+  test_marshal();
   test_call();
   kjit_context_destroy(ctx);
   printf("test_dispatch_api: %d checks, %d failures\n", checks, failures);
