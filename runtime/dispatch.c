@@ -32,7 +32,10 @@ static TyConv array_conversion(const RtArray *a, const Type *p, bool all) {
     return p->layout == LAYOUT_C ? TYCONV_EXACT : all ? TYCONV_SAFE : TYCONV_NONE;
   if (p->layout != LAYOUT_A)
     return TYCONV_NONE;
-  /* kjit types an F-ordered array A; Numba types it F, which converts to A */
+  /* kjit types an F-ordered array A; Numba types it F, which converts to A.
+   * The launchers' specialization keys need not tell F from A: two choices
+   * that differ convert the scalars differently (so their keys differ), or
+   * differ only in array layouts, which the same arguments satisfy. */
   return !is_f_contiguous(a) ? TYCONV_EXACT : all ? TYCONV_SAFE : TYCONV_NONE;
 }
 

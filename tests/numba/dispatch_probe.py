@@ -36,6 +36,7 @@ F2 = ["void(float64[:, :])", "void(float64[:, ::1])"]
 F2S = ["void(float64[:, :], float64)", "void(float64[:, :], int64)"]
 DT = ["void(float32[::1])", "void(float64[::1])"]
 TU = ["void(UniTuple(float64, 2))", "void(UniTuple(int64, 2))"]
+FW = ["void(float64[:, :], float64[::1], int32)", "void(float64[:, :], float64[:], int64)"]
 MIX = ["void(float64[:, :], float64[::1], float64)", "void(float64[:, :], float64[:], int64)"]
 CASES = [
     ("fi/int64_2p53p1", FI, "9007199254740993", 1),
@@ -100,6 +101,8 @@ CASES = [
     ("mix/A_C_int64", MIX, "np.zeros((3, 8))[:, ::2], np.zeros(4), 9007199254740993", 0),
     ("mix/F_C_int64", MIX, "np.asfortranarray(np.zeros((3, 4))), np.zeros(4), 1", "ambiguous"),
     ("mix/C_C_int64", MIX, "np.zeros((3, 4)), np.zeros(4), 1", "ambiguous"),
+    ("fw/A_C_int64", FW, "np.zeros((3, 8))[:, ::2], np.zeros(4), 2147483653", 0),
+    ("fw/F_C_int64", FW, "np.asfortranarray(np.zeros((3, 4))), np.zeros(4), 2147483653", 1),
     ("dt/int64_array", DT, "np.zeros(4, np.int64)", "none"),
     ("dt/float32_array", DT, "np.zeros(4, np.float32)", 0),
     ("tu/int64", TU, "(9007199254740993, 1)", 1),

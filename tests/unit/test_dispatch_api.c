@@ -38,6 +38,11 @@ static const char src[] =
     "def mix(m, v, x):\n"
     "    m[0, 0] = x % 10\n"
     "\n"
+    "@cuda.jit([\"void(float64[:, :], float64[::1], int32)\",\n"
+    "           \"void(float64[:, :], float64[:], int64)\"])\n"
+    "def fw(m, v, x):\n"
+    "    m[0, 0] = x\n"
+    "\n"
     "@cuda.jit(\"void(float64[::1], int32)\")\n"
     "def ione(out, n):\n"
     "    out[0] = n\n"
@@ -100,6 +105,15 @@ static void test_layouts(void) {
   kjit_status st = launch("mix", args, 3);
   CHECK(st == KJIT_ERROR_TYPE && strstr(kjit_last_error(ctx), "equally well"), "fortran: %s %s",
         kjit_status_name(st), kjit_last_error(ctx));
+  /* fw: strided m runs int32 (first pass: the only exact layouts), a
+   * Fortran-ordered m int64 (second pass: (0 unsafe, 2 safe) beats (1, 1)) */
+  args[0] = kjit_arg_array(ms);
+  args[2] = kjit_arg_i64(INT64_C(2147483653));
+  CHECK(launch("fw", args, 3) == KJIT_OK && m[0] == -2147483643.0, "fw strided: %g %s", m[0],
+        kjit_last_error(ctx));
+  args[0] = kjit_arg_array(mf);
+  CHECK(launch("fw", args, 3) == KJIT_OK && m[0] == 2147483653.0, "fw fortran: %g %s", m[0],
+        kjit_last_error(ctx));
   kjit_array_destroy(ms);
   kjit_array_destroy(mf);
   kjit_array_destroy(va);
