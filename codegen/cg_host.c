@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/host_exec.h"
+#include "common/host_abi.h"
 
 enum { NHIDDEN = 7, MAX_KERNELS = 256, MAX_VISIT = 512 };
 

@@ -4,7 +4,8 @@
  *
  * One CgJit per program: every module added stays until cg_jit_free, so the
  * kernels compiled for several argument types share one JIT.  kjit_host_*
- * (the executor's barrier functions) are defined as absolute symbols; libc
+ * (the executor's barrier functions) and the CPU's __nv_* functions are
+ * defined as absolute symbols from the caller's tables; libc
  * and libm come from the process (and libm.so.6 by path, in case the process
  * was linked without it).  Ownership: LLJITBuilder, JITTargetMachineBuilder,
  * object MemoryBuffer and MaterializationUnit pass to ORC when given to it;
@@ -19,9 +20,7 @@
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 
-#include "ir/libdevice_fns.h"
-#include "runtime/host_exec.h"
-#include "runtime/host_libdevice.h"
+#include "common/host_abi.h"
 
 struct CgJit {
   LLVMOrcLLJITRef lljit;
@@ -72,48 +71,34 @@ static bool add_process_symbols(CgJit *j, Diags *d) {
   return true;
 }
 
-/* The executor's functions, by address: the process may not export them
- * (a static link without -rdynamic). */
-static bool add_executor_symbols(CgJit *j, Diags *d) {
-  static const struct { const char *name; void (*fn)(void); } syms[] = {
-      {"kjit_host_syncthreads", (void (*)(void))kjit_host_syncthreads},
-      {"kjit_host_syncthreads_count", (void (*)(void))kjit_host_syncthreads_count},
-      {"kjit_host_syncthreads_and", (void (*)(void))kjit_host_syncthreads_and},
-      {"kjit_host_syncthreads_or", (void (*)(void))kjit_host_syncthreads_or},
-      {"kjit_host_syncwarp", (void (*)(void))kjit_host_syncwarp},
-      {"kjit_host_sync_grid", (void (*)(void))kjit_host_sync_grid},
-      {"kjit_host_warp_shfl", (void (*)(void))kjit_host_warp_shfl},
-      {"kjit_host_warp_vote", (void (*)(void))kjit_host_warp_vote},
-      {"kjit_host_warp_match", (void (*)(void))kjit_host_warp_match},
-      {"kjit_host_index_error", (void (*)(void))kjit_host_index_error},
-      {"kjit_host_assert_fail", (void (*)(void))kjit_host_assert_fail},
-      {"kjit_host_warp_activemask", (void (*)(void))kjit_host_warp_activemask}};
-  enum { N = sizeof syms / sizeof syms[0] };
-  LLVMOrcCSymbolMapPair pairs[N];
+/* The executor's functions and the CPU's libdevice, by address (the
+ * runtime's tables: common/host_abi.h): the process may not export them (a
+ * static link without -rdynamic), and codegen does not link against them. */
+static bool add_table_symbols(CgJit *j, const HostSym *const *tables, Diags *d) {
+  size_t n = 0;
+  for (const HostSym *const *t = tables; t && *t; t++)
+    for (const HostSym *s = *t; s->name; s++)
+      n++;
+  if (n == 0)
+    return true;
+  LLVMOrcCSymbolMapPair *pairs = malloc(n * sizeof *pairs);
+  if (!pairs) {
+    diag_error(d, E_CG_LLVM, (SrcLoc){0}, NULL, "host JIT: out of memory for %zu symbols", n);
+    return false;
+  }
   LLVMJITSymbolFlags fl = {LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable, 0};
-  for (int i = 0; i < N; i++)
-    pairs[i] = (LLVMOrcCSymbolMapPair){LLVMOrcLLJITMangleAndIntern(j->lljit, syms[i].name),
-                                       {(LLVMOrcExecutorAddress)(uintptr_t)syms[i].fn, fl}};
-  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, N); /* owns the names */
+  size_t k = 0;
+  for (const HostSym *const *t = tables; *t; t++)
+    for (const HostSym *s = *t; s->name; s++)
+      pairs[k++] = (LLVMOrcCSymbolMapPair){LLVMOrcLLJITMangleAndIntern(j->lljit, s->name),
+                                           {(LLVMOrcExecutorAddress)(uintptr_t)s->fn, fl}};
+  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, n); /* owns the names */
+  free(pairs);
   return check(LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(j->lljit), mu), d,
                "cannot define the executor's symbols");
 }
 
-/* libdevice's __nv_* functions, for cuda.libdevice calls on the CPU. */
-static bool add_libdevice_symbols(CgJit *j, Diags *d) {
-  enum { N = LD__COUNT };
-  LLVMOrcCSymbolMapPair pairs[N];
-  LLVMJITSymbolFlags fl = {LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable, 0};
-  int n = 0;
-  for (const RtHostSym *s = rt_host_libdevice_symbols; s->name && n < N; s++, n++)
-    pairs[n] = (LLVMOrcCSymbolMapPair){LLVMOrcLLJITMangleAndIntern(j->lljit, s->name),
-                                       {(LLVMOrcExecutorAddress)(uintptr_t)s->fn, fl}};
-  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, (size_t)n); /* owns the names */
-  return check(LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(j->lljit), mu), d,
-               "cannot define the libdevice symbols");
-}
-
-CgJit *cg_jit_new(Diags *d) {
+CgJit *cg_jit_new(const HostSym *const *symbols, Diags *d) {
   cg_init_targets();
   CgJit *j = calloc(1, sizeof *j);
   if (!j)
@@ -133,8 +118,7 @@ CgJit *cg_jit_new(Diags *d) {
   /* the builder owns the JTMB, which owns tm; LLVMOrcCreateLLJIT owns b */
   LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(b, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm));
   if (!check(LLVMOrcCreateLLJIT(&j->lljit, b), d, "cannot create the JIT") ||
-      !add_process_symbols(j, d) || !add_executor_symbols(j, d) ||
-      !add_libdevice_symbols(j, d)) {
+      !add_process_symbols(j, d) || !add_table_symbols(j, symbols, d)) {
     cg_jit_free(j);
     return NULL;
   }

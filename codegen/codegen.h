@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "common/diag.h"
+#include "common/host_abi.h"
 #include "ir/ir.h"
 
 typedef enum CgTargetKind { CG_NVPTX, CG_HOST } CgTargetKind;
@@ -89,14 +90,18 @@ bool cg_host_arg_layout(const Type *const *params, int n, CgArgSlot *slots, size
 /* One kernel entry added to a host JIT. */
 typedef struct CgHostKernel {
   void *fn;              /* void fn(HostCtx *, void *args) */
-  int flags;             /* HOST_FN_PER_BLOCK or HOST_USES_BARRIERS (host_exec.h) */
+  int flags;             /* HOST_FN_PER_BLOCK or HOST_USES_BARRIERS (common/host_abi.h) */
   size_t static_shared;  /* bytes of static shared memory per block */
 } CgHostKernel;
 
 /* An ORC LLJIT for the host: modules added to it stay until cg_jit_free.
  * One per program; adds and lookups are serialized by the caller. */
 typedef struct CgJit CgJit;
-CgJit *cg_jit_new(Diags *diags);             /* NULL (with a diagnostic) on failure */
+/* symbols: a NULL-terminated list of HostSym tables (common/host_abi.h) the
+ * JIT defines by address for the code it runs: the executor's kjit_host_*
+ * functions and the CPU's libdevice; copied, the caller keeps them.  NULL
+ * (with a diagnostic) on failure. */
+CgJit *cg_jit_new(const HostSym *const *symbols, Diags *diags);
 void cg_jit_free(CgJit *jit);
 /* Lowers compiles[0..n) into one module for the host (O<opts->opt_level>,
  * the host CPU's features, vectorizers on), hands it to the JIT and fills

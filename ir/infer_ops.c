@@ -8,6 +8,7 @@
  * docs/language.md); choices where Numba was unclear are marked "choice". */
 #include <stdio.h>
 
+#include "ir/dispatch.h"
 #include "ir/infer.h"
 
 /* Type of operand k, NULL when missing or not yet inferred. */
@@ -893,43 +894,14 @@ static void note_call_site(Infer *inf, int idx, const Type *const *ts, int first
   sb_free(&sb);
 }
 
-/* Cost of passing a value of type a to a parameter declared p: 0 exact, 1
- * a safe conversion (a number that promotes into p, a C array to an A
- * parameter), 2 an unsafe numeric one, -1 none. */
-static int conversion_cost(TypeTable *tt, const Type *a, const Type *p) {
-  if (a == p)
-    return 0;
-  if (ty_is_number(a) && ty_is_number(p))
-    return ty_unify(tt, a, p) == p ? 1 : 2;
-  if (a->kind == TY_ARRAY && p->kind == TY_ARRAY && a->elem == p->elem && a->ndim == p->ndim &&
-      p->layout == LAYOUT_A && (!a->readonly || p->readonly))
-    return 1;
-  return -1;
-}
-
 /* A device function compiled eagerly (`@cuda.jit("float32(float32)",
- * device=True)`) is called through the declared signature that converts the
- * arguments at least cost, as Numba's dispatcher picks an overload; the
- * arguments are converted to it.  NULL (with an error) when none fits. */
+ * device=True)`) is called through the declared signature Numba's typing
+ * picks (ir/dispatch.h, ir_pick_overload: the fewest unsafe, then safe,
+ * then promoting conversions; the first of a tie); the arguments are
+ * converted to it.  NULL (with an error) when none fits. */
 static const Type *const *eager_params(Infer *inf, int idx, const IrFunc *gen,
                                        const Type *const *ts, int nargs) {
-  int best = -1, best_max = 3, best_sum = 0;
-  for (int i = 0; i < gen->eager.len; i++) {
-    const Signature *s = &gen->eager.data[i];
-    int worst = 0, sum = 0;
-    for (int k = 0; k < nargs && worst >= 0 && s->nparams == nargs; k++) {
-      int c = conversion_cost(inf->tt, ts[k], s->params[k]);
-      worst = c < 0 ? -1 : c > worst ? c : worst;
-      sum += c;
-    }
-    if (s->nparams != nargs || worst < 0)
-      continue;
-    if (best < 0 || worst < best_max || (worst == best_max && sum < best_sum)) {
-      best = i;
-      best_max = worst;
-      best_sum = sum;
-    }
-  }
+  int best = ir_pick_overload(gen->eager.data, gen->eager.len, nargs, ir_type_arg_conv, ts);
   if (best >= 0)
     return gen->eager.data[best].params;
   StrBuf sb;

@@ -14,6 +14,7 @@
 
 #include "runtime/cuc.h"
 #include "runtime/cuda.h"
+#include "runtime/dispatch.h"
 #include "runtime/host_exec.h"
 #include "runtime/launch.h"
 #include "runtime/runtime.h"
@@ -308,30 +309,9 @@ static bool take_arg(Launch *l, int i) {
 
 /* ------------------------------------------------- eager signatures --- */
 
-/* Does value v fit parameter type p?  Arrays need the same dtype and ndim
- * (and C order for a [::1] parameter); scalars convert, complex only to
- * complex, as Numba's dispatcher allows. */
+/* Does value v fit parameter type p (with any conversion Numba allows)? */
 static bool value_fits(const RtValue *v, const Type *p) {
-  if (v->is_tuple || p->kind == TY_TUPLE) {
-    if (p->kind != TY_TUPLE || p->nelems != v->nelems)
-      return false;
-    for (int i = 0; i < v->nelems; i++)
-      if (!value_fits(&v->elems[i], p->elems[i]))
-        return false;
-    return true;
-  }
-  if (v->is_array && v->array.dtype == RT_RECORD && v->array.ndim == 0)
-    return rt_record_matches(v->array.rec, p);
-  if (v->is_array && v->array.dtype == RT_RECORD)
-    return p->kind == TY_ARRAY && rt_record_matches(v->array.rec, p->elem) &&
-           p->ndim == v->array.ndim &&
-           (p->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
-  if (v->is_array)
-    return p->kind == TY_ARRAY && p->elem == rt_dtype_type(v->array.dtype) &&
-           p->ndim == v->array.ndim &&
-           (p->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
-  return ty_is_number(p) &&
-         (rt_dtype_is_complex(v->scalar.dtype) ? ty_is_complex(p) : true);
+  return rt_value_conversion(v, p, true) != TYCONV_NONE;
 }
 
 static void convert_scalar(RtScalar *s, const Type *p) {
@@ -379,29 +359,140 @@ static int first_misfit(const Launch *l, const Signature *s) {
   return -1;
 }
 
-/* An eager kernel runs only with one of its signatures: pick the first
- * that fits and convert the scalars to it. */
+/* "(float64[::1], int64)": a signature's parameters, spelled as value_text
+ * spells arguments. */
+static void sig_text(const Signature *s, char *buf, size_t n) {
+  snprintf(buf, n, "(");
+  for (int i = 0; i < s->nparams; i++) {
+    char t[256];
+    type_text(s->params[i], t, sizeof t);
+    snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", i ? ", " : "", t);
+  }
+  snprintf(buf + strlen(buf), n - strlen(buf), ")");
+}
+
+/* "(float64[::1], int32)": the launch's argument types. */
+static void args_text(const Launch *l, char *buf, size_t n) {
+  snprintf(buf, n, "(");
+  for (int i = 0; i < l->nargs; i++) {
+    char t[256];
+    value_text(&l->vals[i], t, sizeof t);
+    snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", i ? ", " : "", t);
+  }
+  snprintf(buf + strlen(buf), n - strlen(buf), ")");
+}
+
+/* Two of the signatures the arguments fit equally well (Numba refuses the
+ * call too: "Ambiguous overloading"). */
+static bool fail_ambiguous(Launch *l, const int tied[2]) {
+  const IrFunc *f = l->k->fn;
+  char got[512], a[512], b[512];
+  args_text(l, got, sizeof got);
+  sig_text(&f->eager.data[tied[0]], a, sizeof a);
+  sig_text(&f->eager.data[tied[1]], b, sizeof b);
+  diag_error(&l->call.diags, RT_E_AMBIGUOUS, (SrcLoc){0},
+             "Numba refuses such a call too; pass arguments of one signature's types, or add a "
+             "signature for these",
+             "%s '%s': the arguments %s fit signatures %d %s and %d %s equally well", what(l), f->name,
+             got, tied[0] + 1, a, tied[1] + 1, b);
+  return false;
+}
+
+/* No signature accepts the arguments: with one signature, the first
+ * argument that does not fit; with several, all of them. */
+static bool fail_no_match(Launch *l) {
+  const IrFunc *f = l->k->fn;
+  const Signature *s0 = &f->eager.data[0];
+  char got[512], want[1024];
+  if (f->eager.len == 1) {
+    int i = first_misfit(l, s0);
+    value_text(&l->vals[i], got, sizeof got);
+    type_text(s0->params[i], want, sizeof want);
+    diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},
+               "pass arguments of the declared types, or declare the kernel lazily (@cuda.jit)",
+               "%s '%s': argument %d ('%s'): %s does not match the signature's %s", what(l), f->name,
+               i + 1, param_name(l, i), got, want);
+    return false;
+  }
+  args_text(l, got, sizeof got);
+  want[0] = 0;
+  for (int s = 0; s < f->eager.len && strlen(want) + 256 < sizeof want; s++) {
+    char t[512];
+    sig_text(&f->eager.data[s], t, sizeof t);
+    snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", s ? ", " : "", t);
+  }
+  diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},
+             "numbers convert to any number type (complex only to complex); an array needs its "
+             "signature's dtype and dimensions, and C order for [::1]",
+             "%s '%s': the arguments %s match none of its signatures %s", what(l), f->name, got, want);
+  return false;
+}
+
+/* A signature of another arity than the def (Numba refuses it when the
+ * decorator runs; kjit check reports it at the signature). */
+static bool check_arities(Launch *l) {
+  const IrFunc *f = l->k->fn;
+  for (int s = 0; s < f->eager.len; s++)
+    if (f->eager.data[s].nparams != l->nargs) {
+      char t[512];
+      sig_text(&f->eager.data[s], t, sizeof t);
+      diag_error(&l->call.diags, RT_E_ARITY, f->eager.data[s].loc, NULL,
+                 "%s '%s' takes %d arguments but its signature %d %s has %d", what(l), f->name,
+                 l->nargs, s + 1, t, f->eager.data[s].nparams);
+      return false;
+    }
+  return true;
+}
+
+/* Is a float scalar passed for an integer parameter of the chosen
+ * signature?  Numba's dispatcher chooses such a signature (an unsafe
+ * conversion), but its launch then marshals the value with ctypes, which
+ * refuses a float ("'float' object cannot be interpreted as an integer"). */
+static bool float_for_int(const RtValue *v, const Type *p) {
+  if (v->is_tuple) {
+    for (int i = 0; i < v->nelems && i < p->nelems; i++)
+      if (float_for_int(&v->elems[i], p->elems[i]))
+        return true;
+    return false;
+  }
+  return !v->is_array && rt_dtype_is_float(v->scalar.dtype) && ty_is_int(p);
+}
+
+/* Kernel launches only: kjit_call (no Numba counterpart) converts. */
+static bool check_marshal(Launch *l, const Signature *s) {
+  for (int i = 0; i < l->nargs && l->k->fn->is_kernel; i++)
+    if (float_for_int(&l->vals[i], s->params[i])) {
+      char got[256], want[256];
+      value_text(&l->vals[i], got, sizeof got);
+      type_text(s->params[i], want, sizeof want);
+      diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},
+                 "Numba's launch refuses it too (ctypes: 'float' object cannot be interpreted as "
+                 "an integer); pass an integer, or add a signature with a float parameter",
+                 "%s '%s': argument %d ('%s'): a %s value for the %s parameter of the chosen "
+                 "signature", what(l), l->k->fn->name, i + 1, param_name(l, i), got, want);
+      return false;
+    }
+  return true;
+}
+
+/* An eager kernel runs only with one of its signatures: the one Numba's
+ * dispatcher picks (runtime/dispatch.h), the scalars converted to it. */
 static bool match_eager(Launch *l) {
   const IrFunc *f = l->k->fn;
   if (f->eager.len == 0)
     return true;
-  for (int s = 0; s < f->eager.len; s++)
-    if (first_misfit(l, &f->eager.data[s]) < 0) {
-      for (int i = 0; i < l->nargs; i++)
-        convert_value(&l->vals[i], f->eager.data[s].params[i]);
-      return true;
-    }
-  const Signature *s0 = &f->eager.data[0];
-  int i = first_misfit(l, s0);
-  char got[512], want[512];
-  value_text(&l->vals[i], got, sizeof got);
-  type_text(s0->params[i], want, sizeof want);
-  diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0},
-             f->eager.len > 1 ? "the kernel has several signatures; none matches the arguments"
-                              : "pass arguments of the declared types, or declare the kernel lazily (@cuda.jit)",
-             "%s '%s': argument %d ('%s'): %s does not match the signature's %s",
-             what(l), f->name, i + 1, param_name(l, i), got, want);
-  return false;
+  if (!check_arities(l))
+    return false;
+  int tied[2];
+  int s = rt_pick_eager(f, l->vals, l->nargs, tied);
+  if (s >= 0) {
+    if (!check_marshal(l, &f->eager.data[s]))
+      return false;
+    for (int i = 0; i < l->nargs; i++)
+      convert_value(&l->vals[i], f->eager.data[s].params[i]);
+    return true;
+  }
+  return s == IR_PICK_AMBIGUOUS ? fail_ambiguous(l, tied) : fail_no_match(l);
 }
 
 /* ------------------------------------------------------------ launch --- */

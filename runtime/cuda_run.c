@@ -20,6 +20,7 @@
 #include "runtime/cuc.h"
 #include "runtime/cache.h"
 #include "runtime/cuda.h"
+#include "runtime/dispatch.h"
 #include "runtime/host_exec.h"
 #include "runtime/launch.h"
 #include "runtime/link.h"
@@ -80,41 +81,12 @@ static const char *param_name(const IrFunc *f, int i) {
   return i < f->locals.len ? f->locals.data[i].name : "?";
 }
 
-/* Does v fit parameter type t?  exact: scalars of the same dtype only. */
-static bool value_fits(const RtValue *v, const Type *t, bool exact) {
-  if (v->is_tuple || t->kind == TY_TUPLE) { /* element by element */
-    if (!v->is_tuple || t->kind != TY_TUPLE || t->nelems != v->nelems)
-      return false;
-    for (int i = 0; i < v->nelems; i++)
-      if (!value_fits(&v->elems[i], t->elems[i], exact))
-        return false;
-    return true;
-  }
-  bool rec = v->is_array && v->array.dtype == RT_RECORD;
-  if (t->kind == TY_RECORD) /* a record passed by reference: a 0-d record array */
-    return rec && v->array.ndim == 0 && rt_record_matches(v->array.rec, t);
-  if (t->kind == TY_ARRAY)
-    return v->is_array && v->array.ndim == t->ndim &&
-           (rec ? rt_record_matches(v->array.rec, t->elem) : rt_dtype_type(v->array.dtype) == t->elem) &&
-           (t->layout == LAYOUT_A || rt_array_is_c_contiguous(&v->array));
-  if (v->is_array || !ty_is_scalar(t))
-    return false;
-  return !exact || rt_dtype_type(v->scalar.dtype) == t;
-}
-
-/* The first eager signature all arguments fit: exactly, else with scalar
- * conversions (Numba's dispatch order). */
+/* The eager signature Numba's dispatcher picks (runtime/dispatch.h); the C
+ * API has already converted the scalars to it, so this finds it again. */
 static const Signature *match_eager(const IrFunc *f, const RtValue *args, int nargs) {
-  for (int pass = 0; pass < 2; pass++)
-    for (int s = 0; s < f->eager.len; s++) {
-      const Signature *sig = &f->eager.data[s];
-      bool ok = sig->nparams == nargs;
-      for (int i = 0; ok && i < nargs; i++)
-        ok = value_fits(&args[i], sig->params[i], pass == 0);
-      if (ok)
-        return sig;
-    }
-  return NULL;
+  int tied[2];
+  int s = rt_pick_eager(f, args, nargs, tied);
+  return s >= 0 ? &f->eager.data[s] : NULL;
 }
 
 static RtDtype type_dtype(const Type *t) {
@@ -129,7 +101,8 @@ static bool bind(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs,
   const Signature *eager = f->eager.len ? match_eager(f, args, nargs) : NULL;
   if (f->eager.len && !eager) {
     diag_error(diags, RT_E_CUDA_LAUNCH, f->ast ? f->ast->loc : (SrcLoc){0},
-               "the arguments' dtypes, dimensions and layouts must fit one of its signatures",
+               "the arguments' dtypes, dimensions and layouts must fit one of its signatures, "
+               "and one better than the others (Numba's rule)",
                "no signature of kernel '%s' accepts these arguments", f->name);
     return false;
   }

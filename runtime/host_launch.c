@@ -18,7 +18,9 @@
 
 #include "codegen/codegen.h"
 #include "runtime/cache.h"
+#include "runtime/dispatch.h"
 #include "runtime/host_exec.h"
+#include "runtime/host_libdevice.h"
 #include "runtime/launch.h"
 
 typedef struct RtHostSpec {
@@ -349,16 +351,25 @@ static int first_mismatch(const Signature *s, const Type *const *got, int n) {
   return s->nparams == n ? -1 : n;
 }
 
-/* Eager kernels: the first signature that accepts the arguments; lazy ones
- * are typed from the arguments themselves. */
-static bool pick_types(const IrFunc *f, const Type **got, int n, Diags *d) {
+/* Eager kernels: the signature Numba's dispatcher picks for the argument
+ * values (runtime/dispatch.h); lazy ones are typed from the arguments. */
+static bool pick_types(const IrFunc *f, const RtValue *args, const Type **got, int n, Diags *d) {
   if (f->eager.len == 0)
     return true;
-  for (int s = 0; s < f->eager.len; s++)
-    if (first_mismatch(&f->eager.data[s], got, n) < 0) {
-      memcpy(got, f->eager.data[s].params, sizeof *got * (size_t)n);
-      return true;
-    }
+  int tied[2];
+  int k = rt_pick_eager(f, args, n, tied);
+  if (k >= 0) {
+    memcpy(got, f->eager.data[k].params, sizeof *got * (size_t)n);
+    return true;
+  }
+  if (k == IR_PICK_AMBIGUOUS) {
+    char a[256], b[256];
+    rt_sig_params_text(&f->eager.data[tied[0]], a, sizeof a);
+    rt_sig_params_text(&f->eager.data[tied[1]], b, sizeof b);
+    diag_error(d, RT_E_LAUNCH_ARGS, f->eager.data[tied[0]].loc, NULL,
+               "%s '%s': the arguments fit signatures %s and %s equally well", what(f), f->name, a, b);
+    return false;
+  }
   const Signature *s0 = &f->eager.data[0];
   int i = first_mismatch(s0, got, n);
   char a[96], b[96];
@@ -436,7 +447,7 @@ static size_t local_bytes(const IrCompile *c) {
  * (the host object read from the disk cache when it is there). */
 static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **params, int n,
                          RtHostSpec *s, Diags *d) {
-  if (!h->jit && !(h->jit = cg_jit_new(d)))
+  if (!h->jit && !(h->jit = cg_jit_new(rt_host_jit_symbols, d)))
     return false;
   Arena arena;
   arena_init(&arena);
@@ -512,7 +523,7 @@ static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *ar
     params[i] = rt_value_type(prog->ir.types, &args[i]);
   RtHostSpec s = {.kernel = f, .hash = hash, .nargs = n};
   memcpy(s.key, key, sizeof *key * (size_t)n);
-  if (!pick_types(f, params, n, d) || !fill_layout(f, params, n, &s, d) ||
+  if (!pick_types(f, args, params, n, d) || !fill_layout(f, params, n, &s, d) ||
       !compile_spec(h, prog, f, params, n, &s, d))
     return false;
   if ((h->len + 1) * 4 > h->cap * 3 && !grow_table(h))

@@ -30,6 +30,7 @@ enum {
   RT_E_ARITY = 493,       /* signature and parameter counts differ */
   RT_E_ARCH = 494,        /* unknown GPU architecture */
   RT_E_PARAM_SPACE = 489, /* a kernel's parameters exceed CUDA's 4 KiB */
+  RT_E_AMBIGUOUS = 488,   /* arguments fit two eager signatures equally well */
   RT_E_SIG_SYNTAX = 402,  /* malformed signature string (ir/sig.c) */
   RT_E_INTERNAL = 599,    /* a bug in kjit (as ir_verify reports them) */
 };
