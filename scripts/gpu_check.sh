@@ -40,6 +40,16 @@ else
   echo "SKIP: Numba is not installed"
 fi
 
+echo "== Numba's choice among eager signatures beside kjit's (tests/numba/dispatch_probe.py)"
+if python3 -c 'import numpy; numpy.row_stack = numpy.vstack; from numba import cuda' 2>/dev/null; then
+  (cd "$root" && python3 tests/numba/dispatch_probe.py) >"$logs/dispatch_probe.log" 2>&1
+  rc=$?
+  grep -v '"agree": true' "$logs/dispatch_probe.log" | tail -20
+  [ $rc -eq 0 ] || status=1
+else
+  echo "SKIP: Numba is not installed"
+fi
+
 echo "== example programs (the GPU; examples/README.md's kjit commands ran in the gpu suite)"
 for ex in "vector_add --target cuda" vadd_multi; do
   read -r -a cmd <<<"$ex"

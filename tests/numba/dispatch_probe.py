@@ -119,6 +119,7 @@ def numba_choice(sigs, args_text):
     marshals a scalar with ctypes, which refuses a float for an integer
     parameter), else None."""
     import numpy as np
+    np.row_stack = np.vstack  # Numba 0.68 still refers to it
     from numba import cuda
     from numba.cuda import dispatcher
 
