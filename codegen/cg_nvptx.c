@@ -293,6 +293,7 @@ static const char nvptx_o3_pipeline[] =
     "function<eager-inv>(loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion),"
     "infer-alignment," IC "," SCFG_LATE ",slp-vectorizer,vector-combine," IC ",loop-unroll<O3>,"
     "sroa<preserve-cfg>,infer-alignment," IC ",loop-mssa(licm<allowspeculation>),instsimplify,"
+    "div-rem-pairs,"
     SCFG_FINAL "),"
     "globaldce,constmerge";
 
