@@ -735,10 +735,14 @@ bool cg_create_target_machine(Cg *cg) {
 /* --------------------------------------------------------- pipeline ---- */
 
 static bool run_passes(Cg *cg) {
-  char pipeline[256];
+  char buf[256];
+  const char *pipeline = buf;
   int ol = cg->opts->opt_level < 0 ? 0 : cg->opts->opt_level > 3 ? 3 : cg->opts->opt_level;
   const char *pre = ol > 0 && cg->hooks->pre_passes ? cg->hooks->pre_passes : "";
-  snprintf(pipeline, sizeof pipeline, "%s%sdefault<O%d>", pre, *pre ? "," : "", ol);
+  if (ol == 3 && cg->hooks->o3_pipeline)
+    pipeline = cg->hooks->o3_pipeline;   /* the target's tuned middle end */
+  else
+    snprintf(buf, sizeof buf, "%s%sdefault<O%d>", pre, *pre ? "," : "", ol);
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
   LLVMErrorRef e = LLVMRunPasses(cg->mod, pipeline, cg->tm, po);
   LLVMDisposePassBuilderOptions(po);

@@ -91,6 +91,9 @@ typedef struct CgTargetHooks {
   bool (*finish_module)(Cg *cg);
   /* passes run before the default<On> pipeline ("" for none) */
   const char *pre_passes;
+  /* optional: the whole pipeline at opt level 3, instead of pre_passes
+   * and default<O3> (a target-tuned middle end) */
+  const char *o3_pipeline;
   unsigned const_addrspace;  /* LLVM address space of constant arrays (0 = generic) */
   bool foreign_calls;        /* can call linked CUDA C (cuda.declare_device) */
 } CgTargetHooks;

@@ -1,20 +1,24 @@
 /* libdevice.c - load NVIDIA's libdevice once, link only what a module uses.
  *
  * Linking all of libdevice and optimizing costs ~40 ms per kernel; instead
- * the bitcode bytes are read once per session and each compile loads them
- * lazily into its own context with every definition turned linkonce_odr,
- * so LLVMLinkModules2 brings in (and materializes) only the transitive
- * closure of the __nv_* functions the module declares; those are then
- * internalized.  The `nvvm-reflect-ftz` module flag tells NVVMReflect (run
- * by the pass pipeline given the target machine) how to fold __nvvm_reflect. */
+ * the bitcode bytes are read once per session, and the transitive closure
+ * of the __nv_* functions a module declares is extracted once per session
+ * and set of names (a few KB of bitcode, kept in LdClosure entries).  Each
+ * compile loads that small bitcode lazily into its own context, with every
+ * definition linkonce_odr, so LLVMLinkModules2 brings in only what the
+ * module reaches; those are then internalized.  (Loading the whole 470 KB
+ * lazily in every compile cost ~1 ms.)  The `nvvm-reflect-ftz` module flag
+ * tells NVVMReflect (run by the pass pipeline) how to fold __nvvm_reflect. */
 #include "codegen/cg_internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Linker.h>
 
 #include "common/hash.h"
@@ -24,6 +28,17 @@
 #define KJIT_LIBDEVICE_PATH "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
 #endif
 
+/* Bounds the closures kept per session; past it a compile links from the
+ * whole bitcode as before (entries are never replaced, so a compile may
+ * read one without holding the lock). */
+#define LD_CLOSURES 64
+
+typedef struct LdClosure {
+  char *key;                /* triple, data layout, sorted names; malloc'd */
+  char *bytes;              /* bitcode of the closure, malloc'd */
+  size_t size;
+} LdClosure;
+
 struct CgLibdevice {
   char path[1024];
   uint64_t ident;           /* path, size, mtime, inode: the cache key's part */
@@ -31,6 +46,9 @@ struct CgLibdevice {
   char *bytes;              /* the bitcode, owned; module buffers point here */
   size_t size;
   char error[1200];         /* non-empty when unusable */
+  pthread_mutex_t lock;     /* guards nclosures and appending */
+  LdClosure closures[LD_CLOSURES];
+  int nclosures;
 };
 
 static bool read_file(CgLibdevice *ld) {
@@ -74,6 +92,7 @@ CgLibdevice *cg_libdevice_new(const char *path) {
     return NULL;
   snprintf(ld->path, sizeof ld->path, "%s", path && *path ? path : KJIT_LIBDEVICE_PATH);
   ld->ident = file_ident(ld->path);
+  pthread_mutex_init(&ld->lock, NULL);
   return ld;
 }
 
@@ -85,6 +104,11 @@ void cg_libdevice_load(CgLibdevice *ld) {
 void cg_libdevice_free(CgLibdevice *ld) {
   if (!ld)
     return;
+  for (int i = 0; i < ld->nclosures; i++) {
+    free(ld->closures[i].key);
+    free(ld->closures[i].bytes);
+  }
+  pthread_mutex_destroy(&ld->lock);
   free(ld->bytes);
   free(ld);
 }
@@ -96,32 +120,134 @@ uint64_t cg_libdevice_hash(CgSession *s) {
 
 /* ------------------------------------------------------------- linking -- */
 
-/* Load libdevice lazily into cg's context with every definition made
- * linkonce_odr: the linker then brings in exactly the functions the module
- * declares plus what they reach, materializing only those bodies. */
-static LLVMModuleRef load_lazy(Cg *cg, const CgLibdevice *ld) {
+/* Load bitcode (libdevice or a closure of it) lazily into ctx with every
+ * definition made linkonce_odr: the linker then brings in exactly the
+ * functions the module declares plus what they reach, materializing only
+ * those bodies.  NULL if the bitcode cannot be read. */
+static LLVMModuleRef load_lazy(LLVMContextRef ctx, const char *bytes, size_t size) {
   /* the buffer object is owned by the lazy module; the bytes stay ours */
-  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(ld->bytes, ld->size, "libdevice", 0);
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(bytes, size, "libdevice", 0);
   LLVMModuleRef lib;
-  if (LLVMGetBitcodeModuleInContext2(cg->ctx, buf, &lib)) {
-    diag_error(cg->diags, E_CG_LIBDEVICE, (SrcLoc){0}, NULL, "cannot load libdevice from %s", ld->path);
+  if (LLVMGetBitcodeModuleInContext2(ctx, buf, &lib))
     return NULL;
-  }
   for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f) && LLVMGetLinkage(f) == LLVMExternalLinkage)
       LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
-  LLVMSetTarget(lib, LLVMGetTarget(cg->mod));
-  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(cg->mod));
   return lib;
+}
+
+static bool is_nv_decl(LLVMValueRef f) {
+  size_t n;
+  const char *name = LLVMGetValueName2(f, &n);
+  return n > 5 && strncmp(name, "__nv_", 5) == 0 && LLVMIsDeclaration(f);
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* "triple|layout|name,name,..." of the module's __nv_* declarations,
+ * sorted (malloc'd; NULL when there are too many to key). */
+static char *closure_key(LLVMModuleRef mod) {
+  const char *names[256];
+  int n = 0;
+  size_t len = strlen(LLVMGetTarget(mod)) + strlen(LLVMGetDataLayoutStr(mod)) + 3;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (is_nv_decl(f)) {
+      if (n == 256)
+        return NULL;
+      size_t k;
+      names[n++] = LLVMGetValueName2(f, &k);
+      len += k + 1;
+    }
+  qsort(names, (size_t)n, sizeof names[0], cmp_str);
+  char *key = malloc(len), *p = key;
+  if (!key)
+    return NULL;
+  p += sprintf(p, "%s|%s|", LLVMGetTarget(mod), LLVMGetDataLayoutStr(mod));
+  for (int i = 0; i < n; i++)
+    p += sprintf(p, "%s,", names[i]);
+  return key;
+}
+
+/* The closure of mod's __nv_* declarations as bitcode, made in a private
+ * context from the whole of libdevice; false (and nothing kept) if a name
+ * is missing: the full path then reports it. */
+static bool extract_closure(const CgLibdevice *ld, LLVMModuleRef mod, LdClosure *out) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef lib = load_lazy(ctx, ld->bytes, ld->size);
+  LLVMModuleRef dst = LLVMModuleCreateWithNameInContext("libdevice.closure", ctx);
+  bool ok = lib != NULL;
+  if (ok) {
+    LLVMSetTarget(dst, LLVMGetTarget(lib));
+    LLVMSetDataLayout(dst, LLVMGetDataLayoutStr(lib));
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && ok; f = LLVMGetNextFunction(f)) {
+    if (!is_nv_decl(f))
+      continue;
+    LLVMValueRef g = LLVMGetNamedFunction(lib, LLVMGetValueName2(f, &(size_t){0}));
+    ok = g && !LLVMIsDeclaration(g);
+    if (ok)
+      LLVMAddFunction(dst, LLVMGetValueName2(f, &(size_t){0}), LLVMGlobalGetValueType(g));
+  }
+  if (ok) {
+    ok = !LLVMLinkModules2(dst, lib); /* lib is destroyed either way */
+    lib = NULL;
+  }
+  if (ok) {
+    LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(dst);
+    out->size = LLVMGetBufferSize(buf);
+    out->bytes = malloc(out->size);
+    ok = out->bytes != NULL;
+    if (ok)
+      memcpy(out->bytes, LLVMGetBufferStart(buf), out->size);
+    LLVMDisposeMemoryBuffer(buf);
+  }
+  if (lib)
+    LLVMDisposeModule(lib);
+  LLVMDisposeModule(dst);
+  LLVMContextDispose(ctx);
+  return ok;
+}
+
+/* The session's closure for mod's names (made on first use), or NULL:
+ * then the compile links from the whole bitcode. */
+static const LdClosure *find_closure(CgLibdevice *ld, LLVMModuleRef mod) {
+  char *key = closure_key(mod);
+  if (!key)
+    return NULL;
+  const LdClosure *found = NULL;
+  pthread_mutex_lock(&ld->lock);
+  for (int i = 0; i < ld->nclosures && !found; i++)
+    if (strcmp(ld->closures[i].key, key) == 0)
+      found = &ld->closures[i];
+  pthread_mutex_unlock(&ld->lock);
+  LdClosure c = {key, NULL, 0};
+  if (found || !extract_closure(ld, mod, &c)) {
+    free(key);
+    return found;
+  }
+  pthread_mutex_lock(&ld->lock);
+  for (int i = 0; i < ld->nclosures && !found; i++) /* made meanwhile */
+    if (strcmp(ld->closures[i].key, key) == 0)
+      found = &ld->closures[i];
+  if (!found && ld->nclosures < LD_CLOSURES) {
+    ld->closures[ld->nclosures] = c;
+    found = &ld->closures[ld->nclosures++];
+    c.key = c.bytes = NULL;
+  }
+  pthread_mutex_unlock(&ld->lock);
+  free(c.key);
+  free(c.bytes);
+  return found;
 }
 
 /* Every __nv_* the module declares must exist in libdevice. */
 static bool check_names(Cg *cg, LLVMModuleRef lib) {
   for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
-    size_t n;
-    const char *name = LLVMGetValueName2(f, &n);
-    if (n <= 5 || strncmp(name, "__nv_", 5) != 0 || !LLVMIsDeclaration(f))
+    if (!is_nv_decl(f))
       continue;
+    const char *name = LLVMGetValueName2(f, &(size_t){0});
     LLVMValueRef g = LLVMGetNamedFunction(lib, name);
     if (!g || LLVMIsDeclaration(g)) {
       diag_error(cg->diags, E_CG_LIBDEVICE, (SrcLoc){0}, NULL, "libdevice has no function %s", name);
@@ -139,9 +265,14 @@ bool cg_libdevice_link(CgSession *s, Cg *cg) {
                "%s", ld ? ld->error : "out of memory reading libdevice");
     return false;
   }
-  LLVMModuleRef lib = load_lazy(cg, ld);
-  if (!lib)
+  const LdClosure *c = find_closure(ld, cg->mod);
+  LLVMModuleRef lib = c ? load_lazy(cg->ctx, c->bytes, c->size) : load_lazy(cg->ctx, ld->bytes, ld->size);
+  if (!lib) {
+    diag_error(cg->diags, E_CG_LIBDEVICE, (SrcLoc){0}, NULL, "cannot load libdevice from %s", ld->path);
     return false;
+  }
+  LLVMSetTarget(lib, LLVMGetTarget(cg->mod));
+  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(cg->mod));
   if (!check_names(cg, lib)) {
     LLVMDisposeModule(lib);
     return false;

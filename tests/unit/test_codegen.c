@@ -348,6 +348,21 @@ static void check_kernel(const char *what, IrFunc **fs, int n, const CgOptions *
   }
 }
 
+/* Equal PTX but for comments (a reused target machine numbers its
+ * "// callseq N" comments on from the last module). */
+static bool same_code(const char *a, const char *b) {
+  while (*a || *b) {
+    if (a[0] == '/' && a[1] == '/' && b[0] == '/' && b[1] == '/') {
+      a += strcspn(a, "\n");
+      b += strcspn(b, "\n");
+      continue;
+    }
+    if (*a++ != *b++)
+      return false;
+  }
+  return true;
+}
+
 static double now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -428,6 +443,23 @@ int main(int argc, char **argv) {
   CgOptions fast = {.opt_level = 3, .fastmath = true, .max_registers = 32};
   static const char *const fast_ptx[] = {".maxnreg 32", "ex2.approx.ftz.f32", "sqrt.approx", NULL};
   check_kernel("fastmath", math, 1, &fast, NULL, fast_ptx);
+
+  /* libdevice closures are kept per session and set of names: a second
+   * compile of the same kernel, after one with other names, links from the
+   * kept closure and gives the same PTX as the first. */
+  {
+    CgSession *kept = session;
+    session = cg_session_new(); /* fresh: the closures are made here */
+    char *m1 = emit_text(math, 1, &sm90, &o3, CG_EMIT_PTX);
+    char *e1 = emit_text(es, 1, &sm90, &o3, CG_EMIT_PTX);
+    cg_session_free(session);
+    session = kept;             /* made by the checks above, in the other order */
+    char *m2 = emit_text(math, 1, &sm90, &o3, CG_EMIT_PTX);
+    char *e2 = emit_text(es, 1, &sm90, &o3, CG_EMIT_PTX);
+    CHECK(m1 && m2 && same_code(m1, m2), "math PTX differs when linked from a kept closure");
+    CHECK(e1 && e2 && same_code(e1, e2), "expsqrt PTX differs when linked from a kept closure");
+    free(m1), free(e1), free(m2), free(e2);
+  }
 
   /* lineinfo: .file/.loc directives */
   Source src = {.path = "/tmp/k.py", .text = "", .len = 0};

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# run_first_load.sh [BUILD_DIR] - in-process time from a kernel file to a
+# kernel loaded on the GPU (bench/gpu/first_load.c): cold (source -> PTX ->
+# cubin -> module, empty disk cache) and warm (a new program, the module
+# read from the disk cache), for bench/kernels/*.py.  Needs a CUDA device;
+# without one it prints why it skipped.  Environment: RUNS (default 20).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+build=${1:-$root/build}
+[ -f "$build/libkjit.so" ] || { echo "run_first_load.sh: $build/libkjit.so not found; build first" >&2; exit 1; }
+bin=$(mktemp -d "${TMPDIR:-/tmp}/kjit-bench.XXXXXX")
+trap 'rm -rf "$bin"' EXIT
+"${CC:-cc}" -std=c11 -O2 -I"$root/include" "$here/gpu/first_load.c" -L"$build" -lkjit \
+  -Wl,-rpath,"$build" -o "$bin/first_load"
+unset KJIT_CACHE
+"$bin/first_load" -n "${RUNS:-20}" "$here/kernels/vector_add.py:add_kernel" \
+  "$here/kernels/exp_sqrt.py:exp_sqrt" "$here/kernels/matmul.py:fast_matmul"
