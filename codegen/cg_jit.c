@@ -87,7 +87,9 @@ static bool add_executor_symbols(CgJit *j, Diags *d) {
       {"kjit_host_warp_match", (void (*)(void))kjit_host_warp_match},
       {"kjit_host_index_error", (void (*)(void))kjit_host_index_error},
       {"kjit_host_assert_fail", (void (*)(void))kjit_host_assert_fail},
-      {"kjit_host_warp_activemask", (void (*)(void))kjit_host_warp_activemask}};
+      {"kjit_host_warp_activemask", (void (*)(void))kjit_host_warp_activemask},
+      {"kjit_host_region_frame", (void (*)(void))kjit_host_region_frame},
+      {"kjit_host_region_next", (void (*)(void))kjit_host_region_next}};
   enum { N = sizeof syms / sizeof syms[0] };
   LLVMOrcCSymbolMapPair pairs[N];
   LLVMJITSymbolFlags fl = {LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable, 0};
