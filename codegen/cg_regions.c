@@ -50,7 +50,7 @@ typedef struct Split {
   LLVMValueRef frame, t64, ntpad64;
   uint64_t bytes;             /* per-thread frame bytes so far */
   LLVMValueRef scope, noalias; /* !alias.scope of slot accesses, !noalias of the rest */
-  unsigned k_scope, k_noalias;
+  unsigned k_scope, k_noalias, k_invariant;
 } Split;
 
 /* ---------------------------------------------------------------- checks -- */
@@ -362,12 +362,75 @@ static LLVMValueRef first_after(LLVMValueRef d) {
   return in;
 }
 
+/* The expression a value is recomputed from: its instructions, once each. */
+typedef struct Remat {
+  LLVMValueRef from[64], to[64];
+  int n;
+} Remat;
+
+static int remat_find(const Remat *m, LLVMValueRef v) {
+  for (int i = 0; i < m->n; i++)
+    if (m->from[i] == v)
+      return i;
+  return -1;
+}
+
+/* Can v be recomputed at the function's entry: a pure, non-trapping
+ * expression of arguments, constants and invariant loads (HostCtx fields,
+ * kernel arguments)?  Such values (a thread's global index, an array's
+ * shape, a shared array's address) need no slot.  Collects the
+ * expression's instructions in m (at most 64). */
+static bool remat_ok(const Split *s, LLVMValueRef v, Remat *m) {
+  if (LLVMIsAConstant(v) || LLVMIsAArgument(v) || remat_find(m, v) >= 0)
+    return true;
+  if (!LLVMIsAInstruction(v) || m->n == 64)
+    return false;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr:
+  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFNeg:
+  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMSIToFP: case LLVMUIToFP: case LLVMFPExt:
+  case LLVMFPTrunc: case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr: case LLVMGetElementPtr:
+  case LLVMExtractValue: case LLVMInsertValue: case LLVMICmp: case LLVMFCmp: case LLVMSelect:
+    break;
+  case LLVMLoad:
+    if (!LLVMGetMetadata(v, s->k_invariant))
+      return false;
+    break;
+  default:
+    return false;
+  }
+  m->from[m->n] = v;
+  m->to[m->n++] = NULL;
+  for (int i = 0, n = LLVMGetNumOperands(v); i < n; i++)
+    if (!remat_ok(s, LLVMGetOperand(v, i), m))
+      return false;
+  return true;
+}
+
+/* A copy of v's expression (collected by remat_ok) at the end of the
+ * dispatch block, which every region passes. */
+static LLVMValueRef remat(Split *s, LLVMValueRef v, Remat *m) {
+  int at = remat_find(m, v);
+  if (at < 0)
+    return v;
+  if (m->to[at])
+    return m->to[at];
+  LLVMValueRef c = LLVMInstructionClone(v);
+  for (unsigned i = 0, n = (unsigned)LLVMGetNumOperands(v); i < n; i++)
+    LLVMSetOperand(c, i, remat(s, LLVMGetOperand(v, i), m));
+  LLVMPositionBuilderAtEnd(s->b, LLVMGetEntryBasicBlock(s->fn));
+  LLVMInsertIntoBuilder(s->b, c);
+  return m->to[at] = c;
+}
+
 /* Stores d to its slot after its definition and loads it back before each
  * use reached across a barrier. */
 static bool demote(Split *s, LLVMValueRef d) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(s->cg->mod);
   LLVMTypeRef t = LLVMTypeOf(d);
-  LLVMValueRef slot = new_slot(s, LLVMABISizeOfType(td, t), LLVMABIAlignmentOfType(td, t));
+  Remat m = {.n = 0};
+  LLVMValueRef again = remat_ok(s, d, &m) ? remat(s, d, &m) : NULL;
+  LLVMValueRef slot = again ? NULL : new_slot(s, LLVMABISizeOfType(td, t), LLVMABIAlignmentOfType(td, t));
   reach_from(s, index_of(s, LLVMGetInstructionParent(d)));
   int n = 0, cap = 16;
   LLVMValueRef *users = malloc(sizeof *users * (size_t)cap);
@@ -390,6 +453,10 @@ static bool demote(Split *s, LLVMValueRef d) {
     for (unsigned i = 0, nops = (unsigned)LLVMGetNumOperands(u); i < nops; i++) {
       if (LLVMGetOperand(u, i) != d || !use_crosses(s, u, phi ? i : 0))
         continue;
+      if (again) {
+        LLVMSetOperand(u, i, again);
+        continue;
+      }
       LLVMPositionBuilderBefore(s->b, phi ? LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(u, i)) : u);
       LLVMValueRef v = LLVMBuildLoad2(s->b, t, slot, "");
       tag(s, v);
@@ -397,8 +464,10 @@ static bool demote(Split *s, LLVMValueRef d) {
     }
   }
   free(users);
-  LLVMPositionBuilderBefore(s->b, first_after(d));
-  tag(s, LLVMBuildStore(s->b, d, slot));
+  if (slot) {
+    LLVMPositionBuilderBefore(s->b, first_after(d));
+    tag(s, LLVMBuildStore(s->b, d, slot));
+  }
   return true;
 }
 
@@ -477,6 +546,7 @@ static void make_scopes(Split *s) {
   s->scope = s->noalias = LLVMMetadataAsValue(cg->ctx, list);
   s->k_scope = LLVMGetMDKindIDInContext(cg->ctx, "alias.scope", 11);
   s->k_noalias = LLVMGetMDKindIDInContext(cg->ctx, "noalias", 7);
+  s->k_invariant = LLVMGetMDKindIDInContext(cg->ctx, "invariant.load", 14);
 }
 
 static void build_dispatch(Split *s) {
