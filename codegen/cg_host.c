@@ -488,6 +488,20 @@ typedef struct RegionCall {   /* what every call of a split kernel passes */
   int n;
 } RegionCall;
 
+/* Marks the loop closed by `br` (its latch branch) "llvm.loop.unroll.disable":
+ * a region loop's scalar remainder is short (the vectorized loop does the
+ * work), and unrolling every region's remainder dominated the compile of
+ * kernels with many barriers. */
+static void no_unroll(Cg *cg, LLVMBasicBlockRef latch) {
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(latch);
+  LLVMMetadataRef tmp = LLVMTemporaryMDNode(cg->ctx, NULL, 0);
+  LLVMMetadataRef dis = LLVMMDStringInContext2(cg->ctx, "llvm.loop.unroll.disable", 24);
+  LLVMMetadataRef ops[2] = {tmp, LLVMMDNodeInContext2(cg->ctx, &dis, 1)};
+  LLVMMetadataRef loop = LLVMMDNodeInContext2(cg->ctx, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(tmp, loop); /* the loop ID refers to itself */
+  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(cg->ctx, "llvm.loop", 9), LLVMMetadataAsValue(cg->ctx, loop));
+}
+
 /* One loop nest over the block's threads calling the split kernel from
  * resume point k (k < 0: each thread from its own, skipping returned ones)
  * and storing where each thread stopped in resume[t]. */
@@ -525,7 +539,9 @@ static void emit_round(Cg *cg, const RegionCall *rc, int k) {
     LLVMBuildBr(cg->b, skip);
     LLVMPositionBuilderAtEnd(cg->b, skip);
   }
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
   close_loop(cg, tid[0], hx, rc->lim[0]);
+  no_unroll(cg, latch);
   close_loop(cg, tid[1], hy, rc->lim[1]);
   close_loop(cg, tid[2], hz, rc->lim[2]);
 }
