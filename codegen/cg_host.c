@@ -9,8 +9,10 @@
  * a barrier, a loop over a run of blocks (HOST_FN_BLOCK_RUN) around a loop
  * over z, y, x calling the body (HOST_FN_PER_BLOCK;
  * after inlining LLVM can vectorize the x loop and a `return` ends only one
- * thread), otherwise a per-thread entry reading ctx->tid that runs on a fiber
- * and meets the others in kjit_host_sync* (HOST_USES_BARRIERS).  The entry
+ * thread); for one whose barriers cg_regions.c can split, rounds of such
+ * loops between barriers (HOST_FN_REGIONS); otherwise a per-thread entry
+ * reading ctx->tid that runs on a fiber and meets the others in
+ * kjit_host_sync* (HOST_USES_BARRIERS).  The entry
  * records its flags and static shared size as string attributes
  * ("kjit-flags", "kjit-static-shared") for the JIT to report. */
 #include "codegen/cg_internal.h"

@@ -1,7 +1,8 @@
 /* host_exec.h - runs kernels compiled for the host CPU with CUDA's execution
  * model: a grid of blocks spread over a thread pool, the threads of a block
- * either as a plain loop (barrier-free kernels) or as fibers that meet at
- * barriers (kernels that call syncthreads/syncwarp).
+ * either as a plain loop (barrier-free kernels), as rounds of loops between
+ * barriers (kernels codegen split at their syncthreads), or as fibers that
+ * meet at barriers (the other kernels that synchronize).
  *
  * This header is the ABI between codegen's host target and the executor.
  *
