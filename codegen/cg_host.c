@@ -594,8 +594,12 @@ static void emit_rounds(Cg *cg, RegionCall *rc, LLVMValueRef nt, LLVMBasicBlockR
   emit_round(cg, rc, -1);
   LLVMBuildBr(cg->b, again);
   LLVMPositionBuilderAtEnd(cg->b, again);
-  LLVMValueRef a[3] = {rc->ctx, rc->resume, nt};
-  LLVMValueRef next = cg_call_extern(cg, "kjit_host_region_next", cg->t_i32, a, 3);
+  /* count/and/or barriers: predicates at the frame's start, then {count, live} */
+  LLVMValueRef red_off = LLVMBuildMul(cg->b, cg_const_i64(cg, 4), LLVMBuildZExt(cg->b, rc->ntpad, cg->t_i64, ""), "");
+  LLVMValueRef pred = rc->r->reduces ? rc->frame : LLVMConstNull(cg->t_ptr);
+  LLVMValueRef red = rc->r->reduces ? LLVMBuildGEP2(cg->b, cg->t_i8, rc->frame, &red_off, 1, "red") : pred;
+  LLVMValueRef a[5] = {rc->ctx, rc->resume, pred, red, nt};
+  LLVMValueRef next = cg_call_extern(cg, "kjit_host_region_next", cg->t_i32, a, 5);
   LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
   LLVMAddIncoming(pt, &next, &latch, 1);
   LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, next, cg_const_i32(cg, CG_REGION_EXIT), ""), done, round);

@@ -26,6 +26,9 @@ enum {
   MAX_WORK = 1 << 24,
 };
 
+/* The forms of a block barrier (kjit_host_syncthreads[_count|_and|_or]). */
+typedef enum RegionSync { SYNC_PLAIN, SYNC_COUNT, SYNC_AND, SYNC_OR } RegionSync;
+
 typedef struct BlockKey {
   uintptr_t bb;
   int idx;
@@ -37,6 +40,10 @@ typedef struct Split {
   LLVMBasicBlockRef start;    /* the kernel's original entry block */
   LLVMBasicBlockRef head[CG_REGION_MAX_BARRIERS + 1], cont[CG_REGION_MAX_BARRIERS + 1];
   int k;                      /* barriers split so far */
+  RegionSync kind[CG_REGION_MAX_BARRIERS + 1]; /* barrier k's form */
+  bool reduces;               /* some barrier is a count/and/or */
+  LLVMValueRef pred, red;     /* reduces: thread t's predicate slot, the
+                                 block's {count, live} (cg_regions.h) */
   LLVMBasicBlockRef *bbs;     /* every block but the dispatch block */
   BlockKey *keys;             /* bbs sorted by address, for index_of */
   int nbb;
@@ -63,7 +70,17 @@ static const char *callee_name(LLVMValueRef in, LLVMValueRef *callee) {
   return LLVMGetValueName2(*callee, &n);
 }
 
-static bool is_sync(const char *name) { return name && strcmp(name, "kjit_host_syncthreads") == 0; }
+/* Which block barrier a callee is: 0 none, else 1 + RegionSync. */
+static int sync_kind(const char *name) {
+  static const char *const names[] = {"kjit_host_syncthreads", "kjit_host_syncthreads_count",
+                                      "kjit_host_syncthreads_and", "kjit_host_syncthreads_or"};
+  for (int i = 0; name && i < 4; i++)
+    if (strcmp(name, names[i]) == 0)
+      return 1 + i;
+  return 0;
+}
+
+static bool is_sync(const char *name) { return sync_kind(name) != 0; }
 
 static bool is_lifetime(const char *name) { return name && strncmp(name, "llvm.lifetime.", 14) == 0; }
 
@@ -86,7 +103,7 @@ static bool splittable(LLVMValueRef body, int *nsync) {
       if (is_sync(name))
         ++*nsync;
       else if (strncmp(name, "kjit_host_sync", 14) == 0 || strncmp(name, "kjit_host_warp", 14) == 0)
-        return false; /* count/and/or, syncwarp, warp collectives, grid sync: lockstep */
+        return false; /* syncwarp, warp collectives, grid sync: lockstep */
       else if (!LLVMIsDeclaration(callee) && cg_host_uses_barriers(callee))
         return false; /* a barrier in a function left out of line */
     }
@@ -154,6 +171,9 @@ static void split_at(Split *s, LLVMValueRef c) {
     if (s->cont[j] == x)
       s->cont[j] = a;
   s->k++;
+  LLVMValueRef callee;
+  s->kind[s->k] = (RegionSync)(sync_kind(callee_name(c, &callee)) - 1);
+  s->reduces |= s->kind[s->k] != SYNC_PLAIN;
   s->head[s->k] = a;
   s->cont[s->k] = x;
 }
@@ -503,6 +523,9 @@ static void rewrite_exits(Split *s) {
   Cg *cg = s->cg;
   for (int k = 1; k <= s->k; k++) {
     LLVMValueRef br = LLVMGetBasicBlockTerminator(s->head[k]), call = LLVMGetPreviousInstruction(br);
+    LLVMPositionBuilderBefore(s->b, call);
+    if (s->reduces) /* a plain barrier's threads count as predicate 0 */
+      tag(s, LLVMBuildStore(s->b, s->kind[k] == SYNC_PLAIN ? cg_const_i32(cg, 0) : LLVMGetOperand(call, 1), s->pred));
     LLVMInstructionEraseFromParent(br);
     LLVMInstructionEraseFromParent(call);
     LLVMPositionBuilderAtEnd(s->b, s->head[k]);
@@ -558,7 +581,10 @@ static void build_dispatch(Split *s) {
     LLVMAddCase(sw, cg_const_i32(cg, k), s->cont[k]);
 }
 
-static bool rewrite(Split *s) {
+/* The frame's parameters; with count/and/or barriers its first two slots:
+ * each thread's predicate, and the block's {count, live} that the executor
+ * writes between rounds (4 * ntpad bytes hold both). */
+static void frame_setup(Split *s) {
   Cg *cg = s->cg;
   unsigned n = LLVMCountParams(s->fn);
   LLVMPositionBuilderAtEnd(s->b, LLVMGetEntryBasicBlock(s->fn));
@@ -566,6 +592,39 @@ static bool rewrite(Split *s) {
   s->t64 = LLVMBuildZExt(s->b, LLVMGetParam(s->fn, n - NEXTRA + 1), cg->t_i64, "t");
   s->ntpad64 = LLVMBuildZExt(s->b, LLVMGetParam(s->fn, n - NEXTRA + 2), cg->t_i64, "ntpad");
   make_scopes(s);
+  if (!s->reduces)
+    return;
+  s->pred = new_slot(s, 4, 4);
+  LLVMPositionBuilderAtEnd(s->b, LLVMGetEntryBasicBlock(s->fn));
+  LLVMValueRef off = LLVMBuildMul(s->b, cg_const_i64(cg, (int64_t)s->bytes), s->ntpad64, "");
+  s->red = LLVMBuildGEP2(s->b, cg->t_i8, s->frame, &off, 1, "red");
+  s->bytes += 4;
+}
+
+/* After a count/and/or barrier its result comes from the block's
+ * {count, live}: count, count == live, count != 0. */
+static void reduce_results(Split *s) {
+  Cg *cg = s->cg;
+  for (int k = 1; k <= s->k; k++) {
+    if (s->kind[k] == SYNC_PLAIN)
+      continue;
+    LLVMValueRef call = LLVMGetPreviousInstruction(LLVMGetBasicBlockTerminator(s->head[k]));
+    LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(s->cont[k]));
+    LLVMValueRef one = cg_const_i64(cg, 1), live_at = LLVMBuildGEP2(s->b, cg->t_i32, s->red, &one, 1, "");
+    LLVMValueRef count = LLVMBuildLoad2(s->b, cg->t_i32, s->red, "count");
+    LLVMValueRef live = LLVMBuildLoad2(s->b, cg->t_i32, live_at, "live");
+    tag(s, count);
+    tag(s, live);
+    LLVMValueRef r = s->kind[k] == SYNC_COUNT ? count
+                     : s->kind[k] == SYNC_AND ? LLVMBuildICmp(s->b, LLVMIntEQ, count, live, "")
+                                              : LLVMBuildICmp(s->b, LLVMIntNE, count, cg_const_i32(cg, 0), "");
+    if (s->kind[k] != SYNC_COUNT)
+      r = LLVMBuildZExt(s->b, r, cg->t_i32, "");
+    LLVMReplaceAllUsesWith(call, r);
+  }
+}
+
+static bool rewrite(Split *s) {
   for (int i = 0; i < s->ncross; i++)
     if (!LLVMIsAAllocaInst(s->cross[i]) && !demote(s, s->cross[i]))
       return false;
@@ -596,12 +655,14 @@ bool cg_regions_split(Cg *cg, LLVMValueRef body, const char *name, CgRegions *ou
   Split s = {.cg = cg, .start = LLVMGetEntryBasicBlock(body), .b = LLVMCreateBuilderInContext(cg->ctx)};
   s.fn = move_body(cg, body, name);
   split_all(&s);
+  frame_setup(&s);
+  reduce_results(&s); /* before the liveness walk: the results are defined after the barrier */
   /* past this point the body is gone: a failure is an internal error */
   if (!build_cfg(&s) || !find_crossing(&s) || !rewrite(&s))
     cg_fail(cg, NULL, "out of memory splitting %s at its barriers", name);
   else if (LLVMVerifyFunction(s.fn, LLVMReturnStatusAction))
     cg_fail(cg, NULL, "the barrier split of %s produced invalid IR", name);
-  *out = (CgRegions){.fn = s.fn, .nbarriers = s.k, .slot_bytes = s.bytes};
+  *out = (CgRegions){.fn = s.fn, .nbarriers = s.k, .slot_bytes = s.bytes, .reduces = s.reduces};
   split_free(&s);
   return !cg->failed;
 }

@@ -21,6 +21,10 @@ typedef struct CgRegions {
   LLVMValueRef fn;
   int nbarriers;
   uint64_t slot_bytes;
+  bool reduces;          /* a barrier is syncthreads_count/and/or: the
+                            frame starts with each thread's predicate (i32
+                            per thread) and then the block's {count, live}
+                            (kjit_host_region_next writes them) */
 } CgRegions;
 
 /* Does fn, or a function it calls, reach a barrier or warp collective
@@ -35,8 +39,8 @@ bool cg_regions_prepare(Cg *cg, LLVMValueRef *bodies, int n);
 
 /* Splits the kernel body `body` (renamed and deleted: its blocks move to
  * out->fn, named <name>.regions).  False, with body untouched, when the
- * kernel must run on fibers: a barrier other than syncthreads (its
- * count/and/or forms, syncwarp, warp collectives, the grid barrier), one
+ * kernel must run on fibers: a barrier other than syncthreads and its
+ * count/and/or forms (syncwarp, warp collectives, the grid barrier), one
  * inside a function that was not inlined, more than
  * CG_REGION_MAX_BARRIERS barriers, a dynamic alloca, or a body too large
  * for the analysis. */

@@ -557,15 +557,21 @@ void *kjit_host_region_frame(HostCtx *ctx, uint64_t bytes) {
 }
 
 /* The next round of a split kernel's block (host_exec.h). */
-int32_t kjit_host_region_next(HostCtx *ctx, const int32_t *resume, uint32_t n) {
+int32_t kjit_host_region_next(HostCtx *ctx, const int32_t *resume, const int32_t *pred, int32_t *red,
+                              uint32_t n) {
   Block *b = ctx->block;
-  uint32_t exited = 0;
+  uint32_t exited = 0, count = 0;
   int32_t first = -1;
   bool same = true;
   for (uint32_t i = 0; i < n; i++) {
     if (resume[i] < 0) exited++;
     else if (first < 0) first = resume[i];
     else same &= resume[i] == first;
+    count += resume[i] >= 0 && pred && pred[i] != 0;
+  }
+  if (pred) { /* the results of syncthreads_count/and/or (host_exec.h) */
+    red[0] = (int32_t)count;
+    red[1] = (int32_t)(n - exited);
   }
   if (exited == n) return -1;
   if (exited && (b->launch->flags & HOST_STRICT_BARRIERS)) {

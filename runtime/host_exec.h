@@ -76,9 +76,13 @@
  *        the block's per-thread state, `bytes` long, 64-byte aligned, kept
  *        by the worker across blocks (contents undefined); NULL (the launch
  *        failed: out of memory) ends the block
- *   i32  kjit_host_region_next(HostCtx *, const i32 *resume, u32 n)
+ *   i32  kjit_host_region_next(HostCtx *, const i32 *resume, const i32 *pred,
+ *        i32 *red, u32 n)
  *        after a round: resume[t] is thread t's next resume point (>= 0) or
- *        -1 (returned).  Returns the resume point every thread shares, -2
+ *        -1 (returned).  pred (NULL when the kernel has no syncthreads_count/
+ *        and/or): thread t's predicate at the barrier it waits at (0 at a
+ *        plain one); red[0] gets the live threads with a nonzero predicate,
+ *        red[1] the live threads.  Returns the resume point every thread shares, -2
  *        when they differ or some have returned (run each from its own),
  *        -1 when the block is done: every thread returned, or some returned
  *        while others wait under HOST_STRICT_BARRIERS (a launch error).
@@ -267,7 +271,8 @@ KJIT_HOST_EXPORT uint32_t kjit_host_warp_match(HostCtx *ctx, uint32_t mask, uint
                                                int32_t all);
 KJIT_HOST_EXPORT uint32_t kjit_host_warp_activemask(HostCtx *ctx);
 KJIT_HOST_EXPORT void *kjit_host_region_frame(HostCtx *ctx, uint64_t bytes);
-KJIT_HOST_EXPORT int32_t kjit_host_region_next(HostCtx *ctx, const int32_t *resume, uint32_t n);
+KJIT_HOST_EXPORT int32_t kjit_host_region_next(HostCtx *ctx, const int32_t *resume, const int32_t *pred,
+                                               int32_t *red, uint32_t n);
 KJIT_HOST_EXPORT void kjit_host_index_error(HostCtx *ctx, const char *array, int64_t index, int axis,
                                             int64_t extent, const char *file, int line, int col,
                                             uint32_t tx, uint32_t ty, uint32_t tz, uint32_t bx,

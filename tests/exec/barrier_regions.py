@@ -2,7 +2,8 @@
 target runs such kernels as loops over the block's threads between
 barriers): in a uniform while loop, in nested loops, several in a row,
 inside a device function, with values (float, bool, int, a local array)
-live across them, threads that return before a barrier, and a 3-d block."""
+live across them, threads that return before a barrier, a 3-d block, and
+syncthreads_count/and/or (their results combine every thread's predicate)."""
 from numba import cuda, float32, float64, int32, int64
 
 # RUN: tree_sum --grid 2 --block 64 x=arange:int32:128 out=zeros:int32:2
@@ -28,6 +29,14 @@ from numba import cuda, float32, float64, int32, int64
 # RUN: nested --grid 1 --block 16 out=zeros:int64:16
 # EXPECT: out: int64[16] [31563, 41193, 50823, ..., 21933] sum=1208928 crc=2a79a83f
 #   (computed in Python from: [sum(10 ** b * sum((t + b) % 16 * b + a for a in range(3)) for b in range(4)) for t in range(16)])
+
+# RUN: votes --grid 1 --block 64 x=arange:int32:64 out=zeros:int64:64
+# EXPECT: out: int64[64] [12913, 12913, 12913, ..., 12913] sum=826432 crc=605b4fff
+#   (computed in Python from: [sum(100 * sum(v > r * 20 for v in range(64)) + 10 * all(v >= r for v in range(64)) + any(v > 60 + r for v in range(64)) for r in range(3))] * 64)
+
+# RUN: counted --grid 1 --block 64 x=arange:float32:64 out=zeros:float32:64
+# EXPECT: out: float32[64] [3339, 3286, 3233, ..., 0] sum=106848 crc=46abb879
+#   (computed in Python from: [float((63 - t) * 53) for t in range(64)])
 
 
 @cuda.jit
@@ -126,3 +135,26 @@ def nested(out):
             loc[b] += sh[(t + b) % 16]
             cuda.syncthreads()
     out[t] = loc[0] + 10 * loc[1] + 100 * loc[2] + 1000 * loc[3]
+
+
+@cuda.jit
+def votes(x, out):
+    i = cuda.grid(1)
+    total = 0
+    for r in range(3):
+        c = cuda.syncthreads_count(x[i] > r * 20)
+        a = cuda.syncthreads_and(x[i] >= r)
+        o = cuda.syncthreads_or(x[i] > 60 + r)
+        total += c * 100 + a * 10 + o
+    out[i] = total
+
+
+@cuda.jit
+def counted(x, out):
+    sh = cuda.shared.array(64, float32)
+    t = cuda.threadIdx.x
+    sh[t] = x[t]
+    n = cuda.syncthreads_count(x[t] > 10)
+    v = sh[63 - t]
+    cuda.syncthreads()
+    out[t] = v * n

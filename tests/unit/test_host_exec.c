@@ -326,7 +326,7 @@ static void test_misuse(RtHostPool *pool) {
 
 /* What a split kernel's entry does with the executor, by hand: a frame per
  * block, then kjit_host_region_next on crafted resume arrays. */
-typedef struct RegionArgs { int32_t got[5]; int frame_ok; } RegionArgs;
+typedef struct RegionArgs { int32_t got[5], red[2]; int frame_ok; } RegionArgs;
 
 static void region_entry(HostCtx *c, void *p) {
   RegionArgs *a = p;
@@ -334,25 +334,29 @@ static void region_entry(HostCtx *c, void *p) {
   int32_t *resume = kjit_host_region_frame(c, 4096);
   a->frame_ok = resume && ((uintptr_t)resume & 63) == 0 && kjit_host_region_frame(c, 64) == (void *)resume;
   for (uint32_t i = 0; i < n; i++) resume[i] = 2;
-  a->got[0] = kjit_host_region_next(c, resume, n);   /* all at barrier 2 */
+  int32_t *pred = resume + n, *red = pred + n;
+  a->got[0] = kjit_host_region_next(c, resume, NULL, NULL, n);   /* all at barrier 2 */
   resume[5] = 1;
-  a->got[1] = kjit_host_region_next(c, resume, n);   /* two resume points */
+  a->got[1] = kjit_host_region_next(c, resume, NULL, NULL, n);   /* two resume points */
   resume[5] = -1;
-  a->got[2] = kjit_host_region_next(c, resume, n);   /* one returned */
+  for (uint32_t i = 0; i < n; i++) pred[i] = i % 3 == 2;          /* 2, 5, 8, 11, 14 */
+  a->got[2] = kjit_host_region_next(c, resume, pred, red, n);    /* one returned */
+  memcpy(a->red, red, sizeof a->red);
   for (uint32_t i = 0; i < n; i++) resume[i] = -1;
-  a->got[3] = kjit_host_region_next(c, resume, n);   /* all returned */
+  a->got[3] = kjit_host_region_next(c, resume, NULL, NULL, n);   /* all returned */
   resume[0] = 0;
-  a->got[4] = kjit_host_region_next(c, resume, n);
+  a->got[4] = kjit_host_region_next(c, resume, NULL, NULL, n);
 }
 
 static void test_regions(RtHostPool *pool) {
   char err[256];
   uint32_t one[3] = {1, 1, 1}, block[3] = {16, 1, 1};
-  RegionArgs a = {{0}, 0};
+  RegionArgs a = {{0}, {0}, 0};
   int flags = HOST_FN_PER_BLOCK | HOST_FN_REGIONS;
   int rc = rt_host_launch(pool, region_entry, flags, one, block, 0, 0, &a, err, sizeof err);
   CHECK(rc == RT_HOST_OK && a.frame_ok);
   CHECK(a.got[0] == 2 && a.got[1] == -2 && a.got[2] == -2 && a.got[3] == -1 && a.got[4] == -2);
+  CHECK(a.red[0] == 4 && a.red[1] == 15);  /* thread 5 returned: its predicate is not counted */
   rc = rt_host_launch(pool, region_entry, flags | HOST_STRICT_BARRIERS, one, block, 0, 0, &a, err, sizeof err);
   CHECK(rc == RT_HOST_E_DEADLOCK && a.got[2] == -1);
   CHECK_STR(err, "threads of block (0,0,0) exited while others wait at syncthreads (1 of 16 threads exited)");
