@@ -10,3 +10,4 @@
 # ARGS: ptx exec/barrier_regions.py:counted --sig "void(float32[:], float32[:])"
 # ARGS: ptx exec/barrier_regions.py:votes --sig "void(int32[:], int64[:])"
 # ARGS: ptx exec/barrier_fallback.py:warp_then_block --sig "void(float32[:], float32[:])"
+# ARGS: ptx exec/barrier_fallback.py:eighteen --sig "void(int32[:])"
