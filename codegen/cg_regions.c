@@ -8,9 +8,12 @@
  * the code after it is cut; a switch on the resume point enters there.  A
  * value live across a barrier (used on some path from its definition that
  * passes a barrier) is stored to the thread's slot in the frame after its
- * definition and loaded again before each such use; allocas whose memory
- * lives across a barrier move to the frame.  Nothing else changes, so a
- * thread executes exactly what it executed on its fiber. */
+ * definition and loaded again before each such use, unless it is a pure
+ * expression of arguments and invariant loads, recomputed instead; allocas
+ * whose memory lives across a barrier move to the frame.  syncthreads_count/
+ * and/or leave the predicate in the frame and read the block's count back.
+ * Nothing else changes, so a thread executes exactly what it executed on
+ * its fiber. */
 #include "codegen/cg_regions.h"
 
 #include <llvm-c/Analysis.h>
