@@ -4,8 +4,9 @@
  *   vector add   2^24 float32, grid 65536 x block 256 (the barrier-free,
  *                per-block path), vs `#pragma omp parallel for` c = a + b
  *   matmul       512 x 512 float32, tiled shared-memory kernel (16 x 16
- *                tiles, two syncthreads per tile: the fiber path), vs the
- *                naive i-j-k loop with the i loop in parallel
+ *                tiles, two syncthreads per tile: split at its barriers,
+ *                KJIT_CPU_FIBERS=1 for the fiber path), vs the naive i-j-k
+ *                loop with the i loop in parallel
  * Each figure is the median of RUNS launches after one warm-up launch (the
  * warm-up compiles; compile time is reported separately).  The kernels run
  * through the internal launch interface (runtime/launch.h), so this file is
@@ -157,7 +158,7 @@ int main(int argc, char **argv) {
   printf("%-24s %12s %12s %12s %14s\n", "benchmark", "kjit ms", "C/OpenMP ms", "speed ratio", "kjit compile ms");
   printf("%-24s %12.3f %12.3f %11.2fx %14.1f\n", "vector add 2^24 f32", kv, rv, rv / kv, cv);
   printf("%-24s %12.3f %12.3f %11.2fx %14.1f\n", "tiled matmul 512^2 f32", km, rm, rm / km, cm);
-  printf("(speed ratio = C time / kjit time; targets: vector add >= 0.8x, matmul >= 0.1x)\n");
+  printf("(speed ratio = C time / kjit time; targets: vector add >= 0.8x, matmul >= 0.8x)\n");
   for (int i = 0; i < 3; i++) {
     rt_array_free(&v[i].array);
     rt_array_free(&m[i].array);

@@ -9,8 +9,10 @@
  * a barrier, a loop over a run of blocks (HOST_FN_BLOCK_RUN) around a loop
  * over z, y, x calling the body (HOST_FN_PER_BLOCK;
  * after inlining LLVM can vectorize the x loop and a `return` ends only one
- * thread), otherwise a per-thread entry reading ctx->tid that runs on a fiber
- * and meets the others in kjit_host_sync* (HOST_USES_BARRIERS).  The entry
+ * thread); for one whose barriers cg_regions.c can split, rounds of such
+ * loops between barriers (HOST_FN_REGIONS); otherwise a per-thread entry
+ * reading ctx->tid that runs on a fiber and meets the others in
+ * kjit_host_sync* (HOST_USES_BARRIERS).  The entry
  * records its flags and static shared size as string attributes
  * ("kjit-flags", "kjit-static-shared") for the JIT to report. */
 #include "codegen/cg_internal.h"
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/cg_regions.h"
 #include "common/host_abi.h"
 
 enum { NHIDDEN = 7, MAX_KERNELS = 256, MAX_VISIT = 512 };
@@ -326,21 +329,21 @@ static bool reaches(LLVMValueRef body, const char *only) {
   return r;
 }
 
-static bool uses_barriers(LLVMValueRef body) { return reaches(body, NULL); }
+bool cg_host_uses_barriers(LLVMValueRef body) { return reaches(body, NULL); }
 
 /* The executor's flags for an entry whose thread body is `body`: a grid
  * barrier (g.sync()) needs every block resident (HOST_GRID_SYNC). */
 static int entry_flags(LLVMValueRef body) {
-  if (!uses_barriers(body))
+  if (!cg_host_uses_barriers(body))
     return HOST_FN_PER_BLOCK | HOST_FN_BLOCK_RUN;
   return HOST_USES_BARRIERS | (reaches(body, "kjit_host_sync_grid") ? HOST_GRID_SYNC : 0);
 }
 
 /* Loads every parameter from the argument struct (natural layout, so the
  * LLVM struct of the parameter types is the C struct of codegen.h). */
-static int load_args(Cg *cg, LLVMValueRef body, LLVMValueRef argp, LLVMValueRef *out) {
+static int load_args(Cg *cg, LLVMValueRef body, LLVMValueRef argp, LLVMValueRef *out, int nextra) {
   LLVMTypeRef fty = LLVMGlobalGetValueType(body);
-  int n = (int)LLVMCountParamTypes(fty) - NHIDDEN;
+  int n = (int)LLVMCountParamTypes(fty) - NHIDDEN - nextra;
   LLVMTypeRef all[CG_MAX_ARGS];
   LLVMGetParamTypes(fty, all);
   LLVMTypeRef st = LLVMStructTypeInContext(cg->ctx, all + NHIDDEN, (unsigned)n, 0);
@@ -468,7 +471,7 @@ static void build_entry(Cg *cg, LLVMValueRef body) {
   set_entry_attrs(cg, cg->fn, flags);
   LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
   LLVMValueRef params[CG_MAX_PARAMS];
-  int n = load_args(cg, body, LLVMGetParam(cg->fn, 1), params);
+  int n = load_args(cg, body, LLVMGetParam(cg->fn, 1), params, 0);
   if (flags & HOST_FN_PER_BLOCK)
     emit_block_run(cg, body, LLVMGetParam(cg->fn, 0), params, n);
   else
@@ -477,6 +480,151 @@ static void build_entry(Cg *cg, LLVMValueRef body) {
   cg->fn = NULL;
   free(sym);
   free(tname);
+}
+
+/* ---------------------------------------------- split kernels' entry -- */
+
+typedef struct RegionCall {   /* what every call of a split kernel passes */
+  const CgRegions *r;
+  LLVMValueRef ctx, ctaid[3], lim[3], *params, frame, ntpad, resume;
+  int n;
+} RegionCall;
+
+/* Marks the loop closed by `br` (its latch branch) "llvm.loop.unroll.disable":
+ * a region loop's scalar remainder is short (the vectorized loop does the
+ * work), and unrolling every region's remainder dominated the compile of
+ * kernels with many barriers. */
+static void no_unroll(Cg *cg, LLVMBasicBlockRef latch) {
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(latch);
+  LLVMMetadataRef tmp = LLVMTemporaryMDNode(cg->ctx, NULL, 0);
+  LLVMMetadataRef dis = LLVMMDStringInContext2(cg->ctx, "llvm.loop.unroll.disable", 24);
+  LLVMMetadataRef ops[2] = {tmp, LLVMMDNodeInContext2(cg->ctx, &dis, 1)};
+  LLVMMetadataRef loop = LLVMMDNodeInContext2(cg->ctx, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(tmp, loop); /* the loop ID refers to itself */
+  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(cg->ctx, "llvm.loop", 9), LLVMMetadataAsValue(cg->ctx, loop));
+}
+
+/* One loop nest over the block's threads calling the split kernel from
+ * resume point k (k < 0: each thread from its own, skipping returned ones)
+ * and storing where each thread stopped in resume[t]. */
+static void emit_round(Cg *cg, const RegionCall *rc, int k) {
+  LLVMBasicBlockRef hz, hy, hx;
+  LLVMValueRef tid[3];
+  tid[2] = open_loop(cg, "tid.z", &hz);
+  tid[1] = open_loop(cg, "tid.y", &hy);
+  tid[0] = open_loop(cg, "tid.x", &hx);
+  LLVMValueRef yz = LLVMBuildNUWAdd(cg->b, tid[1], LLVMBuildNUWMul(cg->b, rc->lim[1], tid[2], ""), "");
+  LLVMValueRef t = LLVMBuildNUWAdd(cg->b, tid[0], LLVMBuildNUWMul(cg->b, rc->lim[0], yz, ""), "t");
+  LLVMValueRef slot = LLVMBuildGEP2(cg->b, cg->t_i32, rc->resume, &t, 1, "");
+  LLVMValueRef from = cg_const_i32(cg, k);
+  LLVMBasicBlockRef skip = NULL;
+  if (k < 0) {
+    from = LLVMBuildLoad2(cg->b, cg->t_i32, slot, "");
+    LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "run");
+    skip = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "next");
+    LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntSGE, from, cg_const_i32(cg, 0), ""), run, skip);
+    LLVMPositionBuilderAtEnd(cg->b, run);
+  }
+  LLVMValueRef a[CG_MAX_ARGS + 4] = {rc->ctx, tid[0], tid[1], tid[2], rc->ctaid[0], rc->ctaid[1], rc->ctaid[2]};
+  memcpy(a + NHIDDEN, rc->params, sizeof *a * (size_t)rc->n);
+  LLVMValueRef extra[4] = {rc->frame, t, rc->ntpad, from};
+  memcpy(a + NHIDDEN + rc->n, extra, sizeof extra);
+  LLVMValueRef call = LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(rc->r->fn), rc->r->fn, a,
+                                     (unsigned)(NHIDDEN + rc->n + 4), "");
+  /* a known resume point inlines to that region alone, so the x loop can
+   * vectorize; the per-thread dispatch stays one out-of-line copy */
+  const char *inl = k < 0 ? "noinline" : "alwaysinline";
+  unsigned kind = LLVMGetEnumAttributeKindForName(inl, strlen(inl));
+  LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, kind, 0));
+  LLVMBuildStore(cg->b, call, slot);
+  if (skip) {
+    LLVMBuildBr(cg->b, skip);
+    LLVMPositionBuilderAtEnd(cg->b, skip);
+  }
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
+  close_loop(cg, tid[0], hx, rc->lim[0]);
+  no_unroll(cg, latch);
+  close_loop(cg, tid[1], hy, rc->lim[1]);
+  close_loop(cg, tid[2], hz, rc->lim[2]);
+}
+
+/* The frame: r->slot_bytes per thread for ntpad threads, then resume[nt]. */
+static LLVMValueRef frame_bytes(Cg *cg, const CgRegions *r, LLVMValueRef nt, LLVMValueRef ntpad,
+                                LLVMValueRef *resume_off) {
+  LLVMValueRef slots = LLVMBuildMul(cg->b, cg_const_i64(cg, (int64_t)r->slot_bytes),
+                                    LLVMBuildZExt(cg->b, ntpad, cg->t_i64, ""), "");
+  *resume_off = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, slots, cg_const_i64(cg, 63), ""), cg_const_i64(cg, ~63ll), "");
+  LLVMValueRef four = cg_const_i64(cg, 4);
+  return LLVMBuildAdd(cg->b, *resume_off, LLVMBuildMul(cg->b, LLVMBuildZExt(cg->b, nt, cg->t_i64, ""), four, ""), "");
+}
+
+/* Sets up the block's frame; returns false-branching to `done` when the
+ * executor has none to give. */
+static void region_setup(Cg *cg, RegionCall *rc, LLVMValueRef nt, LLVMBasicBlockRef done) {
+  LLVMValueRef ntpad = LLVMBuildAnd(cg->b, LLVMBuildAdd(cg->b, nt, cg_const_i32(cg, 15), ""), cg_const_i32(cg, ~15), "");
+  LLVMValueRef roff, a[2] = {rc->ctx, frame_bytes(cg, rc->r, nt, ntpad, &roff)};
+  rc->frame = cg_call_extern(cg, "kjit_host_region_frame", cg->t_ptr, a, 2);
+  rc->ntpad = ntpad;
+  rc->resume = LLVMBuildGEP2(cg->b, cg->t_i8, rc->frame, &roff, 1, "resume");
+  LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "go");
+  LLVMBuildCondBr(cg->b, LLVMBuildIsNull(cg->b, rc->frame, ""), done, go);
+  LLVMPositionBuilderAtEnd(cg->b, go);
+}
+
+/* Rounds until every thread returned: a round with one resume point shared
+ * by all threads runs that region's loop, else the per-thread one. */
+static void emit_rounds(Cg *cg, RegionCall *rc, LLVMValueRef nt, LLVMBasicBlockRef done) {
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(cg->b);
+  LLVMBasicBlockRef round = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "round");
+  LLVMBasicBlockRef again = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "again");
+  LLVMBasicBlockRef each = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "each");
+  LLVMBuildBr(cg->b, round);
+  LLVMPositionBuilderAtEnd(cg->b, round);
+  LLVMValueRef pt = LLVMBuildPhi(cg->b, cg->t_i32, "pt"), zero = cg_const_i32(cg, 0);
+  LLVMAddIncoming(pt, &zero, &pre, 1);
+  LLVMValueRef sw = LLVMBuildSwitch(cg->b, pt, each, (unsigned)rc->r->nbarriers + 1);
+  for (int k = 0; k <= rc->r->nbarriers; k++) {
+    LLVMBasicBlockRef bk = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "region");
+    LLVMAddCase(sw, cg_const_i32(cg, k), bk);
+    LLVMPositionBuilderAtEnd(cg->b, bk);
+    emit_round(cg, rc, k);
+    LLVMBuildBr(cg->b, again);
+  }
+  LLVMPositionBuilderAtEnd(cg->b, each);
+  emit_round(cg, rc, -1);
+  LLVMBuildBr(cg->b, again);
+  LLVMPositionBuilderAtEnd(cg->b, again);
+  /* count/and/or barriers: predicates at the frame's start, then {count, live} */
+  LLVMValueRef red_off = LLVMBuildMul(cg->b, cg_const_i64(cg, 4), LLVMBuildZExt(cg->b, rc->ntpad, cg->t_i64, ""), "");
+  LLVMValueRef pred = rc->r->reduces ? rc->frame : LLVMConstNull(cg->t_ptr);
+  LLVMValueRef red = rc->r->reduces ? LLVMBuildGEP2(cg->b, cg->t_i8, rc->frame, &red_off, 1, "red") : pred;
+  LLVMValueRef a[5] = {rc->ctx, rc->resume, pred, red, nt};
+  LLVMValueRef next = cg_call_extern(cg, "kjit_host_region_next", cg->t_i32, a, 5);
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(cg->b);
+  LLVMAddIncoming(pt, &next, &latch, 1);
+  LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntEQ, next, cg_const_i32(cg, CG_REGION_EXIT), ""), done, round);
+}
+
+/* <sym>(ctx, args) of a kernel split at its barriers (HOST_FN_REGIONS). */
+static void build_region_entry(Cg *cg, const char *sym, const CgRegions *r) {
+  LLVMTypeRef pt[2] = {cg->t_ptr, cg->t_ptr};
+  cg->fn = LLVMAddFunction(cg->mod, sym, LLVMFunctionType(cg->t_void, pt, 2, 0));
+  set_entry_attrs(cg, cg->fn, HOST_FN_PER_BLOCK | HOST_FN_REGIONS);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "entry"));
+  LLVMValueRef params[CG_MAX_PARAMS];
+  RegionCall rc = {.r = r, .ctx = LLVMGetParam(cg->fn, 0), .params = params};
+  rc.n = load_args(cg, r->fn, LLVMGetParam(cg->fn, 1), params, 4);
+  for (int d = 0; d < 3; d++) {
+    rc.lim[d] = ctx_u32(cg, offsetof(HostCtx, ntid) + 4 * (size_t)d);
+    rc.ctaid[d] = ctx_u32(cg, offsetof(HostCtx, ctaid) + 4 * (size_t)d);
+  }
+  LLVMValueRef nt = LLVMBuildNUWMul(cg->b, LLVMBuildNUWMul(cg->b, rc.lim[0], rc.lim[1], ""), rc.lim[2], "nt");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "done");
+  region_setup(cg, &rc, nt, done);
+  emit_rounds(cg, &rc, nt, done);
+  LLVMPositionBuilderAtEnd(cg->b, done);
+  LLVMBuildRetVoid(cg->b);
+  cg->fn = NULL;
 }
 
 /* ------------------------------------------------ C-ABI wrapper (call) -- */
@@ -515,7 +663,7 @@ static LLVMValueRef cabi_arg(Cg *cg, const Type *t, LLVMTypeRef native, LLVMValu
 
 /* A function run through kjit_call has no block: no barriers, no shared memory. */
 static bool cabi_check(Cg *cg, const IrFunc *f, LLVMValueRef dev) {
-  const char *why = uses_barriers(dev)                         ? "synchronizes threads (syncthreads, warp operations)"
+  const char *why = cg_host_uses_barriers(dev)                         ? "synchronizes threads (syncthreads, warp operations)"
                     : LLVMGetNamedGlobal(cg->mod, SHARED_TOTAL) ? "uses shared memory"
                                                                 : NULL;
   if (!why)
@@ -574,6 +722,31 @@ static void define_powi(Cg *cg, const char *name, LLVMTypeRef ft) {
   cg->fn = saved;
 }
 
+/* Split kernels at their barriers unless fibers are asked for (opt 0
+ * keeps them too: the split relies on SSA form). */
+static bool want_regions(Cg *cg, LLVMValueRef *bodies, int n) {
+  if (cg->opts->cpu_fibers || cg->opts->opt_level <= 0 || cg->cabi)
+    return false;
+  for (int i = 0; i < n; i++)
+    if (cg_host_uses_barriers(bodies[i]))
+      return true;
+  return false;
+}
+
+/* A kernel with barriers runs as regions where cg_regions_split can split
+ * it, else on fibers (build_entry). */
+static void build_kernel(Cg *cg, LLVMValueRef body, bool regions) {
+  size_t len;
+  const char *name = LLVMGetValueName2(body, &len);
+  char sym[256];
+  snprintf(sym, sizeof sym, "%.*s", (int)(len < 255 ? len : 255), name);
+  CgRegions r;
+  if (regions && cg_host_uses_barriers(body) && cg_regions_split(cg, body, sym, &r))
+    build_region_entry(cg, sym, &r);
+  else if (!cg->failed)
+    build_entry(cg, body);
+}
+
 static bool host_finish_module(Cg *cg) {
   LLVMSetCurrentDebugLocation2(cg->b, NULL);
   define_powi(cg, "powi", cg->t_f64);
@@ -583,8 +756,11 @@ static bool host_finish_module(Cg *cg) {
   for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
     if (is_kernel_body(f) && !LLVMIsDeclaration(f) && n < MAX_KERNELS)
       bodies[n++] = f;
-  for (int i = 0; i < n; i++)
-    build_entry(cg, bodies[i]);
+  bool regions = want_regions(cg, bodies, n);
+  if (regions && !cg_regions_prepare(cg, bodies, n))
+    return false;
+  for (int i = 0; i < n && !cg->failed; i++)
+    build_kernel(cg, bodies[i], regions);
   if (cg->cabi && !cg->failed)
     build_cabi(cg, cg->cabi);
   return !cg->failed;

@@ -53,6 +53,8 @@ typedef struct CgOptions {
   bool lineinfo;
   bool debug;
   int max_registers;     /* 0 = none */
+  bool cpu_fibers;       /* host: every kernel with barriers on fibers,
+                            none split at its barriers (KJIT_CPU_FIBERS=1) */
 } CgOptions;
 
 /* Everything codegen keeps across compiles in one process: the LLVM context

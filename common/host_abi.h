@@ -25,6 +25,11 @@
  *                             once per run, not per block.  Used only when the
  *                             kernel has no shared memory (shared memory is
  *                             zero-filled per block); else block_run is 1.
+ *   HOST_FN_REGIONS           (with PER_BLOCK) fn is a kernel split at its
+ *                             barriers: it runs the block in rounds, each a
+ *                             loop over the live threads taking each from
+ *                             its resume point to its next barrier, and
+ *                             calls kjit_host_region_frame/_next (below).
  *   HOST_USES_BARRIERS        each thread runs fn on its own fiber (a 64 KiB
  *                             stack with a guard page) with its own ctx; the
  *                             kjit_host_sync* functions switch fibers.
@@ -65,6 +70,22 @@
  *        in the block and have not exited (no wait)
  * Called from a kernel launched without HOST_USES_BARRIERS they record an
  * error for the launch and return at once (0 for the predicate forms).
+ *   void *kjit_host_region_frame(HostCtx *, u64 bytes)  HOST_FN_REGIONS:
+ *        the block's per-thread state, `bytes` long, 64-byte aligned, kept
+ *        by the worker across blocks (contents undefined); NULL (the launch
+ *        failed: out of memory) ends the block
+ *   i32  kjit_host_region_next(HostCtx *, const i32 *resume, const i32 *pred,
+ *        i32 *red, u32 n)
+ *        after a round: resume[t] is thread t's next resume point (>= 0) or
+ *        -1 (returned).  pred (NULL when the kernel has no syncthreads_count/
+ *        and/or): thread t's predicate at the barrier it waits at (0 at a
+ *        plain one); red[0] gets the live threads with a nonzero predicate,
+ *        red[1] the live threads.  Returns the resume point every thread
+ *        shares, -2 when they differ or some have returned (run each from its
+ *        own), -1 when the block is done: every thread returned, or some
+ *        returned while others wait under HOST_STRICT_BARRIERS (a launch
+ *        error).  Threads at different syncthreads calls are released
+ *        together, as with fibers.
  *   void kjit_host_index_error(HostCtx *, const char *array, i64 index,
  *        i32 axis, i64 extent, const char *file, i32 line, i32 col,
  *        u32 tid.x, tid.y, tid.z, u32 ctaid.x, ctaid.y, ctaid.z)
@@ -113,6 +134,8 @@ enum {
   HOST_GRID_SYNC = 1 << 4,       /* with USES_BARRIERS: the kernel syncs the
                                     grid (kjit_host_sync_grid): every block
                                     resident at once, on one thread */
+  HOST_FN_REGIONS = 1 << 5,      /* with PER_BLOCK: fn runs the block in
+                                    rounds between barriers (kjit_host_region_*) */
   HOST_FN_BLOCK_RUN = 1 << 3,    /* with PER_BLOCK: fn runs ctx->block_run
                                     consecutive blocks (linear order from
                                     ctx->ctaid), so a worker's run of blocks

@@ -108,6 +108,8 @@ struct Block {
   char *shared_now;       /* this launch's: its bytes end at the guard page */
   char *shared_map;       /* the mapping: guard page, pages, guard page */
   size_t shared_cap, shared_map_len;
+  char *frame;            /* HOST_FN_REGIONS: per-thread state of a block */
+  size_t frame_cap;
 };
 
 typedef struct Worker {
@@ -534,9 +536,53 @@ static int block_prepare(Block *b, Launch *L) {
 
 static void block_release(Block *b) {
   free_stacks(b);
+  free(b->frame);
   free(b->fibers);
   if (b->shared_map) munmap(b->shared_map, b->shared_map_len);
   memset(b, 0, sizeof *b);
+}
+
+/* ---- split kernels (HOST_FN_REGIONS) --------------------------------- */
+
+void *kjit_host_region_frame(HostCtx *ctx, uint64_t bytes) {
+  Block *b = ctx->block;
+  if (bytes <= b->frame_cap) return b->frame;
+  size_t cap = (size_t)(bytes + 63) / 64 * 64;
+  free(b->frame);
+  b->frame = aligned_alloc(64, cap);
+  b->frame_cap = b->frame ? cap : 0;
+  if (!b->frame)
+    launch_fail(b->launch, RT_HOST_E_NOMEM, NULL, "cannot allocate %zu bytes of per-thread state for a block", cap);
+  return b->frame;
+}
+
+/* The next round of a split kernel's block (host_exec.h). */
+int32_t kjit_host_region_next(HostCtx *ctx, const int32_t *resume, const int32_t *pred, int32_t *red,
+                              uint32_t n) {
+  Block *b = ctx->block;
+  uint32_t exited = 0, count = 0;
+  int32_t first = -1;
+  bool same = true;
+  for (uint32_t i = 0; i < n; i++) {
+    if (resume[i] < 0) exited++;
+    else if (first < 0) first = resume[i];
+    else same &= resume[i] == first;
+    count += resume[i] >= 0 && pred && pred[i] != 0;
+  }
+  if (pred) { /* the results of syncthreads_count/and/or (host_exec.h) */
+    red[0] = (int32_t)count;
+    red[1] = (int32_t)(n - exited);
+  }
+  if (exited == n) return -1;
+  if (exited && (b->launch->flags & HOST_STRICT_BARRIERS)) {
+    char where[48];
+    snprintf(where, sizeof where, "(%u,%u,%u)", ctx->ctaid[0], ctx->ctaid[1], ctx->ctaid[2]);
+    launch_fail(b->launch, RT_HOST_E_DEADLOCK, NULL,
+                "threads of block %s exited while others wait at syncthreads (%u of %u threads exited)", where,
+                exited, n);
+    return -1;
+  }
+  return exited == 0 && same ? first : -2;
 }
 
 /* ---- guest faults (host_fault.h) ------------------------------------- */

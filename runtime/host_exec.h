@@ -1,7 +1,8 @@
 /* host_exec.h - runs kernels compiled for the host CPU with CUDA's execution
  * model: a grid of blocks spread over a thread pool, the threads of a block
- * either as a plain loop (barrier-free kernels) or as fibers that meet at
- * barriers (kernels that call syncthreads/syncwarp).
+ * either as a plain loop (barrier-free kernels), as rounds of loops between
+ * barriers (kernels codegen split at their syncthreads), or as fibers that
+ * meet at barriers (the other kernels that synchronize).
  *
  * The ABI between codegen's host target and the executor (kernel entry,
  * HostCtx, launch flags, the kjit_host_* symbols) is common/host_abi.h.
@@ -138,6 +139,9 @@ KJIT_HOST_EXPORT uint32_t kjit_host_warp_vote(HostCtx *ctx, uint32_t mask, int32
 KJIT_HOST_EXPORT uint32_t kjit_host_warp_match(HostCtx *ctx, uint32_t mask, uint64_t value,
                                                int32_t all);
 KJIT_HOST_EXPORT uint32_t kjit_host_warp_activemask(HostCtx *ctx);
+KJIT_HOST_EXPORT void *kjit_host_region_frame(HostCtx *ctx, uint64_t bytes);
+KJIT_HOST_EXPORT int32_t kjit_host_region_next(HostCtx *ctx, const int32_t *resume, const int32_t *pred,
+                                               int32_t *red, uint32_t n);
 KJIT_HOST_EXPORT void kjit_host_index_error(HostCtx *ctx, const char *array, int64_t index, int axis,
                                             int64_t extent, const char *file, int line, int col,
                                             uint32_t tx, uint32_t ty, uint32_t tz, uint32_t bx,

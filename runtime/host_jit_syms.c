@@ -15,6 +15,7 @@ static const HostSym executor_symbols[] = {
     ROW(kjit_host_warp_shfl),       ROW(kjit_host_warp_vote),
     ROW(kjit_host_warp_match),      ROW(kjit_host_warp_activemask),
     ROW(kjit_host_index_error),     ROW(kjit_host_assert_fail),
+    ROW(kjit_host_region_frame),    ROW(kjit_host_region_next),
     {NULL, NULL}};
 
 const HostSym *const rt_host_jit_symbols[] = {executor_symbols, rt_host_libdevice_symbols, NULL};

@@ -22,6 +22,7 @@
 #include "runtime/host_exec.h"
 #include "runtime/host_libdevice.h"
 #include "runtime/launch.h"
+#include "runtime/settings.h"
 
 typedef struct RtHostSpec {
   const IrFunc *kernel;               /* generic kernel; NULL = empty slot */
@@ -424,7 +425,10 @@ static double now_ms(void) {
 }
 
 static CgOptions host_options(const IrFunc *k) {
-  return (CgOptions){.opt_level = k->opts.opt > 0 ? k->opts.opt : 3, .fastmath = k->opts.fastmath};
+  const char *fibers = rt_setting(RT_SET_CPU_FIBERS);
+  return (CgOptions){.opt_level = k->opts.opt > 0 ? k->opts.opt : 3,
+                     .fastmath = k->opts.fastmath,
+                     .cpu_fibers = fibers && strcmp(fibers, "1") == 0};
 }
 
 /* Local arrays of every function of the compile, an upper bound of what a

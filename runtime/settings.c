@@ -50,6 +50,9 @@ static const RtSetting settings[RT_SET__COUNT] = {
                       "1: print each library loaded, file read, cache hit and compile to stderr"},
     [RT_SET_MAX_SOURCE] = {"max_source_bytes", "KJIT_MAX_SOURCE_BYTES", "16777216", false,
                            "largest kernel source file (and imported module) read, in bytes"},
+    [RT_SET_CPU_FIBERS] = {"cpu_fibers", "KJIT_CPU_FIBERS", NULL, true,
+                           "1: the cpu target runs kernels with barriers on one fiber per thread "
+                           "instead of splitting them at their barriers"},
 };
 
 const RtSetting *rt_setting_info(RtSettingId id) {

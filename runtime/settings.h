@@ -34,6 +34,8 @@ typedef enum RtSettingId {
   RT_SET_CUDA_PATH,       /* CUDA_PATH: the same, when CUDA_HOME is unset */
   RT_SET_TRACE,           /* KJIT_TRACE: 1 prints what is loaded (common/trace.c) */
   RT_SET_MAX_SOURCE,      /* KJIT_MAX_SOURCE_BYTES: largest source file read */
+  RT_SET_CPU_FIBERS,      /* KJIT_CPU_FIBERS: 1 runs every CPU kernel with
+                             barriers on fibers (no barrier split) */
   RT_SET__COUNT
 } RtSettingId;
 

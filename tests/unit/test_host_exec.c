@@ -322,6 +322,46 @@ static void test_misuse(RtHostPool *pool) {
   CHECK_STR(err, "kernel called syncthreads but was launched without HOST_USES_BARRIERS");
 }
 
+/* ---- split kernels (HOST_FN_REGIONS) --------------------------------- */
+
+/* What a split kernel's entry does with the executor, by hand: a frame per
+ * block, then kjit_host_region_next on crafted resume arrays. */
+typedef struct RegionArgs { int32_t got[5], red[2]; int frame_ok; } RegionArgs;
+
+static void region_entry(HostCtx *c, void *p) {
+  RegionArgs *a = p;
+  uint32_t n = c->ntid[0];
+  int32_t *resume = kjit_host_region_frame(c, 4096);
+  a->frame_ok = resume && ((uintptr_t)resume & 63) == 0 && kjit_host_region_frame(c, 64) == (void *)resume;
+  for (uint32_t i = 0; i < n; i++) resume[i] = 2;
+  int32_t *pred = resume + n, *red = pred + n;
+  a->got[0] = kjit_host_region_next(c, resume, NULL, NULL, n);   /* all at barrier 2 */
+  resume[5] = 1;
+  a->got[1] = kjit_host_region_next(c, resume, NULL, NULL, n);   /* two resume points */
+  resume[5] = -1;
+  for (uint32_t i = 0; i < n; i++) pred[i] = i % 3 == 2;          /* 2, 5, 8, 11, 14 */
+  a->got[2] = kjit_host_region_next(c, resume, pred, red, n);    /* one returned */
+  memcpy(a->red, red, sizeof a->red);
+  for (uint32_t i = 0; i < n; i++) resume[i] = -1;
+  a->got[3] = kjit_host_region_next(c, resume, NULL, NULL, n);   /* all returned */
+  resume[0] = 0;
+  a->got[4] = kjit_host_region_next(c, resume, NULL, NULL, n);
+}
+
+static void test_regions(RtHostPool *pool) {
+  char err[256];
+  uint32_t one[3] = {1, 1, 1}, block[3] = {16, 1, 1};
+  RegionArgs a = {{0}, {0}, 0};
+  int flags = HOST_FN_PER_BLOCK | HOST_FN_REGIONS;
+  int rc = rt_host_launch(pool, region_entry, flags, one, block, 0, 0, &a, err, sizeof err);
+  CHECK(rc == RT_HOST_OK && a.frame_ok);
+  CHECK(a.got[0] == 2 && a.got[1] == -2 && a.got[2] == -2 && a.got[3] == -1 && a.got[4] == -2);
+  CHECK(a.red[0] == 4 && a.red[1] == 15);  /* thread 5 returned: its predicate is not counted */
+  rc = rt_host_launch(pool, region_entry, flags | HOST_STRICT_BARRIERS, one, block, 0, 0, &a, err, sizeof err);
+  CHECK(rc == RT_HOST_E_DEADLOCK && a.got[2] == -1);
+  CHECK_STR(err, "threads of block (0,0,0) exited while others wait at syncthreads (1 of 16 threads exited)");
+}
+
 /* ---- launch limits --------------------------------------------------- */
 
 static void nop(HostCtx *c, void *p) { (void)c; (void)p; }
@@ -367,6 +407,7 @@ int main(void) {
     test_shared(pool);
     test_fp_env(pool);
     test_misuse(pool);
+    test_regions(pool);
     test_limits(pool);
     test_reduce(pool);                        /* stacks reused after errors */
     rt_host_pool_free(pool);

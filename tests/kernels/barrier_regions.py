@@ -1,0 +1,13 @@
+"""PTX of the kernels of exec/barrier_regions.py and exec/barrier_fallback.py
+(barriers in loops, in a device function, under a condition; syncthreads_count/and/or; syncwarp)."""
+# ARGS: ptx exec/barrier_regions.py:tree_sum --sig "void(int32[:], int32[:])"
+# ARGS: ptx exec/barrier_regions.py:carried --sig "void(float64[:])"
+# ARGS: ptx exec/barrier_regions.py:three_d --sig "void(int32[:])"
+# ARGS: ptx exec/barrier_regions.py:early_exit --sig "void(float32[:], float32[:], int64)"
+# ARGS: ptx exec/barrier_regions.py:via_device --sig "void(int32[:])"
+# ARGS: ptx exec/barrier_regions.py:nested --sig "void(int64[:])"
+# ARGS: ptx exec/barrier_fallback.py:divergent --sig "void(int32[:])"
+# ARGS: ptx exec/barrier_regions.py:counted --sig "void(float32[:], float32[:])"
+# ARGS: ptx exec/barrier_regions.py:votes --sig "void(int32[:], int64[:])"
+# ARGS: ptx exec/barrier_fallback.py:warp_then_block --sig "void(float32[:], float32[:])"
+# ARGS: ptx exec/barrier_fallback.py:eighteen --sig "void(int32[:])"
