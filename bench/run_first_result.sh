@@ -6,7 +6,8 @@
 # CPU target: the vector add on 1 Ki and on 16 Mi float32 elements
 # (generated arange/full/zeros), then 16 Mi read from .npy files with -o
 # writing the result.  With a CUDA device also: `kjit info` (the driver's
-# start-up alone), then the 1 Mi vector add on the cuda target cold (empty
+# start-up alone), a C program doing only what any such program must
+# (bench/gpu/driver_floor.c: cuInit, the context, the three copies), then the 1 Mi vector add on the cuda target cold (empty
 # cache) and warm (fresh process, warm disk cache).
 # Prints the median and min wall time and the median CPU time (user+sys)
 # of RUNS runs (default 7).
@@ -27,11 +28,14 @@ measure() {
   local name=$1; shift
   : >"$work/times"
   for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -f "%e %U %S" -a -o "$work/times" "$@" >/dev/null 2>"$work/err" ||
+    local t0=$EPOCHREALTIME   # wall to the microsecond (time's %e has 10 ms steps)
+    /usr/bin/time -f "%e %U %S" -o "$work/one" "$@" >/dev/null 2>"$work/err" ||
       { echo "$name: failed"; cat "$work/err"; return 1; }
+    local t1=$EPOCHREALTIME
+    echo "$(cat "$work/one") $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')" >>"$work/times"
   done
   local wall cpu
-  wall=$(awk '{ print $1 }' "$work/times" | sort -n)
+  wall=$(awk '{ print $4 }' "$work/times" | sort -n)
   cpu=$(awk '{ print $2 + $3 }' "$work/times" | sort -n)
   printf '%-44s %9.3f %9.3f %9.3f\n' "$name" "$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$wall")" \
     "$(head -1 <<<"$wall")" "$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$cpu")"
@@ -54,6 +58,11 @@ measure "cpu: 16 Mi from .npy, -o out.npy" "$kjit" run "$vadd" --target cpu $(gr
 if "$kjit" info 2>/dev/null | grep -q "device 0:"; then
   n=1048576
   measure "cuda: kjit info (driver start-up)" "$kjit" info
+  if "${CC:-cc}" -O2 -o "$work/driver_floor" "$here/gpu/driver_floor.c" -ldl 2>"$work/cc.err"; then
+    measure "cuda: floor (init, context, 3 x 4 MiB copies)" "$work/driver_floor"
+  else
+    echo "(driver_floor.c does not build: $(head -c 200 "$work/cc.err"))"
+  fi
   measure "cuda: vector add 1 Mi, cold cache" bash -c 'rm -rf "$XDG_CACHE_HOME"; exec "$@"' cold \
     "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
   "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n) >/dev/null
