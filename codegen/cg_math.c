@@ -83,16 +83,34 @@ static LLVMValueRef classify(Cg *cg, Intrinsic id, LLVMValueRef x, const Type *t
   return LLVMBuildFCmp(cg->b, id == IN_ISINF ? LLVMRealOEQ : LLVMRealONE, ax, inf, "");
 }
 
-/* min/max as Numba's builtins: select on a < b (a > b); ints by signedness. */
-static LLVMValueRef minmax(Cg *cg, bool is_max, LLVMValueRef a, LLVMValueRef b, const Type *t) {
+/* Operand k of in was a float32/float64 before typing's unifying cast. */
+static bool float_source(const Cg *cg, const Inst *in, int k) {
+  const Inst *x = &cg->f->insts.data[in->args[k]];
+  if (x->op == OP_CAST && x->nargs == 1)
+    x = &cg->f->insts.data[x->args[0]];
+  return x->type && (x->type->kind == TY_F32 || x->type->kind == TY_F64);
+}
+
+/* min/max as Numba's builtins.  Two float32/float64 operands (marked "num"
+ * by ir/lower_builtins.c): fmax/fmin as Numba's __nv_fmaxf & co., a NaN
+ * operand gives the other (max.f32 on the GPU).  Otherwise Python's order
+ * (Numba's do_minmax): the new value b replaces a only when b > a (b < a),
+ * so max(1.0, nan, 2.0) is 2.0 and max(nan, 1, 2) nan.  Ints by signedness. */
+static LLVMValueRef minmax(Cg *cg, const Inst *in, bool is_max, LLVMValueRef a, LLVMValueRef b, const Type *t) {
   LLVMValueRef c;
+  if (cg_is_float(t) && in->str && strcmp(in->str, "num") == 0 && in->nargs == 2 && float_source(cg, in, 0) &&
+      float_source(cg, in, 1)) {
+    LLVMTypeRef ty = LLVMTypeOf(a);
+    LLVMValueRef ab[2] = {a, b};
+    return cg_intrinsic(cg, is_max ? "llvm.maxnum" : "llvm.minnum", &ty, 1, ab, 2);
+  }
   if (cg_is_float(t))
-    c = LLVMBuildFCmp(cg->b, is_max ? LLVMRealOGT : LLVMRealOLT, a, b, "");
+    c = LLVMBuildFCmp(cg->b, is_max ? LLVMRealOGT : LLVMRealOLT, b, a, "");
   else if (cg_is_signed(t))
-    c = LLVMBuildICmp(cg->b, is_max ? LLVMIntSGT : LLVMIntSLT, a, b, "");
+    c = LLVMBuildICmp(cg->b, is_max ? LLVMIntSGT : LLVMIntSLT, b, a, "");
   else
-    c = LLVMBuildICmp(cg->b, is_max ? LLVMIntUGT : LLVMIntULT, a, b, "");
-  return LLVMBuildSelect(cg->b, c, a, b, "");
+    c = LLVMBuildICmp(cg->b, is_max ? LLVMIntUGT : LLVMIntULT, b, a, "");
+  return LLVMBuildSelect(cg->b, c, b, a, "");
 }
 
 static LLVMValueRef absval(Cg *cg, LLVMValueRef x, const Type *t) {
@@ -224,7 +242,7 @@ static LLVMValueRef lower_intrinsic_value(Cg *cg, const Inst *in, Intrinsic id, 
   switch (id) {
   case IN_ISNAN: case IN_ISINF: case IN_ISFINITE: return classify(cg, id, a[0], t);
   case IN_ABS: return absval(cg, a[0], t);
-  case IN_MIN: case IN_MAX: return minmax(cg, id == IN_MAX, a[0], a[1], t);
+  case IN_MIN: case IN_MAX: return minmax(cg, in, id == IN_MAX, a[0], a[1], t);
   case IN_SELP: {
     LLVMValueRef c = cg_truth(cg, a[0], cg_arg_type(cg, in, 0));
     if (LLVMTypeOf(a[1]) != LLVMTypeOf(a[2])) {

@@ -221,17 +221,63 @@ static bool fixed_shape(const Cg *cg, const Inst *in) {
   return a->op == OP_SHARED_ARRAY || a->op == OP_LOCAL_ARRAY || a->op == OP_CONST_ARRAY;
 }
 
+/* The constant c of an index x + c or x - c (c != 0), else 0 (*x = v). */
+static long long split_const(LLVMValueRef v, LLVMValueRef *x) {
+  *x = v;
+  if (!LLVMIsAInstruction(v))
+    return 0;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  if (op != LLVMAdd && op != LLVMSub)
+    return 0;
+  LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+  if (op == LLVMAdd && LLVMIsAConstantInt(a) && !LLVMIsAConstantInt(b)) {
+    LLVMValueRef t = a;
+    a = b;
+    b = t;
+  }
+  if (!LLVMIsAConstantInt(b) || LLVMIsAConstantInt(a))
+    return 0;
+  long long c = LLVMConstIntGetSExtValue(b);
+  if (c == 0 || c > (1 << 15) || c < -(1 << 15))
+    return 0;
+  *x = a;
+  return op == LLVMAdd ? c : -c;
+}
+
+/* Under the 32-bit offsets of a C-layout array, a constant term of the
+ * last index, a[i, j - 1] and a[i, j + 1], is kept out of the 32-bit sum
+ * and added to the address: both then share one i * s + j (one
+ * mul.wide.s32) and address [p-4] and [p+4], as nvcc's int indices do.
+ * Valid because with itemsize >= 2 every element offset is below 2^30, so
+ * offset - c (|c| <= 2^15) still fits int32; the wraparound of a negative
+ * index is unchanged: (x + c) wrapped = (x wrapped by the sign of x + c) + c.
+ * Not with bounds checks, which test the whole index. */
+static bool peel_ok(Cg *cg, const Inst *in, const Type *at, int n) {
+  return n >= 2 && at->layout == LAYOUT_C && ty_size(at->elem) >= 2 && !checks_on(cg) && offsets32(cg, in);
+}
+
 LLVMValueRef cg_array_elem_ptr(Cg *cg, const Inst *in, LLVMValueRef arr, const Type *at,
                                LLVMValueRef *idx, int n) {
   LLVMValueRef zero = cg_const_i64(cg, 0), data = LLVMBuildExtractValue(cg->b, arr, 0, "");
+  LLVMValueRef last = n > 0 ? idx[n - 1] : NULL; /* the last index less c */
+  long long c = peel_ok(cg, in, at, n) ? split_const(idx[n - 1], &last) : 0;
   /* trusted accesses (ir/lower_ufunc.c) and kjit's own generated kernels
    * (ir/reduce.c) never index from the end */
   for (int k = 0; k < n && !trusted_access(in) && !cg->f->generated; k++) {
+    LLVMValueRef x = k == n - 1 ? last : idx[k];
     LLVMValueRef neg = LLVMBuildICmp(cg->b, LLVMIntSLT, idx[k], zero, "");
-    LLVMValueRef w = LLVMBuildAdd(cg->b, idx[k], array_field(cg, arr, 1, k), "");
-    idx[k] = LLVMBuildSelect(cg->b, neg, w, idx[k], "");
+    LLVMValueRef w = LLVMBuildAdd(cg->b, x, array_field(cg, arr, 1, k), "");
+    idx[k] = LLVMBuildSelect(cg->b, neg, w, x, "");
+    if (k == n - 1)
+      last = idx[k];
   }
+  if (n > 0)
+    idx[n - 1] = last;
   LLVMValueRef p = element_offset(cg, at, arr, data, idx, n, offsets32(cg, in));
+  if (c) {
+    LLVMValueRef cv = cg_const_i64(cg, c);
+    p = LLVMBuildGEP2(cg->b, cg_mem_type(cg, at->elem), p, &cv, 1, "");
+  }
   return checks_on(cg) ? checked_ptr(cg, in, arr, idx, n, p) : p;
 }
 

@@ -136,10 +136,14 @@ static LLVMModuleRef load_lazy(LLVMContextRef ctx, const char *bytes, size_t siz
   return lib;
 }
 
-static bool is_nv_decl(LLVMValueRef f) {
+static bool is_nv_name(LLVMValueRef f) {
   size_t n;
   const char *name = LLVMGetValueName2(f, &n);
-  return n > 5 && strncmp(name, "__nv_", 5) == 0 && LLVMIsDeclaration(f);
+  return n > 5 && strncmp(name, "__nv_", 5) == 0;
+}
+
+static bool is_nv_decl(LLVMValueRef f) {
+  return is_nv_name(f) && LLVMIsDeclaration(f);
 }
 
 static int cmp_str(const void *a, const void *b) {
@@ -257,6 +261,21 @@ static bool check_names(Cg *cg, LLVMModuleRef lib) {
   return true;
 }
 
+/* Numba's NVVM (-fma=1, its default) and nvcc contract a*b + c into one
+ * fma across the inlined math function too: softmax's `s += math.exp(d)`
+ * ends in expf's final multiply, fused with the sum.  libdevice's bitcode
+ * carries no fast-math flags, so without `contract` on its float ops LLVM
+ * keeps that multiply and the add apart (mul.rn + add.rn), a rounding more
+ * than Numba's result has and an instruction more per element. */
+static void allow_contract(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      LLVMOpcode op = LLVMGetInstructionOpcode(in);
+      if (op == LLVMFMul || op == LLVMFAdd || op == LLVMFSub)
+        LLVMSetFastMathFlags(in, LLVMGetFastMathFlags(in) | LLVMFastMathAllowContract);
+    }
+}
+
 bool cg_libdevice_link(CgSession *s, Cg *cg) {
   CgLibdevice *ld = cg_session_libdevice(s, true);
   if (!ld || ld->error[0]) {
@@ -290,8 +309,11 @@ bool cg_libdevice_link(CgSession *s, Cg *cg) {
       LLVMSetLinkage(f, LLVMInternalLinkage);
   }
   for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f))
+    if (!LLVMIsDeclaration(f)) {
       cg_set_fastmath_attrs(cg, f);
+      if (is_nv_name(f))
+        allow_contract(f);
+    }
   LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
                     LLVMValueAsMetadata(cg_const_i32(cg, cg->opts->fastmath ? 1 : 0)));
   return true;

@@ -290,7 +290,10 @@ bool lower_is_builtin(const char *name) {
   return list_index(names, name) >= 0;
 }
 
-/* min(a, b, c) = min(min(a, b), c). */
+/* min(a, b, c) = min(min(a, b), c).  A call of exactly two operands is
+ * marked "num": Numba lowers max/min of two floats (float32/float64) to
+ * libdevice's fmax/fmin (cudaimpl.py), where a NaN operand gives the other;
+ * more operands, or an int among them, take Python's order (codegen). */
 static int builtin_minmax(Lower *L, const Node *call, const char *name, int id) {
   if (call->args.len == 1 && !call->args2.len) {
     diag_error(L->d, E_ARITY, call->loc, "pass two or more values: min(a, b)",
@@ -304,6 +307,8 @@ static int builtin_minmax(Lower *L, const Node *call, const char *name, int id) 
     int args[2] = {r, lower_expr(L, call->args.data[i])};
     r = emit_ival(L, OP_INTRINSIC, call->loc, args, 2, id);
   }
+  if (call->args.len == 2 && r >= 0)
+    lower_inst(L, r)->str = "num";
   return r;
 }
 
