@@ -285,7 +285,11 @@ static const char nvptx_o3_pipeline[] =
     "loop-rotate<header-duplication;no-prepare-for-lto>,licm<allowspeculation>,"
     "simple-loop-unswitch<nontrivial;trivial>),"
     SCFG "," IC ",loop(loop-idiom,indvars,simple-loop-unswitch<nontrivial;trivial>,loop-deletion,"
-    "loop-unroll-full),sroa<modify-cfg>,vector-combine,mldst-motion<no-split-footer-bb>,gvn<>,sccp,"
+    /* correlated-propagation once more after the full unroll: each copy's
+     * guard (`t >= off` with off now a constant) then proves its index
+     * non-negative, and the wraparound select goes before instcombine
+     * turns it into shifts that nothing folds later (bench/gpu scan) */
+    "loop-unroll-full),correlated-propagation,sroa<modify-cfg>,vector-combine,mldst-motion<no-split-footer-bb>,gvn<>,sccp,"
     "bdce," IC ",jump-threading,correlated-propagation,adce,memcpyopt,dse,"
     "loop-mssa(licm<allowspeculation>)," SCFG_HOIST "," IC "),"
     "globalopt,globaldce,"
