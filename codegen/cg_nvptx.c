@@ -8,6 +8,7 @@
  * see pre_passes) turns their loads, stores and atomics into .global ones. */
 #include "codegen/cg_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,9 +319,9 @@ static const char nvptx_o3_late[] =
 #define HINT_MAX_INSTS 40 /* above: the 4 copies would outgrow nvcc's */
 #define HINT_COUNT 4
 
-/* v as a constant integer, or false. */
+/* v as a constant integer of at most 64 bits, or false. */
 static bool const_int(LLVMValueRef v, long long *out) {
-  if (!v || !LLVMIsAConstantInt(v))
+  if (!v || !LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
     return false;
   *out = LLVMConstIntGetSExtValue(v);
   return true;
@@ -351,9 +352,10 @@ static long long self_loop_trips(LLVMBasicBlockRef b, LLVMValueRef br) {
     if (latch ? in != next : !const_int(in, &start))
       return 0;
   }
-  if (step <= 0 || end <= start || (end - start) % step)
+  unsigned long long span = (unsigned long long)end - (unsigned long long)start;
+  if (step <= 0 || end <= start || span % (unsigned long long)step || span / step > INT32_MAX)
     return 0;
-  return (end - start) / step;
+  return (long long)(span / (unsigned long long)step);
 }
 
 /* The instructions of `b` but its phis, or -1 where it calls a function
