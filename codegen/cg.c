@@ -757,7 +757,11 @@ static bool run_passes(Cg *cg) {
     if (!cg->hooks->o3_mid)
       return true;
     cg->hooks->o3_mid(cg);
-    return run_pipeline(cg, cg->hooks->o3_late);
+    if (!run_pipeline(cg, cg->hooks->o3_late))
+      return false;
+    if (cg->hooks->o3_after)
+      cg->hooks->o3_after(cg);
+    return true;
   }
   snprintf(buf, sizeof buf, "%s%sdefault<O%d>", pre, *pre ? "," : "", ol);
   return run_pipeline(cg, buf);

@@ -98,6 +98,7 @@ typedef struct CgTargetHooks {
    * o3_late runs (loop hints that need the simplified loops) */
   void (*o3_mid)(Cg *cg);
   const char *o3_late;
+  void (*o3_after)(Cg *cg); /* optional: after o3_late (block layout) */
   unsigned const_addrspace;  /* LLVM address space of constant arrays (0 = generic) */
   bool foreign_calls;        /* can call linked CUDA C (cuda.declare_device) */
 } CgTargetHooks;

@@ -410,6 +410,27 @@ static void nvptx_unroll_hints(Cg *cg) {
       hint_block(cg, b);
 }
 
+/* Places the exit block of each single-block loop right after it.  NVPTX
+ * cannot reverse a branch condition after instruction selection, so a loop
+ * whose exit block lay elsewhere at selection ended in `@p bra EXIT;
+ * bra.uni LOOP` once block placement put EXIT next: two branches per
+ * iteration, and a latch that ptxas does not take for a loop it may unroll
+ * (bench/gpu softmax: 6 such latches; nvcc's loops end in one `@p bra LOOP`).
+ * Moving a block changes no behaviour, only the order selection sees. */
+static void nvptx_exit_layout(Cg *cg) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+      LLVMValueRef br = LLVMGetBasicBlockTerminator(b);
+      if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+        continue;
+      LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
+      LLVMBasicBlockRef exit = s0 == b ? s1 : s1 == b ? s0 : NULL;
+      if (exit && exit != b && exit != LLVMGetEntryBasicBlock(f) &&
+          LLVMGetNextBasicBlock(b) != exit)
+        LLVMMoveBasicBlockAfter(exit, b);
+    }
+}
+
 const CgTargetHooks cg_nvptx_hooks = {
     .name = "CUDA",
     .math_prefix = "__nv_",
@@ -437,6 +458,7 @@ const CgTargetHooks cg_nvptx_hooks = {
     .o3_pipeline = nvptx_o3_pipeline,
     .o3_mid = nvptx_unroll_hints,
     .o3_late = nvptx_o3_late,
+    .o3_after = nvptx_exit_layout,
     .const_addrspace = 4, /* .const */
     .foreign_calls = true,
 };
