@@ -734,15 +734,7 @@ bool cg_create_target_machine(Cg *cg) {
 
 /* --------------------------------------------------------- pipeline ---- */
 
-static bool run_passes(Cg *cg) {
-  char buf[256];
-  const char *pipeline = buf;
-  int ol = cg->opts->opt_level < 0 ? 0 : cg->opts->opt_level > 3 ? 3 : cg->opts->opt_level;
-  const char *pre = ol > 0 && cg->hooks->pre_passes ? cg->hooks->pre_passes : "";
-  if (ol == 3 && cg->hooks->o3_pipeline)
-    pipeline = cg->hooks->o3_pipeline;   /* the target's tuned middle end */
-  else
-    snprintf(buf, sizeof buf, "%s%sdefault<O%d>", pre, *pre ? "," : "", ol);
+static bool run_pipeline(Cg *cg, const char *pipeline) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
   LLVMErrorRef e = LLVMRunPasses(cg->mod, pipeline, cg->tm, po);
   LLVMDisposePassBuilderOptions(po);
@@ -753,6 +745,26 @@ static bool run_passes(Cg *cg) {
     return false;
   }
   return true;
+}
+
+static bool run_passes(Cg *cg) {
+  char buf[256];
+  int ol = cg->opts->opt_level < 0 ? 0 : cg->opts->opt_level > 3 ? 3 : cg->opts->opt_level;
+  const char *pre = ol > 0 && cg->hooks->pre_passes ? cg->hooks->pre_passes : "";
+  if (ol == 3 && cg->hooks->o3_pipeline) { /* the target's tuned middle end */
+    if (!run_pipeline(cg, cg->hooks->o3_pipeline))
+      return false;
+    if (!cg->hooks->o3_mid)
+      return true;
+    cg->hooks->o3_mid(cg);
+    if (!run_pipeline(cg, cg->hooks->o3_late))
+      return false;
+    if (cg->hooks->o3_after)
+      cg->hooks->o3_after(cg);
+    return true;
+  }
+  snprintf(buf, sizeof buf, "%s%sdefault<O%d>", pre, *pre ? "," : "", ol);
+  return run_pipeline(cg, buf);
 }
 
 static bool verify_module(Cg *cg) {

@@ -94,6 +94,11 @@ typedef struct CgTargetHooks {
   /* optional: the whole pipeline at opt level 3, instead of pre_passes
    * and default<O3> (a target-tuned middle end) */
   const char *o3_pipeline;
+  /* optional, with o3_pipeline: called after it on the module, then
+   * o3_late runs (loop hints that need the simplified loops) */
+  void (*o3_mid)(Cg *cg);
+  const char *o3_late;
+  void (*o3_after)(Cg *cg); /* optional: after o3_late (block layout) */
   unsigned const_addrspace;  /* LLVM address space of constant arrays (0 = generic) */
   bool foreign_calls;        /* can call linked CUDA C (cuda.declare_device) */
 } CgTargetHooks;

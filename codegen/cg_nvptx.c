@@ -8,6 +8,7 @@
  * see pre_passes) turns their loads, stores and atomics into .global ones. */
 #include "codegen/cg_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,17 +286,150 @@ static const char nvptx_o3_pipeline[] =
     "loop-rotate<header-duplication;no-prepare-for-lto>,licm<allowspeculation>,"
     "simple-loop-unswitch<nontrivial;trivial>),"
     SCFG "," IC ",loop(loop-idiom,indvars,simple-loop-unswitch<nontrivial;trivial>,loop-deletion,"
-    "loop-unroll-full),sroa<modify-cfg>,vector-combine,mldst-motion<no-split-footer-bb>,gvn<>,sccp,"
+    /* correlated-propagation once more after the full unroll: each copy's
+     * guard (`t >= off` with off now a constant) then proves its index
+     * non-negative, and the wraparound select goes before instcombine
+     * turns it into shifts that nothing folds later (bench/gpu scan) */
+    "loop-unroll-full),correlated-propagation,sroa<modify-cfg>,vector-combine,mldst-motion<no-split-footer-bb>,gvn<>,sccp,"
     "bdce," IC ",jump-threading,correlated-propagation,adce,memcpyopt,dse,"
     "loop-mssa(licm<allowspeculation>)," SCFG_HOIST "," IC "),"
     "globalopt,globaldce,"
     /* O3's optimization pipeline: SLP, runtime unrolling, alignment */
     "function<eager-inv>(loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion),"
-    "infer-alignment," IC "," SCFG_LATE ",slp-vectorizer,vector-combine," IC ",loop-unroll<O3>,"
-    "sroa<preserve-cfg>,infer-alignment," IC ",loop-mssa(licm<allowspeculation>),instsimplify,"
-    "div-rem-pairs,"
-    SCFG_FINAL "),"
+    "infer-alignment," IC "," SCFG_LATE ",slp-vectorizer,vector-combine," IC ")";
+
+/* The rest of O3's optimization pipeline, after nvptx_unroll_hints. */
+static const char nvptx_o3_late[] =
+    "function<eager-inv>(loop-unroll<O3>,sroa<preserve-cfg>,infer-alignment," IC ","
+    "loop-mssa(licm<allowspeculation>),instsimplify,div-rem-pairs," SCFG_FINAL "),"
     "globaldce,constmerge";
+
+/* ---------------------------------------------------- unroll hints ---- */
+
+/* NVVM (nvcc's and Numba's middle end) unrolls a small inner loop 4 times;
+ * LLVM's NVPTX partial-unroll threshold (a quarter of O3's 300) stops at 2
+ * for a body of about 19..37 instructions, which leaves one loop-counter
+ * add, compare and branch per two iterations and only two iterations'
+ * independent work for the scheduler (bench/gpu nbody: 128 bodies per tile,
+ * 8 warps per SM, rsqrt latency in every iteration).  So a single-block
+ * loop that the full unroll left rolled, with a constant trip count that 4
+ * divides, a body in that size window and no call but intrinsics, gets
+ * "llvm.loop.unroll.count" 4 before loop-unroll<O3> runs. */
+#define HINT_MIN_INSTS 20 /* below: LLVM itself picks 4 or more */
+#define HINT_MAX_INSTS 40 /* above: the 4 copies would outgrow nvcc's */
+#define HINT_COUNT 4
+
+/* v as a constant integer of at most 64 bits, or false. */
+static bool const_int(LLVMValueRef v, long long *out) {
+  if (!v || !LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+    return false;
+  *out = LLVMConstIntGetSExtValue(v);
+  return true;
+}
+
+/* The trip count of the single-block loop `b` closed by `br`: an
+ * `icmp eq/ne (add phi, step), end` exit test on a phi that starts at a
+ * constant, or 0 where it is not of that form. */
+static long long self_loop_trips(LLVMBasicBlockRef b, LLVMValueRef br) {
+  LLVMValueRef cmp = LLVMGetCondition(br);
+  if (!LLVMIsAICmpInst(cmp) || LLVMGetInstructionParent(cmp) != b)
+    return 0;
+  LLVMIntPredicate pr = LLVMGetICmpPredicate(cmp);
+  bool exit_on_true = LLVMGetSuccessor(br, 1) == b;
+  if (!(pr == LLVMIntEQ && exit_on_true) && !(pr == LLVMIntNE && !exit_on_true))
+    return 0;
+  LLVMValueRef next = LLVMGetOperand(cmp, 0), phi;
+  long long end, step, start = 0;
+  if (!const_int(LLVMGetOperand(cmp, 1), &end) || !LLVMIsAInstruction(next) ||
+      LLVMGetInstructionOpcode(next) != LLVMAdd || !const_int(LLVMGetOperand(next, 1), &step))
+    return 0;
+  phi = LLVMGetOperand(next, 0);
+  if (!LLVMIsAPHINode(phi) || LLVMGetInstructionParent(phi) != b || LLVMCountIncoming(phi) != 2)
+    return 0;
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMValueRef in = LLVMGetIncomingValue(phi, i);
+    bool latch = LLVMGetIncomingBlock(phi, i) == b;
+    if (latch ? in != next : !const_int(in, &start))
+      return 0;
+  }
+  unsigned long long span = (unsigned long long)end - (unsigned long long)start;
+  if (step <= 0 || end <= start || span % (unsigned long long)step || span / step > INT32_MAX)
+    return 0;
+  return (long long)(span / (unsigned long long)step);
+}
+
+/* The instructions of `b` but its phis, or -1 where it calls a function
+ * (a noinline helper: its body would be copied 4 times). */
+static int body_insts(LLVMBasicBlockRef b) {
+  int n = 0;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+    if (LLVMIsAPHINode(i))
+      continue;
+    if (LLVMIsACallInst(i)) {
+      LLVMValueRef f = LLVMGetCalledValue(i);
+      size_t len;
+      const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
+      if (strncmp(name, "llvm.", 5) != 0)
+        return -1;
+    }
+    n++;
+  }
+  return n;
+}
+
+/* Marks the loop closed by `br` "llvm.loop.unroll.count" HINT_COUNT. */
+static void set_unroll_count(Cg *cg, LLVMValueRef br) {
+  LLVMMetadataRef tmp = LLVMTemporaryMDNode(cg->ctx, NULL, 0);
+  LLVMMetadataRef cnt[2] = {
+      LLVMMDStringInContext2(cg->ctx, "llvm.loop.unroll.count", 22),
+      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(cg->ctx), HINT_COUNT, false))};
+  LLVMMetadataRef ops[2] = {tmp, LLVMMDNodeInContext2(cg->ctx, cnt, 2)};
+  LLVMMetadataRef loop = LLVMMDNodeInContext2(cg->ctx, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(tmp, loop); /* the loop ID refers to itself */
+  LLVMSetMetadata(br, LLVMGetMDKindIDInContext(cg->ctx, "llvm.loop", 9),
+                  LLVMMetadataAsValue(cg->ctx, loop));
+}
+
+static void hint_block(Cg *cg, LLVMBasicBlockRef b) {
+  LLVMValueRef br = LLVMGetBasicBlockTerminator(b);
+  if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
+      LLVMGetMetadata(br, LLVMGetMDKindIDInContext(cg->ctx, "llvm.loop", 9)))
+    return;
+  if ((LLVMGetSuccessor(br, 0) == b) == (LLVMGetSuccessor(br, 1) == b))
+    return; /* not a single-block loop */
+  long long trips = self_loop_trips(b, br);
+  int n = body_insts(b);
+  if (trips >= 4 * HINT_COUNT && trips % HINT_COUNT == 0 && n >= HINT_MIN_INSTS &&
+      n <= HINT_MAX_INSTS)
+    set_unroll_count(cg, br);
+}
+
+static void nvptx_unroll_hints(Cg *cg) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+      hint_block(cg, b);
+}
+
+/* Places the exit block of each single-block loop right after it.  NVPTX
+ * cannot reverse a branch condition after instruction selection, so a loop
+ * whose exit block lay elsewhere at selection ended in `@p bra EXIT;
+ * bra.uni LOOP` once block placement put EXIT next: two branches per
+ * iteration, and a latch that ptxas does not take for a loop it may unroll
+ * (bench/gpu softmax: 6 such latches; nvcc's loops end in one `@p bra LOOP`).
+ * Moving a block changes no behaviour, only the order selection sees. */
+static void nvptx_exit_layout(Cg *cg) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+      LLVMValueRef br = LLVMGetBasicBlockTerminator(b);
+      if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br))
+        continue;
+      LLVMBasicBlockRef s0 = LLVMGetSuccessor(br, 0), s1 = LLVMGetSuccessor(br, 1);
+      LLVMBasicBlockRef exit = s0 == b ? s1 : s1 == b ? s0 : NULL;
+      if (exit && exit != b && exit != LLVMGetEntryBasicBlock(f) &&
+          LLVMGetNextBasicBlock(b) != exit)
+        LLVMMoveBasicBlockAfter(exit, b);
+    }
+}
 
 const CgTargetHooks cg_nvptx_hooks = {
     .name = "CUDA",
@@ -322,6 +456,9 @@ const CgTargetHooks cg_nvptx_hooks = {
      * the kernel's array parameters to their loads and stores */
     .pre_passes = "always-inline,function(sroa,early-cse,infer-address-spaces)",
     .o3_pipeline = nvptx_o3_pipeline,
+    .o3_mid = nvptx_unroll_hints,
+    .o3_late = nvptx_o3_late,
+    .o3_after = nvptx_exit_layout,
     .const_addrspace = 4, /* .const */
     .foreign_calls = true,
 };
