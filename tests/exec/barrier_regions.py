@@ -142,9 +142,9 @@ def votes(x, out):
     i = cuda.grid(1)
     total = 0
     for r in range(3):
-        c = cuda.syncthreads_count(x[i] > r * 20)
-        a = cuda.syncthreads_and(x[i] >= r)
-        o = cuda.syncthreads_or(x[i] > 60 + r)
+        c = cuda.syncthreads_count(int32(x[i] > r * 20))
+        a = cuda.syncthreads_and(int32(x[i] >= r))
+        o = cuda.syncthreads_or(int32(x[i] > 60 + r))
         total += c * 100 + a * 10 + o
     out[i] = total
 
@@ -154,7 +154,7 @@ def counted(x, out):
     sh = cuda.shared.array(64, float32)
     t = cuda.threadIdx.x
     sh[t] = x[t]
-    n = cuda.syncthreads_count(x[t] > 10)
+    n = cuda.syncthreads_count(int32(x[t] > 10))
     v = sh[63 - t]
     cuda.syncthreads()
     out[t] = v * n

@@ -24,9 +24,9 @@ from numba import cuda
 # RUN: fi --grid 1 --block 1 out=zeros:f64:3 x=float32:0.1
 # EXPECT: out: float64[3] [0.1, 0.1, 0.001] sum=0.201000003 crc=c1bd40b9
 #   (computed in Python from: (lambda f: [f(0.1), f(0.1) % 10, f(0.1) * f(0.1) * f(0.1)])(lambda v: struct.unpack('<f', struct.pack('<f', v))[0]))
-# RUN: fi --grid 1 --block 1 out=zeros:f64:3 x=uint64:9223372036854775813
-# EXPECT: out: float64[3] [9.22337e+18, 8, 7.84638e+56] sum=7.846377169e+56 crc=5f869500
-#   (computed in Python from: [2.0**63, 2.0**63 % 10, 2.0**63 * 2.0**63 * 2.0**63])
+# RUN: fi --grid 1 --block 1 out=zeros:f64:3 x=uint64:9007199254740993
+# EXPECT: out: float64[3] [9.0072e+15, 2, 7.30751e+47] sum=7.307508187e+47 crc=987c8def
+#   (computed in Python from: [2.0**53, 2.0**53 % 10, 2.0**53 * 2.0**53 * 2.0**53])
 # RUN: fi --grid 1 --block 1 out=zeros:f64:3 x=int8:-5
 # EXPECT: out: float64[3] [-5, 5, -125] sum=-125 crc=470ac35c
 #   (computed in Python from: [-5.0, 5.0, -125.0])
