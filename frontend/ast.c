@@ -217,3 +217,8 @@ void ast_dump_module(const Module *m, StrBuf *sb) {
   }
   sb_puts(sb, ")\n");
 }
+
+bool ast_is_int64_min(const Node *n) {
+  const Node *x = n && n->kind == ND_UNARY && n->op == AOP_NEG ? n->lhs : NULL;
+  return x && x->kind == ND_INT && x->big && x->ival == INT64_MIN; /* lex.c keeps 2**63 so */
+}

@@ -170,6 +170,9 @@ Node *parse_expression(Arena *arena, const Source *src, Diags *diags);
 
 const char *ast_op_str(AstOp op);        /* "+", "//", "not in", ... */
 const char *ast_kind_name(NodeKind k);   /* "list literal", "class definition", ... for messages */
+/* -9223372036854775808: a minus applied to the literal 2**63, the one
+ * literal too large for int64 whose negation is an int64 (INT64_MIN). */
+bool ast_is_int64_min(const Node *n);
 /* Append a stable, indented S-expression dump of m (imports, globals, funcs;
  * every node with its kind and line:col) to sb.  Used by golden tests. */
 void ast_dump_module(const Module *m, StrBuf *sb);

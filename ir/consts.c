@@ -774,8 +774,7 @@ bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const
     return not_const(lp, n, why);
   case ND_TUPLE: return fold_tuple(lp, f, n, out, why);
   case ND_UNARY:
-    if (n->op == AOP_NEG && n->lhs && n->lhs->kind == ND_INT && n->lhs->big &&
-        n->lhs->ival == INT64_MIN) { /* -9223372036854775808 */
+    if (ast_is_int64_min(n)) {
       *out = make_int(TY_I64_T, INT64_MIN);
       return true;
     }

@@ -438,10 +438,8 @@ static int expr_subscript(Lower *L, const Node *n) {
 
 static int expr_unary(Lower *L, const Node *n) {
   const Node *x = n->lhs;
-  if (n->op == AOP_NEG && x && x->kind == ND_INT && x->big && x->ival == INT64_MIN) {
-    int v = lower_const_int(L, INT64_MIN, n->loc); /* -9223372036854775808 */
-    return v;
-  }
+  if (ast_is_int64_min(n))
+    return lower_const_int(L, INT64_MIN, n->loc);
   if (n->op == AOP_NEG && x && ((x->kind == ND_INT && !x->big && x->ival != INT64_MIN) ||
                                 (x->kind == ND_FLOAT && !x->imag))) {
     int v = expr_literal(L, x); /* -1 is a constant, as Numba folds it */

@@ -124,7 +124,9 @@ static bool is_increment(const IrFunc *f, int v, int l, int64_t *step) {
 /* A counter only steps after a test `load l < stop` (step > 0) or
  * `load l > stop` (step < 0) passed (ir/lower.c): it stays between its start
  * values and the last stop plus one step.  Every such test is counted, so
- * the bound holds whichever guards the increment. */
+ * the bound holds whichever guards the increment.  Only loops with a step
+ * of 1 or -1 test their counter; any other step counts its iterations
+ * instead, so its counter has no test here and stays 64-bit. */
 static Iv counter_range(Narrow *N, int l, Iv init, int64_t step, int depth) {
   IrOp test = step > 0 ? OP_LT : OP_GT;
   Iv stop = NONE;

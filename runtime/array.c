@@ -248,6 +248,16 @@ bool rt_array_is_c_contiguous(const RtArray *a) {
   return true;
 }
 
+bool rt_array_is_f_contiguous(const RtArray *a) {
+  int64_t s = (int64_t)rt_array_itemsize(a);
+  for (int i = 0; i < a->ndim; i++) {
+    if (a->shape[i] == 0) return true;
+    if (a->shape[i] != 1 && a->strides[i] != s) return false;
+    s *= a->shape[i];
+  }
+  return true;
+}
+
 void *rt_array_elem(const RtArray *a, int64_t i) {
   int64_t off = 0;
   for (int d = a->ndim - 1; d >= 0; d--) {

@@ -130,6 +130,8 @@ int rt_array_alloc(RtArray *a, RtDtype dt, int ndim, const int64_t *shape);
 void rt_array_free(RtArray *a);                 /* frees data if owned; resets *a */
 int64_t rt_array_size(const RtArray *a);        /* element count (1 for 0-d) */
 bool rt_array_is_c_contiguous(const RtArray *a);
+/* NumPy's F_CONTIGUOUS (size-1 axes have any stride; an empty array is). */
+bool rt_array_is_f_contiguous(const RtArray *a);
 /* Sets C-order strides for a->shape; returns false on overflow. */
 bool rt_array_set_c_strides(RtArray *a);
 /* Product of shape * itemsize with overflow check; false on overflow. */

@@ -8,19 +8,6 @@
 
 #include "runtime/launch.h"
 
-/* NumPy's F_CONTIGUOUS (size-1 axes have any stride; an empty array is). */
-static bool is_f_contiguous(const RtArray *a) {
-  int64_t s = (int64_t)rt_array_itemsize(a);
-  for (int i = 0; i < a->ndim; i++) {
-    if (a->shape[i] == 0)
-      return true;
-    if (a->shape[i] != 1 && a->strides[i] != s)
-      return false;
-    s *= a->shape[i];
-  }
-  return true;
-}
-
 static TyConv array_conversion(const RtArray *a, const Type *p, bool all) {
   if (p->kind != TY_ARRAY || p->ndim != a->ndim)
     return TYCONV_NONE;
@@ -36,7 +23,7 @@ static TyConv array_conversion(const RtArray *a, const Type *p, bool all) {
    * The launchers' specialization keys need not tell F from A: two choices
    * that differ convert the scalars differently (so their keys differ), or
    * differ only in array layouts, which the same arguments satisfy. */
-  return !is_f_contiguous(a) ? TYCONV_EXACT : all ? TYCONV_SAFE : TYCONV_NONE;
+  return !rt_array_is_f_contiguous(a) ? TYCONV_EXACT : all ? TYCONV_SAFE : TYCONV_NONE;
 }
 
 /* Anonymous tuples: the worst element conversion (exact only in the first
