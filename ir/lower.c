@@ -332,29 +332,32 @@ static int range_test(Lower *L, int it_local, const RangeArg *stop, const RangeA
  * an H200: 0.103 -> 0.044 ms).  The count is unsigned (a range may
  * hold up to 2^64 - 1 values) and x // 0 is 0, so a zero step runs no
  * iteration instead of looping forever. */
-static int range_count(Lower *L, int it_local, const RangeArg *stop, const RangeArg *step,
-                       SrcLoc loc) {
-  int start = lower_load(L, it_local, loc);
-  int stopv = range_value(L, stop, loc);
-  int stepv = range_value(L, step, loc);
-  int pos = lower_emit2(L, OP_GT, loc, stepv, lower_const_int(L, 0, loc));
-  int lo_a[3] = {pos, start, stopv}, hi_a[3] = {pos, stopv, start};
+int lower_range_len(Lower *L, int start, int stop, int step, SrcLoc loc) {
+  int pos = lower_emit2(L, OP_GT, loc, step, lower_const_int(L, 0, loc));
+  int lo_a[3] = {pos, start, stop}, hi_a[3] = {pos, stop, start};
   int lo = lower_emit(L, OP_SELECT, loc, lo_a, 3);
   int hi = lower_emit(L, OP_SELECT, loc, hi_a, 3);
   int nonempty = lower_emit2(L, OP_GT, loc, hi, lo);
   int one = lower_cast(L, lower_const_int(L, 1, loc), TY_U64_T, loc);
   int span = lower_emit2(L, OP_SUB, loc, lower_cast(L, hi, TY_U64_T, loc),
                          lower_cast(L, lo, TY_U64_T, loc));
-  int neg = lower_emit1(L, OP_NEG, loc, stepv);
-  int mag_a[3] = {pos, stepv, neg};
+  int neg = lower_emit1(L, OP_NEG, loc, step);
+  int mag_a[3] = {pos, step, neg};
   int mag = lower_cast(L, lower_emit(L, OP_SELECT, loc, mag_a, 3), TY_U64_T, loc);
   int n = lower_emit2(L, OP_ADD, loc,
                       lower_emit2(L, OP_FLOORDIV, loc, lower_emit2(L, OP_SUB, loc, span, one), mag),
                       one);
   int zero = lower_cast(L, lower_const_int(L, 0, loc), TY_U64_T, loc);
   int cnt_a[3] = {nonempty, n, zero};
+  return lower_emit(L, OP_SELECT, loc, cnt_a, 3);
+}
+
+static int range_count(Lower *L, int it_local, const RangeArg *stop, const RangeArg *step,
+                       SrcLoc loc) {
+  int start = lower_load(L, it_local, loc);
+  int stopv = range_value(L, stop, loc);
   int count = lower_temp(L, loc);
-  lower_store(L, count, lower_emit(L, OP_SELECT, loc, cnt_a, 3), loc);
+  lower_store(L, count, lower_range_len(L, start, stopv, range_value(L, step, loc), loc), loc);
   return count;
 }
 

@@ -102,6 +102,9 @@ void lower_loop_else(Lower *L, const Node *s, int exit_b, int else_b);
 
 /* ---- lower_iter.c: for loops over arrays, tuples, zip, enumerate ---- */
 void lower_for_iter(Lower *L, const Node *s);
+/* len(range(start, stop, step)) of int64 values, as a uint64 value: exact for
+ * every span (up to 2**64 - 1 values), 0 for a zero step (lower.c). */
+int lower_range_len(Lower *L, int start, int stop, int step, SrcLoc loc);
 
 /* ---- lower_func.c: decorators and options ---- */
 /* Decide whether def fn is compiled; *out is the new IrFunc (NULL for host

@@ -50,7 +50,7 @@ static int temp_of(Lower *L, int v, SrcLoc loc) {
 
 static int i64(Lower *L, const Node *n) { return lower_cast(L, lower_expr(L, n), TY_I64_T, n->loc); }
 
-/* len(range(start, stop, step)) = max(0, (stop - start + step - sign) // step) */
+/* A range() source: its start, step and len (lower_range_len, as int64). */
 static bool range_source(Lower *L, const Node *rc, IterSource *s) {
   int na = rc->args.len;
   if (na < 1 || na > 3 || rc->args2.len) {
@@ -66,17 +66,10 @@ static bool range_source(Lower *L, const Node *rc, IterSource *s) {
     diag_error(L->d, E_BADARG, rc->args.data[2]->loc, NULL, "range() arg 3 must not be zero");
     return false;
   }
-  int pos = lower_emit2(L, OP_GT, loc, step, lower_const_int(L, 0, loc));
-  int sel[3] = {pos, lower_const_int(L, 1, loc), lower_const_int(L, -1, loc)};
-  int sign = lower_emit(L, OP_SELECT, loc, sel, 3);
-  int span = lower_emit2(L, OP_SUB, loc, lower_emit2(L, OP_ADD, loc, lower_emit2(L, OP_SUB, loc, stop, start), step), sign);
-  int n = lower_emit2(L, OP_FLOORDIV, loc, span, step);
-  int z = lower_const_int(L, 0, loc);
-  int mx[3] = {lower_emit2(L, OP_GT, loc, n, z), n, z};
   s->is_range = true;
   s->start = temp_of(L, start, loc);
   s->step = temp_of(L, step, loc);
-  s->len = temp_of(L, lower_emit(L, OP_SELECT, loc, mx, 3), loc);
+  s->len = temp_of(L, lower_cast(L, lower_range_len(L, start, stop, step, loc), TY_I64_T, loc), loc);
   return true;
 }
 
