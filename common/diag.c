@@ -89,10 +89,24 @@ static void render_caret(const char *line, size_t linelen, SrcLoc loc, StrBuf *s
  * error never echoes more than a few hundred bytes. */
 enum { ECHO_MAX = 160, ECHO_BEFORE = 60 };
 
+/* Line bytes as they are, but a NUL byte (an error of its own) as U+2400
+ * SYMBOL FOR NULL, one column wide: the rendered text ends at no NUL. */
+static void put_line(StrBuf *sb, const char *p, size_t n) {
+  for (const char *e = p + n, *q; p < e; p = q + 1) {
+    q = memchr(p, '\0', (size_t)(e - p));
+    if (!q) {
+      sb_putn(sb, p, (size_t)(e - p));
+      return;
+    }
+    sb_putn(sb, p, (size_t)(q - p));
+    sb_puts(sb, "\xe2\x90\x80");
+  }
+}
+
 static void render_line(const char *line, size_t linelen, SrcLoc loc, StrBuf *sb) {
   size_t col = loc.col > 0 ? (size_t)loc.col - 1 : 0;
   if (linelen <= ECHO_MAX) {
-    sb_putn(sb, line, linelen);
+    put_line(sb, line, linelen);
     sb_putc(sb, '\n');
     render_caret(line, linelen, loc, sb);
     return;
@@ -105,7 +119,7 @@ static void render_line(const char *line, size_t linelen, SrcLoc loc, StrBuf *sb
     end++;
   const char *pre = start ? "..." : "";
   sb_printf(sb, "%s", pre);
-  sb_putn(sb, line + start, end - start);
+  put_line(sb, line + start, end - start);
   sb_printf(sb, "%s\n", end < linelen ? "..." : "");
   SrcLoc w = loc;                           /* the caret within the window */
   w.col = (int)(col - start + strlen(pre) + 1);
