@@ -321,6 +321,16 @@ KJIT_API kjit_status kjit_program_load_source(kjit_context *ctx,
                                               const char *text,
                                               kjit_program **out);
 
+/* As kjit_program_load_source, from everything that can be read from file
+ * descriptor `fd` (a pipe, a terminal, a file; standard input is 0) up to
+ * its end; fd stays open.  At most KJIT_MAX_SOURCE_BYTES are read (default
+ * 16 MiB): a longer input is IO ("'<stdin>' is larger than the source size
+ * limit of N bytes").  `name` is the file name used in diagnostics (NULL =
+ * "<stdin>").  Python source only.  Errors as kjit_program_load_source, and
+ * IO ("cannot read '<stdin>': ..."). */
+KJIT_API kjit_status kjit_program_load_fd(kjit_context *ctx, const char *name, int fd,
+                                          kjit_program **out);
+
 /* ------------------------------------------------- CUDA C programs --- */
 
 /* A program may also be CUDA C: `__global__` kernels in a .cu file or a

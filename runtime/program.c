@@ -32,6 +32,32 @@ static size_t max_source(void) {
   return v && !*end && !errno && n > 0 ? (size_t)n : (size_t)16 << 20;
 }
 
+/* Reads f to its end (at most KJIT_MAX_SOURCE_BYTES) into malloc'd,
+ * NUL-terminated text, and closes it; errors name the source `name`. */
+static bool read_stream(FILE *f, const char *path, char **text, size_t *len, Diags *d) {
+  size_t cap = max_source();
+  StrBuf sb;
+  sb_init(&sb);
+  char buf[16384];
+  size_t n;
+  while (sb.len <= cap && (n = fread(buf, 1, sizeof buf, f)) > 0)
+    sb_putn(&sb, buf, n);
+  int err = ferror(f) ? errno : 0;
+  fclose(f);
+  if (err || sb.len > cap) {
+    if (d && err)
+      diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot read '%s': %s", path, strerror(err));
+    else if (d)
+      diag_error(d, RT_E_IO, (SrcLoc){0}, "raise the limit with KJIT_MAX_SOURCE_BYTES=N",
+                 "'%s' is larger than the source size limit of %zu bytes", path, cap);
+    sb_free(&sb);
+    return false;
+  }
+  *len = sb.len;
+  *text = sb_take(&sb);
+  return true;
+}
+
 /* Reads the whole file into malloc'd, NUL-terminated text.  Errors name
  * the file as the user wrote it: "cannot open 'x.py': No such file...".
  * Only regular files of at most KJIT_MAX_SOURCE_BYTES are read: /dev/zero
@@ -56,27 +82,7 @@ bool rt_read_file(const char *path, char **text, size_t *len, Diags *d) {
       diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot open '%s': %s", path, strerror(errno));
     return false;
   }
-  size_t cap = max_source();
-  StrBuf sb;
-  sb_init(&sb);
-  char buf[16384];
-  size_t n;
-  while (sb.len <= cap && (n = fread(buf, 1, sizeof buf, f)) > 0)
-    sb_putn(&sb, buf, n);
-  int err = ferror(f) ? errno : 0;
-  fclose(f);
-  if (err || sb.len > cap) {
-    if (d && err)
-      diag_error(d, RT_E_IO, (SrcLoc){0}, NULL, "cannot read '%s': %s", path, strerror(err));
-    else if (d)
-      diag_error(d, RT_E_IO, (SrcLoc){0}, "raise the limit with KJIT_MAX_SOURCE_BYTES=N",
-                 "'%s' is larger than the source size limit of %zu bytes", path, cap);
-    sb_free(&sb);
-    return false;
-  }
-  *len = sb.len;
-  *text = sb_take(&sb);
-  return true;
+  return read_stream(f, path, text, len, d);
 }
 
 /* ----------------------------------------------------------- loading --- */
@@ -162,6 +168,30 @@ kjit_status kjit_program_load_source(kjit_context *ctx, const char *name,
   RtCall call;
   rt_begin(&call, ctx);
   return load_text(ctx, &call, name ? name : "<string>", text, strlen(text), false, out);
+}
+
+kjit_status kjit_program_load_fd(kjit_context *ctx, const char *name, int fd,
+                                 kjit_program **out) {
+  if (!ctx || fd < 0 || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  name = name ? name : "<stdin>";
+  int own = dup(fd); /* the caller keeps fd open */
+  FILE *f = own >= 0 ? fdopen(own, "rb") : NULL;
+  if (!f) {
+    if (own >= 0)
+      close(own);
+    diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "cannot read '%s': %s", name, strerror(errno));
+    return rt_finish(&call, KJIT_ERROR_IO);
+  }
+  char *text;
+  size_t len;
+  if (!read_stream(f, name, &text, &len, &call.diags))
+    return rt_finish(&call, KJIT_ERROR_IO);
+  kjit_status st = load_text(ctx, &call, name, text, len, false, out);
+  free(text);
+  return st;
 }
 
 void kjit_program_destroy(kjit_program *prog) {
