@@ -710,6 +710,8 @@ bool cg_create_target_machine(Cg *cg) {
                            : cg->opts->opt_level == 1 ? LLVMCodeGenLevelLess
                            : cg->opts->opt_level == 2 ? LLVMCodeGenLevelDefault
                                                       : LLVMCodeGenLevelAggressive;
+  if (ol == LLVMCodeGenLevelAggressive && cg->hooks->o3_codegen_default)
+    ol = LLVMCodeGenLevelDefault;
   const char *cpu = cg->target->cpu ? cg->target->cpu : "sm_80";
   int n = snprintf(cg->tm_key, sizeof cg->tm_key, "%s|%s|%d|%s", triple, cpu, (int)ol, feat);
   if (!cg->session || n < 0 || (size_t)n >= sizeof cg->tm_key)
@@ -747,10 +749,59 @@ static bool run_pipeline(Cg *cg, const char *pipeline) {
   return true;
 }
 
+typedef struct BlockAt {
+  LLVMBasicBlockRef b;
+  int at;                     /* its place in the function's layout */
+} BlockAt;
+
+static int block_cmp(const void *x, const void *y) {
+  uintptr_t a = (uintptr_t)((const BlockAt *)x)->b, b = (uintptr_t)((const BlockAt *)y)->b;
+  return a < b ? -1 : a > b;
+}
+
+/* Whether f's control flow has no cycle: every edge leads to a block
+ * later in the layout (a total order in which all edges go forward is
+ * a topological one).  An edge back to an earlier block counts as a
+ * cycle even where it is not one: the full pipeline is always right. */
+static bool function_acyclic(LLVMValueRef f) {
+  size_t n = LLVMCountBasicBlocks(f);
+  if (n < 2)
+    return true;
+  LLVMBasicBlockRef *bs = malloc(n * sizeof *bs);
+  BlockAt *byaddr = malloc(n * sizeof *byaddr);
+  bool ok = bs && byaddr; /* no memory: "a cycle", the full pipeline */
+  if (ok) {
+    LLVMGetBasicBlocks(f, bs);
+    for (size_t i = 0; i < n; i++)
+      byaddr[i] = (BlockAt){bs[i], (int)i};
+    qsort(byaddr, n, sizeof *byaddr, block_cmp);
+  }
+  for (size_t i = 0; ok && i < n; i++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bs[i]);
+    for (unsigned k = 0, ns = t ? LLVMGetNumSuccessors(t) : 0; ok && k < ns; k++) {
+      BlockAt key = {LLVMGetSuccessor(t, k), 0};
+      const BlockAt *to = bsearch(&key, byaddr, n, sizeof *byaddr, block_cmp);
+      ok = to && to->at > (int)i;
+    }
+  }
+  free(bs);
+  free(byaddr);
+  return ok;
+}
+
+static bool module_acyclic(Cg *cg) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
+    if (!function_acyclic(f))
+      return false;
+  return true;
+}
+
 static bool run_passes(Cg *cg) {
   char buf[256];
   int ol = cg->opts->opt_level < 0 ? 0 : cg->opts->opt_level > 3 ? 3 : cg->opts->opt_level;
   const char *pre = ol > 0 && cg->hooks->pre_passes ? cg->hooks->pre_passes : "";
+  if (ol == 3 && cg->hooks->o3_acyclic && module_acyclic(cg))
+    return run_pipeline(cg, cg->hooks->o3_acyclic);
   if (ol == 3 && cg->hooks->o3_pipeline) { /* the target's tuned middle end */
     if (!run_pipeline(cg, cg->hooks->o3_pipeline))
       return false;

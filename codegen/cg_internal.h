@@ -99,6 +99,11 @@ typedef struct CgTargetHooks {
   void (*o3_mid)(Cg *cg);
   const char *o3_late;
   void (*o3_after)(Cg *cg); /* optional: after o3_late (block layout) */
+  /* optional: the pipeline at opt level 3 for a module without a cycle in
+   * any function's control flow, instead of the three steps above */
+  const char *o3_acyclic;
+  /* at opt level 3, run the code generator at LLVM's default level */
+  bool o3_codegen_default;
   unsigned const_addrspace;  /* LLVM address space of constant arrays (0 = generic) */
   bool foreign_calls;        /* can call linked CUDA C (cuda.declare_device) */
 } CgTargetHooks;

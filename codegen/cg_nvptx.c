@@ -304,6 +304,24 @@ static const char nvptx_o3_late[] =
     "loop-mssa(licm<allowspeculation>),instsimplify,div-rem-pairs," SCFG_FINAL "),"
     "globaldce,constmerge";
 
+/* The middle end for a module without a loop (cg.c module_acyclic: every
+ * elementwise kernel, libdevice's straight-line helpers included).  Most
+ * of O3's cost on such a kernel is the fixed cost of passes with nothing
+ * to do (loop passes, the interprocedural ones, a second pass-manager
+ * run for the loop hints) - about a third of a vector add's 8.3 M
+ * instructions of compile.  These are the passes of the pipeline above
+ * that change a loop-free kernel's PTX at all, in O3's order: each pass
+ * left out was left out only where the PTX of every loop-free kernel of
+ * bench/, tests/kernels and the 790 numba-cuda kernels of the
+ * compatibility corpus stayed the same (docs/benchmarks.md, "Compile
+ * time"); globalopt drops shared arrays that are written and never
+ * read, constmerge merges equal strings of print(). */
+static const char nvptx_o3_acyclic[] =
+    "always-inline,function(sroa,early-cse,infer-address-spaces,nvvm-reflect,nvvm-intr-range,"
+    SCFG_EARLY ",early-cse<>," IC ",reassociate,gvn<>,bdce,correlated-propagation,memcpyopt,"
+    "infer-alignment," SCFG_LATE ",slp-vectorizer," IC "),"
+    "globalopt,globaldce,constmerge";
+
 /* ---------------------------------------------------- unroll hints ---- */
 
 /* NVVM (nvcc's and Numba's middle end) unrolls a small inner loop 4 times;
@@ -459,6 +477,14 @@ const CgTargetHooks cg_nvptx_hooks = {
     .o3_mid = nvptx_unroll_hints,
     .o3_late = nvptx_o3_late,
     .o3_after = nvptx_exit_layout,
+    .o3_acyclic = nvptx_o3_acyclic,
+    /* NVPTX's code generator at O3 differs from O2 only in running GVN
+     * instead of EarlyCSE among its IR passes, after the middle end's own
+     * GVN: 11% of the tiled matmul's compile, and the same PTX for every
+     * kernel of bench/ and tests/kernels but libdevice's trig slow path
+     * (one register copy moved into its loop, 12 fewer registers) and one
+     * spilling complex-math test (+8 bytes) */
+    .o3_codegen_default = true,
     .const_addrspace = 4, /* .const */
     .foreign_calls = true,
 };
