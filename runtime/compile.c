@@ -186,7 +186,7 @@ void kjit_compile_options_init(kjit_compile_options *opts) {
   memset(opts, 0, sizeof *opts);
   opts->arch = NULL;                    /* the present GPU's, else sm_80 */
   opts->opt_level = opts->fastmath = opts->lineinfo = opts->max_registers = opts->debug = -1;
-  opts->fits32 = -1;
+  opts->fits32 = opts->grid32 = -1;
 }
 
 /* The decorator's options with this call's overrides applied. */
@@ -457,6 +457,7 @@ static bool specialize(Job *j, Unit *u) {
   c->diags = job_diags(j);
   c->override = NULL; /* overrides are applied per function below */
   c->fits32 = u->sig.fits32 || j->opts.fits32 == 1; /* a launch's fact, or --fits32 */
+  c->grid32 = u->sig.grid32 || j->opts.grid32 == 1; /* its geometry's, or --grid32 */
   u->compile = c;
   return ir_specialize(c, u->generic, u->sig.params, u->sig.nparams, u->sig.loc) != NULL &&
          c->funcs.len > 0;
