@@ -243,14 +243,15 @@ static uint8_t narrow_mark(const Cg *cg, const Inst *in) {
   return cg->narrow_inst ? cg->narrow_inst[in - cg->f->insts.data] : 0;
 }
 
-/* A cuda.grid() form under the launch fact grid32 (ir_narrow_insts): its
- * value is in [0, 2^31), so the i32 operation cannot wrap (nuw nsw) and its
- * zero extension is the int64 result; LLVM then knows the index's range,
- * as CUDA C's int arithmetic tells nvcc. */
-static LLVMValueRef lower_grid32(Cg *cg, const Inst *in, LLVMValueRef a, LLVMValueRef b) {
+/* cuda.grid()'s x, tid + ctaid * ntid, under the launch fact grid32
+ * (ir_narrow_insts): its value is below nctaid * ntid <= 2^31 - 1, so the
+ * i32 sum cannot wrap (nuw nsw) and its zero extension is the int64 result;
+ * LLVM then knows the index's range, as CUDA C's int arithmetic tells nvcc
+ * (the product's truncation folds into an i32 multiply). */
+static LLVMValueRef lower_grid32(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
   a = LLVMBuildTrunc(cg->b, a, cg->t_i32, "");
   b = LLVMBuildTrunc(cg->b, b, cg->t_i32, "");
-  LLVMValueRef r = in->op == OP_MUL ? LLVMBuildNUWMul(cg->b, a, b, "") : LLVMBuildNUWAdd(cg->b, a, b, "");
+  LLVMValueRef r = LLVMBuildNUWAdd(cg->b, a, b, "");
   if (LLVMIsAInstruction(r)) /* not a folded constant */
     LLVMSetNSW(r, 1);
   return LLVMBuildZExt(cg->b, r, cg->t_i64, "");
@@ -262,7 +263,7 @@ static LLVMValueRef lower_binary(Cg *cg, const Inst *in) {
   if (!a || !b || !t)
     return NULL;
   if (narrow_mark(cg, in) == IR_NARROW_GRID && LLVMTypeOf(a) == cg->t_i64 && LLVMTypeOf(b) == cg->t_i64)
-    return lower_grid32(cg, in, a, b);
+    return lower_grid32(cg, a, b);
   if (in->op == OP_POW)
     return cg_lower_pow(cg, in, a, b);
   if (!same_types(cg, in, a, b))

@@ -277,9 +277,8 @@ void ir_split_locals(Arena *a, IrFunc *f);
 int ir_narrow_locals(const IrCompile *c, const IrFunc *f, bool *narrow);
 /* ir/narrow.c: per instruction of f (f->insts.len entries, caller-owned),
  * what codegen may emit in 32 bits with the same int64 result:
- * IR_NARROW_GRID marks an int64 mul/add of cuda.grid()/gridsize() form
- * (ctaid*ntid, tid + ctaid*ntid, ntid*nctaid) under c->grid32, whose value
- * lies in [0, 2^31); IR_NARROW_CMP marks an int64 comparison whose operands
+ * IR_NARROW_GRID marks cuda.grid()'s int64 sum tid.x + ctaid.x * ntid.x
+ * under c->grid32, whose value lies in [0, 2^31); IR_NARROW_CMP marks an int64 comparison whose operands
  * provably lie in [-2^31, 2^31) (grid indices under grid32, extents of the
  * kernel's array arguments under fits32, constants, + - * of those).
  * Returns the number marked. */

@@ -32,6 +32,8 @@ typedef struct Narrow {
   const IrFunc *f;
   uint8_t *state;        /* per local: 0 new, 1 being bounded, 2 done */
   Iv *memo;              /* per local, once done */
+  Iv *imemo;             /* per instruction, once done (NULL: none kept) */
+  uint8_t *idone;        /* per instruction: imemo holds its interval */
   bool grid32;           /* bound cuda.grid() forms (IrCompile.grid32) */
   bool *checked;         /* per parameter: an array argument the launch's
                             fits32 check covers (never reassigned); NULL: no
@@ -93,10 +95,25 @@ static bool loads_local(const IrFunc *f, int v, int l) {
 static Iv local_range(Narrow *N, int l, int depth);
 static Iv fact_range(Narrow *N, const Inst *in, int depth);
 
+static Iv compute_value(Narrow *N, const Inst *in, int depth);
+
+/* Memoized per instruction, so shared operands are bounded once (a result
+ * cut short by MAX_DEPTH is NONE: kept, it is only less precise). */
 static Iv value_range(Narrow *N, int v, int depth) {
   const Inst *in = inst_at(N->f, v);
   if (!in)
     return NONE;
+  if (N->idone && N->idone[v])
+    return N->imemo[v];
+  Iv r = compute_value(N, in, depth);
+  if (N->idone) {
+    N->idone[v] = 1;
+    N->imemo[v] = r;
+  }
+  return r;
+}
+
+static Iv compute_value(Narrow *N, const Inst *in, int depth) {
   Iv t = type_range(in->type);
   if (t.ok)
     return t;
@@ -169,12 +186,12 @@ static Iv grid_form(const IrFunc *f, const Inst *in) {
   return NONE;
 }
 
-/* A grid form of dimension x. */
+/* A cuda.grid() sum (tid + ctaid * ntid) of dimension x: the one codegen
+ * emits in 32 bits (ir_narrow_insts says why only this one). */
 static bool grid_x(const IrFunc *f, const Inst *in) {
-  int d = -1;
-  return pair_dim(f, in, OP_BLOCK_IDX, OP_BLOCK_DIM) == 0 || pair_dim(f, in, OP_BLOCK_DIM, OP_GRID_DIM) == 0 ||
-         (grid_reg(f, in->args[0], &d) == (int)OP_THREAD_IDX && d == 0) ||
-         (grid_reg(f, in->args[1], &d) == (int)OP_THREAD_IDX && d == 0);
+  int d0 = -1, d1 = -1;
+  return (grid_reg(f, in->args[0], &d0) == (int)OP_THREAD_IDX && d0 == 0) ||
+         (grid_reg(f, in->args[1], &d1) == (int)OP_THREAD_IDX && d1 == 0);
 }
 
 /* v loads an array argument of the entry kernel that fits32 covers. */
@@ -377,11 +394,19 @@ static bool is_i64(const IrFunc *f, int v) {
   return in && in->type && in->type->kind == TY_I64;
 }
 
+static bool is_const(const IrFunc *f, int v) {
+  const Inst *in = inst_at(f, v);
+  return in && in->op == OP_CONST_INT;
+}
+
 /* Both operands of an int64 comparison lie in int32: comparing their
- * truncations gives the same answer, signed or not. */
+ * truncations gives the same answer, signed or not.  Not against a
+ * constant: LLVM narrows `icmp (zext x), C` itself, and a truncation would
+ * hide what it knows of the int64 value (range()'s `step > 0` on
+ * cuda.gridsize() folded only in 64 bits: the histogram benchmark). */
 static bool narrow_compare(Narrow *N, const Inst *in) {
   if (in->op < OP_EQ || in->op > OP_GE || in->nargs != 2 || !is_i64(N->f, in->args[0]) ||
-      !is_i64(N->f, in->args[1]))
+      !is_i64(N->f, in->args[1]) || is_const(N->f, in->args[0]) || is_const(N->f, in->args[1]))
     return false;
   return fits_i32(value_range(N, in->args[0], 0)) && fits_i32(value_range(N, in->args[1], 0));
 }
@@ -389,6 +414,11 @@ static bool narrow_compare(Narrow *N, const Inst *in) {
 int ir_narrow_insts(const IrCompile *c, const IrFunc *f, uint8_t *mark) {
   int nl = f->locals.len, n = 0;
   memset(mark, 0, (size_t)f->insts.len);
+  /* Under grid32 only cuda.grid()'s x sum is emitted in 32 bits (y and z
+   * are already: NVPTX tells LLVM their registers' ranges).  Products alone
+   * (`cuda.blockIdx.x * cuda.blockDim.x` kept in a variable, gridsize) stay
+   * int64 and feed only the comparisons: narrowing them cost the
+   * @cuda.reduce kernel two registers (32 -> 34, fewer blocks per SM). */
   Narrow N = {.f = f, .grid32 = c->grid32, .checked = checked_params(c, f)};
   /* With index checks on (debug, boundscheck) the checks stay int64, and
    * LLVM folds a check into the guard before it only when both are int64
@@ -396,9 +426,11 @@ int ir_narrow_insts(const IrCompile *c, const IrFunc *f, uint8_t *mark) {
   bool checks = f->opts.debug || f->opts.boundscheck;
   N.state = calloc((size_t)nl + 1, 1);
   N.memo = calloc((size_t)nl + 1, sizeof *N.memo);
-  for (int k = 0; N.state && N.memo && k < f->insts.len; k++) {
+  N.idone = calloc((size_t)f->insts.len + 1, 1);
+  N.imemo = calloc((size_t)f->insts.len + 1, sizeof *N.imemo);
+  for (int k = 0; N.state && N.memo && N.idone && N.imemo && k < f->insts.len; k++) {
     const Inst *in = &f->insts.data[k];
-    if (c->grid32 && (in->op == OP_MUL || in->op == OP_ADD) && grid_form(f, in).ok && grid_x(f, in))
+    if (c->grid32 && in->op == OP_ADD && grid_form(f, in).ok && grid_x(f, in))
       mark[k] = IR_NARROW_GRID;
     else if (!checks && narrow_compare(&N, in))
       mark[k] = IR_NARROW_CMP;
@@ -406,6 +438,8 @@ int ir_narrow_insts(const IrCompile *c, const IrFunc *f, uint8_t *mark) {
   }
   free(N.state);
   free(N.memo);
+  free(N.idone);
+  free(N.imemo);
   free(N.checked);
   return n;
 }
