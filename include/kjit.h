@@ -463,10 +463,11 @@ typedef struct kjit_compile_options {
   int grid32;            /* -1/0, or 1: compile the variant a launch picks when
                             gridDim * blockDim is below 2^31 in every
                             dimension (cuda.grid() indices and the comparisons
-                            they meet in 32 bits; docs/internals.md).  Takes
-                            the padding after fits32: the struct's size and
-                            later offsets are unchanged */
-  void *reserved[5];     /* must be zero (kjit_compile_options_init does it);
+                            they meet in 32 bits; docs/internals.md) */
+  int reserved32;        /* must be zero.  grid32 and this took reserved[0]:
+                            the struct's size is unchanged, and a program
+                            built before them passes 0 (the default) */
+  void *reserved[4];     /* must be zero (kjit_compile_options_init does it);
                             next milestone: target */
 } kjit_compile_options;
 

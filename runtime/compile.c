@@ -171,7 +171,7 @@ static bool check_options(Job *j, const kjit_compile_options *o) {
             check_range(j, "max registers", j->opts.max_registers, -1, 255) &
             check_range(j, "debug", j->opts.debug, -1, 1);
   for (int i = 0; i < 5; i++)
-    if (j->opts.reserved[i]) {
+    if (i < 4 ? j->opts.reserved[i] != NULL : j->opts.reserved32 != 0) {
       diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0},
                  "start from kjit_compile_options_init()",
                  "kjit_compile_options.reserved must be zero");
