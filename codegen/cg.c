@@ -599,6 +599,9 @@ static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   cg->fits32 = ir_compile_fits32(c);
   if (cg->narrow)
     ir_narrow_locals(c, f, cg->narrow);
+  cg->narrow_inst = calloc((size_t)f->insts.len + 1, 1);
+  if (cg->narrow_inst)
+    ir_narrow_insts(c, f, cg->narrow_inst);
   cg->fixed_shape = mark_fixed_shapes(f);
   cg->in_loop = mark_loop_blocks(f);
   begin_function_debug(cg, f);
@@ -615,11 +618,13 @@ static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   free(cg->vals);
   free(cg->slots);
   free(cg->narrow);
+  free(cg->narrow_inst);
   free(cg->fixed_shape);
   free(cg->in_loop);
   free(cg->bbs);
   cg->in_loop = NULL;
   cg->narrow = NULL;
+  cg->narrow_inst = NULL;
   cg->fixed_shape = NULL;
   cg->compile = NULL;
   cg->vals = cg->slots = NULL;

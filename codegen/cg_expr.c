@@ -239,11 +239,31 @@ static LLVMValueRef lower_float_binary(Cg *cg, const Inst *in, LLVMValueRef a, L
   }
 }
 
+static uint8_t narrow_mark(const Cg *cg, const Inst *in) {
+  return cg->narrow_inst ? cg->narrow_inst[in - cg->f->insts.data] : 0;
+}
+
+/* cuda.grid()'s x, tid + ctaid * ntid, under the launch fact grid32
+ * (ir_narrow_insts): its value is below nctaid * ntid <= 2^31 - 1, so the
+ * i32 sum cannot wrap (nuw nsw) and its zero extension is the int64 result;
+ * LLVM then knows the index's range, as CUDA C's int arithmetic tells nvcc
+ * (the product's truncation folds into an i32 multiply). */
+static LLVMValueRef lower_grid32(Cg *cg, LLVMValueRef a, LLVMValueRef b) {
+  a = LLVMBuildTrunc(cg->b, a, cg->t_i32, "");
+  b = LLVMBuildTrunc(cg->b, b, cg->t_i32, "");
+  LLVMValueRef r = LLVMBuildNUWAdd(cg->b, a, b, "");
+  if (LLVMIsAInstruction(r)) /* not a folded constant */
+    LLVMSetNSW(r, 1);
+  return LLVMBuildZExt(cg->b, r, cg->t_i64, "");
+}
+
 static LLVMValueRef lower_binary(Cg *cg, const Inst *in) {
   LLVMValueRef a = cg_arg(cg, in, 0), b = cg_arg(cg, in, 1);
   const Type *t = cg_arg_type(cg, in, 0);
   if (!a || !b || !t)
     return NULL;
+  if (narrow_mark(cg, in) == IR_NARROW_GRID && LLVMTypeOf(a) == cg->t_i64 && LLVMTypeOf(b) == cg->t_i64)
+    return lower_grid32(cg, a, b);
   if (in->op == OP_POW)
     return cg_lower_pow(cg, in, a, b);
   if (!same_types(cg, in, a, b))
@@ -294,6 +314,10 @@ static LLVMValueRef lower_compare(Cg *cg, const Inst *in) {
   if (!same_types(cg, in, a, b) || !t)
     return NULL;
   int k = (int)(in->op - OP_EQ);
+  if (narrow_mark(cg, in) == IR_NARROW_CMP && LLVMTypeOf(a) == cg->t_i64) { /* both in int32 */
+    a = LLVMBuildTrunc(cg->b, a, cg->t_i32, "");
+    b = LLVMBuildTrunc(cg->b, b, cg->t_i32, "");
+  }
   if (cg_is_float(t))
     return cg_fp(cg, LLVMBuildFCmp(cg->b, fp[k], a, b, ""));
   if (cg_is_int(t) || t->kind == TY_BOOL)

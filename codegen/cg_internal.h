@@ -150,6 +150,9 @@ struct Cg {
   LLVMValueRef *slots;        /* per IR local: its alloca or NULL */
   bool *narrow;               /* per IR local: an int64 kept in an i32 slot
                                  (ir_narrow_locals: every value fits) */
+  uint8_t *narrow_inst;       /* per IR instruction: IR_NARROW_GRID or
+                                 IR_NARROW_CMP (ir_narrow_insts: emitted in
+                                 32 bits, same int64 result), or 0 */
   bool *fixed_shape;          /* per IR local: holds a shared, local or
                                  constant array (cg_mem.c keeps its 64-bit
                                  offsets) */

@@ -460,7 +460,14 @@ typedef struct kjit_compile_options {
   int fits32;            /* -1/0, or 1: compile the variant a launch picks when
                             every array argument's extents and byte span are
                             below 2^31 (32-bit offsets; docs/internals.md) */
-  void *reserved[5];     /* must be zero (kjit_compile_options_init does it);
+  int grid32;            /* -1/0, or 1: compile the variant a launch picks when
+                            gridDim * blockDim is below 2^31 in every
+                            dimension (cuda.grid() indices and the comparisons
+                            they meet in 32 bits; docs/internals.md) */
+  int reserved32;        /* must be zero.  grid32 and this took reserved[0]:
+                            the struct's size is unchanged, and a program
+                            built before them passes 0 (the default) */
+  void *reserved[4];     /* must be zero (kjit_compile_options_init does it);
                             next milestone: target */
 } kjit_compile_options;
 

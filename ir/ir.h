@@ -98,6 +98,7 @@ typedef struct Signature {
   const Type **params;
   SrcLoc loc;
   bool fits32;           /* launches: the arguments' IrCompile.fits32 fact */
+  bool grid32;           /* launches: the geometry's IrCompile.grid32 fact */
 } Signature;
 
 struct IrFunc {
@@ -220,6 +221,10 @@ typedef struct IrCompile {
   bool fits32;           /* launch fact (docs/internals.md "32-bit arithmetic
                             where provably the same"): every array argument's
                             extents and byte span are below 2^31 */
+  bool grid32;           /* launch fact (docs/internals.md, the same section):
+                            gridDim.d * blockDim.d <= 2^31 - 1 in every
+                            dimension d, so cuda.grid() and cuda.gridsize()
+                            fit int32 */
 } IrCompile;
 
 /* ir/lower.c: AST -> generic IR for every decorated function; module
@@ -270,6 +275,15 @@ void ir_split_locals(Arena *a, IrFunc *f);
  * narrow[i] is set for each (f->locals.len entries, caller-owned); codegen
  * keeps such a local in 32 bits.  Returns the number set. */
 int ir_narrow_locals(const IrCompile *c, const IrFunc *f, bool *narrow);
+/* ir/narrow.c: per instruction of f (f->insts.len entries, caller-owned),
+ * what codegen may emit in 32 bits with the same int64 result:
+ * IR_NARROW_GRID marks cuda.grid()'s int64 sum tid.x + ctaid.x * ntid.x
+ * under c->grid32, whose value lies in [0, 2^31); IR_NARROW_CMP marks an int64 comparison whose operands
+ * provably lie in [-2^31, 2^31) (grid indices under grid32, extents of the
+ * kernel's array arguments under fits32, constants, + - * of those).
+ * Returns the number marked. */
+enum { IR_NARROW_GRID = 1, IR_NARROW_CMP = 2 };
+int ir_narrow_insts(const IrCompile *c, const IrFunc *f, uint8_t *mark);
 /* ir/narrow.c: c->fits32, cleared when a host-bound array of the program
  * breaks it (launches check only the arguments). */
 bool ir_compile_fits32(const IrCompile *c);

@@ -409,7 +409,9 @@ static int reg64(Lower *L, IrOp op, int dim, SrcLoc loc) {
 }
 
 /* grid(n): tid + ctaid * ntid per dimension; gridsize(n): ntid * nctaid.
- * Computed in int64 (Numba's types); n > 1 gives a tuple. */
+ * Computed in int64 (Numba's types); n > 1 gives a tuple.  Under the launch
+ * fact grid32 codegen emits x's sum in 32 bits (ir_narrow_insts matches
+ * this shape). */
 static int cuda_grid(Lower *L, const Node *call, bool size) {
   const char *name = written(L, call->lhs);
   IrGlobal g;

@@ -10,7 +10,10 @@
  * from `add(load c, step)` marked ival 1, step a constant) is bounded by its
  * start values and the stops of the tests that guard its increment.
  * Codegen keeps the locals found here in i32 slots; every value ever stored
- * fits, so the sign-extended loads are Numba's int64 values exactly. */
+ * fits, so the sign-extended loads are Numba's int64 values exactly.
+ * The same intervals, with the launch facts fits32 (array extents) and
+ * grid32 (cuda.grid() indices) added, mark int64 comparisons codegen may
+ * emit in 32 bits (ir_narrow_insts). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +32,12 @@ typedef struct Narrow {
   const IrFunc *f;
   uint8_t *state;        /* per local: 0 new, 1 being bounded, 2 done */
   Iv *memo;              /* per local, once done */
+  Iv *imemo;             /* per instruction, once done (NULL: none kept) */
+  uint8_t *idone;        /* per instruction: imemo holds its interval */
+  bool grid32;           /* bound cuda.grid() forms (IrCompile.grid32) */
+  bool *checked;         /* per parameter: an array argument the launch's
+                            fits32 check covers (never reassigned); NULL: no
+                            extent facts */
 } Narrow;
 
 static const Iv NONE = {false, 0, 0};
@@ -84,16 +93,35 @@ static bool loads_local(const IrFunc *f, int v, int l) {
 }
 
 static Iv local_range(Narrow *N, int l, int depth);
+static Iv fact_range(Narrow *N, const Inst *in, int depth);
 
+static Iv compute_value(Narrow *N, const Inst *in, int depth);
+
+/* Memoized per instruction, so shared operands are bounded once (a result
+ * cut short by MAX_DEPTH is NONE: kept, it is only less precise). */
 static Iv value_range(Narrow *N, int v, int depth) {
   const Inst *in = inst_at(N->f, v);
   if (!in)
     return NONE;
+  if (N->idone && N->idone[v])
+    return N->imemo[v];
+  Iv r = compute_value(N, in, depth);
+  if (N->idone) {
+    N->idone[v] = 1;
+    N->imemo[v] = r;
+  }
+  return r;
+}
+
+static Iv compute_value(Narrow *N, const Inst *in, int depth) {
   Iv t = type_range(in->type);
   if (t.ok)
     return t;
   if (depth > MAX_DEPTH || !in->type || in->type->kind != TY_I64)
     return NONE;
+  Iv fact = fact_range(N, in, depth);
+  if (fact.ok)
+    return fact;
   switch (in->op) {
   case OP_CONST_INT: return iv(in->ival, in->ival);
   case OP_CAST: {
@@ -107,6 +135,101 @@ static Iv value_range(Narrow *N, int v, int depth) {
   case OP_SELECT: return join(value_range(N, in->args[1], depth + 1), value_range(N, in->args[2], depth + 1));
   default: return NONE;
   }
+}
+
+/* ------------------------------------------------ launch facts on values -- */
+
+/* The special register (tid, ctaid, ntid, nctaid) that v casts to int64,
+ * with its dimension in *dim; -1 for anything else. */
+static int grid_reg(const IrFunc *f, int v, int *dim) {
+  const Inst *in = inst_at(f, v);
+  if (!in || in->op != OP_CAST || !in->type || in->type->kind != TY_I64)
+    return -1;
+  const Inst *r = inst_at(f, in->args[0]);
+  if (!r || (r->op != OP_THREAD_IDX && r->op != OP_BLOCK_IDX && r->op != OP_BLOCK_DIM &&
+             r->op != OP_GRID_DIM) || r->ival < 0 || r->ival > 2)
+    return -1;
+  *dim = (int)r->ival;
+  return (int)r->op;
+}
+
+/* The dimension of an int64 product of registers x and y of one dimension
+ * (either order), or -1. */
+static int pair_dim(const IrFunc *f, const Inst *in, IrOp x, IrOp y) {
+  int d0 = -1, d1 = -2;
+  if (!in || in->op != OP_MUL || in->nargs != 2 || !in->type || in->type->kind != TY_I64)
+    return -1;
+  int a = grid_reg(f, in->args[0], &d0), b = grid_reg(f, in->args[1], &d1);
+  bool match = ((IrOp)a == x && (IrOp)b == y) || ((IrOp)a == y && (IrOp)b == x);
+  return match && d0 == d1 ? d0 : -1;
+}
+
+/* cuda.grid() and cuda.gridsize() as ir/lower_builtins.c writes them (and as
+ * users spell them by hand): ctaid*ntid, tid + ctaid*ntid, ntid*nctaid, per
+ * dimension.  Under grid32 (nctaid*ntid <= 2^31-1, and ctaid < nctaid,
+ * tid < ntid) each lies in [0, 2^31-1]: their interval, or NONE. */
+static Iv grid_form(const IrFunc *f, const Inst *in) {
+  if (!in || in->nargs != 2 || !in->type || in->type->kind != TY_I64)
+    return NONE;
+  if (pair_dim(f, in, OP_BLOCK_IDX, OP_BLOCK_DIM) >= 0)
+    return iv(0, I32_HI - 1);
+  if (pair_dim(f, in, OP_BLOCK_DIM, OP_GRID_DIM) >= 0)
+    return iv(1, I32_HI);
+  if (in->op != OP_ADD)
+    return NONE;
+  for (int k = 0; k < 2; k++) {
+    int d = -1;
+    if (grid_reg(f, in->args[k], &d) == (int)OP_THREAD_IDX &&
+        pair_dim(f, inst_at(f, in->args[1 - k]), OP_BLOCK_IDX, OP_BLOCK_DIM) == d)
+      return iv(0, I32_HI - 1);
+  }
+  return NONE;
+}
+
+/* A cuda.grid() sum (tid + ctaid * ntid) of dimension x: the one codegen
+ * emits in 32 bits (ir_narrow_insts says why only this one). */
+static bool grid_x(const IrFunc *f, const Inst *in) {
+  int d0 = -1, d1 = -1;
+  return (grid_reg(f, in->args[0], &d0) == (int)OP_THREAD_IDX && d0 == 0) ||
+         (grid_reg(f, in->args[1], &d1) == (int)OP_THREAD_IDX && d1 == 0);
+}
+
+/* v loads an array argument of the entry kernel that fits32 covers. */
+static bool checked_array(const Narrow *N, int v) {
+  const Inst *a = inst_at(N->f, v);
+  return N->checked && a && a->op == OP_LOAD && a->local >= 0 && a->local < N->f->nparams &&
+         N->checked[a->local];
+}
+
+/* Under fits32 every extent of a checked array is below 2^31; so is its
+ * size when it has one dimension, or C layout and elements of nonzero size
+ * (the byte span is then size * itemsize; a strided array may repeat
+ * elements with stride 0, so its size is not bounded). */
+static Iv extent_range(const Narrow *N, const Inst *in) {
+  if (!checked_array(N, in->args[0]))
+    return NONE;
+  if (in->op == OP_ARRAY_SHAPE)
+    return iv(0, I32_HI);
+  const Type *t = N->f->locals.data[N->f->insts.data[in->args[0]].local].type;
+  bool sized = t->elem && (ty_is_int(t->elem) || ty_is_float(t->elem) || ty_is_complex(t->elem) ||
+                           t->elem->kind == TY_BOOL);
+  return t->ndim == 1 || (t->layout == LAYOUT_C && sized) ? iv(0, I32_HI) : NONE;
+}
+
+/* What the launch facts bound about an int64 value (NONE: nothing here). */
+static Iv fact_range(Narrow *N, const Inst *in, int depth) {
+  if (N->grid32 && (in->op == OP_MUL || in->op == OP_ADD))
+    return grid_form(N->f, in);
+  if (in->op == OP_ARRAY_SHAPE || in->op == OP_ARRAY_SIZE)
+    return in->nargs >= 1 ? extent_range(N, in) : NONE;
+  if (in->op != OP_TUPLE_GET || in->nargs < 1)
+    return NONE;
+  const Inst *t = inst_at(N->f, in->args[0]);
+  if (t && t->op == OP_TUPLE && in->ival >= 0 && in->ival < t->nargs)
+    return value_range(N, t->args[in->ival], depth + 1);
+  if (t && t->op == OP_ARRAY_SHAPE && t->ival == -1 && t->nargs >= 1) /* a.shape[k] */
+    return checked_array(N, t->args[0]) ? iv(0, I32_HI) : NONE;
+  return NONE;
 }
 
 /* v is a range() increment of local l: add(load l, constant step), ival 1. */
@@ -243,6 +366,81 @@ out:
   free(N.state);
   free(N.memo);
   free(counter);
+  return n;
+}
+
+/* ------------------------------------------------- 32-bit instructions -- */
+
+/* Per parameter: an array of the entry kernel, never reassigned, whose
+ * extents the launch's fits32 check bounds.  NULL when no fact applies. */
+static bool *checked_params(const IrCompile *c, const IrFunc *f) {
+  if (!ir_compile_fits32(c) || c->funcs.len == 0 || c->funcs.data[0] != f || f->nparams <= 0)
+    return NULL;
+  bool *ok = calloc((size_t)f->nparams, sizeof *ok);
+  if (!ok)
+    return NULL;
+  for (int l = 0; l < f->nparams; l++)
+    ok[l] = f->locals.data[l].type && f->locals.data[l].type->kind == TY_ARRAY;
+  for (int k = 0; k < f->insts.len; k++) {
+    const Inst *in = &f->insts.data[k];
+    if (in->op == OP_STORE && in->local >= 0 && in->local < f->nparams)
+      ok[in->local] = false;
+  }
+  return ok;
+}
+
+static bool is_i64(const IrFunc *f, int v) {
+  const Inst *in = inst_at(f, v);
+  return in && in->type && in->type->kind == TY_I64;
+}
+
+static bool is_const(const IrFunc *f, int v) {
+  const Inst *in = inst_at(f, v);
+  return in && in->op == OP_CONST_INT;
+}
+
+/* Both operands of an int64 comparison lie in int32: comparing their
+ * truncations gives the same answer, signed or not.  Not against a
+ * constant: LLVM narrows `icmp (zext x), C` itself, and a truncation would
+ * hide what it knows of the int64 value (range()'s `step > 0` on
+ * cuda.gridsize() folded only in 64 bits: the histogram benchmark). */
+static bool narrow_compare(Narrow *N, const Inst *in) {
+  if (in->op < OP_EQ || in->op > OP_GE || in->nargs != 2 || !is_i64(N->f, in->args[0]) ||
+      !is_i64(N->f, in->args[1]) || is_const(N->f, in->args[0]) || is_const(N->f, in->args[1]))
+    return false;
+  return fits_i32(value_range(N, in->args[0], 0)) && fits_i32(value_range(N, in->args[1], 0));
+}
+
+int ir_narrow_insts(const IrCompile *c, const IrFunc *f, uint8_t *mark) {
+  int nl = f->locals.len, n = 0;
+  memset(mark, 0, (size_t)f->insts.len);
+  /* Under grid32 only cuda.grid()'s x sum is emitted in 32 bits (y and z
+   * are already: NVPTX tells LLVM their registers' ranges).  Products alone
+   * (`cuda.blockIdx.x * cuda.blockDim.x` kept in a variable, gridsize) stay
+   * int64 and feed only the comparisons: narrowing them cost the
+   * @cuda.reduce kernel two registers (32 -> 34, fewer blocks per SM). */
+  Narrow N = {.f = f, .grid32 = c->grid32, .checked = checked_params(c, f)};
+  /* With index checks on (debug, boundscheck) the checks stay int64, and
+   * LLVM folds a check into the guard before it only when both are int64
+   * (measured: a debug kernel's PTX grew by a quarter): keep its guards. */
+  bool checks = f->opts.debug || f->opts.boundscheck;
+  N.state = calloc((size_t)nl + 1, 1);
+  N.memo = calloc((size_t)nl + 1, sizeof *N.memo);
+  N.idone = calloc((size_t)f->insts.len + 1, 1);
+  N.imemo = calloc((size_t)f->insts.len + 1, sizeof *N.imemo);
+  for (int k = 0; N.state && N.memo && N.idone && N.imemo && k < f->insts.len; k++) {
+    const Inst *in = &f->insts.data[k];
+    if (c->grid32 && in->op == OP_ADD && grid_form(f, in).ok && grid_x(f, in))
+      mark[k] = IR_NARROW_GRID;
+    else if (!checks && narrow_compare(&N, in))
+      mark[k] = IR_NARROW_CMP;
+    n += mark[k] != 0;
+  }
+  free(N.state);
+  free(N.memo);
+  free(N.idone);
+  free(N.imemo);
+  free(N.checked);
   return n;
 }
 

@@ -410,11 +410,13 @@ void ir_print_func(const IrFunc *f, StrBuf *sb) {
   free(num);
 }
 
-/* The launch fact heads the text, so the disk-cache key (the printed IR)
- * tells the 32-bit variant from the 64-bit one. */
+/* The launch facts head the text, so the disk-cache key (the printed IR)
+ * tells the 32-bit variants from the 64-bit one. */
 void ir_print_compile(const IrCompile *c, StrBuf *sb) {
   if (ir_compile_fits32(c))
     sb_puts(sb, "# assumes: array extents and byte spans < 2^31\n");
+  if (c->grid32)
+    sb_puts(sb, "# assumes: gridDim * blockDim < 2^31 in every dimension\n");
   for (int i = 0; i < c->funcs.len; i++) {
     if (i)
       sb_putc(sb, '\n');

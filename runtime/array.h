@@ -201,6 +201,18 @@ typedef struct RtValue {
 bool rt_value_fits32(const RtValue *v);
 bool rt_array_fits32(const RtArray *a);
 
+/* The launch fact of 32-bit grid indices (IrCompile.grid32): gridDim.d *
+ * blockDim.d <= 2^31 - 1 in every dimension d, so cuda.grid() and
+ * cuda.gridsize() fit int32.  On a GPU only x can fail: CUDA limits
+ * gridDim.y and .z to 65535 and blockDim.y to 1024 (.z to 64), so y and z
+ * reach at most 65535 * 1024 < 2^27; the CPU target does not limit
+ * gridDim.y and .z, so all three are checked (three multiplies; every
+ * launch computes it for its specialization key). */
+static inline bool rt_launch_grid32(const uint32_t grid[3], const uint32_t block[3]) {
+  return (uint64_t)grid[0] * block[0] <= 2147483647u && (uint64_t)grid[1] * block[1] <= 2147483647u &&
+         (uint64_t)grid[2] * block[2] <= 2147483647u;
+}
+
 /* Parses one VALUE:
  *   zeros:DTYPE:SHAPE            full:DTYPE:SHAPE:V
  *   rand:DTYPE:SHAPE[:SEED]      uniform [0,1) for floats (each part of a

@@ -171,7 +171,7 @@ static bool check_options(Job *j, const kjit_compile_options *o) {
             check_range(j, "max registers", j->opts.max_registers, -1, 255) &
             check_range(j, "debug", j->opts.debug, -1, 1);
   for (int i = 0; i < 5; i++)
-    if (j->opts.reserved[i]) {
+    if (i < 4 ? j->opts.reserved[i] != NULL : j->opts.reserved32 != 0) {
       diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0},
                  "start from kjit_compile_options_init()",
                  "kjit_compile_options.reserved must be zero");
@@ -186,7 +186,7 @@ void kjit_compile_options_init(kjit_compile_options *opts) {
   memset(opts, 0, sizeof *opts);
   opts->arch = NULL;                    /* the present GPU's, else sm_80 */
   opts->opt_level = opts->fastmath = opts->lineinfo = opts->max_registers = opts->debug = -1;
-  opts->fits32 = -1;
+  opts->fits32 = opts->grid32 = -1;
 }
 
 /* The decorator's options with this call's overrides applied. */
@@ -457,6 +457,7 @@ static bool specialize(Job *j, Unit *u) {
   c->diags = job_diags(j);
   c->override = NULL; /* overrides are applied per function below */
   c->fits32 = u->sig.fits32 || j->opts.fits32 == 1; /* a launch's fact, or --fits32 */
+  c->grid32 = u->sig.grid32 || j->opts.grid32 == 1; /* its geometry's, or --grid32 */
   u->compile = c;
   return ir_specialize(c, u->generic, u->sig.params, u->sig.nparams, u->sig.loc) != NULL &&
          c->funcs.len > 0;

@@ -217,6 +217,8 @@ typedef struct RtSpecKey {
   const void *owner;               /* the kernel (IrFunc *) */
   const void *prog;                /* its program */
   int32_t nargs;
+  uint32_t grid32;                 /* rt_launch_grid32 (kjit kernels; 0 for
+                                      CUDA C): picks the 32-bit-grid variant */
   RtArgKey args[RT_CUDA_MAX_ARGS];
 } RtSpecKey;
 

@@ -4,7 +4,9 @@
  *
  * Fast path (LESSONS.md "Launch"): a launch builds a fixed-width key (one
  * 4-byte record per argument: array or scalar, dtype, ndim, C-contiguity,
- * 16-byte alignment of the data, whether it fits 32-bit indexing), finds the loaded specialization in an
+ * 16-byte alignment of the data, whether it fits 32-bit indexing) and, set
+ * by the launch, whether its geometry fits 32-bit grid indices
+ * (RtSpecKey.grid32), finds the loaded specialization in an
  * open-addressing table, writes the arguments into the spec's slots and
  * calls cuLaunchKernel with the spec's argv: no allocation, no hashing of
  * source.  Keys compare by their meaningful prefix only, so stale bytes past

@@ -391,10 +391,11 @@ static void free_tuple_elems(RtValue *v) {
 
 /* The specialization for these arguments: a table hit, or a compile. */
 static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtValue *args,
-                            const RtCuDeviceptr *dptrs, int nargs, RtValue *bound, Diags *diags,
-                            double *compile_ms) {
+                            const RtCuDeviceptr *dptrs, int nargs, bool grid32, RtValue *bound,
+                            Diags *diags, double *compile_ms) {
   RtSpecKey key;
   rt_spec_key(&key, prog, f, args, dptrs, nargs);
+  key.grid32 = grid32 && !prog->cuc;            /* CUDA C: one variant for every grid */
   for (int i = 0; i < nargs && i < RT_CUDA_MAX_ARGS; i++) { /* a tuple's or record's type is its key */
     bool typed = args[i].is_tuple || (args[i].is_array && args[i].array.dtype == RT_RECORD);
     if (typed && !(key.args[i].tuple = rt_value_type(prog->ir.types, &args[i]))) {
@@ -419,6 +420,7 @@ static RtCudaSpec *get_spec(RtCuda *cu, kjit_program *prog, IrFunc *f, const RtV
     sig.fits32 = nargs <= key.nargs;            /* the 32-bit variant: every argument fits */
     for (int i = 0; i < key.nargs; i++)
       sig.fits32 &= (key.args[i].flags & RT_ARGKEY_FITS32) != 0;
+    sig.grid32 = key.grid32 != 0;
     if (!ok || !(spec = compile_spec(cu, prog, f, &sig, &key, diags)))
       return NULL;
     for (int i = 0; i < nargs; i++)
@@ -476,7 +478,8 @@ bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
     }
   }
   RtValue bound[RT_CUDA_MAX_ARGS];
-  RtCudaSpec *spec = get_spec(cu, prog, f, args, b.ptr, nargs, bound, diags, &t->compile_ms);
+  RtCudaSpec *spec = get_spec(cu, prog, f, args, b.ptr, nargs, rt_launch_grid32(grid, block), bound,
+                              diags, &t->compile_ms);
   if (!spec)
     return false;
   if (!rt_cuda_check_launch(cu, &spec->m, f->name, grid, block, dyn_shared, diags)) {
@@ -596,8 +599,9 @@ bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kj
       ctx->api.target != KJIT_TARGET_CUDA)
     return false;
   RtCudaSpec *s = f->spec;
-  if (!fast_geometry(cu, &s->m, cfg))
-    return false;
+  if (!fast_geometry(cu, &s->m, cfg) ||
+      s->key.grid32 != (rt_launch_grid32(cfg->grid, cfg->block) && !s->raw_pointers))
+    return false;                               /* the other variant: the full path */
   for (int i = 0; i < nargs; i++) {
     const kjit_arg *a = &args[i];
     if (arg_record(ctx, cu, a) != f->rec[i])
@@ -656,7 +660,10 @@ bool rt_cuda_max_cooperative(kjit_program *prog, const char *kernel, const RtVal
     ptr[i] = args[i].is_array && on_device && on_device[i] ? (RtCuDeviceptr)(uintptr_t)args[i].array.data : 0;
   RtValue bound[RT_CUDA_MAX_ARGS];
   double compile_ms = 0;
-  RtCudaSpec *spec = get_spec(cu, prog, f, args, ptr, nargs, bound, diags, &compile_ms);
+  /* A cooperative grid is resident at once: at most the SMs' threads
+   * (132 * 2048 on an H100), far below 2^31, so the launches this limit is
+   * for take the grid32 variant: ask about that one. */
+  RtCudaSpec *spec = get_spec(cu, prog, f, args, ptr, nargs, true, bound, diags, &compile_ms);
   for (int i = 0; spec && i < nargs; i++)       /* no launch: the converted tuples go */
     if (bound[i].is_tuple)
       free_tuple_elems(&bound[i]);

@@ -28,6 +28,7 @@ typedef struct RtHostSpec {
   const IrFunc *kernel;               /* generic kernel; NULL = empty slot */
   uint64_t hash;
   int nargs;
+  bool grid32;                        /* rt_launch_grid32: the 32-bit-grid variant */
   CgHostKernel entry;                 /* fn, flags, static shared bytes */
   size_t args_size;                   /* bytes of the packed argument struct */
   size_t local_bytes;                 /* local arrays of every function compiled
@@ -198,10 +199,11 @@ static uint64_t hash_key(const IrFunc *k, const uint32_t *key, int n) {
 
 /* --------------------------------------------------------- the table --- */
 
-static RtHostSpec *find_slot(RtHost *h, const IrFunc *k, uint64_t hash, const uint32_t *key, int n) {
+static RtHostSpec *find_slot(RtHost *h, const IrFunc *k, uint64_t hash, const uint32_t *key, int n,
+                             bool grid32) {
   for (int i = (int)(hash & (uint64_t)(h->cap - 1));; i = (i + 1) & (h->cap - 1)) {
     RtHostSpec *s = &h->specs[i];
-    if (!s->kernel || (s->kernel == k && s->hash == hash && s->nargs == n &&
+    if (!s->kernel || (s->kernel == k && s->hash == hash && s->nargs == n && s->grid32 == grid32 &&
                        memcmp(s->key, key, sizeof *key * (size_t)n) == 0))
       return s;
   }
@@ -217,7 +219,7 @@ static bool grow_table(RtHost *h) {
   h->cap = cap;
   for (int i = 0; i < oldcap; i++)
     if (old[i].kernel)
-      *find_slot(h, old[i].kernel, old[i].hash, old[i].key, old[i].nargs) = old[i];
+      *find_slot(h, old[i].kernel, old[i].hash, old[i].key, old[i].nargs, old[i].grid32) = old[i];
   free(old);
   return true;
 }
@@ -455,7 +457,7 @@ static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **
     return false;
   Arena arena;
   arena_init(&arena);
-  IrCompile c = {.prog = &prog->ir, .arena = &arena, .diags = d, .fits32 = true};
+  IrCompile c = {.prog = &prog->ir, .arena = &arena, .diags = d, .fits32 = true, .grid32 = s->grid32};
   for (int i = 0; i < n; i++) /* the 32-bit variant when every argument fits */
     c.fits32 &= (s->key[i] & KEY_FITS32) != 0;
   bool ok = ir_specialize(&c, f, params, n, f->ast ? f->ast->loc : (SrcLoc){0}) && c.funcs.len > 0;
@@ -502,7 +504,7 @@ static bool fill_layout(const IrFunc *f, const Type *const *params, int n, RtHos
 
 /* The specialization for these arguments: the table's, or a new one.
  * Called with h->lock held; *out is a copy (the table may move). */
-static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *args, int n,
+static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *args, int n, bool grid32,
                      RtHostSpec *out, Diags *d, double *compile_ms) {
   uint32_t key[RT_HOST_MAX_ARGS];
   for (int i = 0; i < n; i++) {
@@ -513,9 +515,9 @@ static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *ar
       return false;
     }
   }
-  uint64_t hash = hash_key(f, key, n);
+  uint64_t hash = hash_key(f, key, n) ^ (uint64_t)grid32;
   if (h->cap) {
-    RtHostSpec *s = find_slot(h, f, hash, key, n);
+    RtHostSpec *s = find_slot(h, f, hash, key, n, grid32);
     if (s->kernel) {
       copy_spec(out, s);
       return true;
@@ -525,14 +527,14 @@ static bool get_spec(RtHost *h, kjit_program *prog, IrFunc *f, const RtValue *ar
   const Type *params[RT_HOST_MAX_ARGS];
   for (int i = 0; i < n; i++)
     params[i] = rt_value_type(prog->ir.types, &args[i]);
-  RtHostSpec s = {.kernel = f, .hash = hash, .nargs = n};
+  RtHostSpec s = {.kernel = f, .hash = hash, .nargs = n, .grid32 = grid32};
   memcpy(s.key, key, sizeof *key * (size_t)n);
   if (!pick_types(f, args, params, n, d) || !fill_layout(f, params, n, &s, d) ||
       !compile_spec(h, prog, f, params, n, &s, d))
     return false;
   if ((h->len + 1) * 4 > h->cap * 3 && !grow_table(h))
     return false;
-  *find_slot(h, f, hash, key, n) = s;
+  *find_slot(h, f, hash, key, n, grid32) = s;
   h->len++;
   copy_spec(out, &s);
   if (compile_ms)
@@ -667,11 +669,11 @@ static bool ensure_pool(RtHost *h, Diags *d) {
 }
 
 /* Everything that can fail before the launch, under the lock. */
-static bool prepare(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs, size_t dyn,
-                    RtHostSpec *s, Diags *d, double *compile_ms) {
+static bool prepare(kjit_program *prog, IrFunc *f, const RtValue *args, int nargs, bool grid32,
+                    size_t dyn, RtHostSpec *s, Diags *d, double *compile_ms) {
   RtHost *h = prog->host;
   pthread_mutex_lock(&h->lock);
-  bool ok = get_spec(h, prog, f, args, nargs, s, d, compile_ms) && check_shared(f, &s->entry, dyn, d) &&
+  bool ok = get_spec(h, prog, f, args, nargs, grid32, s, d, compile_ms) && check_shared(f, &s->entry, dyn, d) &&
             ensure_pool(h, d);
   pthread_mutex_unlock(&h->lock);
   return ok;
@@ -688,7 +690,7 @@ bool rt_host_run(kjit_program *prog, const char *kernel, const RtValue *args, in
   RtHostSpec s;
   if (!f || !check_count(f, nargs, diags) || !check_values(f, args, nargs, diags) ||
       !check_geometry(f, grid, block, diags) || !get_host(prog) ||
-      !prepare(prog, f, args, nargs, dyn_shared, &s, diags, compile_ms))
+      !prepare(prog, f, args, nargs, rt_launch_grid32(grid, block), dyn_shared, &s, diags, compile_ms))
     return false;
   double t0 = now_ms();
   bool ok = launch(prog, f, &s, args, grid, block, dyn_shared, diags);
@@ -706,7 +708,7 @@ bool rt_host_prepare_call(kjit_program *prog, IrFunc *f, const RtValue *args, in
     return false;
   RtHost *h = prog->host;
   pthread_mutex_lock(&h->lock);
-  bool ok = get_spec(h, prog, f, args, nargs, &s, d, NULL);
+  bool ok = get_spec(h, prog, f, args, nargs, false, &s, d, NULL); /* one thread: no grid */
   pthread_mutex_unlock(&h->lock);
   if (!ok)
     return false;

@@ -46,6 +46,8 @@ const char kjit_ptx_help[] =
     "                       a failing one prints its message and traps\n"
     "  --fits32             the variant launches pick when every array argument's\n"
     "                       extents and byte span are below 2^31 (32-bit offsets)\n"
+    "  --grid32             the variant launches pick when gridDim * blockDim is\n"
+    "                       below 2^31 in every dimension (32-bit cuda.grid())\n"
     "  --max-registers N    registers per thread, 1..255 (0 = no limit; default:\n"
     "                       the decorator's max_registers=)\n"
     "  --path DIR           also search DIR for imported modules (repeatable;\n"
@@ -297,6 +299,8 @@ static int parse_ptx_option(Cli *c, PtxArgs *a) {
     a->opts.debug = 1;
   } else if (strcmp(arg, "--fits32") == 0) {
     a->opts.fits32 = 1;
+  } else if (strcmp(arg, "--grid32") == 0) {
+    a->opts.grid32 = 1;
   } else if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
     return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
   } else if (arg[0] == '-' && arg[1] != '\0' && arg[1] != ':') {

@@ -443,6 +443,45 @@ static void test_targets(void) {
   CHECK(kjit_context_create(&o, &c2) == KJIT_ERROR_INVALID_ARGUMENT, "bad target");
 }
 
+/* The C API's fast path re-checks the grid32 launch fact (docs/internals.md):
+ * after launches of a small grid took the fast path, one of 2^31 + 1024
+ * threads in x must take the 64-bit variant (the last threads' indices are
+ * past 2^31), and a small one the 32-bit variant again.  GPU only. */
+static const char tail_src[] =
+    "from numba import cuda\n"
+    "@cuda.jit\n"
+    "def tail(out, n):\n"
+    "    i = cuda.grid(1)\n"
+    "    if i >= n - 4 and i < n:\n"
+    "        out[i - (n - 4)] = i\n";
+
+static void check_tail(kjit_context *g, kjit_kernel *k, kjit_array *d, kjit_array *h, uint32_t grid,
+                       int64_t n) {
+  kjit_launch_config c = config(grid, 1024);
+  kjit_arg args[2] = {kjit_arg_array(d), kjit_arg_i64(n)};
+  for (int r = 0; r < 3; r++)                   /* the later ones: the fast path */
+    CHECK(kjit_launch(k, &c, args, 2) == KJIT_OK, "tail grid %u: %s", grid, kjit_last_error(g));
+  CHECK(kjit_synchronize(g) == KJIT_OK && kjit_array_copy(h, d) == KJIT_OK, "tail copy");
+  const int64_t *v = kjit_array_data(h);
+  for (int i = 0; i < 4; i++)
+    CHECK(v[i] == n - 4 + i, "tail grid %u: out[%d] = %lld, want %lld", grid, i, (long long)v[i],
+          (long long)(n - 4 + i));
+}
+
+static void gpu_grid32_fast_path(kjit_context *g) {
+  kjit_program *p;
+  kjit_kernel *k;
+  kjit_array *d, *h;
+  int64_t four = 4;
+  CHECK(kjit_program_load_source(g, "tail.py", tail_src, &p) == KJIT_OK &&
+        kjit_program_kernel(p, "tail", &k) == KJIT_OK, "tail: %s", kjit_last_error(g));
+  CHECK(kjit_array_create_device(g, KJIT_INT64, 1, &four, &d) == KJIT_OK &&
+        kjit_array_create(g, KJIT_INT64, 1, &four, &h) == KJIT_OK, "tail arrays");
+  check_tail(g, k, d, h, 4, 100);
+  check_tail(g, k, d, h, 2097153, ((int64_t)1 << 31) + 1024);
+  check_tail(g, k, d, h, 4, 100);
+}
+
 /* Device arrays.  Without a GPU (and on a cpu context) creating one is a
  * clear NO_DEVICE; with one, arrays stay on the device, launches are
  * queued, kjit_synchronize and copies bring the results back. */
@@ -514,6 +553,7 @@ static void test_device_arrays(void) {
   c.use_graph = 0;
   CHECK(kjit_launch(k, &c, mixed, 3) == KJIT_OK && ((float *)kjit_array_data(hout))[10] == 11.0f,
         "host + device arrays: %s", kjit_last_error(g));
+  gpu_grid32_fast_path(g);
   kjit_context_destroy(g);                      /* frees the device arrays */
 }
 

@@ -247,6 +247,42 @@ static void test_fits32_key(void) {
   CHECK(rt_value_fits32(&s));
 }
 
+/* The grid32 fact (docs/internals.md): gridDim * blockDim below 2^31 in
+ * every dimension.  A launch past it keys, and so compiles and finds, the
+ * other variant (the 64-bit one). */
+static void test_grid32_key(void) {
+  uint32_t grid[3] = {2097151, 1, 1}, block[3] = {1024, 1, 1}; /* 2^31 - 1024 threads in x */
+  CHECK(rt_launch_grid32(grid, block));
+  grid[0] = 2097152;                            /* exactly 2^31: the 64-bit variant */
+  CHECK(!rt_launch_grid32(grid, block));
+  uint32_t gx[3] = {2147483647u, 1, 1}, bx[3] = {1, 1, 1}; /* 2^31 - 1 blocks of one */
+  CHECK(rt_launch_grid32(gx, bx));
+  bx[0] = 2;
+  CHECK(!rt_launch_grid32(gx, bx));
+  uint32_t gy[3] = {1, 65535, 65535}, by[3] = {1, 1024, 1}; /* CUDA's largest y and z */
+  CHECK(rt_launch_grid32(gy, by));
+  gy[1] = 2097152;                              /* y past it (the CPU target allows it) */
+  CHECK(!rt_launch_grid32(gy, by));
+  uint32_t gz[3] = {1, 1, 4294967295u}, bz[3] = {1, 1, 1};
+  CHECK(!rt_launch_grid32(gz, bz));
+  RtValue args[3] = {array_value(RT_F32, 10), array_value(RT_F32, 10), array_value(RT_F32, 10)};
+  RtCudaSpecTable t = {0};
+  RtSpecKey k32, k64;
+  int prog, fn;
+  rt_spec_key(&k32, &prog, &fn, args, NULL, 3);
+  CHECK(k32.grid32 == 0);                       /* the launch sets it (cuda_run.c) */
+  k32.grid32 = 1;
+  rt_spec_key(&k64, &prog, &fn, args, NULL, 3);
+  RtCudaSpec *s = new_spec(&k32, vadd_ptx);
+  CHECK(rt_spec_insert(&t, s));
+  CHECK(rt_spec_find(&t, &k32) == s);
+  CHECK(rt_spec_find(&t, &k64) == NULL);        /* a grid of 2^31: another variant */
+  rt_spec_clear(&t, NULL);
+  free(t.slots);
+  for (int i = 0; i < 3; i++)
+    rt_value_free(&args[i]);
+}
+
 static void test_spec_table(void) {
   RtValue args[3] = {array_value(RT_F32, 10), array_value(RT_F32, 10), array_value(RT_F32, 10)};
   RtCudaSpecTable t = {0};
@@ -624,6 +660,7 @@ int main(int argc, char **argv) {
     test_layout();
     test_spec_table();
     test_fits32_key();
+    test_grid32_key();
     test_packing();
     test_launch_checks();
     test_dlopen_failures();
