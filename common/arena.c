@@ -48,26 +48,49 @@ static ArenaChunk *new_chunk(Arena *a, size_t need) {
   return c;
 }
 
-void *arena_alloc(Arena *a, size_t size) {
+static size_t rounded(size_t size) {
   size_t n = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-  if (n == 0)
-    n = ALIGN;
+  return n ? n : ALIGN;
+}
+
+/* n bytes (a multiple of ALIGN), not cleared. */
+static void *take(Arena *a, size_t n) {
   ArenaChunk *c = a->head;
   if (!c || c->cap - c->used < n)
     c = new_chunk(a, n);
   void *p = c->data + c->used;
   c->used += n;
   a->total += n;
+  return p;
+}
+
+void *arena_alloc(Arena *a, size_t size) {
+  size_t n = rounded(size);
+  void *p = take(a, n);
   memset(p, 0, n);
   return p;
 }
 
+/* The bytes past `old` are zeroed.  The newest allocation of the newest
+ * chunk grows where it is when the chunk has room (a vector being filled
+ * is usually that); else the block moves and the old one is abandoned.
+ * Only the new part is cleared: clearing whole doubled vectors was a
+ * fifth of a warm compile's time. */
 void *arena_realloc(Arena *a, void *p, size_t old, size_t size) {
   if (size <= old)
     return p;
-  void *q = arena_alloc(a, size);
+  size_t n = rounded(size), had = rounded(old);
+  ArenaChunk *c = a->head;
+  if (p && old && c && (unsigned char *)p + had == c->data + c->used && c->cap - c->used >= n - had) {
+    c->used += n - had;
+    a->total += n - had;
+    memset((unsigned char *)p + old, 0, n - old);
+    return p;
+  }
+  unsigned char *q = take(a, n);
   if (p && old)
     memcpy(q, p, old);
+  memset(q + old, 0, n - old);
   return q;
 }
 

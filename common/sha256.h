@@ -24,6 +24,9 @@ void sha256_update(Sha256 *s, const void *data, size_t n);
 void sha256_final(Sha256 *s, uint8_t out[SHA256_SIZE]);
 /* One-shot convenience. */
 void sha256(const void *data, size_t n, uint8_t out[SHA256_SIZE]);
+/* Tests: nonzero makes every later call use the portable rounds even
+ * where the CPU has the SHA extensions (both give the same digests). */
+void sha256_use_portable(int on);
 /* 64 lowercase hex digits + NUL into hex[65]. */
 void sha256_hex(const uint8_t digest[SHA256_SIZE], char hex[2 * SHA256_SIZE + 1]);
 

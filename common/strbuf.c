@@ -44,19 +44,35 @@ void sb_putn(StrBuf *sb, const char *s, size_t n) {
 void sb_putc(StrBuf *sb, char c) { sb_putn(sb, &c, 1); }
 void sb_puts(StrBuf *sb, const char *s) { sb_putn(sb, s, strlen(s)); }
 
+/* Formats into the room already there first (one vsnprintf in the common
+ * case), and only when the text is longer grows and formats again. */
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
+  reserve(sb, 64);
   va_list ap2;
   va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap2);
+  size_t room = sb->cap - sb->len;
+  int n = vsnprintf(sb->data + sb->len, room, fmt, ap2);
   va_end(ap2);
   if (n <= 0) {
-    reserve(sb, 0);
     sb->data[sb->len] = '\0';
     return;
   }
-  reserve(sb, (size_t)n);
-  vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+  if ((size_t)n >= room) {
+    reserve(sb, (size_t)n);
+    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+  }
   sb->len += (size_t)n;
+}
+
+void sb_putint(StrBuf *sb, long long v) {
+  char tmp[24], *end = tmp + sizeof tmp, *p = end;
+  unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+  do
+    *--p = (char)('0' + u % 10);
+  while (u /= 10);
+  if (v < 0)
+    *--p = '-';
+  sb_putn(sb, p, (size_t)(end - p));
 }
 
 void sb_printf(StrBuf *sb, const char *fmt, ...) {

@@ -18,6 +18,7 @@ void sb_puts(StrBuf *sb, const char *s);
 void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+void sb_putint(StrBuf *sb, long long v); /* decimal, as "%lld" */
 char *sb_take(StrBuf *sb); /* hands ownership of the text to the caller (free) */
 
 #endif

@@ -111,10 +111,8 @@ static int *number_values(const IrFunc *f) {
 }
 
 static void put_operand(StrBuf *sb, const IrFunc *f, const int *num, int v) {
-  if (v >= 0 && v < f->insts.len && num[v] >= 0)
-    sb_printf(sb, "%%%d", num[v]);
-  else
-    sb_printf(sb, "%%?%d", v);
+  sb_puts(sb, v >= 0 && v < f->insts.len && num[v] >= 0 ? "%" : "%?");
+  sb_putint(sb, v >= 0 && v < f->insts.len && num[v] >= 0 ? num[v] : v);
 }
 
 static void put_operands(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in, int from) {
@@ -197,7 +195,7 @@ static void put_host_global(StrBuf *sb, const Inst *in) {
 /* The op's own fields after its name. */
 static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in) {
   switch (in->op) {
-  case OP_CONST_INT: sb_printf(sb, " %lld", (long long)in->ival); break;
+  case OP_CONST_INT: sb_putc(sb, ' '), sb_putint(sb, in->ival); break;
   case OP_CONST_FLOAT:
     sb_putc(sb, ' ');
     put_float(sb, in->fval, in->type == TY_F32_T || in->type == TY_C64_T);
@@ -209,7 +207,7 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
     break;
   case OP_CONST_BOOL: sb_puts(sb, in->ival ? " true" : " false"); break;
   case OP_CONST_STR: case OP_ASSERT_FAIL: sb_putc(sb, ' '); put_string(sb, in->str); break;
-  case OP_LOAD: sb_printf(sb, " %s", local_name(f, in->local)); break;
+  case OP_LOAD: sb_putc(sb, ' '), sb_puts(sb, local_name(f, in->local)); break;
   case OP_STORE:
     sb_printf(sb, " %s,", local_name(f, in->local));
     put_operands(sb, f, num, in, 0);
@@ -324,8 +322,11 @@ static void put_opname(StrBuf *sb, const Inst *in) {
 static void print_inst(const IrFunc *f, const int *num, int i, StrBuf *sb) {
   const Inst *in = &f->insts.data[i];
   sb_puts(sb, "  ");
-  if (num[i] >= 0)
-    sb_printf(sb, "%%%d = ", num[i]);
+  if (num[i] >= 0) {
+    sb_putc(sb, '%');
+    sb_putint(sb, num[i]);
+    sb_puts(sb, " = ");
+  }
   put_opname(sb, in);
   put_fields(sb, f, num, in);
   if (num[i] >= 0) {
