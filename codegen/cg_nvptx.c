@@ -278,6 +278,12 @@ static const char nvptx_o3_pipeline[] =
     /* early cleanup and interprocedural constants */
     "function<eager-inv>(" SCFG_EARLY ",sroa<modify-cfg>,early-cse<>),ipsccp,globalopt,"
     "function<eager-inv>(mem2reg," IC "," SCFG "),"
+    /* GlobalsAA, as O3 computes it before its inliner: a load from an
+     * internal constant table (libdevice's __cudart_i2opi_f in sinf/cosf's
+     * slow path) then no longer "may read" what a kernel stores through an
+     * array, and LICM can sink such stores out of a loop (bench/gpu
+     * monte_carlo's generator state) */
+    "require<globals-aa>,function(invalidate<aa>),"
     "cgscc(function-attrs),"
     /* O3's function simplification pipeline (the inliner's) */
     "function<eager-inv>(sroa<modify-cfg>,early-cse<memssa>,jump-threading,correlated-propagation,"
