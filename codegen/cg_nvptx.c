@@ -341,10 +341,13 @@ static const char nvptx_o3_acyclic[] =
  * "llvm.loop.unroll.count" 4 before loop-unroll<O3> runs.  So does such a
  * loop whose count is known only at run time (LLVM then adds a remainder
  * loop, as it does for its own 2x): bench/gpu softmax's strided exp loops,
- * one load and an expf each, which nvcc unrolls 4x - unless its body holds
- * more than HINT_RUNTIME_LOADS loads: a grid-stride loop that already
- * issues several loads per step has them in flight, and 4 copies only cost
- * registers (@cuda.reduce's 8-load loop: 32 -> 40). */
+ * one load and an expf each, which nvcc unrolls 4x.  The point is more
+ * loads in flight, so such a loop must load, but at most
+ * HINT_RUNTIME_LOADS times (a grid-stride loop that already issues several
+ * loads per step has them in flight, and 4 copies only cost registers:
+ * @cuda.reduce's 8-load loop, 32 -> 40), and not what it stores
+ * (block_loads); a loop of arithmetic alone keeps LLVM's choice (a
+ * xoroshiro128+ draw loop: 26 -> 32 registers for a serial chain). */
 #define HINT_MIN_INSTS 20 /* below: LLVM itself picks 4 or more */
 #define HINT_MAX_INSTS 40 /* above: the 4 copies would outgrow nvcc's */
 #define HINT_COUNT 4
@@ -423,11 +426,19 @@ static int body_insts(LLVMBasicBlockRef b) {
   return n;
 }
 
-/* The loads in block b. */
+/* The loads in block b, or -1 where one reads an address that b also
+ * stores to: iterations chained through memory (a generator's state in a
+ * strided array) gain nothing from being unrolled. */
 static int block_loads(LLVMBasicBlockRef b) {
   int n = 0;
-  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-    n += LLVMIsALoadInst(i) != NULL;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+    if (!LLVMIsALoadInst(i))
+      continue;
+    n++;
+    for (LLVMValueRef j = LLVMGetFirstInstruction(b); j; j = LLVMGetNextInstruction(j))
+      if (LLVMIsAStoreInst(j) && LLVMGetOperand(j, 1) == LLVMGetOperand(i, 0))
+        return -1;
+  }
   return n;
 }
 
@@ -453,8 +464,10 @@ static void hint_block(Cg *cg, LLVMBasicBlockRef b) {
     return; /* not a single-block loop */
   long long trips = self_loop_trips(b, br);
   int n = body_insts(b);
-  bool counted = trips == TRIPS_RUNTIME ? block_loads(b) <= HINT_RUNTIME_LOADS
-                                        : trips >= 4 * HINT_COUNT && trips % HINT_COUNT == 0;
+  int loads = trips == TRIPS_RUNTIME ? block_loads(b) : 0;
+  bool counted = trips >= 4 * HINT_COUNT && trips % HINT_COUNT == 0;
+  if (trips == TRIPS_RUNTIME) /* -1 loads: chained through memory */
+    counted = loads >= 1 && loads <= HINT_RUNTIME_LOADS;
   if (counted && n >= HINT_MIN_INSTS && n <= HINT_MAX_INSTS)
     set_unroll_count(cg, br);
 }
