@@ -278,6 +278,12 @@ static const char nvptx_o3_pipeline[] =
     /* early cleanup and interprocedural constants */
     "function<eager-inv>(" SCFG_EARLY ",sroa<modify-cfg>,early-cse<>),ipsccp,globalopt,"
     "function<eager-inv>(mem2reg," IC "," SCFG "),"
+    /* GlobalsAA, as O3 computes it before its inliner: a load from an
+     * internal constant table (libdevice's __cudart_i2opi_f in sinf/cosf's
+     * slow path) then no longer "may read" what a kernel stores through an
+     * array, and LICM can sink such stores out of a loop (bench/gpu
+     * monte_carlo's generator state) */
+    "require<globals-aa>,function(invalidate<aa>),"
     "cgscc(function-attrs),"
     /* O3's function simplification pipeline (the inliner's) */
     "function<eager-inv>(sroa<modify-cfg>,early-cse<memssa>,jump-threading,correlated-propagation,"
@@ -332,10 +338,20 @@ static const char nvptx_o3_acyclic[] =
  * 8 warps per SM, rsqrt latency in every iteration).  So a single-block
  * loop that the full unroll left rolled, with a constant trip count that 4
  * divides, a body in that size window and no call but intrinsics, gets
- * "llvm.loop.unroll.count" 4 before loop-unroll<O3> runs. */
+ * "llvm.loop.unroll.count" 4 before loop-unroll<O3> runs.  So does such a
+ * loop whose count is known only at run time (LLVM then adds a remainder
+ * loop, as it does for its own 2x): bench/gpu softmax's strided exp loops,
+ * one load and an expf each, which nvcc unrolls 4x.  The point is more
+ * loads in flight, so such a loop must load, but at most
+ * HINT_RUNTIME_LOADS times (a grid-stride loop that already issues several
+ * loads per step has them in flight, and 4 copies only cost registers:
+ * @cuda.reduce's 8-load loop, 32 -> 40), and not what it stores
+ * (block_loads); a loop of arithmetic alone keeps LLVM's choice (a
+ * xoroshiro128+ draw loop: 26 -> 32 registers for a serial chain). */
 #define HINT_MIN_INSTS 20 /* below: LLVM itself picks 4 or more */
 #define HINT_MAX_INSTS 40 /* above: the 4 copies would outgrow nvcc's */
 #define HINT_COUNT 4
+#define HINT_RUNTIME_LOADS 2
 
 /* v as a constant integer of at most 64 bits, or false. */
 static bool const_int(LLVMValueRef v, long long *out) {
@@ -345,9 +361,17 @@ static bool const_int(LLVMValueRef v, long long *out) {
   return true;
 }
 
+/* Whether v is the same on every iteration of the single-block loop b. */
+static bool invariant_in(LLVMValueRef v, LLVMBasicBlockRef b) {
+  return !LLVMIsAInstruction(v) || LLVMGetInstructionParent(v) != b;
+}
+
 /* The trip count of the single-block loop `b` closed by `br`: an
  * `icmp eq/ne (add phi, step), end` exit test on a phi that starts at a
- * constant, or 0 where it is not of that form. */
+ * constant; TRIPS_RUNTIME where the start or the end is a value computed
+ * before the loop (a count known only at run time: `range(lane, n, 32)`
+ * counts down from one); 0 where the loop is not of that form. */
+#define TRIPS_RUNTIME (-1)
 static long long self_loop_trips(LLVMBasicBlockRef b, LLVMValueRef br) {
   LLVMValueRef cmp = LLVMGetCondition(br);
   if (!LLVMIsAICmpInst(cmp) || LLVMGetInstructionParent(cmp) != b)
@@ -356,20 +380,27 @@ static long long self_loop_trips(LLVMBasicBlockRef b, LLVMValueRef br) {
   bool exit_on_true = LLVMGetSuccessor(br, 1) == b;
   if (!(pr == LLVMIntEQ && exit_on_true) && !(pr == LLVMIntNE && !exit_on_true))
     return 0;
-  LLVMValueRef next = LLVMGetOperand(cmp, 0), phi;
-  long long end, step, start = 0;
-  if (!const_int(LLVMGetOperand(cmp, 1), &end) || !LLVMIsAInstruction(next) ||
-      LLVMGetInstructionOpcode(next) != LLVMAdd || !const_int(LLVMGetOperand(next, 1), &step))
+  LLVMValueRef next = LLVMGetOperand(cmp, 0), last = LLVMGetOperand(cmp, 1), phi;
+  long long end = 0, step, start = 0;
+  bool runtime = !const_int(last, &end);
+  if ((runtime && !invariant_in(last, b)) || !LLVMIsAInstruction(next) ||
+      LLVMGetInstructionOpcode(next) != LLVMAdd || !const_int(LLVMGetOperand(next, 1), &step) ||
+      step == 0)
     return 0;
   phi = LLVMGetOperand(next, 0);
   if (!LLVMIsAPHINode(phi) || LLVMGetInstructionParent(phi) != b || LLVMCountIncoming(phi) != 2)
     return 0;
   for (unsigned i = 0; i < 2; i++) {
     LLVMValueRef in = LLVMGetIncomingValue(phi, i);
-    bool latch = LLVMGetIncomingBlock(phi, i) == b;
-    if (latch ? in != next : !const_int(in, &start))
-      return 0;
+    if (LLVMGetIncomingBlock(phi, i) == b) {
+      if (in != next)
+        return 0;
+    } else if (!const_int(in, &start)) {
+      runtime = true; /* the start, computed before the loop */
+    }
   }
+  if (runtime)
+    return TRIPS_RUNTIME;
   unsigned long long span = (unsigned long long)end - (unsigned long long)start;
   if (step <= 0 || end <= start || span % (unsigned long long)step || span / step > INT32_MAX)
     return 0;
@@ -391,6 +422,22 @@ static int body_insts(LLVMBasicBlockRef b) {
         return -1;
     }
     n++;
+  }
+  return n;
+}
+
+/* The loads in block b, or -1 where one reads an address that b also
+ * stores to: iterations chained through memory (a generator's state in a
+ * strided array) gain nothing from being unrolled. */
+static int block_loads(LLVMBasicBlockRef b) {
+  int n = 0;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+    if (!LLVMIsALoadInst(i))
+      continue;
+    n++;
+    for (LLVMValueRef j = LLVMGetFirstInstruction(b); j; j = LLVMGetNextInstruction(j))
+      if (LLVMIsAStoreInst(j) && LLVMGetOperand(j, 1) == LLVMGetOperand(i, 0))
+        return -1;
   }
   return n;
 }
@@ -417,8 +464,11 @@ static void hint_block(Cg *cg, LLVMBasicBlockRef b) {
     return; /* not a single-block loop */
   long long trips = self_loop_trips(b, br);
   int n = body_insts(b);
-  if (trips >= 4 * HINT_COUNT && trips % HINT_COUNT == 0 && n >= HINT_MIN_INSTS &&
-      n <= HINT_MAX_INSTS)
+  int loads = trips == TRIPS_RUNTIME ? block_loads(b) : 0;
+  bool counted = trips >= 4 * HINT_COUNT && trips % HINT_COUNT == 0;
+  if (trips == TRIPS_RUNTIME) /* -1 loads: chained through memory */
+    counted = loads >= 1 && loads <= HINT_RUNTIME_LOADS;
+  if (counted && n >= HINT_MIN_INSTS && n <= HINT_MAX_INSTS)
     set_unroll_count(cg, br);
 }
 

@@ -35,11 +35,18 @@ static LLVMValueRef step(Cg *cg, LLVMValueRef s[2]) {
   return out;
 }
 
-/* (x >> 11) * 2^-53, exact in float64; float32 is its rounding. */
+/* (x >> 11) * 2^-53, exact in float64; float32 is its rounding.  Numba
+ * computes the float32 one through float64 (convert, scale, round), but
+ * rounding the 53-bit integer n to float32 first and then scaling gives
+ * the same bits: scaling by a power of two is exact and commutes with
+ * rounding while the result stays a normal number, and n * 2^-53 is 0 or
+ * at least 2^-53.  So float32 takes one conversion and a float32 multiply
+ * (cvt.rn.f32.u64 + mul) where float64 takes two conversions and a double
+ * multiply (bench/gpu monte_carlo draws four per path). */
 static LLVMValueRef unit_float(Cg *cg, LLVMValueRef x, bool f32) {
-  LLVMValueRef top = LLVMBuildUIToFP(cg->b, LLVMBuildLShr(cg->b, x, u64c(cg, 11), ""), cg->t_f64, "");
-  LLVMValueRef d = cg_fp(cg, LLVMBuildFMul(cg->b, top, LLVMConstReal(cg->t_f64, 0x1.0p-53), ""));
-  return f32 ? LLVMBuildFPTrunc(cg->b, d, cg->t_f32, "") : d;
+  LLVMTypeRef ft = f32 ? cg->t_f32 : cg->t_f64;
+  LLVMValueRef top = LLVMBuildUIToFP(cg->b, LLVMBuildLShr(cg->b, x, u64c(cg, 11), ""), ft, "");
+  return LLVMBuildFMul(cg->b, top, LLVMConstReal(ft, 0x1.0p-53), "");
 }
 
 /* Box-Muller, first value of the pair, as Numba computes it:

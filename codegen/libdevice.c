@@ -267,12 +267,49 @@ static bool check_names(Cg *cg, LLVMModuleRef lib) {
  * carries no fast-math flags, so without `contract` on its float ops LLVM
  * keeps that multiply and the add apart (mul.rn + add.rn), a rounding more
  * than Numba's result has and an instruction more per element. */
-static void allow_contract(LLVMValueRef fn) {
+static void allow_contract(LLVMValueRef in) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(in);
+  if (op == LLVMFMul || op == LLVMFAdd || op == LLVMFSub)
+    LLVMSetFastMathFlags(in, LLVMGetFastMathFlags(in) | LLVMFastMathAllowContract);
+}
+
+/* Whether the PTX text t[0..n) holds a word that can leave or loop:
+ * bra, brx, call, ret, exit, trap (matched as substrings: a false match
+ * only keeps a call unmarked). */
+static bool asm_has_flow(const char *t, size_t n) {
+  static const char *const words[] = {"bra", "brx", "call", "ret", "exit", "trap"};
+  for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+    for (size_t i = 0, k = strlen(words[w]); i + k <= n; i++)
+      if (memcmp(t + i, words[w], k) == 0)
+        return true;
+  return false;
+}
+
+/* libdevice's inline asm (the trig reduction's mad.lo.cc/madc.hi pair,
+ * rcp.approx, sub.rn, ...) is straight-line PTX without side effects, but
+ * its calls carry no willreturn, so LLVM must assume each may never
+ * return, and LICM cannot sink a store out of a loop that holds one: the
+ * xoroshiro128+ state of bench/gpu monte_carlo was written back to global
+ * memory on each of its 128 paths, cosf's slow path being in the loop.
+ * Straight-line PTX always returns, so such a call gets willreturn. */
+static void asm_will_return(Cg *cg, LLVMValueRef in) {
+  LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+  if (!callee || !LLVMIsAInlineAsm(callee) || LLVMGetInlineAsmHasSideEffects(callee))
+    return;
+  size_t n;
+  const char *text = LLVMGetInlineAsmAsmString(callee, &n);
+  if (!text || asm_has_flow(text, n))
+    return;
+  unsigned kind = LLVMGetEnumAttributeKindForName("willreturn", 10);
+  LLVMAddCallSiteAttribute(in, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, kind, 0));
+}
+
+/* One walk over a linked libdevice function: contract, willreturn. */
+static void fix_up_libdevice(Cg *cg, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      LLVMOpcode op = LLVMGetInstructionOpcode(in);
-      if (op == LLVMFMul || op == LLVMFAdd || op == LLVMFSub)
-        LLVMSetFastMathFlags(in, LLVMGetFastMathFlags(in) | LLVMFastMathAllowContract);
+      allow_contract(in);
+      asm_will_return(cg, in);
     }
 }
 
@@ -312,7 +349,7 @@ bool cg_libdevice_link(CgSession *s, Cg *cg) {
     if (!LLVMIsDeclaration(f)) {
       cg_set_fastmath_attrs(cg, f);
       if (is_nv_name(f))
-        allow_contract(f);
+        fix_up_libdevice(cg, f);
     }
   LLVMAddModuleFlag(cg->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
                     LLVMValueAsMetadata(cg_const_i32(cg, cg->opts->fastmath ? 1 : 0)));

@@ -8,13 +8,18 @@ values c = 10r - 50 at the positions (17j + 3r) % 40, j < k, and
 c - 1000 + j % 5 elsewhere: exp(0) = 1 at the hot ones, exp(<= -996) = 0
 (float32 underflow) at the others, so out is 1/k there and 0 elsewhere,
 which is wrong unless the row maximum, the warp sums and the
-normalisation are right."""
+normalisation are right.  Rows of 300 (lanes take 9 or 10 elements) run
+the 4x unrolled exp loops and their remainders (1 or 2 iterations): the
+sum is exactly 300, every result float32(1/300)."""
 # RUN: softmax --grid 2 --block 256 x=full:float32:16x40:3 out=zeros:float32:16x40
 # EXPECT: out: float32[16x40] [0.025, 0.025, 0.025, ..., 0.025] sum=16.00000024 crc=48d308b6
 #   (computed in Python from: [1 / 40] * 640)
 # RUN: softmax --grid 2 --block 256 x=data/npy/softmax_hot.npy out=zeros:float32:16x40
 # EXPECT: out: float32[16x40] [1, 0, 0, ..., 0.125] sum=16 crc=9d084f6d
 #   (computed in Python from: [1.0 / [1, 2, 4, 8, 16, 32][r % 6] if j in {(i * 17 + 3 * r) % 40 for i in range([1, 2, 4, 8, 16, 32][r % 6])} else 0.0 for r in range(16) for j in range(40)])
+# RUN: softmax --grid 1 --block 256 x=full:float32:4x300:3 out=zeros:float32:4x300
+# EXPECT: out: float32[4x300] [0.00333333, 0.00333333, 0.00333333, ..., 0.00333333] sum=4.000000097 crc=cf540b53
+#   (computed in Python from: [1 / 300] * 1200)
 import math
 
 from numba import cuda, float32

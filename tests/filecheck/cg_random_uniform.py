@@ -1,16 +1,18 @@
 # ARGS: ptx %s:u --sig "void(uint64[:, ::1], float32[::1])" --arch sm_80 --emit ptx
 # xoroshiro128p_uniform_float32 is straight-line code: two 64-bit loads of
-# the state, two 64-bit stores, the conversion (u64 -> f64 exact, scaled by
-# 2^-53, rounded to f32), and no branch or call between the loads and the
-# store of the result.
+# the state, two 64-bit stores, the conversion, and no branch or call
+# between the loads and the store of the result.  The conversion rounds
+# next >> 11 to f32 and scales it by 2^-53 (exact): the same bits as
+# Numba's route through f64 (convert, scale, round), without f64 work.
 # CHECK: .entry
 # CHECK: ld.global.u64 {{.*}}, [[[ST:%rd[0-9]+]]];
 # CHECK-NEXT: ld.global.u64 {{.*}}, [[[ST]]+8];
 # CHECK-NOT: bra
 # CHECK-NOT: call
-# CHECK: cvt.rn.f64.u64
-# CHECK-NEXT: mul.rn.f64 {{.*}}, 0d3CA0000000000000;
-# CHECK-NEXT: cvt.rn.f32.f64
+# CHECK-NOT: f64
+# CHECK: cvt.rn.f32.u64
+# CHECK-NEXT: mul.rn.f32 {{.*}}, 0f25000000;
+# CHECK-NOT: f64
 # CHECK-NOT: bra
 # CHECK: st.global.u64 [[[ST]]],
 # CHECK-NEXT: st.global.u64 [[[ST]]+8],
