@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_first_load.sh [BUILD_DIR] - in-process time from a kernel file to a
 # kernel loaded on the GPU (bench/gpu/first_load.c): cold (source -> PTX ->
-# cubin -> module, empty disk cache) and warm (a new program, the module
+# cubin -> module, empty disk cache; with NVIDIA's JIT cache off, then on)
+# and warm (a new program, the module
 # read from the disk cache), for bench/kernels/*.py.  Needs a CUDA device;
 # without one it prints why it skipped.  Then, for the breakdown of the
 # warm figure, the host's share of it: bench/compile_time.c on a filled
@@ -20,8 +21,16 @@ trap 'rm -rf "$bin"' EXIT
 "${CC:-cc}" -std=c11 -O2 -I"$root/include" "$here/compile_time.c" -L"$build" -lkjit \
   -Wl,-rpath,"$build" -o "$bin/compile_time"
 unset KJIT_CACHE
-"$bin/first_load" -n "${RUNS:-20}" "$here/kernels/vector_add.py:add_kernel" \
-  "$here/kernels/exp_sqrt.py:exp_sqrt" "$here/kernels/matmul.py:fast_matmul"
+kernels=("$here/kernels/vector_add.py:add_kernel" "$here/kernels/exp_sqrt.py:exp_sqrt"
+         "$here/kernels/matmul.py:fast_matmul")
+# nvJitLink keeps the cubins it builds in NVIDIA's own JIT cache (as the
+# driver's PTX JIT does), so with that cache on every cold run after the
+# first gets ptxas's work from it.  The cold figure is with it off.
+echo "cold = NVIDIA's JIT cache off (CUDA_CACHE_DISABLE=1): ptxas runs in every cold run"
+CUDA_CACHE_DISABLE=1 "$bin/first_load" -n "${RUNS:-20}" "${kernels[@]}"
+echo
+echo "the same with NVIDIA's JIT cache on (cold runs after the first get the cubin from it)"
+"$bin/first_load" -n "${RUNS:-20}" "${kernels[@]}"
 arch=$("$build/kjit" info 2>/dev/null | sed -n 's/.*\(sm_[0-9][0-9a]*\).*/\1/p' | head -1)
 echo
 echo "the host's share of warm: source -> PTX from a filled disk cache (${arch:-sm_80})"

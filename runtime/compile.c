@@ -575,6 +575,7 @@ static bool emit_llvm(Job *j, kjit_emit what, char **out, size_t *len) {
   trace_event("%s of '%s' for %s: codegen%s", e == CG_EMIT_PTX ? "ptx" : "llvm", unit_name(j),
               target.cpu, variant(j));
   bool ok = cg_emit(s, cs, j->units.len, &target, &o, e, out, len, job_diags(j));
+  trace_event("codegen of '%s' %s", unit_name(j), ok ? "done" : "failed");
   if (e == CG_EMIT_PTX) /* stores on success; releases the entry's compile lock */
     rt_cache_store_ptx(j->prog->ctx, &cc, cs, j->units.len, ok ? *out : NULL, *len, job_diags(j));
   return ok;

@@ -325,10 +325,12 @@ RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
     return NULL;
   }
   cu->ptx_isa_max = rt_cuda_ptx_isa_for_driver(cu->driver_version);
+  trace_event("CUDA driver %d started", cu->driver_version);
   if (!pick_device(cu, ordinal, diags) || !start_context(cu, diags)) {
     rt_cuda_close(cu);
     return NULL;
   }
+  trace_event("context of device %d ready", ordinal);
   return cu;
 }
 

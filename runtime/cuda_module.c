@@ -306,6 +306,7 @@ bool rt_cuda_link_inputs(RtCuda *cu, const char *sm, const char *ptx, size_t len
     jl_report(cu, h, "Complete", r, diags);
   ok = ok && jl_take_cubin(cu, h, cubin, cubin_len, diags);
   cu->jl.Destroy(&h);
+  trace_event("link %s %s", arch + 6, ok ? "done" : "failed");
   return ok;
 }
 

@@ -175,6 +175,7 @@ static bool load_module(RtCuda *cu, kjit_program *prog, const char *ptx, const R
   trace_event("cubin of '%s': %s", kernel, cached.data ? "from the cache" : "not cached");
   bool ok = rt_cuda_module_load_linked(cu, ptx, more, nmore, kernel, lineinfo, &cached, &linked,
                                        m, diags);
+  trace_event("module of '%s' %s", kernel, ok ? "loaded" : "not loaded");
   if (got)
     rt_cache_entry_release(&e);
   if (ok && linked.data && rt_cache_enabled(cache)) {
