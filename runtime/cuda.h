@@ -78,6 +78,9 @@ typedef struct RtCudaSpecTable {
   uint32_t cap, count;
 } RtCudaSpecTable;
 
+/* The thread rt_cuda_open starts to retain the primary context (cuda_driver.c). */
+typedef struct RtCudaStarter RtCudaStarter;
+
 typedef struct RtCuda {
   RtCuApi api;
   RtJlApi jl;                      /* nvJitLink: jl.lib NULL until loaded */
@@ -88,6 +91,7 @@ typedef struct RtCuda {
   RtCudaDeviceInfo info;
   RtCuContext ctx;                 /* the device's primary context (retained) */
   RtCuStream stream;               /* launches and copies */
+  RtCudaStarter *starter;          /* retains ctx beside the caller; NULL once joined */
   RtCudaSpecTable specs;           /* loaded specializations */
   unsigned resets;                 /* primary-context resets after faults: the
                                       epoch of device arrays and specializations */
@@ -102,13 +106,19 @@ typedef struct RtCuda {
 int rt_cuda_device_count(void);
 bool rt_cuda_query(int ordinal, RtCudaDeviceInfo *out);
 
-/* Loads the driver, initialises it, retains device `ordinal`'s primary
- * context and makes it current, reads the device's limits and creates a
- * stream.  NULL with an RT_E_CUDA_NO_DEVICE / RT_E_CUDA_DRIVER diagnostic on
- * failure.  Close with rt_cuda_close. */
+/* Loads the driver, initialises it and reads device `ordinal`'s limits
+ * (what a compile needs: the architecture), then starts a thread that
+ * retains the device's primary context and creates a stream - the driver's
+ * slowest step (~0.1 s on an H200), which so runs beside whatever the caller
+ * does next: parsing, compiling, linking with nvJitLink.  NULL with an
+ * RT_E_CUDA_NO_DEVICE diagnostic when there is no driver or no such device.
+ * Close with rt_cuda_close. */
 RtCuda *rt_cuda_open(int ordinal, Diags *diags);
 void rt_cuda_close(RtCuda *cu);
-/* Makes cu's context current on the calling thread. */
+/* Makes cu's context current on the calling thread, first waiting for the
+ * thread rt_cuda_open started (an RT_E_CUDA_DRIVER diagnostic, every time,
+ * when it could not retain the context).  Every use of cu->ctx, cu->stream
+ * or a driver call that needs a context comes after it. */
 bool rt_cuda_make_current(RtCuda *cu, Diags *diags);
 /* Reports a failed driver call: "<op> failed for kernel 'k': NAME (text)"
  * (or without the kernel part when kernel is NULL).  Returns r == success. */

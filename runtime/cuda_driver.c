@@ -6,6 +6,7 @@
  * diagnostic naming the call, the kernel it concerns and the CUresult's
  * name; no path here aborts or prints. */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,15 +300,63 @@ static bool pick_device(RtCuda *cu, int ordinal, Diags *diags) {
 }
 
 /* The primary context (shared with any other library of the process, as
- * the runtime API does) and one non-blocking stream. */
-static bool start_context(RtCuda *cu, Diags *diags) {
-  if (!rt_cuda_check(cu, cu->api.DevicePrimaryCtxRetain(&cu->ctx, cu->dev),
-                     "cuDevicePrimaryCtxRetain", NULL, diags))
-    return false;
-  if (!rt_cuda_make_current(cu, diags))
-    return false;
-  return rt_cuda_check(cu, cu->api.StreamCreate(&cu->stream, RT_CU_STREAM_NON_BLOCKING),
-                       "cuStreamCreate", NULL, diags);
+ * the runtime API does) and one non-blocking stream, made on a thread of
+ * their own.  The thread writes only its RtCudaStarter; whoever joins it
+ * (rt_cuda_make_current, under the lock) moves the results into the
+ * RtCuda, so nothing reads cu->ctx while it is being made. */
+struct RtCudaStarter {
+  pthread_t thread;
+  pthread_mutex_t lock;     /* one joiner */
+  bool joined;              /* set (atomically) once the results are in cu */
+  RtCuda *cu;               /* read-only for the thread: api, dev */
+  int ordinal;
+  RtCuResult r;             /* the first failure, and which call */
+  const char *op;
+  RtCuContext ctx;
+  RtCuStream stream;
+};
+
+static void *start_context(void *arg) {
+  RtCudaStarter *st = arg;
+  const RtCuApi *api = &st->cu->api;
+  st->op = "cuDevicePrimaryCtxRetain";
+  st->r = api->DevicePrimaryCtxRetain(&st->ctx, st->cu->dev);
+  if (st->r == RT_CU_SUCCESS && (st->r = api->CtxSetCurrent(st->ctx)) != RT_CU_SUCCESS)
+    st->op = "cuCtxSetCurrent";
+  if (st->r == RT_CU_SUCCESS &&
+      (st->r = api->StreamCreate(&st->stream, RT_CU_STREAM_NON_BLOCKING)) != RT_CU_SUCCESS)
+    st->op = "cuStreamCreate";
+  if (st->r != RT_CU_SUCCESS && st->ctx) {
+    api->DevicePrimaryCtxRelease(st->cu->dev);
+    st->ctx = NULL;
+  }
+  if (st->r == RT_CU_SUCCESS)
+    api->CtxSetCurrent(NULL);           /* the thread ends; the context stays retained */
+  trace_event("context of device %d %s", st->ordinal, st->r == RT_CU_SUCCESS ? "ready" : "failed");
+  return NULL;
+}
+
+/* Joins the starter once, moving what it made into cu. */
+static void take_starter(RtCuda *cu) {
+  RtCudaStarter *st = cu->starter;
+  if (__atomic_load_n(&st->joined, __ATOMIC_ACQUIRE))
+    return;                             /* every call after the first: no lock */
+  pthread_mutex_lock(&st->lock);
+  if (!st->joined) {
+    pthread_join(st->thread, NULL);
+    cu->ctx = st->ctx;
+    cu->stream = st->stream;
+    __atomic_store_n(&st->joined, true, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&st->lock);
+}
+
+/* True when the context is there; its failure is reported to every
+ * caller (nothing can run on the device without it). */
+static bool join_starter(RtCuda *cu, Diags *diags) {
+  take_starter(cu);
+  return cu->starter->r == RT_CU_SUCCESS ||
+         rt_cuda_check(cu, cu->starter->r, cu->starter->op, NULL, diags);
 }
 
 RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
@@ -326,11 +375,25 @@ RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
   }
   cu->ptx_isa_max = rt_cuda_ptx_isa_for_driver(cu->driver_version);
   trace_event("CUDA driver %d started", cu->driver_version);
-  if (!pick_device(cu, ordinal, diags) || !start_context(cu, diags)) {
+  if (!pick_device(cu, ordinal, diags)) {
     rt_cuda_close(cu);
     return NULL;
   }
-  trace_event("context of device %d ready", ordinal);
+  RtCudaStarter *st = calloc(1, sizeof *st);
+  if (!st) {
+    diag_error(diags, RT_E_CUDA_NOMEM, (SrcLoc){0}, NULL, "out of memory opening the CUDA device");
+    rt_cuda_close(cu);
+    return NULL;
+  }
+  *st = (RtCudaStarter){.cu = cu, .ordinal = ordinal};
+  pthread_mutex_init(&st->lock, NULL);
+  cu->starter = st;
+  if (pthread_create(&st->thread, NULL, start_context, st) != 0) {
+    start_context(st);                  /* no thread to be had: here and now */
+    st->joined = true;
+    cu->ctx = st->ctx;
+    cu->stream = st->stream;
+  }
   return cu;
 }
 
@@ -338,6 +401,8 @@ RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
  * lock in the driver); a thread that never touched CUDA, or one another
  * library left on its own context, gets the primary context set. */
 bool rt_cuda_make_current(RtCuda *cu, Diags *diags) {
+  if (cu->starter && !join_starter(cu, diags))
+    return false;
   RtCuContext cur = NULL;
   if (cu->ctx && cu->api.CtxGetCurrent(&cur) == RT_CU_SUCCESS && cur == cu->ctx)
     return true;
@@ -352,6 +417,12 @@ bool rt_cuda_make_current(RtCuda *cu, Diags *diags) {
 void rt_cuda_close(RtCuda *cu) {
   if (!cu)
     return;
+  if (cu->starter) {
+    take_starter(cu);
+    pthread_mutex_destroy(&cu->starter->lock);
+    free(cu->starter);
+    cu->starter = NULL;
+  }
   if (cu->ctx) {
     cu->api.CtxSetCurrent(cu->ctx);
     rt_spec_clear(&cu->specs, cu);

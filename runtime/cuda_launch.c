@@ -322,6 +322,9 @@ bool rt_cuda_check_launch(const RtCuda *cu, const RtCudaModule *m, const char *k
 /* ------------------------------------------------------------- memory --- */
 
 bool rt_cuda_alloc(RtCuda *cu, size_t bytes, RtCuDeviceptr *p, const char *what, Diags *diags) {
+  *p = 0;
+  if (!rt_cuda_make_current(cu, diags))
+    return false;
   RtCuResult r = cu->api.MemAlloc(p, bytes ? bytes : 1);
   if (r == RT_CU_SUCCESS)
     return true;

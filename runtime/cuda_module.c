@@ -342,11 +342,15 @@ static bool load_image(RtCuda *cu, const char *ptx, const RtLinkInput *more, int
   void *cubin = NULL;
   size_t n = 0;
   bool unavailable = true;
-  if (io.cached && io.cached->len && !force_driver_jit &&
-      cu->api.ModuleLoadData(&m->mod, io.cached->data) == RT_CU_SUCCESS) {
+  bool cached = io.cached && io.cached->len && !force_driver_jit;
+  if (cached && !rt_cuda_make_current(cu, diags))
+    return false;
+  if (cached && cu->api.ModuleLoadData(&m->mod, io.cached->data) == RT_CU_SUCCESS) {
     m->via_nvjitlink = true;
     return true;                        /* a cubin the driver refuses is linked anew */
   }
+  /* nvJitLink needs no context: it links while rt_cuda_open's thread may
+   * still be making it, and only the load below waits */
   if (!force_driver_jit &&
       !rt_cuda_link_inputs(cu, NULL, ptx, strlen(ptx), more, nmore, lineinfo, &cubin, &n,
                            &unavailable, diags) &&
@@ -355,6 +359,10 @@ static bool load_image(RtCuda *cu, const char *ptx, const RtLinkInput *more, int
   if (unavailable && nmore) {
     diag_error(diags, RT_E_CUDA_LINK, (SrcLoc){0}, "install the CUDA toolkit's nvJitLink, or name it with KJIT_NVJITLINK",
                "kernel '%s' links CUDA C (link=), which needs nvJitLink", kernel);
+    return false;
+  }
+  if (!rt_cuda_make_current(cu, diags)) {
+    free(cubin);
     return false;
   }
   if (unavailable)
@@ -421,8 +429,7 @@ static bool module_load(RtCuda *cu, const char *ptx, const char *entry, const Rt
     rt_cuda_module_unload(cu, m);
     return false;
   }
-  if (!rt_cuda_make_current(cu, diags) ||
-      !load_image(cu, ptx, more, nmore, kernel, lineinfo, force_driver_jit, io, m, diags)) {
+  if (!load_image(cu, ptx, more, nmore, kernel, lineinfo, force_driver_jit, io, m, diags)) {
     rt_cuda_module_unload(cu, m);
     return false;
   }

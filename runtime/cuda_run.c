@@ -58,11 +58,12 @@ static double now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* The context's device (its option, else KJIT_DEVICE, else 0), made
- * current on the calling thread. */
-RtCuda *rt_cuda_device(kjit_context *ctx, Diags *diags) {
+/* The context's device (its option, else KJIT_DEVICE, else 0), opened:
+ * the driver started and the device's limits read, its context perhaps
+ * still being retained (rt_cuda_open).  Enough to compile for it. */
+static RtCuda *device_opened(kjit_context *ctx, Diags *diags) {
   if (ctx->cuda)
-    return rt_cuda_make_current(ctx->cuda, diags) ? ctx->cuda : NULL;
+    return ctx->cuda;
   int ordinal = 0;
   if (!rt_context_device(ctx, &ordinal, diags))
     return NULL;
@@ -70,9 +71,16 @@ RtCuda *rt_cuda_device(kjit_context *ctx, Diags *diags) {
   return ctx->cuda;
 }
 
-/* Opens the context's device if it can; false with the reason in diags. */
+/* The context's device with its context current on the calling thread. */
+RtCuda *rt_cuda_device(kjit_context *ctx, Diags *diags) {
+  RtCuda *cu = device_opened(ctx, diags);
+  return cu && rt_cuda_make_current(cu, diags) ? cu : NULL;
+}
+
+/* Opens the context's device if it can; false with the reason in diags.
+ * Does not wait for the device's context (the first use does). */
 bool rt_cuda_available(kjit_context *ctx, Diags *diags) {
-  return rt_cuda_device(ctx, diags) != NULL;
+  return device_opened(ctx, diags) != NULL;
 }
 
 /* ---------------------------------------------------------- binding --- */
@@ -461,7 +469,9 @@ bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
   IrFunc *f = rt_find_launchable(prog, kernel, diags);
   if (!f || !check_arity(f, nargs, diags))
     return false;
-  RtCuda *cu = rt_cuda_device(prog->ctx, diags);
+  /* A first launch compiles and links while the device's context is still
+   * being made (rt_cuda_open); loading the module waits for it. */
+  RtCuda *cu = device_opened(prog->ctx, diags);
   if (!cu)
     return false;
   Buffers b;
@@ -481,6 +491,12 @@ bool rt_cuda_run(kjit_program *prog, const char *kernel, const RtValue *args,
   RtValue bound[RT_CUDA_MAX_ARGS];
   RtCudaSpec *spec = get_spec(cu, prog, f, args, b.ptr, nargs, rt_launch_grid32(grid, block), bound,
                               diags, &t->compile_ms);
+  if (spec && !rt_cuda_make_current(cu, diags)) {
+    for (int i = 0; i < nargs; i++)
+      if (bound[i].is_tuple)
+        free_tuple_elems(&bound[i]);
+    return false;
+  }
   if (!spec)
     return false;
   if (!rt_cuda_check_launch(cu, &spec->m, f->name, grid, block, dyn_shared, diags)) {
