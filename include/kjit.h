@@ -203,7 +203,11 @@ KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char 
  * 3 does not exist: this machine has 2"), as is a KJIT_DEVICE that is not
  * a number; AUTO falls back to the CPU only where no GPU is usable.
  * kjit_launch resolves it the same way, so calling this is only needed to
- * learn the target or to fail early.  Errors: NO_DEVICE for
+ * learn the target or to fail early.  Opening the device starts the driver
+ * and reads the device; its primary context is then made on a thread of
+ * kjit's own while the caller goes on (a first launch compiles meanwhile),
+ * and a failure there is reported by the first call that needs the context
+ * (NO_DEVICE, naming the driver call).  Errors: NO_DEVICE for
  * KJIT_TARGET_CUDA without a usable GPU (the message says why, with a hint
  * to use the cpu target), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out);
