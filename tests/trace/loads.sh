@@ -39,6 +39,9 @@ if [ "$mode" = cpu ]; then
     "$kjit" ptx "$work/math.py" --arch sm_80 -o "$work/m.ptx" 2>"$work/math.$run" || fails=$((fails + 1))
   done
   expect "$work/plain.cold" "ptx of 'add_kernel' for sm_80: codegen"
+  # each line is stamped with the milliseconds since libkjit loaded
+  expect "$work/plain.cold" "^kjit: trace: +[0-9]+\.[0-9]{3} ms ptx of 'add_kernel'"
+  expect "$work/plain.cold" "^kjit: trace: +[0-9]+\.[0-9]{3} ms codegen of 'add_kernel' done$"
   refuse "$work/plain.cold" "libdevice|NVRTC|nvJitLink"
   expect "$work/math.cold" "read libdevice"
   for f in plain math; do
@@ -54,6 +57,9 @@ else
     "$kjit" "${args[@]}" >"$work/out.$run" 2>"$work/cuda.$run" || fails=$((fails + 1))
   done
   expect "$work/cuda.cold" "cubin of 'add_kernel': not cached"
+  # the context is made on its own thread beside the compile (runtime/cuda_driver.c)
+  expect "$work/cuda.cold" "ms context of device [0-9]+ ready$"
+  expect "$work/cuda.cold" "ms module of 'add_kernel' loaded$"
   if grep -q "(nvJitLink)" "$work/cuda.cold"; then
     expect "$work/cuda.warm" "cubin of 'add_kernel': from the cache"
   else                    # the driver's JIT built it: no cubin to cache
