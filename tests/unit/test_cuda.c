@@ -624,12 +624,20 @@ static int gpu_tests(int fault_mode) {
   const char *env = getenv("KJIT_DEVICE");
   int ordinal = env && *env ? atoi(env) : 0;
   printf("device under test: %d\n", ordinal);
+  /* rt_cuda_open returns while a thread of its own retains the primary
+   * context: closing at once must wait for that thread, not race it */
+  RtCuda *early = rt_cuda_open(ordinal, fresh_diags(&d));
+  CHECK(early != NULL && d.nerrors == 0);
+  rt_cuda_close(early);
   RtCuda *cu = rt_cuda_open(ordinal, fresh_diags(&d));
   if (!cu) {
     print_diags(&d);
     return 1;
   }
   CHECK(cu->ptx_isa_max >= 70 && cu->info.max_threads_per_block >= 1024);
+  /* the device is known before the context is: what a compile needs */
+  CHECK(cu->info.cc_major >= 5);
+  CHECK(rt_cuda_make_current(cu, fresh_diags(&d)) && cu->ctx && cu->stream && d.nerrors == 0);
   RtCuDeviceptr huge;
   CHECK(!rt_cuda_alloc(cu, (size_t)1 << 52, &huge, "a 4 PiB test buffer", fresh_diags(&d)));
   CHECK(d.nerrors == 1 && d.list.data[0].code == RT_E_CUDA_NOMEM);
