@@ -18,24 +18,13 @@ cmake --build "$build_dir" -j"$jobs"
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp"
+# use_tls=0: LeakSanitizer's tracer, stopping the threads to scan them at
+# exit, reads the dynamic TLS blocks glibc 2.36 keeps for dlopen'd libraries
+# and, in a process that loaded NVIDIA's NVRTC and nvJitLink, crashed on a
+# bogus one ("DTLS 8 at 0x16fc..", "Tracer caught signal 11") depending only
+# on the size of the environment (a longer XDG_CACHE_HOME path triggered it).
+# Not scanning TLS can only report more leaks, never fewer (tests/lsan.supp
+# names the glibc blocks that then look unreferenced).
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:use_tls=0"
 # The GPU label needs a device (and the CUDA driver is not built for ASan).
-log=$(mktemp "${TMPDIR:-/tmp}/kjit-sanitize.XXXXXX")
-trap 'rm -f "$log"' EXIT
-if ctest --test-dir "$build_dir" --output-on-failure -j"$jobs" -LE gpu "$@" 2>&1 | tee "$log"; then
-  exit 0
-fi
-# LeakSanitizer's own tracer thread, which stops the process's threads to
-# scan them at exit, can crash ("Tracer caught signal 11 ... LeakSanitizer
-# has encountered a fatal error") in a process that loaded NVIDIA's NVRTC or
-# nvJitLink while both cores are busy: the checker failing, not a leak, not a
-# kjit error.  When every failed test failed that way, those tests (and only
-# they) run once more; any other failure fails the run.
-failed=$(sed -n '/The following tests FAILED:/,$p' "$log" | grep -cE '^[[:space:]]+[0-9]+ - ' || true)
-tracer=$(grep -c 'LeakSanitizer has encountered a fatal error' "$log" || true)
-if [ "$failed" -gt 0 ] && [ "$failed" -eq "$tracer" ]; then
-  echo "test_sanitize: $failed test(s) failed only by LeakSanitizer's tracer crashing; running them again"
-  ctest --test-dir "$build_dir" --output-on-failure -LE gpu --rerun-failed
-  exit $?
-fi
-exit 1
+ctest --test-dir "$build_dir" --output-on-failure -j"$jobs" -LE gpu "$@"
