@@ -24,7 +24,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # bogus one ("DTLS 8 at 0x16fc..", "Tracer caught signal 11") depending only
 # on the size of the environment (a longer XDG_CACHE_HOME path triggered it).
 # Not scanning TLS can only report more leaks, never fewer (tests/lsan.supp
-# names the glibc blocks that then look unreferenced).
-export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:use_tls=0"
+# names the glibc blocks that then look unreferenced).  print_suppressions=0
+# keeps the golden tests' standard error free of LSan's list of the
+# suppressions it used.
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:use_tls=0:print_suppressions=0"
 # The GPU label needs a device (and the CUDA driver is not built for ASan).
 ctest --test-dir "$build_dir" --output-on-failure -j"$jobs" -LE gpu "$@"
