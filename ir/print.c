@@ -111,8 +111,9 @@ static int *number_values(const IrFunc *f) {
 }
 
 static void put_operand(StrBuf *sb, const IrFunc *f, const int *num, int v) {
-  sb_puts(sb, v >= 0 && v < f->insts.len && num[v] >= 0 ? "%" : "%?");
-  sb_putint(sb, v >= 0 && v < f->insts.len && num[v] >= 0 ? num[v] : v);
+  bool known = v >= 0 && v < f->insts.len && num[v] >= 0;
+  sb_puts(sb, known ? "%" : "%?");
+  sb_putint(sb, known ? num[v] : v);
 }
 
 static void put_operands(StrBuf *sb, const IrFunc *f, const int *num, const Inst *in, int from) {

@@ -170,13 +170,14 @@ static bool check_options(Job *j, const kjit_compile_options *o) {
             check_range(j, "lineinfo", j->opts.lineinfo, -1, 1) &
             check_range(j, "max registers", j->opts.max_registers, -1, 255) &
             check_range(j, "debug", j->opts.debug, -1, 1);
-  for (int i = 0; i < 5; i++)
-    if (i < 4 ? j->opts.reserved[i] != NULL : j->opts.reserved32 != 0) {
-      diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0},
-                 "start from kjit_compile_options_init()",
-                 "kjit_compile_options.reserved must be zero");
-      return false;
-    }
+  bool reserved = j->opts.reserved32 != 0;
+  for (size_t i = 0; i < sizeof j->opts.reserved / sizeof *j->opts.reserved; i++)
+    reserved |= j->opts.reserved[i] != NULL;
+  if (reserved) {
+    diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0}, "start from kjit_compile_options_init()",
+               "kjit_compile_options.reserved must be zero");
+    return false;
+  }
   return ok && check_arch(j);
 }
 
