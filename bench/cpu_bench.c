@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "runtime/launch.h"
+#include "host/launch.h"
 
 static double now_ms(void) {
   struct timespec ts;
@@ -52,21 +52,27 @@ static RtValue f32_array(int ndim, int64_t d0, int64_t d1) {
  * compile time. */
 static double time_kjit(kjit_program *p, const char *k, RtValue *a, int n, const uint32_t g[3],
                         const uint32_t b[3], int runs, double *compile) {
-  double *t = malloc(sizeof *t * (size_t)runs), c, r;
+  double *t = malloc(sizeof *t * (size_t)runs);
   Arena arena;
   Diags d;
   arena_init(&arena);
   diags_init(&d, &arena);
-  if (!rt_host_run(p, k, a, n, g, b, 0, &d, compile, &r)) {
+  IrFunc *f = rt_find_launchable(p, k, &d);
+  RtPlan plan;
+  RtLaunchTiming lt;
+  if (f)
+    rt_plan_init(&plan, p, f, a, n, g, b, 0);
+  if (!f || !rt_plan_pick_signature(&plan, &d) || !rt_host_run(&plan, &d, &lt)) {
     StrBuf sb;
     sb_init(&sb);
     diags_render(&d, &sb);
     fprintf(stderr, "%s failed:\n%s", k, sb.data ? sb.data : "");
     exit(1);
   }
+  *compile = lt.compile_ms;
   for (int i = 0; i < runs; i++) {
-    rt_host_run(p, k, a, n, g, b, 0, &d, &c, &r);
-    t[i] = r;
+    rt_host_run(&plan, &d, &lt);
+    t[i] = lt.run_ms;
   }
   arena_destroy(&arena);
   double m = median(t, runs);

@@ -143,6 +143,9 @@ enum {
 };
 
 #define RT_HOST_MAX_THREADS 1024           /* per block (codegen's !range on ntid) */
+#define RT_HOST_MAX_STATIC_SHARED (48u * 1024)
+#define RT_HOST_MAX_SHARED (228u * 1024)   /* static + dynamic */
+#define RT_HOST_MAX_GRID_THREADS 16384     /* threads of a HOST_GRID_SYNC launch */
 #define RT_HOST_DYN_SHARED_OFFSET(static_bytes) (((static_bytes) + 15) & ~(size_t)15)
 
 /* Modes of kjit_host_warp_shfl and kinds of kjit_host_warp_vote. */

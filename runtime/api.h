@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "kjit.h"
-#include "runtime/array.h"
+#include "data/array.h"
 
 #define RT_ARRAY_LIVE 0x6b6a4172u   /* "kjAr" */
 #define RT_ARRAY_DEAD 0xdeadA77au

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "runtime/launch.h"
+#include "runtime/value.h"
 
 static TyConv array_conversion(const RtArray *a, const Type *p, bool all) {
   if (p->kind != TY_ARRAY || p->ndim != a->ndim)

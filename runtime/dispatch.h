@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "ir/dispatch.h"
-#include "runtime/array.h"
+#include "data/array.h"
 
 /* The conversion of argument value v to parameter type p (ty_conversion's
  * rule, with the value's Numba type: a scalar's dtype; an array's dtype,

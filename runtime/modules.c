@@ -14,7 +14,7 @@
 
 #include "ir/modlink.h"
 #include "runtime/runtime.h"
-#include "runtime/settings.h"
+#include "common/settings.h"
 
 typedef struct Loader {
   kjit_program *p;

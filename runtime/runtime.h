@@ -9,8 +9,10 @@
 #define KJIT_RUNTIME_RUNTIME_H
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdbool.h>
 
+#include "cache/cache.h"
 #include "codegen/codegen.h"
 #include "common/arena.h"
 #include "common/diag.h"
@@ -103,6 +105,8 @@ kjit_status rt_status_of(const Diags *d);  /* from the first error's code */
 /* program.c: the whole file as malloc'd NUL-terminated text; an RT_E_IO
  * diagnostic naming path when it cannot be read. */
 bool rt_read_file(const char *path, char **text, size_t *len, Diags *d);
+/* The same for an open stream (kjit_program_load_fd); path names it. */
+bool rt_read_stream(FILE *f, const char *path, char **text, size_t *len, Diags *d);
 /* A program of the given source (copied into its arena), its IR empty:
  * program.c's loaders and the CUDA C loader (cuc.c) fill it.  NULL on OOM. */
 kjit_program *rt_program_new(kjit_context *ctx, const char *name, const char *text, size_t len);
@@ -110,6 +114,10 @@ kjit_program *rt_program_new(kjit_context *ctx, const char *name, const char *te
  * links them into p->ir.ast (ir/modlink.h).  from_file: p->src.path is a
  * file whose folder is searched first.  False after reporting errors. */
 bool rt_load_modules(kjit_program *p, bool from_file, Diags *d);
+/* The context's per-thread error slots: made ready at creation, freed at
+ * destruction (api/context.c). */
+void rt_init_error_slots(kjit_context *ctx);
+void rt_free_error_slots(kjit_context *ctx);
 /* Clears the calling thread's last error (ctx's lock held). */
 void rt_clear_error(kjit_context *ctx);
 /* ctx's lock for calls that do not go through rt_begin (destroy functions,
@@ -119,8 +127,8 @@ void rt_unlock(const kjit_context *ctx);
 CgSession *rt_cg_session(kjit_context *ctx); /* lazily created; NULL on failure */
 void rt_unlink_program(kjit_context *ctx, kjit_program *p);
 
-/* compile.c: the architecture of a compile given none: the GPU present
- * (probed once per context), else sm_80. */
+/* cuda/cuda_run.c: the architecture of a compile given none: the GPU
+ * present (probed once per context), else sm_80. */
 const char *rt_default_arch(kjit_context *ctx);
 /* compile.c: "no kernel named 'x' in f.py" with a did-you-mean hint, or
  * "'x' is a device function, not a kernel". */
@@ -167,5 +175,28 @@ kjit_status rt_cuc_status_of(int code);           /* cuc.c: E074..E079 -> status
 /* Opens the context's GPU (rt_context_device) if not yet open; false
  * with the reason (RT_E_CUDA_NO_DEVICE...) in diags. */
 bool rt_cuda_available(kjit_context *ctx, Diags *diags);
+
+/* compile_cache.c: a compile's key, computed before codegen and used again to store, and
+ * its claim (the entry's compile lock while this process compiles). */
+typedef struct RtCachedCompile {
+  bool keyed;                  /* false: cache off, nothing to store */
+  uint8_t key[RT_CACHE_KEY_SIZE];
+  RtCacheClaim claim;
+} RtCachedCompile;
+
+/* The context's cache, opened on first use. */
+RtCache *rt_context_cache(kjit_context *ctx, Diags *warnings);
+/* Hook for runtime/compile.c: computes the key of emitting `compiles` as
+ * PTX and claims it (rt_cache_claim).  On a hit *out and *len receive
+ * malloc'd PTX (NUL-terminated) and true is returned: codegen is skipped.
+ * Otherwise the caller compiles and must call rt_cache_store_ptx. */
+bool rt_cache_find_ptx(kjit_context *ctx, CgSession *s, IrCompile *const *compiles,
+                       int ncompiles, const CgTarget *target, const CgOptions *opts,
+                       RtCachedCompile *cc, char **out, size_t *len, Diags *diags);
+/* Hook for runtime/compile.c after the emit: stores the PTX (NULL: the
+ * compile failed, nothing stored) and releases the claim. */
+void rt_cache_store_ptx(kjit_context *ctx, RtCachedCompile *cc,
+                        IrCompile *const *compiles, int ncompiles,
+                        const char *ptx, size_t len, Diags *diags);
 
 #endif

@@ -19,17 +19,22 @@ from collections import defaultdict
 
 # The folder order, lowest first: a folder may call only folders before it.
 ORDER = ["common", "frontend", "ir", "lower", "typing", "codegen",
-         "data", "cache", "host", "cuda", "runtime", "api"]
+         "data", "cache", "runtime", "host", "cuda", "api"]
 
 
 def objects(build):
+    """The library's object files by source path (objects left behind by a
+    source that moved or went away are skipped)."""
     root = os.path.join(build, "CMakeFiles", "kjit_obj.dir")
+    src = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = {}
     for dirpath, _, files in os.walk(root):
         for f in files:
             if f.endswith(".c.o"):
                 path = os.path.join(dirpath, f)
-                out[os.path.relpath(path, root)[:-2]] = path
+                name = os.path.relpath(path, root)[:-2]
+                if os.path.exists(os.path.join(src, name)):
+                    out[name] = path
     return out
 
 

@@ -18,10 +18,14 @@ root=${1:-.}
 mode=${2:-check}
 cd "$root" || exit 2
 
-folders="common frontend ir codegen runtime tools include"
+folders="common frontend ir codegen data cache runtime host cuda api tools include"
+below_rt="codegen ir frontend common data cache include"
 declare -A allowed=(
   [common]="" [frontend]="common" [ir]="frontend common" [codegen]="ir common"
-  [runtime]="codegen ir common include" [tools]="include" [include]="")
+  [data]="ir common include" [cache]="codegen ir common"
+  [runtime]="$below_rt" [host]="runtime $below_rt" [cuda]="runtime $below_rt"
+  [api]="host cuda runtime $below_rt"
+  [tools]="include" [include]="")
 
 # The folder a quoted include names, seen from folder $1: "dir/x.h" is dir;
 # a bare "x.h" is the includer's own folder if the file is there, else

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/npy.h"
+#include "data/npy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0)

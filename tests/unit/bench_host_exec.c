@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "runtime/fiber.h"
-#include "runtime/host_exec.h"
+#include "host/fiber.h"
+#include "host/host_exec.h"
 
 static double now(void) {
   struct timespec ts;

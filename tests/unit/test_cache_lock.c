@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "kjit.h"
-#include "runtime/cache.h"
+#include "cache/cache.h"
 #include "check.h"
 
 static char root[256];

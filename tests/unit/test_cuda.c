@@ -22,7 +22,7 @@
 
 #include "common/arena.h"
 #include "common/strbuf.h"
-#include "runtime/cuda.h"
+#include "cuda/cuda.h"
 #include "check.h"
 
 /* An array-struct vector add, as kjit's ABI passes arrays: {ptr, shape[1],

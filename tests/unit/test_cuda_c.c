@@ -17,7 +17,7 @@
 
 #include "check.h"
 #include "kjit.h"
-#include "runtime/cuc.h"
+#include "cuda/cuc.h"
 
 static const char *const source =
     "#ifndef FACTOR\n"

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runtime/array.h"
-#include "runtime/npy.h"
+#include "data/array.h"
+#include "data/npy.h"
 #include "check.h"
 
 #define CHECK_STR(got, want)                                                \

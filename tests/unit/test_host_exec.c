@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/host_exec.h"
+#include "host/host_exec.h"
 #include "check.h"
 
 #define CHECK_STR(got, want)                                                \

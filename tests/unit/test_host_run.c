@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "codegen/codegen.h"
-#include "runtime/launch.h"
+#include "host/launch.h"
 #include "check.h"
 
 static kjit_context *ctx;
@@ -49,7 +49,13 @@ static char *launch_text(kjit_program *p, const char *k, RtValue *a, int n, uint
   arena_init(&arena);
   diags_init(&d, &arena);
   uint32_t grid[3] = {gx, gy, 1}, block[3] = {bx, by, 1};
-  *ok = p && rt_host_run(p, k, a, n, grid, block, dyn, &d, NULL, NULL);
+  IrFunc *f = p ? rt_find_launchable(p, k, &d) : NULL;
+  RtPlan plan;
+  RtLaunchTiming t;
+  if (f)
+    rt_plan_init(&plan, p, f, a, n, grid, block, dyn);
+  *ok = f && rt_plan_check_count(&plan, &d) && rt_plan_check_geometry(&plan, &d) &&
+        rt_plan_pick_signature(&plan, &d) && rt_host_run(&plan, &d, &t);
   StrBuf sb;
   sb_init(&sb);
   diags_render(&d, &sb);
@@ -634,16 +640,16 @@ static void test_early_return(void) {
 static void test_errors(void) {
   kjit_program *p = load_file("kernels/vector_add.py");
   RtValue a[3] = {arr(RT_F32, 1, 16, 0), arr(RT_F32, 1, 16, 0), arr(RT_F64, 1, 16, 0)};
-  expect_error(p, "add_kernel", a, 2, 1, 16, 0, "takes 3 arguments but 2 were given");
-  expect_error(p, "add_kernel", a, 3, 1, 16, 0, "argument 3 ('out') of kernel 'add_kernel': expected array(float32, 1d, C), got array(float64, 1d, C)");
+  expect_error(p, "add_kernel", a, 2, 1, 16, 0, "takes 3 arguments (2 given)");
+  expect_error(p, "add_kernel", a, 3, 1, 16, 0, "kernel 'add_kernel': argument 3 ('out'): float64[::1] does not match the signature's float32[::1]");
   expect_error(p, "add_knrel", a, 3, 1, 16, 0, "no kernel named 'add_knrel'");
   rt_array_free(&a[2].array);
   a[2] = arr(RT_F32, 1, 16, 0);
-  expect_error(p, "add_kernel", a, 3, 1, 2048, 0, "has 2048 threads");
-  expect_error(p, "add_kernel", a, 3, 0, 16, 0, "at least 1 in every dimension");
+  expect_error(p, "add_kernel", a, 3, 1, 2048, 0, "block.x is 2048; the limit is 1024");
+  expect_error(p, "add_kernel", a, 3, 0, 16, 0, "every grid and block dimension must be at least 1");
   expect_error(p, "add_kernel", a, 3, 1, 16, 300 * 1024, "exceed the limit");
   a[0].array.strides[0] = 8, a[0].array.shape[0] = 8; /* not C-contiguous for float32[::1] */
-  expect_error(p, "add_kernel", a, 3, 1, 16, 0, "expected array(float32, 1d, C), got array(float32, 1d, A)");
+  expect_error(p, "add_kernel", a, 3, 1, 16, 0, "argument 1 ('x'): float32[:] does not match the signature's float32[::1]");
   free_vals(a, 3);
   drop(p);
 }

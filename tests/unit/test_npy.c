@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "runtime/npy.h"
+#include "data/npy.h"
 #include "check.h"
 
 static char tmpdir[256];

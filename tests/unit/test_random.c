@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "kjit.h"
-#include "runtime/random.h"
+#include "data/random.h"
 
 static int failures;
 
