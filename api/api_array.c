@@ -1,7 +1,7 @@
 /* api_array.c - the public array API: dtypes, kjit_array, argument builders
  * and the `kjit run` VALUE parser (kjit_arg_parse).
  *
- * A kjit_array is an RtArray (runtime/array.h) with a magic word, linked on
+ * A kjit_array is an RtArray (data/array.h) with a magic word, linked on
  * its context.  kjit_array_destroy frees the memory but keeps the handle,
  * poisoned, in a quarantine of the last RT_QUARANTINE_MAX destroyed arrays,
  * so a later launch can say "array was destroyed" instead of crashing.
@@ -172,7 +172,7 @@ kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype, int ndim,
   return rt_finish(&call, KJIT_OK);
 }
 
-/* numba.cuda.random states (runtime/random.c). */
+/* numba.cuda.random states (data/random.c). */
 kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint64_t seed,
                                      uint64_t subsequence_start, kjit_array **out) {
   if (!ctx || !out)

@@ -25,7 +25,7 @@
 
 /* ------------------------------------------------------------ target --- */
 
-/* Resolves ctx's target once.  CUDA opens the device (runtime/cuda.h) or
+/* Resolves ctx's target once.  CUDA opens the device (cuda/cuda.h) or
  * fails with the reason; AUTO becomes CUDA when a device opens, else CPU
  * with a note, unless the device number itself is wrong (a KJIT_DEVICE
  * that is no number, an ordinal past the machine's GPUs): asking for a
@@ -107,7 +107,7 @@ static kjit_kernel *get_handle(kjit_program *prog, int i) {
   return prog->kernel_handles[i];
 }
 
-/* A CUDA C kernel's handle, by name expression (runtime/cuc.c). */
+/* A CUDA C kernel's handle, by name expression (cuda/cuc.c). */
 static kjit_status cuc_handle(kjit_program *prog, const char *name, RtCall *call,
                               kjit_kernel **out) {
   CucKernel *c = rt_cuc_kernel(prog, name, &call->diags);

@@ -93,7 +93,7 @@ void kjit_context_destroy(kjit_context *ctx) {
   rt_free_error_slots(ctx);
   if (ctx->cg)
     cg_session_free(ctx->cg);
-  rt_cache_close(ctx->cache); /* disk cache (runtime/cache.h) */
+  rt_cache_close(ctx->cache); /* disk cache (cache/cache.h) */
   free(ctx->search_path);
   pthread_mutex_destroy(&ctx->lock);
   free(ctx);

@@ -91,7 +91,7 @@ static bool parse_signature(RtJob *j, const char *text, Signature *sig) {
 }
 
 /* A @vectorize function: its contiguous elementwise kernel for the scalar
- * --sig, or for each of its signatures (runtime/ufunc.c). */
+ * --sig, or for each of its signatures (api/ufunc.c). */
 static bool select_ufunc_units(RtJob *j, IrFunc *uf, const char *signature) {
   Signature sig, ksig;
   IrFunc *k;
@@ -189,7 +189,7 @@ static bool select_units(RtJob *j, const char *kernel, const char *signature) {
   return false;
 }
 
-/* The PTX, then linked with the kernels' CUDA C files (runtime/link.c). */
+/* The PTX, then linked with the kernels' CUDA C files (cuda/link.c). */
 static bool emit_cubin(RtJob *j, char **out, size_t *len) {
   char *ptx = NULL;
   size_t n = 0;
@@ -226,7 +226,7 @@ kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
                               char **out, size_t *len) {
   if (!prog || !out || !len)
     return KJIT_ERROR_INVALID_ARGUMENT;
-  if (prog->cuc)                        /* CUDA C: NVRTC (runtime/cuc_compile.c) */
+  if (prog->cuc)                        /* CUDA C: NVRTC (cuda/cuc_compile.c) */
     return rt_cuc_emit(prog, kernel, signature, opts, what, out, len);
   RtJob j = {.prog = prog};
   rt_begin(&j.call, prog->ctx);

@@ -1,9 +1,9 @@
 /* info.c - kjit_info: what `kjit info` prints about this installation.
  *
  * The library's version and build id, the LLVM it was built with, the CUDA
- * driver and its devices (runtime/cuda_driver.c; loading the driver here is
+ * driver and its devices (cuda/cuda_driver.c; loading the driver here is
  * the only cost, and a machine without one is described, not an error), and
- * the disk cache's location, then every setting of runtime/settings.c with
+ * the disk cache's location, then every setting of common/settings.c with
  * its value. */
 #include <stdlib.h>
 

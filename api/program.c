@@ -68,7 +68,7 @@ kjit_status kjit_program_load_file(kjit_context *ctx, const char *path,
   size_t len;
   if (!rt_read_file(path, &text, &len, &call.diags))
     return rt_finish(&call, KJIT_ERROR_IO);
-  kjit_status st = rt_cuc_is_cuda_path(path) /* CUDA C (runtime/cuc.c) */
+  kjit_status st = rt_cuc_is_cuda_path(path) /* CUDA C (cuda/cuc.c) */
                        ? rt_cuc_load(ctx, &call, path, text, len, NULL, out)
                        : load_text(ctx, &call, path, text, len, true, out);
   free(text);

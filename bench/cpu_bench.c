@@ -9,7 +9,7 @@
  *                loop with the i loop in parallel
  * Each figure is the median of RUNS launches after one warm-up launch (the
  * warm-up compiles; compile time is reported separately).  The kernels run
- * through the internal launch interface (runtime/launch.h), so this file is
+ * through the internal launch interface (host/launch.h), so this file is
  * linked against libkjit_static.a.  Usage: cpu_bench BENCH_DIR [RUNS]. */
 #include <omp.h>
 #include <stdio.h>

@@ -59,7 +59,7 @@ typedef struct RtCacheStats {
 typedef struct RtCache RtCache;
 
 /* Opens the cache the environment describes (KJIT_CACHE, KJIT_CACHE_DIR,
- * XDG_CACHE_HOME, HOME, KJIT_CACHE_MAX_BYTES; see runtime/settings.c).
+ * XDG_CACHE_HOME, HOME, KJIT_CACHE_MAX_BYTES; see common/settings.c).
  * Creates nothing on disk until the first store.  Never NULL except out of
  * memory; a disabled cache answers every get with a miss.  Warnings (a bad
  * KJIT_CACHE_MAX_BYTES) go to `warnings` when non-NULL. */
@@ -151,7 +151,7 @@ void rt_cache_set_lock_fn(RtCache *c, RtFileLockFn fn);
 
 /* ------------------------------------------------------------ the key --- */
 
-/* Everything that decides a compile's output (runtime/cache_key.c). */
+/* Everything that decides a compile's output (cache/cache_key.c). */
 typedef struct RtCacheKeyInput {
   IrCompile *const *compiles;  /* entry kernel + callees, per unit */
   int ncompiles;

@@ -2,7 +2,7 @@
  *
  * The text lists, as length-prefixed fields, everything that decides the
  * output of a compile: kjit's build id, the LLVM version, the libdevice
- * hash, every codegen-affecting setting (runtime/settings.c), the target
+ * hash, every codegen-affecting setting (common/settings.c), the target
  * (kind, triple, arch, features, PTX clamp), the codegen options, the
  * output kind, and per unit the typed IR of the entry and every callee
  * (ir_print_compile: folded module constants appear as IR constants).

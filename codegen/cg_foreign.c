@@ -6,7 +6,7 @@
  * the result is written through ret, a pointer to a slot in the caller's
  * local memory.  With abi='c' the function is a plain C one,
  *     extern "C" __device__ T f(A0 a0, A1 a1, ...);  The symbol is only declared here; the definition comes
- * from the linked CUDA C (runtime/link.c).  Sub-32-bit integer and bool
+ * from the linked CUDA C (cuda/link.c).  Sub-32-bit integer and bool
  * arguments carry signext/zeroext, as the C ABI promotes them.  Targets
  * without foreign code (the host CPU) report the call as an error. */
 #include "codegen/cg_internal.h"

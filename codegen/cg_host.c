@@ -1,5 +1,5 @@
 /* cg_host.c - the host CPU target hooks: CUDA's execution model on the CPU
- * running the code (ABI: runtime/host_exec.h, argument struct: codegen.h).
+ * running the code (ABI: host/host_exec.h, argument struct: codegen.h).
  *
  * Every function takes (HostCtx *ctx, i32 tid.x, tid.y, tid.z, i32 ctaid.x,
  * ctaid.y, ctaid.z) as hidden leading parameters, so threadIdx and blockIdx
@@ -179,7 +179,7 @@ _Static_assert((int)SHFL_UP == HOST_SHFL_UP && (int)SHFL_BFLY == HOST_SHFL_BFLY 
                "warp op numbering is ABI");
 
 /* Warp collectives are lane barriers of the executor carrying one operand
- * (runtime/host_exec.h); 64-bit shuffles arrive here as two i32 ones. */
+ * (host/host_exec.h); 64-bit shuffles arrive here as two i32 ones. */
 static LLVMValueRef host_shfl(Cg *cg, int mode, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef lane) {
   LLVMValueRef a[5] = {ctx_param(cg), mask, v, lane, cg_const_i32(cg, mode)};
   return cg_call_extern(cg, "kjit_host_warp_shfl", cg->t_i32, a, 5);

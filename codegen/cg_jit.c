@@ -1,6 +1,6 @@
 /* cg_jit.c - the host JIT: typed IR lowered with the host hooks (cg_host.c),
  * optimized for this machine's CPU, emitted as an object file (which the
- * disk cache can keep: runtime/cache_host.c) and handed to an ORC LLJIT.
+ * disk cache can keep: host/cache_host.c) and handed to an ORC LLJIT.
  *
  * One CgJit per program: every module added stays until cg_jit_free, so the
  * kernels compiled for several argument types share one JIT.  kjit_host_*

@@ -5,7 +5,7 @@
  * value after the call is an element of the tuple result.  The same symbol
  * is called on both targets: on NVPTX libdevice.c links libdevice's
  * definition, on the CPU target the JIT resolves it to kjit's host version
- * (runtime/host_libdevice.c). */
+ * (host/host_libdevice.c). */
 #include <stdio.h>
 
 #include "codegen/cg_internal.h"

@@ -6,7 +6,7 @@
  * by-value struct { T *data; int64 shape[N]; int64 strides[N]; } (strides in
  * bytes); each scalar parameter is passed as itself (bool as i8).
  *
- * Host CPU target (cg_host.c, run by runtime/host_exec.c): a kernel's entry
+ * Host CPU target (cg_host.c, run by host/host_exec.c): a kernel's entry
  * is `void <symbol>(HostCtx *ctx, void *args)` where args points to one
  * struct holding the parameters in order, each with its natural C alignment
  * (as a C compiler lays out the equivalent struct):

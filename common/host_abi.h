@@ -1,9 +1,9 @@
 /* host_abi.h - the host-CPU kernel ABI: what code that codegen's host target
  * (codegen/cg_host.c, cg_jit.c) emits and the executor that runs it
- * (runtime/host_exec.c) agree on.  It belongs to neither stage, so it sits
+ * (host/host_exec.c) agree on.  It belongs to neither stage, so it sits
  * below both: codegen/ and runtime/ include it, and it includes nothing of
  * kjit's.  The executor's semantics (barriers, warp operations, the grid
- * barrier, the pool) and its functions are in runtime/host_exec.h.
+ * barrier, the pool) and its functions are in host/host_exec.h.
  *
  * == Kernel entry ==
  *   void fn(HostCtx *ctx, void *args)

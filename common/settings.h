@@ -1,7 +1,7 @@
 /* settings.h - the one registry of kjit's environment variables.
  *
  * Every environment variable the library reads is listed in one table
- * (runtime/settings.c) with its default and whether it changes generated
+ * (common/settings.c) with its default and whether it changes generated
  * code.  The disk cache's key appends every codegen-affecting value through
  * rt_settings_append_key, so a new knob that changes codegen cannot be
  * forgotten by the key: add it to the table with affects_codegen = true and

@@ -1,5 +1,5 @@
 /* sha256.h - SHA-256 (FIPS 180-4), used for the disk cache's keys and
- * payload checksums (runtime/cache.c).
+ * payload checksums (cache/cache.c).
  *
  * A small, dependency-free implementation: init, feed any number of byte
  * ranges, finish into 32 bytes.  Tested against the FIPS/NIST vectors in

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-static int trace_on; /* set when the library loads (runtime/settings.c), read-only after */
+static int trace_on; /* set when the library loads (common/settings.c), read-only after */
 static struct timespec trace_t0; /* when tracing was turned on: the library's load */
 
 void trace_enable(int on) {

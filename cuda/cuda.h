@@ -245,7 +245,7 @@ struct RtCudaSpec {
   void *argv[RT_CUDA_MAX_ARGS];    /* argv[i] = slots + params[i].offset */
   const RtCuDeviceptr *leaves;     /* during one launch: tuple arguments' array copies */
   int nleaves;
-  bool raw_pointers;               /* CUDA C kernel (runtime/cuc.h): an array
+  bool raw_pointers;               /* CUDA C kernel (cuda/cuc.h): an array
                                       passes as its bare device pointer */
 };
 

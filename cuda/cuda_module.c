@@ -277,7 +277,7 @@ bool rt_cuda_link_ptx(RtCuda *cu, const char *ptx, size_t len, bool lineinfo, vo
                              unavailable, diags);
 }
 
-/* The kernel's PTX, then each CUDA C module (runtime/link.c): nvJitLink
+/* The kernel's PTX, then each CUDA C module (cuda/link.c): nvJitLink
  * compiles each PTX input separately and resolves the extern functions. */
 bool rt_cuda_link_inputs(RtCuda *cu, const char *sm, const char *ptx, size_t len,
                          const RtLinkInput *more, int nmore, bool lineinfo, void **cubin,

@@ -399,7 +399,7 @@ static RtCudaSpec *get_spec(RtCuda *cu, const RtPlan *p, const RtCuDeviceptr *dp
     }
   }
   RtCudaSpec *spec = rt_spec_find(&cu->specs, &key);
-  if (!spec && prog->cuc) {                     /* CUDA C: NVRTC (runtime/cuc.h) */
+  if (!spec && prog->cuc) {                     /* CUDA C: NVRTC (cuda/cuc.h) */
     double t0 = now_ms();
     if (!(spec = rt_cuc_spec(cu, prog, f, &key, diags)))
       return NULL;

@@ -1,5 +1,5 @@
 /* link.h - `link=[...]` CUDA C files: found next to the kernel file,
- * compiled by NVRTC (runtime/nvrtc.c, results kept in the disk cache) and
+ * compiled by NVRTC (cuda/nvrtc.c, results kept in the disk cache) and
  * linked with the kernel's PTX by nvJitLink into one cubin. */
 #ifndef KJIT_RUNTIME_LINK_H
 #define KJIT_RUNTIME_LINK_H

@@ -3,7 +3,7 @@
  * libkjit never links NVRTC: it is opened on first use (KJIT_NVRTC, then
  * libnvrtc.so.13/.12/.so, then the CUDA toolkit's lib64), so machines
  * without it still load kjit; compiling a .cu there is an error that says
- * so.  Used by runtime/link.c for `link=[...]` files and by runtime/cuc.c
+ * so.  Used by cuda/link.c for `link=[...]` files and by cuda/cuc.c
  * for whole CUDA C programs. */
 #ifndef KJIT_RUNTIME_NVRTC_H
 #define KJIT_RUNTIME_NVRTC_H

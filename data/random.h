@@ -1,5 +1,5 @@
 /* random.h - host-side state creation for numba.cuda.random's xoroshiro128+
- * generators (runtime/random.c), shared by the C API and `kjit run`'s
+ * generators (data/random.c), shared by the C API and `kjit run`'s
  * xoroshiro:N:SEED[:SUBSEQ] values. */
 #ifndef KJIT_RUNTIME_RANDOM_H
 #define KJIT_RUNTIME_RANDOM_H

@@ -312,7 +312,7 @@ static void shape_text(const RtArray *a, char *buf, size_t len) {
 }
 
 size_t rt_array_summary(const RtArray *a, char *buf, size_t len) {
-  if (a->dtype == RT_RECORD && a->rec) /* one line per field (runtime/record.c) */
+  if (a->dtype == RT_RECORD && a->rec) /* one line per field (data/record.c) */
     return rt_record_summary(a, buf, len);
   char shp[96], el[64], vals[400];
   int64_t n = rt_array_size(a);

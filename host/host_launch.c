@@ -7,7 +7,7 @@
  * launch that hits the table hashes a few words, packs the arguments on the
  * stack and runs: no allocation, no source hashing.  A miss specializes the
  * kernel in a scratch arena, loads its object into the JIT (from the disk
- * cache, or compiled and stored: runtime/cache_host.c) and keeps only the
+ * cache, or compiled and stored: host/cache_host.c) and keeps only the
  * entry point and the argument layout. */
 #include <pthread.h>
 #include <stddef.h>

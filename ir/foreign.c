@@ -10,7 +10,7 @@
  * the symbol with Numba's ABI, `extern "C" __device__ int f(T *ret, args...)`
  * (the int is a status, ignored; the result is written through ret).  The
  * files are compiled by NVRTC and linked when the kernel is loaded (runtime/
- * nvrtc.c, runtime/link.c).  Parameters are scalars: arrays and pointers
+ * nvrtc.c, cuda/link.c).  Parameters are scalars: arrays and pointers
  * have no declared ABI here. */
 #include <ctype.h>
 

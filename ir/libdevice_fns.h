@@ -8,7 +8,7 @@
  * takes only the other parameters.  Unsigned C parameters (umax, usad...)
  * are declared as signed integers of their width, as Numba does: the bits
  * are the same.  Typing: ir/infer_libdevice.c; codegen: calls of __nv_NAME
- * (codegen/cg_libdevice.c); on the CPU target runtime/host_libdevice.c
+ * (codegen/cg_libdevice.c); on the CPU target host/host_libdevice.c
  * defines those symbols. */
 #ifndef KJIT_IR_LIBDEVICE_FNS_H
 #define KJIT_IR_LIBDEVICE_FNS_H

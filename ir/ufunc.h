@@ -2,7 +2,7 @@
  *
  * Lowering (ir/lower_ufunc.c) turns `@vectorize([...sigs], target=...)` into
  * a device function marked is_ufunc, with its scalar signatures as eager
- * signatures.  At a call the runtime (runtime/ufunc.c) asks for an
+ * signatures.  At a call the runtime (api/ufunc.c) asks for an
  * elementwise kernel that calls it: generic IR built here, then typed,
  * compiled and cached as any lazy kernel, on either target.  A kernel
  * variant depends only on UfuncShape, never on the argument values. */

@@ -354,7 +354,7 @@ static bool emit_llvm(RtJob *j, kjit_emit what, char **out, size_t *len) {
   CgTarget target = {CG_NVPTX, NVPTX_TRIPLE, j->opts.arch, "", j->ptx_isa_max};
   CgOptions o = cg_options(j);
   CgEmit e = what == KJIT_EMIT_LLVM ? CG_EMIT_LLVM : CG_EMIT_PTX;
-  /* Disk cache (runtime/cache.h): PTX whose key is found skips codegen;
+  /* Disk cache (cache/cache.h): PTX whose key is found skips codegen;
    * otherwise this process holds the entry's compile lock (others wait
    * for it) and the PTX codegen produces is stored under that key. */
   RtCachedCompile cc = {0};

@@ -152,9 +152,9 @@ kjit_status rt_status_of(const Diags *d) {
     if (c == RT_E_NO_KERNEL) return KJIT_ERROR_NOT_FOUND;
     if ((c >= 100 && c < 200) || c == RT_E_SIG_SYNTAX) return KJIT_ERROR_SYNTAX;
     if (c == RT_E_INTERNAL) return KJIT_ERROR_INTERNAL;
-    if (c >= 60 && c < 70) return rt_cuda_status_of(c); /* runtime/cuda.h */
-    if (c >= 74 && c < 80) return rt_cuc_status_of(c); /* CUDA C, runtime/cuc.h */
-    if (c >= 70 && c < 80) return KJIT_ERROR_CODEGEN;   /* NVRTC, runtime/nvrtc.h */
+    if (c >= 60 && c < 70) return rt_cuda_status_of(c); /* cuda/cuda.h */
+    if (c >= 74 && c < 80) return rt_cuc_status_of(c); /* CUDA C, cuda/cuc.h */
+    if (c >= 70 && c < 80) return KJIT_ERROR_CODEGEN;   /* NVRTC, cuda/nvrtc.h */
     if (c >= 500 && c < 600) return KJIT_ERROR_CODEGEN;
     return KJIT_ERROR_TYPE;
   }

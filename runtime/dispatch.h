@@ -1,6 +1,6 @@
 /* dispatch.h - which eager signature a launch's argument values run with
  * (Numba's rule: ir/dispatch.h), shared by the C API's argument check
- * (runtime/api_launch.c) and the target runners (cuda_run.c,
+ * (api/api_launch.c) and the target runners (cuda_run.c,
  * host_launch.c), so all three pick the same one. */
 #ifndef KJIT_RUNTIME_DISPATCH_H
 #define KJIT_RUNTIME_DISPATCH_H

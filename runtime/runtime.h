@@ -58,9 +58,9 @@ struct kjit_context {
   CgSession *cg;          /* created on the first LLVM/PTX emit */
   char default_arch[16];  /* arch when a compile names none; "" = not probed */
   kjit_program *programs; /* loaded programs, destroyed with the context */
-  struct RtCache *cache;  /* disk cache (runtime/cache_api.c), opened on first use */
+  struct RtCache *cache;  /* disk cache (runtime/compile_cache.c), opened on first use */
   RtApiState api;         /* arrays, resolved target, timings (runtime/api.h) */
-  struct RtCuda *cuda;    /* the GPU (runtime/cuda.h), opened on the first cuda launch */
+  struct RtCuda *cuda;    /* the GPU (cuda/cuda.h), opened on the first cuda launch */
   char *search_path;      /* kjit_context_set_search_path (malloc'd) or NULL */
 };
 
@@ -72,13 +72,13 @@ struct kjit_program {
   IrProgram ir;
   Vec(IrFunc *) kernels;  /* the kernels (not device functions), source order */
   struct kjit_kernel **kernel_handles; /* per kernel, made on demand (arena) */
-  /* host CPU target (runtime/host_launch.c): JIT, specializations, thread
+  /* host CPU target (host/host_launch.c): JIT, specializations, thread
    * pool; NULL until the first host launch, freed by rt_host_program_free */
   struct RtHost *host;
-  struct kjit_ufunc *ufuncs; /* @vectorize handles made so far (runtime/ufunc.c, arena) */
-  struct kjit_reduction *reductions; /* @cuda.reduce handles (runtime/reduce.c) */
+  struct kjit_ufunc *ufuncs; /* @vectorize handles made so far (api/ufunc.c, arena) */
+  struct kjit_reduction *reductions; /* @cuda.reduce handles (api/reduce.c) */
   Vec(struct kjit_array *) bound_arrays; /* device copies of bound globals (globals.c) */
-  struct RtCuProgram *cuc; /* a CUDA C program (runtime/cuc.h), else NULL */
+  struct RtCuProgram *cuc; /* a CUDA C program (cuda/cuc.h), else NULL */
 };
 
 /* globals.c: destroys the device arrays the program made for bound globals. */

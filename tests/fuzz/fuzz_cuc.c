@@ -1,5 +1,5 @@
 /* fuzz_cuc.c - libFuzzer target: CUDA C text as kjit reads it without a
- * compiler (runtime/cuc_decl.c): the __global__ declarations found, each
+ * compiler (cuda/cuc_decl.c): the __global__ declarations found, each
  * one's parameters (with and without template arguments), and the same
  * bytes as a kernel name expression and as a parameter type.
  *

@@ -1,7 +1,7 @@
 /* fault_recovery_probe.c - can this driver give a process a working CUDA
  * context back after a kernel fault?
  *
- * kjit's recovery (runtime/cuda_launch.c, rt_cuda_recover) resets the
+ * kjit's recovery (cuda/cuda_launch.c, rt_cuda_recover) resets the
  * primary context after a fault; some drivers keep an illegal address
  * sticky for the whole process, and then no sequence of driver calls
  * helps.  This program measures that with the plain driver API, one way

@@ -57,7 +57,7 @@ else
     "$kjit" "${args[@]}" >"$work/out.$run" 2>"$work/cuda.$run" || fails=$((fails + 1))
   done
   expect "$work/cuda.cold" "cubin of 'add_kernel': not cached"
-  # the context is made on its own thread beside the compile (runtime/cuda_driver.c)
+  # the context is made on its own thread beside the compile (cuda/cuda_driver.c)
   expect "$work/cuda.cold" "ms context of device [0-9]+ ready$"
   expect "$work/cuda.cold" "ms module of 'add_kernel' loaded$"
   if grep -q "(nvJitLink)" "$work/cuda.cold"; then

@@ -1,4 +1,4 @@
-/* test_cache.c - the disk cache (runtime/cache.c, cache_key.c, cache_api.c).
+/* test_cache.c - the disk cache (cache/cache.c, cache_key.c, cache_api.c).
  *
  * Covers: put/get round trip; a compile repeated is a hit with identical
  * bytes; options, arch, signature, a changed device function, a changed
@@ -271,7 +271,7 @@ static void test_keys(void) {
   expect_new_key(ctx, "lineinfo", vector_add, "add", NULL, &o);
   expect_new_key(ctx, "lineinfo, lines moved", edit(vector_add, "SCALE = 2.0\n", "SCALE = 2.0\n\n\n"),
                  "add", NULL, &o);
-  /* a codegen setting from the registry (runtime/settings.c) */
+  /* a codegen setting from the registry (common/settings.c) */
   char same_file[1024]; /* the same libdevice by another path: a new key */
   const char *slash = strrchr(KJIT_LIBDEVICE_PATH, '/');
   snprintf(same_file, sizeof same_file, "%.*s/.%s", slash ? (int)(slash - KJIT_LIBDEVICE_PATH) : 0,

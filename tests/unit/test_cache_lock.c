@@ -1,6 +1,6 @@
 /* test_cache_lock.c - compile once: the per-entry compile locks
- * (runtime/cache_lock.c, rt_cache_claim) and the CPU target's host objects
- * in the disk cache (runtime/cache_host.c).
+ * (cache/cache_lock.c, rt_cache_claim) and the CPU target's host objects
+ * in the disk cache (host/cache_host.c).
  *
  * Covers: a lock is exclusive between open file descriptions, a bounded
  * wait gives up on time, unlock removes the file; a holder that dies (a

@@ -1,4 +1,4 @@
-/* test_cuda.c - the CUDA target's driver layer (runtime/cuda_driver.c,
+/* test_cuda.c - the CUDA target's driver layer (cuda/cuda_driver.c,
  * cuda_module.c, cuda_launch.c).
  *
  *   test_cuda         host-side checks, no GPU needed (label unit): the PTX

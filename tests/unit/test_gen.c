@@ -1,4 +1,4 @@
-/* test_gen.c - the `kjit run` VALUE specs of runtime/gen.c (generators,
+/* test_gen.c - the `kjit run` VALUE specs of data/gen.c (generators,
  * typed and bare scalars, .npy paths) and their error messages, plus
  * dtype names and rt_array_summary. */
 #include <math.h>

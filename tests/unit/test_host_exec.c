@@ -1,5 +1,5 @@
 /* test_host_exec.c - the host executor run on hand-written C "kernels" that
- * follow the codegen ABI of runtime/host_exec.h: per-thread and per-block
+ * follow the codegen ABI of host/host_exec.h: per-thread and per-block
  * modes, barriers (tree reduction, tiled matmul, count/and/or, syncwarp),
  * deadlock and strict-mode errors, and every launch-limit message. */
 #include <fenv.h>

@@ -2,7 +2,7 @@
  * the host: an index far out of bounds (no debug=True) and a dynamic shared
  * array larger than the launch gave are reported as illegal addresses with
  * KJIT_ERROR_LAUNCH_FAILED-like statuses, and the same context, program and
- * arrays keep working afterwards (runtime/host_fault.c). */
+ * arrays keep working afterwards (host/host_fault.c). */
 #include <stdint.h>
 #include <string.h>
 

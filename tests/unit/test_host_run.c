@@ -1,5 +1,5 @@
 /* test_host_run.c - kernels run on the host CPU target through the internal
- * launch interface (runtime/launch.h): the kernel files of tests/kernels and
+ * launch interface (host/launch.h): the kernel files of tests/kernels and
  * small inline kernels, each checked against results computed here in C.
  * Covers the per-block path (barrier-free), fibers (barriers, shared
  * memory), atomics across parallel blocks, device functions, print, math,

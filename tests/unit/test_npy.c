@@ -1,4 +1,4 @@
-/* test_npy.c - runtime/npy.c: round trips of every dtype, NumPy's exact
+/* test_npy.c - data/npy.c: round trips of every dtype, NumPy's exact
  * header bytes, big-endian and Fortran-order inputs built byte by byte,
  * versions 2.0/3.0, every malformed case with its message, atomic writes,
  * and a quick mutation/truncation fuzz (run it under ASan). */
