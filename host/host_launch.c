@@ -22,6 +22,7 @@
 #include "host/host_exec.h"
 #include "host/host_libdevice.h"
 #include "host/launch.h"
+#include "runtime/compile.h"
 #include "common/settings.h"
 
 typedef struct RtHostSpec {
@@ -331,38 +332,45 @@ static size_t local_bytes(const IrCompile *c) {
   return (size_t)total;
 }
 
-/* Specializes f for params in a scratch arena and JITs it into s->entry
- * (the host object read from the disk cache when it is there). */
+/* The CPU target's step of the compile driver: the host object of the
+ * typed IR (from the disk cache, or compiled and stored under the entry's
+ * lock: host/cache_host.c) loaded into the program's JIT. */
+typedef struct HostEmit {
+  RtHost *h;
+  IrFunc *f;
+  RtHostSpec *s;
+} HostEmit;
+
+static bool emit_host(RtJob *j, void *data) {
+  HostEmit *e = data;
+  IrCompile *c = j->units.data[0].compile;
+  Diags *d = rt_job_diags(j);
+  CgOptions o = host_options(e->f);
+  e->s->local_bytes = local_bytes(c);
+  if (!e->f->is_kernel) { /* kjit_call: the C-ABI wrapper is the entry */
+    const Type *rt = c->funcs.data[0]->ret_type;
+    e->s->ret_kind = (uint8_t)(rt ? rt->kind : TY_VOID);
+  }
+  CgHostObject obj = {0};
+  bool ok = rt_cache_host_object(j->prog->ctx, e->h->jit, c, !e->f->is_kernel, &o, &obj, d) &&
+            cg_jit_load(e->h->jit, &obj, &e->s->entry, d);
+  cg_host_object_free(&obj);
+  return ok;
+}
+
+/* f for params through the compile driver (runtime/compile.h), JIT-loaded
+ * into s->entry. */
 static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **params, int n,
                          RtHostSpec *s, Diags *d) {
   if (!h->jit && !(h->jit = cg_jit_new(rt_host_jit_symbols, d)))
     return false;
-  Arena arena;
-  arena_init(&arena);
-  IrCompile c = {.prog = &prog->ir, .arena = &arena, .diags = d, .fits32 = true, .grid32 = s->grid32};
+  Signature sig = {.nparams = n, .params = params, .loc = f->ast ? f->ast->loc : (SrcLoc){0},
+                   .fits32 = true, .grid32 = s->grid32};
   for (int i = 0; i < n; i++) /* the 32-bit variant when every argument fits */
-    c.fits32 &= (s->key[i] & KEY_FITS32) != 0;
-  bool ok = ir_specialize(&c, f, params, n, f->ast ? f->ast->loc : (SrcLoc){0}) && c.funcs.len > 0;
-  for (int i = 0; ok && i < c.funcs.len; i++) {
-    IrFunc *g = c.funcs.data[i];
-    g->opts = (g->generic ? g->generic : g)->opts;
-    g->opts.debug |= prog->ctx->opts.debug != 0;
-    ok = ir_verify(g, d);
-  }
-  CgOptions o = host_options(f);
-  s->local_bytes = local_bytes(&c);
-  ok = ok && d->nerrors == 0;
-  if (ok && !f->is_kernel) { /* kjit_call: the C-ABI wrapper is the entry */
-    const Type *rt = c.funcs.data[0]->ret_type;
-    s->ret_kind = (uint8_t)(rt ? rt->kind : TY_VOID);
-  }
-  /* the object from the disk cache, or compiled under its lock and stored */
-  CgHostObject obj = {0};
-  ok = ok && rt_cache_host_object(prog->ctx, h->jit, &c, !f->is_kernel, &o, &obj, d) &&
-       cg_jit_load(h->jit, &obj, &s->entry, d);
-  cg_host_object_free(&obj);
-  arena_destroy(&arena);
-  return ok;
+    sig.fits32 &= (s->key[i] & KEY_FITS32) != 0;
+  HostEmit e = {h, f, s};
+  RtLaunchCompile how = {RT_JOB_CPU, NULL, 0, emit_host, &e};
+  return rt_compile_launch(prog, f, &sig, &how, d);
 }
 
 static bool fill_layout(const IrFunc *f, const Type *const *params, int n, RtHostSpec *s, Diags *d) {

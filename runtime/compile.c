@@ -207,6 +207,8 @@ static uint32_t param_bytes(const Type *t, uint32_t off) {
 static bool check_param_space(RtJob *j, RtUnit *u) {
   const IrFunc *f = u->generic;
   uint32_t off = 0;
+  if (j->target == RT_JOB_CPU) /* the CPU target checks its own (host/host_launch.c) */
+    return true;
   for (int i = 0; f->is_kernel && i < u->sig.nparams; i++)
     off = param_bytes(u->sig.params[i], off);
   if (off <= RT_CUDA_PARAM_LIMIT)
@@ -378,7 +380,7 @@ bool rt_job_emit(RtJob *j, kjit_emit what, char **out, size_t *len) {
   return emit_llvm(j, what, out, len);
 }
 
-/* ------------------------------------------------------ CUDA target --- */
+/* --------------------------------------------------------- launches --- */
 
 /* Copies diagnostics (their text) into another list; source locations
  * point into the program, which outlives the call. */
@@ -389,22 +391,43 @@ static void copy_diags(const Diags *from, Diags *to) {
   }
 }
 
-/* The CUDA launch path (cuda_run.c): kernel f for one signature -> PTX for
- * the device's arch, the .version at most ptx_isa_max.  The compile has its
- * own arena (freed here); diagnostics are copied into `diags`. */
-bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const char *arch,
-                    int ptx_isa_max, char **ptx, size_t *len, bool *lineinfo, Diags *diags) {
-  RtJob j = {.prog = prog, .ptx_isa_max = ptx_isa_max};
+bool rt_compile_launch(kjit_program *prog, IrFunc *f, const Signature *sig, const RtLaunchCompile *how,
+                       Diags *diags) {
+  RtJob j = {.prog = prog, .target = how->target, .ptx_isa_max = how->ptx_isa_max};
   j.call.ctx = prog->ctx;
   arena_init(&j.call.arena);
   diags_init(&j.call.diags, &j.call.arena);
   kjit_compile_options_init(&j.opts);
-  j.opts.arch = arch;
+  j.opts.arch = how->arch;
   j.opts.debug = prog->ctx->opts.debug ? 1 : -1;
   rt_job_add_unit(&j, f, *sig);
-  bool ok = check_arch(&j) && rt_job_compile_units(&j) && rt_job_emit(&j, KJIT_EMIT_PTX, ptx, len);
-  *lineinfo = ok && cg_options(&j).lineinfo;
+  bool ok = (how->target == RT_JOB_CPU || check_arch(&j)) && rt_job_compile_units(&j) &&
+            how->emit(&j, how->data);
   copy_diags(&j.call.diags, diags);
   arena_destroy(&j.call.arena);
   return ok;
+}
+
+/* ------------------------------------------------------ CUDA target --- */
+
+/* The PTX of a launch's compile (rt_compile_launch's emit step). */
+typedef struct PtxOut {
+  char **ptx;
+  size_t *len;
+  bool *lineinfo;
+} PtxOut;
+
+static bool emit_ptx(RtJob *j, void *data) {
+  PtxOut *o = data;
+  bool ok = rt_job_emit(j, KJIT_EMIT_PTX, o->ptx, o->len);
+  *o->lineinfo = ok && cg_options(j).lineinfo;
+  return ok;
+}
+
+bool rt_compile_ptx(kjit_program *prog, IrFunc *f, const Signature *sig, const char *arch,
+                    int ptx_isa_max, char **ptx, size_t *len, bool *lineinfo, Diags *diags) {
+  PtxOut out = {ptx, len, lineinfo};
+  *lineinfo = false;
+  RtLaunchCompile how = {RT_JOB_CUDA, arch, ptx_isa_max, emit_ptx, &out};
+  return rt_compile_launch(prog, f, sig, &how, diags);
 }

@@ -22,8 +22,13 @@ typedef struct RtUnit {
 
 /* The state of one compile (kjit_program_emit, kjit_program_check, a
  * launch's specialization). */
+/* The target a job compiles for (the checks differ: CUDA's 4 KiB of
+ * parameters, the architecture). */
+typedef enum RtJobTarget { RT_JOB_CUDA = 0, RT_JOB_CPU = 1 } RtJobTarget;
+
 typedef struct RtJob {
   kjit_program *prog;
+  RtJobTarget target;
   RtCall call;          /* diagnostics; its arena is the compile arena */
   kjit_compile_options opts;
   Vec(RtUnit) units;
@@ -49,5 +54,20 @@ bool rt_job_compile_units(RtJob *j);
 /* The units as KIR, LLVM IR or PTX (what: KJIT_EMIT_KIR/LLVM/PTX); *out
  * malloc'd. */
 bool rt_job_emit(RtJob *j, kjit_emit what, char **out, size_t *len);
+
+/* A launch's compile: one kernel (or kjit_call's device function) for one
+ * signature, the same passes as kjit_program_emit, then the target's own
+ * step (`emit`: the CUDA target's PTX, the CPU target's object loaded into
+ * its JIT) while the typed IR lives.  The compile has its own arena, freed
+ * on return; diagnostics are copied into `diags`. */
+typedef struct RtLaunchCompile {
+  RtJobTarget target;
+  const char *arch;          /* CUDA: the device's architecture */
+  int ptx_isa_max;           /* CUDA: the driver's newest PTX ISA (x10) */
+  bool (*emit)(RtJob *j, void *data);
+  void *data;
+} RtLaunchCompile;
+bool rt_compile_launch(kjit_program *prog, IrFunc *f, const Signature *sig, const RtLaunchCompile *how,
+                       Diags *diags);
 
 #endif
