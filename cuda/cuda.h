@@ -22,6 +22,7 @@
 #include "data/array.h"
 #include "cuda/cuda_api.h"
 #include "runtime/plan.h"
+#include "runtime/spec_table.h"
 
 /* Diagnostic codes (E06x: the CUDA target; rt_status_of maps E060..E069 to
  * KJIT_ERROR_NO_DEVICE, the others by their family). */
@@ -73,10 +74,6 @@ typedef struct RtCudaDeviceInfo {
 
 /* Specialization table: see cuda_launch.c. */
 typedef struct RtCudaSpec RtCudaSpec;
-typedef struct RtCudaSpecTable {
-  struct RtCudaSpecSlot *slots;    /* power-of-two capacity, open addressing */
-  uint32_t cap, count;
-} RtCudaSpecTable;
 
 /* The thread rt_cuda_open starts to retain the primary context (cuda_driver.c). */
 typedef struct RtCudaStarter RtCudaStarter;
@@ -92,7 +89,7 @@ typedef struct RtCuda {
   RtCuContext ctx;                 /* the device's primary context (retained) */
   RtCuStream stream;               /* launches and copies */
   RtCudaStarter *starter;          /* retains ctx beside the caller; NULL once joined */
-  RtCudaSpecTable specs;           /* loaded specializations */
+  RtSpecTable specs;           /* loaded specializations */
   unsigned resets;                 /* primary-context resets after faults: the
                                       epoch of device arrays and specializations */
   bool pending;                    /* launches queued and not yet synchronized */
@@ -256,14 +253,14 @@ struct RtCudaSpec {
 void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValue *args,
                  const RtCuDeviceptr *dptrs, int nargs);
 /* Lookup without allocation; NULL on a miss. */
-RtCudaSpec *rt_spec_find(const RtCudaSpecTable *t, const RtSpecKey *k);
+RtCudaSpec *rt_spec_find(const RtSpecTable *t, const RtSpecKey *k);
 /* Takes ownership of spec (malloc'd; its key set).  False on OOM. */
-bool rt_spec_insert(RtCudaSpecTable *t, RtCudaSpec *spec);
+bool rt_spec_insert(RtSpecTable *t, RtCudaSpec *spec);
 /* Frees every spec (unloading modules when cu != NULL and the context is
  * alive) and empties the table. */
-void rt_spec_clear(RtCudaSpecTable *t, RtCuda *cu);
+void rt_spec_clear(RtSpecTable *t, RtCuda *cu);
 /* Drops the specializations of one program (at kjit_program_destroy). */
-void rt_spec_forget_program(RtCudaSpecTable *t, RtCuda *cu, const void *prog);
+void rt_spec_forget_program(RtSpecTable *t, RtCuda *cu, const void *prog);
 /* Makes spec->slots / argv from spec->m's layout.  False on OOM. */
 bool rt_spec_prepare_slots(RtCudaSpec *spec);
 

@@ -431,7 +431,7 @@ void rt_cuda_close(RtCuda *cu) {
     cu->api.DevicePrimaryCtxRelease(cu->dev);
   }
   rt_spec_clear(&cu->specs, NULL);
-  free(cu->specs.slots);
+  rt_spec_table_free(&cu->specs);
   if (cu->jl.lib)
     dlclose(cu->jl.lib);
   rt_cu_api_unload(&cu->api);

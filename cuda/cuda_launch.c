@@ -6,8 +6,8 @@
  * 4-byte record per argument: array or scalar, dtype, ndim, C-contiguity,
  * 16-byte alignment of the data, whether it fits 32-bit indexing) and, set
  * by the launch, whether its geometry fits 32-bit grid indices
- * (RtSpecKey.grid32), finds the loaded specialization in an
- * open-addressing table, writes the arguments into the spec's slots and
+ * (RtSpecKey.grid32), finds the loaded specialization in the
+ * specialization table (runtime/spec_table.h), writes the arguments into the spec's slots and
  * calls cuLaunchKernel with the spec's argv: no allocation, no hashing of
  * source.  Keys compare by their meaningful prefix only, so stale bytes past
  * nargs never matter. */
@@ -17,23 +17,10 @@
 
 #include "cuda/cuda.h"
 
-struct RtCudaSpecSlot {
-  uint64_t hash;
-  RtCudaSpec *spec;           /* NULL: empty */
-};
-
 /* --------------------------------------------------------------- keys --- */
 
 static size_t key_bytes(const RtSpecKey *k) {
   return offsetof(RtSpecKey, args) + (size_t)k->nargs * sizeof(RtArgKey);
-}
-
-static uint64_t key_hash(const RtSpecKey *k) {
-  const unsigned char *p = (const unsigned char *)k;
-  uint64_t h = 1469598103934665603ull;          /* FNV-1a over 24 + 16 per argument bytes */
-  for (size_t i = 0, n = key_bytes(k); i < n; i++)
-    h = (h ^ p[i]) * 1099511628211ull;
-  return h | 1;                                 /* never 0 */
 }
 
 void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValue *args,
@@ -61,51 +48,12 @@ void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValu
 
 /* -------------------------------------------------------------- table --- */
 
-static bool key_equal(const RtSpecKey *a, const RtSpecKey *b) {
-  return a->nargs == b->nargs && memcmp(a, b, key_bytes(a)) == 0;
+RtCudaSpec *rt_spec_find(const RtSpecTable *t, const RtSpecKey *k) {
+  return rt_spec_table_find(t, k, key_bytes(k));
 }
 
-RtCudaSpec *rt_spec_find(const RtCudaSpecTable *t, const RtSpecKey *k) {
-  if (!t->cap)
-    return NULL;
-  uint64_t h = key_hash(k);
-  for (uint32_t i = (uint32_t)h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
-    const struct RtCudaSpecSlot *s = &t->slots[i];
-    if (!s->spec)
-      return NULL;
-    if (s->hash == h && key_equal(&s->spec->key, k))
-      return s->spec;
-  }
-}
-
-static void place(struct RtCudaSpecSlot *slots, uint32_t cap, uint64_t h, RtCudaSpec *spec) {
-  uint32_t i = (uint32_t)h & (cap - 1);
-  while (slots[i].spec)
-    i = (i + 1) & (cap - 1);
-  slots[i].hash = h;
-  slots[i].spec = spec;
-}
-
-/* Rehashes into `cap` slots (a power of two above count). */
-static bool resize(RtCudaSpecTable *t, uint32_t cap) {
-  struct RtCudaSpecSlot *slots = calloc(cap, sizeof *slots);
-  if (!slots)
-    return false;
-  for (uint32_t i = 0; i < t->cap; i++)
-    if (t->slots[i].spec)
-      place(slots, cap, t->slots[i].hash, t->slots[i].spec);
-  free(t->slots);
-  t->slots = slots;
-  t->cap = cap;
-  return true;
-}
-
-bool rt_spec_insert(RtCudaSpecTable *t, RtCudaSpec *spec) {
-  if ((t->count + 1) * 2 > t->cap && !resize(t, t->cap ? t->cap * 2 : 16))
-    return false;
-  place(t->slots, t->cap, key_hash(&spec->key), spec);
-  t->count++;
-  return true;
+bool rt_spec_insert(RtSpecTable *t, RtCudaSpec *spec) {
+  return rt_spec_table_insert(t, &spec->key, key_bytes(&spec->key), spec);
 }
 
 static void spec_free(RtCudaSpec *s, RtCuda *cu) {
@@ -114,29 +62,30 @@ static void spec_free(RtCudaSpec *s, RtCuda *cu) {
   free(s);
 }
 
-void rt_spec_clear(RtCudaSpecTable *t, RtCuda *cu) {
-  for (uint32_t i = 0; i < t->cap; i++)
-    if (t->slots[i].spec)
-      spec_free(t->slots[i].spec, cu);
-  if (t->slots)
-    memset(t->slots, 0, t->cap * sizeof *t->slots);
-  t->count = 0;
+/* rt_spec_table_remove's drop: unloads and frees a spec of prog (every
+ * spec when prog is NULL). */
+typedef struct Forget {
+  RtCuda *cu;
+  const void *prog;
+} Forget;
+
+static bool forget(void *entry, void *data) {
+  RtCudaSpec *s = entry;
+  const Forget *f = data;
+  if (f->prog && s->key.prog != f->prog)
+    return false;
+  spec_free(s, f->cu);
+  return true;
 }
 
-void rt_spec_forget_program(RtCudaSpecTable *t, RtCuda *cu, const void *prog) {
-  uint32_t kept = 0;
-  for (uint32_t i = 0; i < t->cap; i++) {
-    RtCudaSpec *s = t->slots[i].spec;
-    if (s && s->key.prog == prog) {
-      spec_free(s, cu);
-      t->slots[i].spec = NULL;
-    } else if (s) {
-      kept++;
-    }
-  }
-  t->count = kept;
-  if (t->cap)
-    resize(t, t->cap);                          /* close the probe gaps */
+void rt_spec_clear(RtSpecTable *t, RtCuda *cu) {
+  Forget f = {cu, NULL};
+  rt_spec_table_remove(t, forget, &f);
+}
+
+void rt_spec_forget_program(RtSpecTable *t, RtCuda *cu, const void *prog) {
+  Forget f = {cu, prog};
+  rt_spec_table_remove(t, forget, &f);
 }
 
 bool rt_spec_prepare_slots(RtCudaSpec *spec) {

@@ -23,43 +23,42 @@
 #include "host/host_libdevice.h"
 #include "host/launch.h"
 #include "runtime/compile.h"
+#include "runtime/spec_table.h"
 #include "common/settings.h"
 
+/* A specialization's key in the table (runtime/spec_table.h): the kernel,
+ * the variant, one word per argument (arg_record); hashed and compared as
+ * its first host_key_bytes() bytes, so it is zeroed before it is filled. */
+typedef struct HostKey {
+  const IrFunc *kernel;               /* the generic kernel */
+  int32_t nargs;
+  uint32_t grid32;                    /* rt_launch_grid32: the 32-bit-grid variant */
+  uint32_t key[RT_HOST_MAX_ARGS];     /* see arg_record */
+} HostKey;
+
+static size_t host_key_bytes(const HostKey *k) {
+  return offsetof(HostKey, key) + sizeof *k->key * (size_t)k->nargs;
+}
+
 typedef struct RtHostSpec {
-  const IrFunc *kernel;               /* generic kernel; NULL = empty slot */
-  uint64_t hash;
-  int nargs;
-  bool grid32;                        /* rt_launch_grid32: the 32-bit-grid variant */
+  HostKey k;
   CgHostKernel entry;                 /* fn, flags, static shared bytes */
   size_t args_size;                   /* bytes of the packed argument struct */
   size_t local_bytes;                 /* local arrays of every function compiled
                                          (added to each fiber's stack) */
   uint8_t ret_kind;                   /* device functions (kjit_call): TypeKind returned */
-  /* per parameter, only the first nargs used (copy_spec copies no more) */
-  uint32_t key[RT_HOST_MAX_ARGS];     /* see arg_record */
+  /* per parameter, only the first k.nargs used */
   CgArgSlot slots[RT_HOST_MAX_ARGS];
   uint8_t kind[RT_HOST_MAX_ARGS];     /* TypeKind of each parameter */
   const Type *ptype[RT_HOST_MAX_ARGS]; /* each parameter's type (tuples are
                                          packed element by element) */
 } RtHostSpec;
 
-/* A spec's header and its first nargs entries: a hit copies a few hundred
- * bytes, not the whole RT_HOST_MAX_ARGS-wide struct. */
-static void copy_spec(RtHostSpec *dst, const RtHostSpec *src) {
-  size_t n = (size_t)src->nargs;
-  memcpy(dst, src, offsetof(RtHostSpec, key));
-  memcpy(dst->key, src->key, n * sizeof *src->key);
-  memcpy(dst->slots, src->slots, n * sizeof *src->slots);
-  memcpy(dst->kind, src->kind, n * sizeof *src->kind);
-  memcpy(dst->ptype, src->ptype, n * sizeof *src->ptype);
-}
-
 typedef struct RtHost {
   pthread_mutex_t lock;               /* table, JIT and pool creation */
   CgJit *jit;                         /* NULL until the first compile */
   RtHostPool *pool;                   /* NULL until the first launch */
-  RtHostSpec *specs;                  /* open addressing, cap a power of 2 */
-  int cap, len;
+  RtSpecTable specs;                  /* RtHostSpec entries, each malloc'd */
   const Type **tuples;                /* tuple argument types seen: a tuple's
                                          key word is its index here */
   int ntuples, tuples_cap;
@@ -104,37 +103,9 @@ static uint32_t tuple_record(RtHost *h, kjit_program *prog, const RtValue *v) {
   return 1u << 25 | (uint32_t)i << 2 | (rt_value_fits32(v) ? KEY_FITS32 : 0);
 }
 
-static uint64_t hash_key(const IrFunc *k, const uint32_t *key, int n) {
-  uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)(uintptr_t)k;
-  for (int i = 0; i < n; i++)
-    h = (h ^ key[i]) * 0x100000001b3ull;
-  return h ^ (h >> 29);
-}
-
-/* --------------------------------------------------------- the table --- */
-
-static RtHostSpec *find_slot(RtHost *h, const IrFunc *k, uint64_t hash, const uint32_t *key, int n,
-                             bool grid32) {
-  for (int i = (int)(hash & (uint64_t)(h->cap - 1));; i = (i + 1) & (h->cap - 1)) {
-    RtHostSpec *s = &h->specs[i];
-    if (!s->kernel || (s->kernel == k && s->hash == hash && s->nargs == n && s->grid32 == grid32 &&
-                       memcmp(s->key, key, sizeof *key * (size_t)n) == 0))
-      return s;
-  }
-}
-
-static bool grow_table(RtHost *h) {
-  int cap = h->cap ? h->cap * 2 : 16;
-  RtHostSpec *old = h->specs, *nw = calloc((size_t)cap, sizeof *nw);
-  if (!nw)
-    return false;
-  int oldcap = h->cap;
-  h->specs = nw;
-  h->cap = cap;
-  for (int i = 0; i < oldcap; i++)
-    if (old[i].kernel)
-      *find_slot(h, old[i].kernel, old[i].hash, old[i].key, old[i].nargs, old[i].grid32) = old[i];
-  free(old);
+static bool drop_spec(void *entry, void *data) {
+  (void)data;
+  free(entry);
   return true;
 }
 
@@ -161,7 +132,8 @@ void rt_host_program_free(kjit_program *prog) {
     return;
   rt_host_pool_free(h->pool);
   cg_jit_free(h->jit);
-  free(h->specs);
+  rt_spec_table_remove(&h->specs, drop_spec, NULL);
+  rt_spec_table_free(&h->specs);
   free(h->tuples);
   pthread_mutex_destroy(&h->lock);
   free(h);
@@ -365,9 +337,9 @@ static bool compile_spec(RtHost *h, kjit_program *prog, IrFunc *f, const Type **
   if (!h->jit && !(h->jit = cg_jit_new(rt_host_jit_symbols, d)))
     return false;
   Signature sig = {.nparams = n, .params = params, .loc = f->ast ? f->ast->loc : (SrcLoc){0},
-                   .fits32 = true, .grid32 = s->grid32};
+                   .fits32 = true, .grid32 = s->k.grid32 != 0};
   for (int i = 0; i < n; i++) /* the 32-bit variant when every argument fits */
-    sig.fits32 &= (s->key[i] & KEY_FITS32) != 0;
+    sig.fits32 &= (s->k.key[i] & KEY_FITS32) != 0;
   HostEmit e = {h, f, s};
   RtLaunchCompile how = {RT_JOB_CPU, NULL, 0, emit_host, &e};
   return rt_compile_launch(prog, f, &sig, &how, d);
@@ -393,44 +365,46 @@ static bool fill_layout(const IrFunc *f, const Type *const *params, int n, RtHos
 }
 
 /* The specialization for these arguments: the table's, or a new one.
- * Called with h->lock held; *out is a copy (the table may move). */
-static bool get_spec(RtHost *h, const RtPlan *p, bool grid32, RtHostSpec *out, Diags *d,
+ * Called with h->lock held; entries never move, and live as long as the
+ * program. */
+static bool get_spec(RtHost *h, const RtPlan *p, bool grid32, const RtHostSpec **out, Diags *d,
                      double *compile_ms) {
   kjit_program *prog = p->prog;
   IrFunc *f = p->fn;
   const RtValue *args = p->args;
   int n = p->nargs;
-  uint32_t key[RT_HOST_MAX_ARGS];
+  HostKey key;
+  memset(&key, 0, offsetof(HostKey, key));
+  key.kernel = f;
+  key.nargs = n;
+  key.grid32 = grid32;
   for (int i = 0; i < n; i++) {
     bool typed = args[i].is_tuple || is_record_value(&args[i]);
-    key[i] = typed ? tuple_record(h, prog, &args[i]) : arg_record(&args[i]);
-    if (typed && !key[i]) {
+    key.key[i] = typed ? tuple_record(h, prog, &args[i]) : arg_record(&args[i]);
+    if (typed && !key.key[i]) {
       diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "%s '%s': out of memory", what(f), f->name);
       return false;
     }
   }
-  uint64_t hash = hash_key(f, key, n) ^ (uint64_t)grid32;
-  if (h->cap) {
-    RtHostSpec *s = find_slot(h, f, hash, key, n, grid32);
-    if (s->kernel) {
-      copy_spec(out, s);
-      return true;
-    }
-  }
+  if ((*out = rt_spec_table_find(&h->specs, &key, host_key_bytes(&key))))
+    return true;
   double t0 = now_ms();
   const Type *params[RT_HOST_MAX_ARGS];
   for (int i = 0; i < n; i++)
     params[i] = rt_value_type(prog->ir.types, &args[i]);
-  RtHostSpec s = {.kernel = f, .hash = hash, .nargs = n, .grid32 = grid32};
-  memcpy(s.key, key, sizeof *key * (size_t)n);
-  if (!pick_types(f, rt_plan_signature(p), params, n, d) || !fill_layout(f, params, n, &s, d) ||
-      !compile_spec(h, prog, f, params, n, &s, d))
+  RtHostSpec *s = calloc(1, sizeof *s);
+  if (!s) {
+    diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, NULL, "%s '%s': out of memory", what(f), f->name);
     return false;
-  if ((h->len + 1) * 4 > h->cap * 3 && !grow_table(h))
+  }
+  memcpy(&s->k, &key, host_key_bytes(&key));
+  if (!pick_types(f, rt_plan_signature(p), params, n, d) || !fill_layout(f, params, n, s, d) ||
+      !compile_spec(h, prog, f, params, n, s, d) ||
+      !rt_spec_table_insert(&h->specs, &s->k, host_key_bytes(&s->k), s)) {
+    free(s);
     return false;
-  *find_slot(h, f, hash, key, n, grid32) = s;
-  h->len++;
-  copy_spec(out, &s);
+  }
+  *out = s;
   if (compile_ms)
     *compile_ms = now_ms() - t0;
   return true;
@@ -492,7 +466,7 @@ static void pack_tuple(const RtValue *v, const Type *t, unsigned char *dst) {
 
 static void pack_args(const RtHostSpec *s, const RtValue *args, unsigned char *buf) {
   memset(buf, 0, s->args_size);
-  for (int i = 0; i < s->nargs; i++) {
+  for (int i = 0; i < s->k.nargs; i++) {
     unsigned char *dst = buf + s->slots[i].offset;
     if (args[i].is_tuple)
       pack_tuple(&args[i], s->ptype[i], dst);
@@ -563,10 +537,10 @@ static bool ensure_pool(RtHost *h, Diags *d) {
 }
 
 /* Everything that can fail before the launch, under the lock. */
-static bool prepare(const RtPlan *p, RtHostSpec *s, Diags *d, double *compile_ms) {
+static bool prepare(const RtPlan *p, const RtHostSpec **s, Diags *d, double *compile_ms) {
   RtHost *h = p->prog->host;
   pthread_mutex_lock(&h->lock);
-  bool ok = get_spec(h, p, p->grid32, s, d, compile_ms) && check_shared(p->fn, &s->entry, p->shared_bytes, d) &&
+  bool ok = get_spec(h, p, p->grid32, s, d, compile_ms) && check_shared(p->fn, &(*s)->entry, p->shared_bytes, d) &&
             ensure_pool(h, d);
   pthread_mutex_unlock(&h->lock);
   return ok;
@@ -579,7 +553,7 @@ static int cmp_double(const void *a, const void *b) {
 
 bool rt_host_run(const RtPlan *p, Diags *d, RtLaunchTiming *t) {
   memset(t, 0, sizeof *t);
-  RtHostSpec s;
+  const RtHostSpec *s;
   if (!check_count(p->fn, p->nargs, d) || !check_values(p->fn, p->args, p->nargs, d) || !get_host(p->prog) ||
       !prepare(p, &s, d, &t->compile_ms))
     return false;
@@ -587,7 +561,7 @@ bool rt_host_run(const RtPlan *p, Diags *d, RtLaunchTiming *t) {
   int kept = 0;
   for (int r = 0; r < p->repeat; r++) {
     double t0 = now_ms();
-    if (!launch(p->prog, p->fn, &s, p->args, p->grid, p->block, p->shared_bytes, d))
+    if (!launch(p->prog, p->fn, s, p->args, p->grid, p->block, p->shared_bytes, d))
       return false;
     runs[kept < 64 ? kept++ : r % 64] = now_ms() - t0; /* the median of the last 64 */
   }
@@ -615,7 +589,7 @@ const RtTarget rt_host_target = {"cpu", rt_host_run, max_cooperative, sync_conte
 /* ------------------------------------------------- device functions --- */
 
 bool rt_host_prepare_call(const RtPlan *p, RtHostCall *out, unsigned char *buf, Diags *d) {
-  RtHostSpec s;
+  const RtHostSpec *s;
   IrFunc *f = p->fn;
   const RtValue *args = p->args;
   int nargs = p->nargs;
@@ -627,13 +601,13 @@ bool rt_host_prepare_call(const RtPlan *p, RtHostCall *out, unsigned char *buf, 
   pthread_mutex_unlock(&h->lock);
   if (!ok)
     return false;
-  pack_args(&s, args, buf);
-  out->fn = s.entry.fn;
+  pack_args(s, args, buf);
+  out->fn = s->entry.fn;
   out->nargs = nargs;
-  out->ret_kind = s.ret_kind;
+  out->ret_kind = s->ret_kind;
   for (int i = 0; i < nargs; i++) {
-    out->kind[i] = s.kind[i];
-    out->offset[i] = s.slots[i].offset;
+    out->kind[i] = s->kind[i];
+    out->offset[i] = s->slots[i].offset;
   }
   return true;
 }

@@ -266,7 +266,7 @@ static void test_grid32_key(void) {
   uint32_t gz[3] = {1, 1, 4294967295u}, bz[3] = {1, 1, 1};
   CHECK(!rt_launch_grid32(gz, bz));
   RtValue args[3] = {array_value(RT_F32, 10), array_value(RT_F32, 10), array_value(RT_F32, 10)};
-  RtCudaSpecTable t = {0};
+  RtSpecTable t = {0};
   RtSpecKey k32, k64;
   int prog, fn;
   rt_spec_key(&k32, &prog, &fn, args, NULL, 3);
@@ -278,14 +278,14 @@ static void test_grid32_key(void) {
   CHECK(rt_spec_find(&t, &k32) == s);
   CHECK(rt_spec_find(&t, &k64) == NULL);        /* a grid of 2^31: another variant */
   rt_spec_clear(&t, NULL);
-  free(t.slots);
+  rt_spec_table_free(&t);
   for (int i = 0; i < 3; i++)
     rt_value_free(&args[i]);
 }
 
 static void test_spec_table(void) {
   RtValue args[3] = {array_value(RT_F32, 10), array_value(RT_F32, 10), array_value(RT_F32, 10)};
-  RtCudaSpecTable t = {0};
+  RtSpecTable t = {0};
   RtSpecKey k1, k2, k3;
   int progs[2], fns[40];
   rt_spec_key(&k1, &progs[0], &fns[0], args, NULL, 3);
@@ -319,7 +319,7 @@ static void test_spec_table(void) {
   }
   rt_spec_clear(&t, NULL);
   CHECK(t.count == 0 && rt_spec_find(&t, &k2) == NULL);
-  free(t.slots);
+  rt_spec_table_free(&t);
   for (int i = 0; i < 3; i++)
     rt_value_free(&args[i]);
 }
