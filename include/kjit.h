@@ -44,7 +44,7 @@
  * memory *behind* an array (kjit_array_data) is plain memory: any thread
  * may read or write it while no kjit_launch that uses the array is
  * running.  Functions that take no handle (kjit_status_name, kjit_version,
- * kjit_free, kjit_dtype_name, kjit_dtype_size, kjit_arg_*,
+ * kjit_free, kjit_dtype_name, kjit_dtype_size, kjit_dtype_from_name, kjit_arg_*,
  * kjit_*_options_init, kjit_launch_config_init, kjit_context_create,
  * kjit_info, kjit_device_count, kjit_device_get_info) may be called from
  * any thread.  Several GPUs: a context per device (see "devices" below).  tests/stress/embed_threads.c
@@ -295,6 +295,18 @@ KJIT_API kjit_status kjit_last_error_location(const kjit_context *ctx,
                                               const char **file, int *line,
                                               int *col);
 
+/* Makes `message` (printf-style) the error of the calling thread's most
+ * recent call on ctx, as a failing call of the library leaves one: a
+ * library written over this API (include/kjitaux.h) reports its own errors
+ * where the caller reads kjit_last_error ("kjit: error: MESSAGE\n").
+ * Returns `status`; with KJIT_OK the last error is cleared and the message
+ * ignored.  KJIT_ERROR_INVALID_ARGUMENT (nothing set) for NULL ctx or fmt. */
+KJIT_API kjit_status kjit_set_error(kjit_context *ctx, kjit_status status, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 /* ----------------------------------------------------------- program ---- */
 
 /* A loaded kernel file: parsed, checked for names and unsupported syntax,
@@ -528,6 +540,12 @@ KJIT_API const char *kjit_dtype_name(kjit_dtype dtype);
  * enum and for KJIT_RECORD (see kjit_array_itemsize).  Thread-safe. */
 KJIT_API size_t kjit_dtype_size(kjit_dtype dtype);
 
+/* The dtype a name spells: NumPy's names and short forms ("float32", "f32",
+ * "f4", "float", "int64", "i64", "int", "uint8", "u1", "bool", "b1",
+ * "complex64", "c8", ...; i8/u8 are the 8-bit types), not case-sensitive;
+ * KJIT_DTYPE_INVALID for anything else (and NULL).  Thread-safe. */
+KJIT_API kjit_dtype kjit_dtype_from_name(const char *name);
+
 /* ------------------------------------------------------------ arrays ---- */
 
 /* An n-dimensional array (1 to 4 dimensions; 0 = one element) of one
@@ -591,6 +609,24 @@ KJIT_API const char *kjit_array_descr(const kjit_array *a);
  * -1 for a NULL or destroyed handle.  An accessor. */
 KJIT_API int64_t kjit_array_itemsize(const kjit_array *a);
 
+/* A record array's fields, in offset order: their count (0 for arrays of
+ * numbers, -1 for a NULL or destroyed handle) and names (NULL for an index
+ * out of range; valid until the array is destroyed).  Accessors: the last
+ * error is untouched. */
+KJIT_API int kjit_array_field_count(const kjit_array *a);
+KJIT_API const char *kjit_array_field_name(const kjit_array *a, int i);
+
+/* Field i of every element of host record array a, as an array of its own
+ * (NumPy's a['x']): a strided view of a's memory, no copy, with the field's
+ * dtype (KJIT_RECORD for a nested record, whose fields this call views in
+ * turn) and a's shape followed by the field's own for a fixed-size array
+ * field.  *out is a new handle that owns no memory, as from kjit_array_wrap:
+ * a must outlive it; destroy it with kjit_array_destroy (or the context).
+ * Errors: NOT_FOUND (i out of range, or a is no record array),
+ * INVALID_ARGUMENT (NULLs, a destroyed or device array, a view of more than
+ * KJIT_MAX_NDIM dimensions). */
+KJIT_API kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out);
+
 /* Reads a NumPy .npy file (format 1.0/2.0/3.0, every kjit dtype, either
  * byte order, C or Fortran order; a Fortran file becomes a strided view,
  * never transposed; structured dtypes as kjit_array_create_record takes
@@ -615,18 +651,6 @@ KJIT_API kjit_status kjit_array_save_npy(kjit_array *a, const char *path);
  * NULL) is what error messages call the destination.  Errors as
  * kjit_array_save_npy. */
 KJIT_API kjit_status kjit_array_write_npy_fd(kjit_array *a, int fd, const char *name);
-
-/* One line describing the array: "float32[1024] [0, 1, 2, ..., 1023]
- * sum=523776 crc=1a2b3c4d" (shape, the first and last values, the sum of all
- * elements as double (real parts for complex), the CRC-32 of the element
- * bytes in C order, so it does not depend on the layout).  The sum is
- * exactly that of adding the elements in C order in double; both are
- * computed at memory speed (one pass for the CRC, two for the sum).  A
- * record array gives "record[4] itemsize=8 DESCR crc=..." and then one line
- * per number field, "\n.x: float32[4] [...] sum=... crc=..." (nested:
- * ".p.x").  *out is malloc'd text for kjit_free.  Errors: INVALID_ARGUMENT,
- * OUT_OF_MEMORY. */
-KJIT_API kjit_status kjit_array_summary(kjit_array *a, char **out);
 
 /* Accessors.  They do not touch the last error; for a NULL or destroyed
  * handle they return NULL / -1 / KJIT_DTYPE_INVALID.  Pointers stay valid
@@ -664,7 +688,7 @@ KJIT_API void kjit_array_destroy(kjit_array *a);
  * a launch are copied to the device before it and back after it.  A device
  * array is C-contiguous.  kjit_array_data returns its device pointer (a
  * CUdeviceptr, never to be dereferenced on the host); the other accessors
- * work as for host arrays; kjit_array_summary and kjit_array_save_npy
+ * work as for host arrays; kjit_array_save_npy and kjit_array_field
  * refuse it (copy it to a host array first).  After a kernel fault the
  * context is reset and every device array allocated before it becomes
  * invalid: a launch or copy using one fails with "array was allocated
@@ -796,41 +820,6 @@ KJIT_API kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count);
  * is looked up ("no namedtuple class 'Pnt' in 'x.py'") and the fields
  * checked (count, names).  Both targets; layout as the plain tuple. */
 KJIT_API kjit_arg kjit_arg_named_tuple(const char *name, const kjit_arg *elems, int count);
-/* Frees the element lists of a tuple made by kjit_arg_parse (recursively)
- * and clears them; ignores other kinds and NULL.  Never call it on a tuple
- * built with kjit_arg_tuple over caller memory. */
-KJIT_API void kjit_arg_tuple_free(kjit_arg *a);
-
-/* Parses one VALUE as `kjit run` takes it (docs/cli.md):
- *   PATH.npy                      an array read from the file
- *   zeros:DTYPE:SHAPE  full:DTYPE:SHAPE:V  arange:DTYPE:SHAPE
- *   rand:DTYPE:SHAPE[:SEED]  randint:DTYPE:SHAPE:LO:HI[:SEED]
- *   xoroshiro:N:SEED[:SUBSEQ]     numba.cuda.random states, as
- *                                 kjit_array_xoroshiro128p makes them
- *   zeros:DESCR[:SHAPE]  arange:DESCR[:SHAPE]
- *                                 an array of records of the structured
- *                                 dtype DESCR (as kjit_array_create_record
- *                                 takes it); arange sets every number field
- *                                 of element i to i; no SHAPE: one record
- *   DTYPE:V                       a typed scalar (float32:2.5)
- *   a bare number                 int -> KJIT_ARG_INT64, float -> FLOAT64
- *   (V, V, ...)                   a tuple (KJIT_ARG_TUPLE) of bare numbers,
- *                                 True/False, DTYPE:V, arrays (VALUEs above;
- *                                 they belong to ctx) or nested tuples:
- *                                 "(1, 2.5)", "(zeros:f32:4, (2, True))",
- *                                 "()", "(1,)" ((1) is 1, as in Python) 
- *   NAME(V, ..., KEY=V, ...)      a namedtuple instance of class NAME of the
- *                                 kernel file: "Point(1.5, 2.5)",
- *                                 "Point(x=1.5, y=2.5)" (tuple.name, keys)
- * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
- * machine for a seed.  On success *out is the argument; for KJIT_ARG_ARRAY
- * the caller owns out->value.array (kjit_array_destroy), for KJIT_ARG_TUPLE
- * its element lists (kjit_arg_tuple_free).  `what` names the
- * value in messages ("argument 'x': ..."), or NULL.  Errors:
- * INVALID_ARGUMENT (malformed spec, with what is wrong and the forms
- * accepted), IO (the .npy cannot be read), OUT_OF_MEMORY. */
-KJIT_API kjit_status kjit_arg_parse(kjit_context *ctx, const char *spec,
-                                    const char *what, kjit_arg *out);
 
 /* ------------------------------------------------------------ kernels --- */
 

@@ -30,7 +30,7 @@ enum {
 
 /* The kjit type of a launch argument (RtValue is in array.h): arrays have C
  * layout when C-contiguous, else A; scalars their dtype (a Python int is
- * int64, a float float64, as rt_value_parse gives them).  NULL for 0-d
+ * int64, a float float64, as Numba types them).  NULL for 0-d
  * arrays or more than 4 dimensions. */
 /* A dtype's scalar type and back (false for a type no dtype has); shared by
  * every launch path so the mapping exists once. */
@@ -50,16 +50,11 @@ bool rt_record_matches(const RtRecord *r, const Type *t);
  * has none.  rt_tuple_text: Numba's name
  * of its type, "UniTuple(int64 x 2)", "Tuple(int64, float64)", for messages.  rt_tuple_take: the tuple
  * kjit_arg `a` as a value whose elements live in arena (arrays: live host
- * arrays of ctx, used in place); NULL, or what is wrong with it.
- * rt_tuple_to_arg: a parsed tuple value as a kjit_arg whose element lists
- * are malloc'd (kjit_arg_tuple_free), its arrays handed to ctx through
- * `adopt` (they then belong to ctx, not to v); false when memory runs out. */
+ * arrays of ctx, used in place); NULL, or what is wrong with it. */
 const Type *rt_tuple_type(TypeTable *tt, const RtValue *v);
 void rt_tuple_text(const RtValue *v, char *buf, size_t n);
 const char *rt_tuple_take(kjit_context *ctx, Arena *arena, const kjit_arg *a, RtValue *out,
                           int depth);
-bool rt_tuple_to_arg(kjit_context *ctx, RtValue *v, kjit_array *(*adopt)(kjit_context *, RtArray *),
-                     kjit_arg *out);
 /* Namedtuple instances in a taken tuple value (at any depth): the class
  * looked up in p by tname, the elements placed in field order (keywords by
  * name; the new list in arena), v->cls set.  NULL, or what is wrong. */

@@ -7,7 +7,9 @@
 #   ir       -> frontend common
 #   codegen  -> ir common
 #   runtime  -> codegen ir common include
-#   tools    -> include (tools/kjit.c and friends use only kjit.h)
+#   auxlib   -> include (libkjitaux: include/kjit.h only, as a client)
+#   tools    -> include (tools/kjit.c and friends use only kjit.h and
+#               kjitaux.h, both in include/)
 #   include  -> (nothing of kjit's)
 # plus: no file includes another folder's *_internal.h, and LLVM's headers
 # (<llvm-c/...>) appear only in codegen/.  A violation is printed as
@@ -18,10 +20,11 @@ root=${1:-.}
 mode=${2:-check}
 cd "$root" || exit 2
 
-folders="common frontend ir codegen runtime tools include"
+folders="common frontend ir codegen runtime auxlib tools include"
 declare -A allowed=(
   [common]="" [frontend]="common" [ir]="frontend common" [codegen]="ir common"
-  [runtime]="codegen ir common include" [tools]="include" [include]="")
+  [runtime]="codegen ir common include" [auxlib]="include" [tools]="include"
+  [include]="")
 
 # The folder a quoted include names, seen from folder $1: "dir/x.h" is dir;
 # a bare "x.h" is the includer's own folder if the file is there, else
