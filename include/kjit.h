@@ -956,15 +956,28 @@ typedef struct kjit_value {
   } value;
 } kjit_value;
 
-/* Calls device function `function` (`@cuda.jit(device=True)`) of prog on
- * the host CPU with its native signature, through libffi: no grid, no
- * kernel wrapper.  args[0..nargs) are as for kjit_launch (arrays used in
- * place, KJIT_ARG_INT64/FLOAT64 typed int64/float64, an eager signature
- * picking the parameter types and converting scalars).  The first call
- * with new argument types specializes and JIT-compiles the function (kept
- * with the program's kernels, so later calls compile nothing).  The
- * function runs as thread 0 of a one-thread block: threadIdx etc. are 0
- * and 1; one that synchronizes or uses shared memory is refused.
+/* A device function (`@cuda.jit(device=True)`) of a program, ready for
+ * kjit_call.  Handles are owned by the program, as kernel handles are:
+ * asking twice for a name gives the same handle, and it becomes invalid
+ * when the program is destroyed.  The function keeps its host
+ * specializations (one per argument-type signature). */
+typedef struct kjit_function kjit_function;
+
+/* Finds device function `name` in prog.  Errors: NOT_FOUND (no such
+ * function, with a did-you-mean, as kjit_program_kernel says it; "'add' is
+ * a kernel; launch it with kjit_launch"), INVALID_ARGUMENT (NULLs). */
+KJIT_API kjit_status kjit_program_function(kjit_program *prog, const char *name,
+                                           kjit_function **out);
+
+/* Calls device function f on the host CPU with its native signature,
+ * through libffi: no grid, no kernel wrapper.  args[0..nargs) are as for
+ * kjit_launch (arrays used in place, KJIT_ARG_INT64/FLOAT64 typed
+ * int64/float64, an eager signature picking the parameter types and
+ * converting scalars).  The first call with new argument types specializes
+ * and JIT-compiles the function (kept with the program's kernels, so later
+ * calls compile nothing).  The function runs as thread 0 of a one-thread
+ * block: threadIdx etc. are 0 and 1; one that synchronizes or uses shared
+ * memory is refused.
  *
  * On success *result (may be NULL) receives the returned value, dtype
  * KJIT_NONE for a function returning nothing; array writes are in the
@@ -974,15 +987,13 @@ typedef struct kjit_value {
  *
  * Runs on the CPU whatever the context's target, except that a context
  * created with KJIT_TARGET_CUDA refuses ("kjit_call runs device functions
- * on the cpu target only").  Errors: NOT_FOUND (no such function, with a
- * did-you-mean; "'add' is a kernel; launch it with kjit_launch"),
- * INVALID_ARGUMENT (NULLs, argument count, destroyed arrays, the cuda
- * target), TYPE (argument types, typing errors, unsupported types),
- * SYNTAX, CODEGEN (also a function that synchronizes or uses shared
- * memory), INTERNAL, OUT_OF_MEMORY.  Thread-safety as for the rest
- * of the context (calls on it are serialised: see "Threads" above). */
-KJIT_API kjit_status kjit_call(kjit_program *prog, const char *function,
-                               const kjit_arg *args, int nargs,
+ * on the cpu target only").  Errors: INVALID_ARGUMENT (a NULL or invalid
+ * handle, argument count, NULL args, destroyed arrays, the cuda target),
+ * TYPE (argument types, typing errors, unsupported types), SYNTAX, CODEGEN
+ * (also a function that synchronizes or uses shared memory), INTERNAL.
+ * Thread-safety as for the rest of the context (calls on it are
+ * serialised: see "Threads" above). */
+KJIT_API kjit_status kjit_call(kjit_function *f, const kjit_arg *args, int nargs,
                                kjit_value *result);
 
 /* ------------------------------------------------------------ ufuncs --- */

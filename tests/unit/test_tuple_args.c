@@ -173,7 +173,10 @@ static void test_misuse(void) {
   kjitaux_arg_free(NULL);
   kjit_value r;
   kjit_arg one_tuple = kjit_arg_tuple(el, 2);
-  kjit_status st = kjit_call(prog, "first", &one_tuple, 1, &r);
+  kjit_function *first;
+  kjit_status st = kjit_program_function(prog, "first", &first);
+  if (st == KJIT_OK)
+    st = kjit_call(first, &one_tuple, 1, &r);
   CHECK(st == KJIT_ERROR_TYPE && strstr(kjit_last_error(ctx), "tuple"), "kjit_call: %s: %s",
         kjit_status_name(st), kjit_last_error(ctx));
   kjit_array_destroy(out);
