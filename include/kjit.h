@@ -21,6 +21,12 @@
  *     comment says how long they stay valid.  Text returned through
  *     `char **` is malloc'd for the caller, who releases it with kjit_free().
  *   - The library never exits, aborts or prints on bad user input.
+ *   - Host memory: running out of it is fatal, as in LLVM: kjit prints one
+ *     line ("kjit: out of memory") and aborts the process.  So
+ *     KJIT_ERROR_OUT_OF_MEMORY is no general outcome: it is returned only
+ *     by the functions whose comment lists it, for device memory the CUDA
+ *     driver cannot give or for an array of a requested size (a shape, a
+ *     count, a .npy header) that cannot be allocated.
  *
  * Threads: any number of threads may call into one context at once.  Each
  * call that takes a context or something made through it (a program, a
@@ -102,7 +108,9 @@ typedef enum kjit_status {
   KJIT_ERROR_NO_DEVICE = 7,        /* a GPU was required and none is usable
                                       (KJIT_TARGET_CUDA) */
   KJIT_ERROR_INTERNAL = 8,         /* a bug in kjit; the message says where */
-  KJIT_ERROR_OUT_OF_MEMORY = 9,
+  KJIT_ERROR_OUT_OF_MEMORY = 9,   /* device memory exhausted, or an array
+                                      of the requested size cannot be
+                                      allocated (see the conventions) */
 } kjit_status;
 
 /* "KJIT_OK", "KJIT_ERROR_SYNTAX", ...; "KJIT_ERROR_UNKNOWN" for a value
@@ -170,7 +178,7 @@ KJIT_API void kjit_context_options_init(kjit_context_options *opts);
  * caller may free it on return.  On success *out owns a new context to be
  * released with kjit_context_destroy.  Errors: INVALID_ARGUMENT (out NULL,
  * non-zero reserved fields, a target outside kjit_target, a device below
- * KJIT_DEVICE_DEFAULT), OUT_OF_MEMORY.
+ * KJIT_DEVICE_DEFAULT).
  * The target is not probed here (creating a context stays cheap and works
  * without a GPU): see kjit_context_target.  Thread-safe. */
 KJIT_API kjit_status kjit_context_create(const kjit_context_options *opts,
@@ -189,7 +197,7 @@ KJIT_API void kjit_context_destroy(kjit_context *ctx);
  * the kernel file's own folder first (kjit_program_load_source: the current
  * folder), then these folders, then those of the KJIT_PATH environment
  * variable.  The string is copied; programs already loaded keep what they
- * found.  Errors: INVALID_ARGUMENT (ctx NULL), OUT_OF_MEMORY.  Thread-safe
+ * found.  Errors: INVALID_ARGUMENT (ctx NULL).  Thread-safe
  * (takes the context's lock). */
 KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char *dirs);
 
@@ -209,7 +217,8 @@ KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char 
  * and a failure there is reported by the first call that needs the context
  * (NO_DEVICE, naming the driver call).  Errors: NO_DEVICE for
  * KJIT_TARGET_CUDA without a usable GPU (the message says why, with a hint
- * to use the cpu target), INVALID_ARGUMENT. */
+ * to use the cpu target), OUT_OF_MEMORY (the device has no memory left for
+ * its context), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out);
 
 /* The CUDA device ordinal ctx is bound to (its device option, or
@@ -318,7 +327,7 @@ typedef struct kjit_program kjit_program;
 
 /* Reads and loads the kernel file at `path`.  Errors: IO ("cannot open
  * 'x.py': No such file or directory"), SYNTAX, TYPE (bad decorators and
- * options), INVALID_ARGUMENT, OUT_OF_MEMORY; the diagnostics are in
+ * options), INVALID_ARGUMENT; the diagnostics are in
  * kjit_last_error(ctx).  Errors inside a function's body (unknown names,
  * unsupported Python) are reported, as in Numba, when that function is
  * compiled (kjit_program_emit, a launch, kjit_program_check), so one broken
@@ -405,7 +414,7 @@ KJIT_API void kjit_cuda_options_init(kjit_cuda_options *opts);
  * with default options for a path ending in .cu or .cuh.  The file's folder
  * is an include path.  opts may be NULL (= defaults).  On success *out is a
  * new program to release with kjit_program_destroy (or with the context).
- * Errors: IO, INVALID_ARGUMENT (an option refused, NULLs), OUT_OF_MEMORY. */
+ * Errors: IO, INVALID_ARGUMENT (an option refused, NULLs). */
 KJIT_API kjit_status kjit_program_load_cuda_file(kjit_context *ctx, const char *path,
                                                  const kjit_cuda_options *opts,
                                                  kjit_program **out);
@@ -506,8 +515,8 @@ KJIT_API void kjit_compile_options_init(kjit_compile_options *opts);
  * Errors: NOT_FOUND (no such kernel; the message lists the file's kernels),
  * SYNTAX (malformed signature), TYPE (typing, signature/arity mismatch, a
  * kernel not returning void, no signature for a lazy kernel),
- * INVALID_ARGUMENT (bad arch or option value), CODEGEN, INTERNAL,
- * OUT_OF_MEMORY.  The program is not changed by a failing call and may be
+ * INVALID_ARGUMENT (bad arch or option value), CODEGEN, INTERNAL.  The
+ * program is not changed by a failing call and may be
  * compiled again. */
 KJIT_API kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
                                        const char *signature,
@@ -566,7 +575,8 @@ typedef struct kjit_array kjit_array;
 /* Allocates a zero-filled, C-ordered (row-major) host array of `ndim`
  * dimensions (0..KJIT_MAX_NDIM) with shape[0..ndim) (each >= 0; shape may be
  * NULL when ndim is 0), 64-byte aligned.  *out owns it.  Errors:
- * INVALID_ARGUMENT (bad dtype, ndim or shape; size overflow), OUT_OF_MEMORY. */
+ * INVALID_ARGUMENT (bad dtype, ndim or shape; size overflow),
+ * OUT_OF_MEMORY (no memory for an array of that size). */
 KJIT_API kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype,
                                        int ndim, const int64_t *shape,
                                        kjit_array **out);
@@ -576,8 +586,7 @@ KJIT_API kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype,
  * is used, and frees it after kjit_array_destroy (which never frees it);
  * kernels write straight into it.  strides: ndim byte strides (any sign,
  * any order: a Fortran array is a strided view), or NULL for C order.
- * data may be NULL only for an empty array.  Errors: INVALID_ARGUMENT,
- * OUT_OF_MEMORY. */
+ * data may be NULL only for an empty array.  Errors: INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype,
                                      int ndim, const int64_t *shape,
                                      const int64_t *strides, void *data,
@@ -596,7 +605,7 @@ KJIT_API kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype,
  * keeps its own copy (kjit_array_descr).  Kernels see the array as an array
  * of Numba's Record type (docs/language.md).  *out owns the array.  Errors:
  * INVALID_ARGUMENT (a malformed or unsupported descr, with what is wrong;
- * bad ndim or shape), OUT_OF_MEMORY. */
+ * bad ndim or shape), OUT_OF_MEMORY (no memory for an array of that size). */
 KJIT_API kjit_status kjit_array_create_record(kjit_context *ctx, const char *descr, int ndim,
                                               const int64_t *shape, kjit_array **out);
 
@@ -635,7 +644,8 @@ KJIT_API kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out);
  * read: writes to the array never reach the file, and the file must not be
  * truncated while the array lives (the process would get SIGBUS).  Errors: IO with
  * "PATH: what is wrong" (missing, unreadable, malformed, truncated,
- * unsupported dtype), OUT_OF_MEMORY, INVALID_ARGUMENT. */
+ * unsupported dtype), OUT_OF_MEMORY (no memory for the data the header
+ * describes), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path,
                                          kjit_array **out);
 
@@ -671,7 +681,7 @@ KJIT_API int64_t kjit_array_size(const kjit_array *a);           /* elements */
  * steps, generator k = generator k-1 advanced 2^64 steps more (a jump costs
  * 128 steps, so creation time grows with n + subsequence_start).  *out owns
  * the array.  Thread-safe for distinct contexts.  Errors: INVALID_ARGUMENT
- * (n < 0, NULL ctx or out), OUT_OF_MEMORY. */
+ * (n < 0, NULL ctx or out), OUT_OF_MEMORY (no memory for n generators). */
 KJIT_API kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint64_t seed,
                                               uint64_t subsequence_start, kjit_array **out);
 
@@ -697,7 +707,7 @@ KJIT_API void kjit_array_destroy(kjit_array *a);
 /* A new uninitialised device array.  Resolves the context's target
  * (kjit_context_target) first.  Errors: NO_DEVICE (the context does not
  * run on a GPU: "device arrays need the cuda target", with the reason),
- * OUT_OF_MEMORY (host or device memory), INVALID_ARGUMENT. */
+ * OUT_OF_MEMORY (the device's memory cannot hold it), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_array_create_device(kjit_context *ctx, kjit_dtype dtype,
                                               int ndim, const int64_t *shape,
                                               kjit_array **out);
@@ -756,7 +766,8 @@ KJIT_API int kjit_array_is_device(const kjit_array *a);
  * Errors: NOT_FOUND (no such global, or it is a compile-time constant),
  * INVALID_ARGUMENT (NULL, a destroyed array, another context's array, a
  * dtype or size refused, a device array for a NumPy global or on the cpu
- * target), NO_DEVICE, OUT_OF_MEMORY. */
+ * target), NO_DEVICE, OUT_OF_MEMORY (device memory for a copy on the cuda
+ * target). */
 KJIT_API kjit_status kjit_program_set_global(kjit_program *prog, const char *name,
                                              kjit_array *array);
 
@@ -905,7 +916,8 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
  * TYPE (no specialization for the argument types, typing errors in the
  * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU), INTERNAL (also a fault
  * the executor detected while running: a deadlock at a barrier),
- * OUT_OF_MEMORY.  Times are in kjit_last_timing. */
+ * OUT_OF_MEMORY (cuda target: device memory for host arrays' copies or the
+ * kernel's module).  Times are in kjit_last_timing. */
 KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
                                  const kjit_arg *args, int nargs);
 
@@ -1039,8 +1051,8 @@ KJIT_API kjit_status kjit_ufunc_param_name(const kjit_ufunc *u, int i,
  * in kjit_last_timing.  Errors: INVALID_ARGUMENT (counts, NULLs, destroyed
  * arrays, shapes that do not broadcast, out's shape, device arrays on the
  * cpu target), TYPE (no signature matches: the message lists them; typing
- * errors in the function), SYNTAX, CODEGEN, NO_DEVICE, OUT_OF_MEMORY,
- * INTERNAL. */
+ * errors in the function), SYNTAX, CODEGEN, NO_DEVICE, OUT_OF_MEMORY (no
+ * memory for the result array, or device memory), INTERNAL. */
 KJIT_API kjit_status kjit_ufunc_call(kjit_ufunc *u, const kjit_arg *args,
                                      int nargs, kjit_array *out,
                                      kjit_array **result);
@@ -1082,7 +1094,7 @@ KJIT_API kjit_status kjit_program_reduction(kjit_program *prog, const char *name
  * order.  Errors: INVALID_ARGUMENT (NULLs, a destroyed array, an array
  * argument as init), TYPE (an array that is not 1-d, an unsupported dtype,
  * typing errors in f for that dtype), SYNTAX, CODEGEN, NO_DEVICE,
- * OUT_OF_MEMORY, INTERNAL.  kjit_last_timing holds the last launch's
+ * OUT_OF_MEMORY (cuda target: device memory), INTERNAL.  kjit_last_timing holds the last launch's
  * times. */
 KJIT_API kjit_status kjit_reduce(kjit_reduction *r, kjit_array *array,
                                  const kjit_arg *init, kjit_value *result);
@@ -1121,12 +1133,11 @@ typedef struct kjit_cache_info {
 /* Replaces the context's cache settings: enabled = 0 turns the disk cache
  * off for ctx (KJIT_CACHE=0 turns it off regardless); dir = NULL uses the
  * environment's directory.  dir is copied.  Creates nothing on disk.
- * Errors: INVALID_ARGUMENT, OUT_OF_MEMORY. */
+ * Errors: INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_cache_configure(kjit_context *ctx, int enabled,
                                           const char *dir);
 
-/* Fills *out (scans the directory).  Errors: INVALID_ARGUMENT,
- * OUT_OF_MEMORY. */
+/* Fills *out (scans the directory).  Errors: INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_cache_stats(kjit_context *ctx, kjit_cache_info *out);
 
 /* Deletes every entry of the cache directory (the directory stays).
@@ -1151,7 +1162,7 @@ KJIT_API kjit_status kjit_cache_prune(kjit_context *ctx, uint64_t max_bytes,
  * value, whether it was set, whether it is part of cache keys).  Loads the CUDA driver (dlopen) if present; a machine
  * without one is described ("CUDA driver: not available (...)"), not an
  * error.  *text is malloc'd for kjit_free.  Errors: INVALID_ARGUMENT (text
- * NULL), OUT_OF_MEMORY.  Thread-safe. */
+ * NULL).  Thread-safe. */
 KJIT_API kjit_status kjit_info(char **text);
 
 /* Next milestone (planned, not declared yet so nothing pretends to work):
