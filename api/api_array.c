@@ -1,5 +1,5 @@
 /* api_array.c - the public array API: dtypes, kjit_array, argument builders
- * and the `kjit run` VALUE parser (kjit_arg_parse).
+ * and the views of a record array's fields.
  *
  * A kjit_array is an RtArray (data/array.h) with a magic word, linked on
  * its context.  kjit_array_destroy frees the memory but keeps the handle,
@@ -150,6 +150,11 @@ static bool check_shape(RtCall *call, kjit_dtype dt, int ndim, const int64_t *sh
   return true;
 }
 
+kjit_dtype kjit_dtype_from_name(const char *name) {
+  RtDtype dt;
+  return name && rt_dtype_parse(name, strlen(name), &dt) ? (kjit_dtype)dt : KJIT_DTYPE_INVALID;
+}
+
 /* ------------------------------------------------------------ create --- */
 
 kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype, int ndim,
@@ -266,6 +271,62 @@ int64_t kjit_array_itemsize(const kjit_array *a) {
 
 /* ---------------------------------------------------------- .npy I/O --- */
 
+/* The context of a handle that may be destroyed: a quarantined handle still
+ * knows it, so the error lands where the caller looks. */
+static kjit_context *context_of(const kjit_array *a) {
+  return a && (a->magic == RT_ARRAY_LIVE || a->magic == RT_ARRAY_DEAD) ? a->ctx : NULL;
+}
+
+int kjit_array_field_count(const kjit_array *a) {
+  if (!rt_array_is_live(a))
+    return -1;
+  return a->a.dtype == RT_RECORD && a->a.rec ? a->a.rec->nfields : 0;
+}
+
+const char *kjit_array_field_name(const kjit_array *a, int i) {
+  return i >= 0 && i < kjit_array_field_count(a) ? a->a.rec->fields[i].name : NULL;
+}
+
+/* Why field i of a cannot be viewed, or NULL (the NOT_FOUND cases apart). */
+static const char *field_problem(const kjit_array *a) {
+  if (!rt_array_is_live(a))
+    return "the array was destroyed";
+  return a->device ? "the fields of a device array cannot be viewed; copy it to a host array "
+                     "(kjit_array_copy)" : NULL;
+}
+
+kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out) {
+  kjit_context *ctx = context_of(a);
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  const char *why = field_problem(a);
+  if (why)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", why);
+  int n = kjit_array_field_count(a);
+  if (i < 0 || i >= n) {
+    diag_error(&call.diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+               n ? "no field %d: the record has %d fields" : "no field %d: the array is not a record array",
+               i, n);
+    return rt_finish(&call, KJIT_ERROR_NOT_FOUND);
+  }
+  RtArray v;
+  if (!rt_record_field_view(&a->a, i, &v)) {
+    diag_error(&call.diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+               "field '%s' of a %d-dimensional array has more than %d dimensions",
+               a->a.rec->fields[i].name, a->a.ndim, RT_MAX_NDIM);
+    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+  }
+  kjit_array *h = adopt(ctx, &v);
+  if (!h) {
+    rt_array_free(&v);
+    return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
+  }
+  *out = h;
+  return rt_finish(&call, KJIT_OK);
+}
+
 static kjit_status npy_status(int rc) {
   return rc == RT_NPY_E_NOMEM ? KJIT_ERROR_OUT_OF_MEMORY : KJIT_ERROR_IO;
 }
@@ -289,12 +350,6 @@ kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path, kjit_array 
   }
   *out = h;
   return rt_finish(&call, KJIT_OK);
-}
-
-/* The context of a handle that may be destroyed: a quarantined handle still
- * knows it, so the error lands where the caller looks. */
-static kjit_context *context_of(const kjit_array *a) {
-  return a && (a->magic == RT_ARRAY_LIVE || a->magic == RT_ARRAY_DEAD) ? a->ctx : NULL;
 }
 
 kjit_status kjit_array_save_npy(kjit_array *a, const char *path) {
@@ -340,26 +395,6 @@ kjit_status kjit_array_write_npy_fd(kjit_array *a, int fd, const char *name) {
     diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "%s", err[0] ? err : strerror(errno));
     return rt_finish(&call, npy_status(rc));
   }
-  return rt_finish(&call, KJIT_OK);
-}
-
-kjit_status kjit_array_summary(kjit_array *a, char **out) {
-  kjit_context *ctx = context_of(a);
-  if (!ctx || !out)
-    return KJIT_ERROR_INVALID_ARGUMENT;
-  RtCall call;
-  rt_begin(&call, ctx);
-  if (!rt_array_is_live(a))
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the array was destroyed");
-  if (a->device)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
-                "a device array cannot be summarised; copy it to a host array (kjit_array_copy)");
-  char line[RT_SUMMARY_MAX];            /* one pass over the data, not two */
-  rt_array_summary(&a->a, line, sizeof line);
-  char *buf = strdup(line);
-  if (!buf)
-    return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
-  *out = buf;
   return rt_finish(&call, KJIT_OK);
 }
 
@@ -577,45 +612,4 @@ kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value) {
   if (r.dtype != KJIT_DTYPE_INVALID)
     memcpy(r.value.bits, value, kjit_dtype_size(dtype));
   return r;
-}
-
-kjit_status kjit_arg_parse(kjit_context *ctx, const char *spec, const char *what,
-                           kjit_arg *out) {
-  if (!ctx || !spec || !out)
-    return KJIT_ERROR_INVALID_ARGUMENT;
-  RtCall call;
-  rt_begin(&call, ctx);
-  char err[1024];
-  RtValue v;
-  if (rt_value_parse(spec, &v, err, sizeof err) != 0) {
-    size_t n = strlen(spec);
-    bool is_file = n > 4 && strcmp(spec + n - 4, ".npy") == 0;
-    diag_error(&call.diags, is_file ? RT_E_IO : RT_E_ARGUMENT, (SrcLoc){0}, NULL,
-               "%s%s%s%s", what ? "argument '" : "", what ? what : "",
-               what ? "': " : "", err);
-    return rt_finish(&call, is_file ? KJIT_ERROR_IO : KJIT_ERROR_INVALID_ARGUMENT);
-  }
-  kjit_arg r;
-  memset(&r, 0, sizeof r);
-  if (v.is_array) {
-    kjit_array *h = adopt(ctx, &v.array);
-    if (!h) {
-      rt_value_free(&v);
-      return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
-    }
-    r = kjit_arg_array(h);
-  } else if (v.is_tuple) {
-    bool ok = rt_tuple_to_arg(ctx, &v, adopt, &r);
-    rt_value_free(&v);
-    if (!ok)
-      return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
-  } else if (v.scalar.dtype == RT_I64) {
-    r = kjit_arg_i64(v.scalar.v.i64);
-  } else if (v.scalar.dtype == RT_F64) {
-    r = kjit_arg_f64(v.scalar.v.f64);
-  } else {
-    r = kjit_arg_scalar((kjit_dtype)v.scalar.dtype, v.scalar.v.bytes);
-  }
-  *out = r;
-  return rt_finish(&call, KJIT_OK);
 }

@@ -460,12 +460,32 @@ static kjit_status run_call(Launch *l, kjit_value *result) {
   return KJIT_OK;
 }
 
-kjit_status kjit_call(kjit_program *prog, const char *function, const kjit_arg *args, int nargs,
-                      kjit_value *result) {
-  if (!prog || !function)
+kjit_status kjit_program_function(kjit_program *prog, const char *name, kjit_function **out) {
+  if (!prog || !name || !out)
     return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, prog->ctx);
+  IrFunc *fn = find_device_function(prog, name, &call);
+  if (!fn)
+    return rt_finish(&call, KJIT_ERROR_NOT_FOUND);
+  kjit_function *f = prog->functions;
+  while (f && f->fn != fn)
+    f = f->next;
+  if (!f) {
+    f = arena_alloc(&prog->arena, sizeof *f);
+    *f = (kjit_function){RT_FUNCTION_MAGIC, prog, fn, prog->functions};
+    prog->functions = f;
+  }
+  *out = f;
+  return rt_finish(&call, KJIT_OK);
+}
+
+kjit_status kjit_call(kjit_function *f, const kjit_arg *args, int nargs, kjit_value *result) {
+  if (!f || f->magic != RT_FUNCTION_MAGIC)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  kjit_program *prog = f->prog;
   RtValue vals[RT_HOST_MAX_ARGS];
-  kjit_kernel k = {RT_KERNEL_MAGIC, prog, NULL, NULL};
+  kjit_kernel k = {RT_KERNEL_MAGIC, prog, f->fn, NULL};
   Launch l = {.k = &k, .args = args, .nargs = nargs, .vals = vals};
   rt_begin(&l.call, prog->ctx);
   if (prog->ctx->opts.target == KJIT_TARGET_CUDA) {
@@ -473,8 +493,6 @@ kjit_status kjit_call(kjit_program *prog, const char *function, const kjit_arg *
                "kjit_call runs device functions on the cpu target only");
     return rt_finish(&l.call, KJIT_ERROR_INVALID_ARGUMENT);
   }
-  if (!(k.fn = find_device_function(prog, function, &l.call)))
-    return rt_finish(&l.call, KJIT_ERROR_NOT_FOUND);
   if (k.fn->nparams > RT_HOST_MAX_ARGS) {
     fail_launch(&l, NULL, "has %d parameters; kjit_call passes at most %d", k.fn->nparams, RT_HOST_MAX_ARGS);
     return rt_finish(&l.call, KJIT_ERROR_INVALID_ARGUMENT);

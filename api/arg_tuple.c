@@ -1,5 +1,5 @@
 /* arg_tuple.c - tuples as kernel arguments: their kjit types and the
- * kjit_arg form (the `kjit run` spelling is parsed in gen_tuple.c).
+ * kjit_arg form (the `kjit run` spelling is parsed in auxlib/value_tuple.c).
  *
  * A tuple is an RtValue with is_tuple set whose elems are scalars, arrays
  * or tuples: Numba types a Python tuple argument element by element (int ->
@@ -137,52 +137,6 @@ const char *rt_tuple_take(kjit_context *ctx, Arena *arena, const kjit_arg *a, Rt
   return NULL;
 }
 
-/* The kjit_arg of one parsed scalar (as kjit_arg_parse gives them). */
-static kjit_arg arg_of_scalar(const RtScalar *s) {
-  if (s->dtype == RT_I64)
-    return kjit_arg_i64(s->v.i64);
-  if (s->dtype == RT_F64)
-    return kjit_arg_f64(s->v.f64);
-  return kjit_arg_scalar((kjit_dtype)s->dtype, s->v.bytes);
-}
-
-/* One element; arrays move to ctx (v's copy stops owning the data). */
-static bool elem_to_arg(kjit_context *ctx, RtValue *e, kjit_array *(*adopt)(kjit_context *, RtArray *),
-                        kjit_arg *out) {
-  if (e->is_tuple)
-    return rt_tuple_to_arg(ctx, e, adopt, out);
-  if (!e->is_array) {
-    *out = arg_of_scalar(&e->scalar);
-    return true;
-  }
-  kjit_array *h = adopt(ctx, &e->array);
-  if (!h)
-    return false;
-  e->array.owns = false;
-  e->array.rec = NULL; /* a record array's fields moved with it too */
-  *out = kjit_arg_array(h);
-  return true;
-}
-
-bool rt_tuple_to_arg(kjit_context *ctx, RtValue *v, kjit_array *(*adopt)(kjit_context *, RtArray *),
-                     kjit_arg *out) {
-  kjit_arg *el = v->nelems ? calloc((size_t)v->nelems, sizeof *el) : NULL;
-  if (v->nelems && !el)
-    return false;
-  for (int i = 0; i < v->nelems; i++)
-    if (!elem_to_arg(ctx, &v->elems[i], adopt, &el[i])) {
-      *out = kjit_arg_tuple(el, i);
-      kjit_arg_tuple_free(out);
-      return false;
-    }
-  *out = kjit_arg_tuple(el, v->nelems);
-  out->value.tuple.name = v->tname; /* moved: kjit_arg_tuple_free frees them */
-  out->value.tuple.keys = (const char *const *)v->keys;
-  v->tname = NULL;
-  v->keys = NULL;
-  return true;
-}
-
 kjit_arg kjit_arg_named_tuple(const char *name, const kjit_arg *elems, int count) {
   kjit_arg a = kjit_arg_tuple(elems, count);
   a.value.tuple.name = name;
@@ -196,23 +150,4 @@ kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count) {
   a.value.tuple.elems = elems;
   a.value.tuple.count = count;
   return a;
-}
-
-void kjit_arg_tuple_free(kjit_arg *a) {
-  if (!a || a->kind != KJIT_ARG_TUPLE)
-    return;
-  for (int i = 0; a->value.tuple.keys && i < a->value.tuple.count; i++)
-    free((char *)a->value.tuple.keys[i]);
-  free((char **)a->value.tuple.keys);
-  free((char *)a->value.tuple.name);
-  a->value.tuple.keys = NULL;
-  a->value.tuple.name = NULL;
-  if (!a->value.tuple.elems)
-    return;
-  kjit_arg *el = (kjit_arg *)a->value.tuple.elems;
-  for (int i = 0; i < a->value.tuple.count; i++)
-    kjit_arg_tuple_free(&el[i]);
-  free(el);
-  a->value.tuple.elems = NULL;
-  a->value.tuple.count = 0;
 }

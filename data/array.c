@@ -363,6 +363,21 @@ void rt_array_set_i64(RtArray *a, int64_t i, int64_t v) {
   rt_store_i64(rt_array_elem(a, i), a->dtype, v);
 }
 
+/* Formats element i as NumPy would print it (roughly): ints exact, floats %g,
+ * complex (re+imj), bool True/False. */
+void rt_array_format_elem(const RtArray *a, int64_t i, char *buf, size_t len) {
+  const void *p = rt_array_elem(a, i);
+  if (a->dtype == RT_BOOL) snprintf(buf, len, "%s", *(const uint8_t *)p ? "True" : "False");
+  else if (a->dtype == RT_U64) { uint64_t v; memcpy(&v, p, 8); snprintf(buf, len, "%" PRIu64, v); }
+  else if (rt_dtype_is_int(a->dtype)) snprintf(buf, len, "%" PRId64, rt_array_get_i64(a, i));
+  else if (rt_dtype_is_complex(a->dtype)) {
+    double re, im;
+    if (a->dtype == RT_C64) { float c[2]; memcpy(c, p, 8); re = c[0]; im = c[1]; }
+    else { double c[2]; memcpy(c, p, 16); re = c[0]; im = c[1]; }
+    snprintf(buf, len, "(%.6g%+.6gj)", re, im);
+  } else snprintf(buf, len, "%.6g", rt_array_get_f64(a, i));
+}
+
 void rt_scalar_format(const RtScalar *s, char *buf, size_t len) {
   RtArray a = {.dtype = s->dtype, .ndim = 0, .data = (void *)s->v.bytes, .nbytes = rt_dtype_size(s->dtype)};
   char el[64];
@@ -394,4 +409,14 @@ void rt_scalar_convert(const RtScalar *in, RtDtype to, RtScalar *out) {
     rt_array_set_i64(&b, 0, rt_array_get_i64(&a, 0));
   }
   *out = r;
+}
+
+void rt_value_free(RtValue *v) {
+  if (v->is_array) rt_array_free(&v->array);
+  for (int i = 0; i < v->nelems; i++) rt_value_free(&v->elems[i]);
+  for (int i = 0; v->keys && i < v->nelems; i++) free((char *)v->keys[i]);
+  free(v->keys);
+  free((char *)v->tname);
+  free(v->elems);
+  memset(v, 0, sizeof *v);
 }

@@ -1,6 +1,5 @@
 /* array.h - host arrays and typed scalars shared by the .npy reader/writer
- * (npy.c), the `kjit run` value generators (gen.c), the host executor and
- * the public API.
+ * (npy.c), the host executor and the public API.
  *
  * An RtArray is a dtype, up to 4 dimensions and byte strides over `data`.
  * Strides may describe any layout (a Fortran-order .npy is a strided view);
@@ -76,13 +75,11 @@ size_t rt_array_itemsize(const RtArray *a);
 /* Allocates a zero-filled C-contiguous record array (takes a reference to
  * rec).  As rt_array_alloc. */
 int rt_array_alloc_record(RtArray *a, RtRecord *rec, int ndim, const int64_t *shape);
-/* Every number field of every element set to its C-order index over the
- * element's dimensions and the field's own (`arange:DESCR:SHAPE`): field x
- * of a[i] is i, v[j] of a[i] is i * len(v) + j. */
-void rt_record_fill_arange(RtArray *a);
-/* One summary line per field of a record array, "  .x: float32[4] [...]
- * sum=... crc=...", each field's values as an array of their own. */
-size_t rt_record_summary(const RtArray *a, char *buf, size_t len);
+/* Field i of every element of record array a as a strided array of its own
+ * (a nested array field adds its dimensions after a's), viewing a's data
+ * (owns false; takes a reference to a nested record).  false when that
+ * makes more than RT_MAX_NDIM dimensions. */
+bool rt_record_field_view(const RtArray *a, int i, RtArray *out);
 
 
 /* A typed scalar: the value stored as the dtype's own bit pattern, so it can
@@ -153,29 +150,14 @@ void rt_array_set_i64(RtArray *a, int64_t i, int64_t v);
 void rt_store_f64(void *p, RtDtype dt, double v);
 void rt_store_i64(void *p, RtDtype dt, int64_t v);
 
-/* "float32[1000] [0.1, 0.7, 0.3, ..., 0.9] sum=503.2 crc=1a2b3c4d": shape,
- * a few values, the sum of all elements as double (real parts for complex)
- * and the CRC-32 (zlib's) of the element bytes in C order.  Always
- * NUL-terminates buf (truncating).  Returns the length it wanted. */
-size_t rt_array_summary(const RtArray *a, char *buf, size_t len);
-/* The longest line rt_array_summary writes, with its NUL. */
-#define RT_SUMMARY_MAX 700
-/* Sum of the elements as double in C order (real parts for complex), bit
- * for bit what a sequential loop gives (summary.c). */
-double rt_array_sum(const RtArray *a);
-/* Element i formatted as in a summary ("2.5", "True", "(1-2j)"). */
+/* Element i formatted as NumPy prints it ("2.5", "True", "(1-2j)"). */
 void rt_array_format_elem(const RtArray *a, int64_t i, char *buf, size_t len);
-/* zlib's CRC-32 (crc32.c): crc of the bytes so far (0 to start), updated
- * with data[0..n).  The portable form is the reference the fast one must
- * match. */
-uint32_t rt_crc32(uint32_t crc, const void *data, size_t n);
-uint32_t rt_crc32_portable(uint32_t crc, const void *data, size_t n);
 void rt_scalar_format(const RtScalar *s, char *buf, size_t len); /* "float32 2.5" */
 /* A scalar argument converted to dtype `to` (array.c); in may be out. */
 void rt_scalar_convert(const RtScalar *in, RtDtype to, RtScalar *out);
 
-/* ---- `kjit run` values (gen.c) --------------------------------------- */
-/* A parsed VALUE of `kjit run`: a typed scalar or an owned array. */
+/* ---- launch values ---------------------------------------------------- */
+/* An argument of a launch: a typed scalar, an array or a tuple of them. */
 typedef struct RtValue {
   bool is_array;
   RtScalar scalar;                /* when neither is_array nor is_tuple */
@@ -183,8 +165,8 @@ typedef struct RtValue {
   bool is_tuple;                  /* a tuple (is_array false) of ... */
   int nelems;                     /* ... elems[0..nelems) (0: empty tuple): */
   struct RtValue *elems;          /* scalars, arrays or tuples
-                                     (rt_value_parse: malloc'd, freed by
-                                     rt_value_free; launches: borrowed) */
+                                     (malloc'd, freed by rt_value_free; or
+                                     borrowed, as launches do) */
   const char *tname;              /* a namedtuple instance: the class's name
                                      in the kernel file (Point), else NULL */
   const char **keys;              /* NULL, or nelems entries: the field a
@@ -213,38 +195,7 @@ static inline bool rt_launch_grid32(const uint32_t grid[3], const uint32_t block
          (uint64_t)grid[2] * block[2] <= 2147483647u;
 }
 
-/* Parses one VALUE:
- *   zeros:DTYPE:SHAPE            full:DTYPE:SHAPE:V
- *   rand:DTYPE:SHAPE[:SEED]      uniform [0,1) for floats (each part of a
- *                                complex), 0..99 for ints, 0/1 for bool
- *   randint:DTYPE:SHAPE:LO:HI[:SEED]   LO <= v < HI
- *   arange:DTYPE:SHAPE           0, 1, 2, ... in C order (wrapping)
- *   zeros:DESCR[:SHAPE]          records of a structured dtype (gen.c:
- *   arange:DESCR[:SHAPE]         gen_record; rt_record_fill_arange)
- *   DTYPE:V                      typed scalar
- *   a bare number                Python int -> int64, float -> float64
- *   (V, V, ...)                  a tuple of those values or of tuples
- *                                (gen_tuple.c)
- *   PATH.npy                     read through npy.c
- * SHAPE is N, AxB, AxBxC or AxBxCxD.  The random generator is splitmix64
- * seeded with SEED (default 0): floats take the top 53 (float64) or 24
- * (float32/float16) bits of each output; integers use rejection sampling
- * over [LO, HI).  Values are therefore the same on every machine.
- * Returns 0 and fills *out (free with rt_value_free), or -1 with a message
- * naming the text, what is wrong and a hint in err. */
-int rt_value_parse(const char *text, RtValue *out, char *err, size_t errlen);
+/* Frees what v owns (its array, element lists, keys and name). */
 void rt_value_free(RtValue *v);
-/* A tuple VALUE "(1, 2.5, (float32:1, 2))" (gen_tuple.c): elements are bare
- * numbers, True/False, DTYPE:V, arrays (zeros:f32:4, x.npy...) or nested
- * tuples; "()" is the empty tuple.  A namedtuple instance is the class
- * name before the parentheses, elements positional then NAME=VALUE:
- * "Point(1.5, y=2.5)" (tname and keys set; the class is looked up at the
- * launch).  As rt_value_parse. */
-int rt_tuple_parse(const char *text, RtValue *out, char *err, size_t errlen);
-/* Does text start with NAME( (a namedtuple VALUE)? */
-bool rt_tuple_is_named(const char *text);
-/* Parses SHAPE ("10", "4x8"); returns ndim or -1 (error text in err). */
-int rt_shape_parse(const char *text, size_t len, int64_t shape[RT_MAX_NDIM],
-                   char *err, size_t errlen);
 
 #endif

@@ -538,10 +538,11 @@ size_t rt_array_itemsize(const RtArray *a) {
 
 /* ------------------------------------------------------------- summary -- */
 
-/* Field f of every element of a, as a strided array of its own (a nested
- * array field adds its dimensions after a's). */
-static RtArray field_view(const RtArray *a, const RtField *f) {
-  RtArray v = {.dtype = f->dtype, .rec = f->rec, .ndim = a->ndim + f->ndim,
+bool rt_record_field_view(const RtArray *a, int i, RtArray *out) {
+  const RtField *f = &a->rec->fields[i];
+  if (a->ndim + f->ndim > RT_MAX_NDIM)
+    return false;
+  RtArray v = {.dtype = f->dtype, .rec = rt_record_retain(f->rec), .ndim = a->ndim + f->ndim,
                .data = (char *)a->data + f->offset, .nbytes = a->nbytes};
   for (int d = 0; d < a->ndim; d++) {
     v.shape[d] = a->shape[d];
@@ -553,60 +554,8 @@ static RtArray field_view(const RtArray *a, const RtField *f) {
     v.strides[a->ndim + d] = st;
     st *= f->shape[d];
   }
-  return v;
-}
-
-static size_t summarize(const RtArray *a, const char *prefix, char *buf, size_t len) {
-  size_t n = 0;
-  for (int i = 0; i < a->rec->nfields; i++) {
-    const RtField *f = &a->rec->fields[i];
-    RtArray v = field_view(a, f);
-    char name[300];
-    snprintf(name, sizeof name, "%s.%s", prefix, f->name);
-    if (v.ndim > RT_MAX_NDIM) {
-      n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
-                            "\n%s: (more than %d dimensions)", name, RT_MAX_NDIM);
-      continue;
-    }
-    if (f->dtype == RT_RECORD) {
-      n += summarize(&v, name, buf + (n < len ? n : len), n < len ? len - n : 0);
-      continue;
-    }
-    char line[900];
-    rt_array_summary(&v, line, sizeof line);
-    n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, "\n%s: %s", name, line);
-  }
-  return n;
-}
-
-void rt_record_fill_arange(RtArray *a) {
-  for (int i = 0; a->rec && i < a->rec->nfields; i++) {
-    RtArray v = field_view(a, &a->rec->fields[i]);
-    if (v.ndim > RT_MAX_NDIM)
-      continue;
-    if (v.dtype == RT_RECORD) {
-      rt_record_fill_arange(&v);
-      continue;
-    }
-    int64_t n = rt_array_size(&v);
-    for (int64_t k = 0; k < n; k++)
-      rt_array_set_i64(&v, k, k);
-  }
-}
-
-size_t rt_record_summary(const RtArray *a, char *buf, size_t len) {
-  char shp[96] = "";
-  size_t k = 0;
-  for (int d = 0; d < a->ndim && k < sizeof shp; d++)
-    k += (size_t)snprintf(shp + k, sizeof shp - k, d ? "x%" PRId64 : "%" PRId64, a->shape[d]);
-  uint32_t crc = 0;
-  int64_t n = rt_array_size(a);
-  for (int64_t i = 0; i < n; i++)
-    crc = rt_crc32(crc, rt_array_elem(a, i), (size_t)a->rec->itemsize);
-  int w = snprintf(buf, len, "record[%s] itemsize=%" PRId64 " %s crc=%08" PRIx32, shp,
-                   a->rec->itemsize, a->rec->descr ? a->rec->descr : "", crc);
-  size_t at = w < 0 ? 0 : (size_t)w;
-  return at + summarize(a, "", buf + (at < len ? at : len), at < len ? len - at : 0);
+  *out = v;
+  return true;
 }
 
 int rt_array_alloc_record(RtArray *a, RtRecord *rec, int ndim, const int64_t *shape) {

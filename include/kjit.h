@@ -21,6 +21,12 @@
  *     comment says how long they stay valid.  Text returned through
  *     `char **` is malloc'd for the caller, who releases it with kjit_free().
  *   - The library never exits, aborts or prints on bad user input.
+ *   - Host memory: running out of it is fatal, as in LLVM: kjit prints one
+ *     line ("kjit: out of memory") and aborts the process.  So
+ *     KJIT_ERROR_OUT_OF_MEMORY is no general outcome: it is returned only
+ *     by the functions whose comment lists it, for device memory the CUDA
+ *     driver cannot give or for an array of a requested size (a shape, a
+ *     count, a .npy header) that cannot be allocated.
  *
  * Threads: any number of threads may call into one context at once.  Each
  * call that takes a context or something made through it (a program, a
@@ -44,7 +50,7 @@
  * memory *behind* an array (kjit_array_data) is plain memory: any thread
  * may read or write it while no kjit_launch that uses the array is
  * running.  Functions that take no handle (kjit_status_name, kjit_version,
- * kjit_free, kjit_dtype_name, kjit_dtype_size, kjit_arg_*,
+ * kjit_free, kjit_dtype_name, kjit_dtype_size, kjit_dtype_from_name, kjit_arg_*,
  * kjit_*_options_init, kjit_launch_config_init, kjit_context_create,
  * kjit_info, kjit_device_count, kjit_device_get_info) may be called from
  * any thread.  Several GPUs: a context per device (see "devices" below).  tests/stress/embed_threads.c
@@ -102,7 +108,9 @@ typedef enum kjit_status {
   KJIT_ERROR_NO_DEVICE = 7,        /* a GPU was required and none is usable
                                       (KJIT_TARGET_CUDA) */
   KJIT_ERROR_INTERNAL = 8,         /* a bug in kjit; the message says where */
-  KJIT_ERROR_OUT_OF_MEMORY = 9,
+  KJIT_ERROR_OUT_OF_MEMORY = 9,   /* device memory exhausted, or an array
+                                      of the requested size cannot be
+                                      allocated (see the conventions) */
 } kjit_status;
 
 /* "KJIT_OK", "KJIT_ERROR_SYNTAX", ...; "KJIT_ERROR_UNKNOWN" for a value
@@ -170,7 +178,7 @@ KJIT_API void kjit_context_options_init(kjit_context_options *opts);
  * caller may free it on return.  On success *out owns a new context to be
  * released with kjit_context_destroy.  Errors: INVALID_ARGUMENT (out NULL,
  * non-zero reserved fields, a target outside kjit_target, a device below
- * KJIT_DEVICE_DEFAULT), OUT_OF_MEMORY.
+ * KJIT_DEVICE_DEFAULT).
  * The target is not probed here (creating a context stays cheap and works
  * without a GPU): see kjit_context_target.  Thread-safe. */
 KJIT_API kjit_status kjit_context_create(const kjit_context_options *opts,
@@ -189,7 +197,7 @@ KJIT_API void kjit_context_destroy(kjit_context *ctx);
  * the kernel file's own folder first (kjit_program_load_source: the current
  * folder), then these folders, then those of the KJIT_PATH environment
  * variable.  The string is copied; programs already loaded keep what they
- * found.  Errors: INVALID_ARGUMENT (ctx NULL), OUT_OF_MEMORY.  Thread-safe
+ * found.  Errors: INVALID_ARGUMENT (ctx NULL).  Thread-safe
  * (takes the context's lock). */
 KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char *dirs);
 
@@ -209,7 +217,8 @@ KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char 
  * and a failure there is reported by the first call that needs the context
  * (NO_DEVICE, naming the driver call).  Errors: NO_DEVICE for
  * KJIT_TARGET_CUDA without a usable GPU (the message says why, with a hint
- * to use the cpu target), INVALID_ARGUMENT. */
+ * to use the cpu target), OUT_OF_MEMORY (the device has no memory left for
+ * its context), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_context_target(kjit_context *ctx, kjit_target *out);
 
 /* The CUDA device ordinal ctx is bound to (its device option, or
@@ -295,6 +304,18 @@ KJIT_API kjit_status kjit_last_error_location(const kjit_context *ctx,
                                               const char **file, int *line,
                                               int *col);
 
+/* Makes `message` (printf-style) the error of the calling thread's most
+ * recent call on ctx, as a failing call of the library leaves one: a
+ * library written over this API (include/kjitaux.h) reports its own errors
+ * where the caller reads kjit_last_error ("kjit: error: MESSAGE\n").
+ * Returns `status`; with KJIT_OK the last error is cleared and the message
+ * ignored.  KJIT_ERROR_INVALID_ARGUMENT (nothing set) for NULL ctx or fmt. */
+KJIT_API kjit_status kjit_set_error(kjit_context *ctx, kjit_status status, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 /* ----------------------------------------------------------- program ---- */
 
 /* A loaded kernel file: parsed, checked for names and unsupported syntax,
@@ -306,7 +327,7 @@ typedef struct kjit_program kjit_program;
 
 /* Reads and loads the kernel file at `path`.  Errors: IO ("cannot open
  * 'x.py': No such file or directory"), SYNTAX, TYPE (bad decorators and
- * options), INVALID_ARGUMENT, OUT_OF_MEMORY; the diagnostics are in
+ * options), INVALID_ARGUMENT; the diagnostics are in
  * kjit_last_error(ctx).  Errors inside a function's body (unknown names,
  * unsupported Python) are reported, as in Numba, when that function is
  * compiled (kjit_program_emit, a launch, kjit_program_check), so one broken
@@ -393,7 +414,7 @@ KJIT_API void kjit_cuda_options_init(kjit_cuda_options *opts);
  * with default options for a path ending in .cu or .cuh.  The file's folder
  * is an include path.  opts may be NULL (= defaults).  On success *out is a
  * new program to release with kjit_program_destroy (or with the context).
- * Errors: IO, INVALID_ARGUMENT (an option refused, NULLs), OUT_OF_MEMORY. */
+ * Errors: IO, INVALID_ARGUMENT (an option refused, NULLs). */
 KJIT_API kjit_status kjit_program_load_cuda_file(kjit_context *ctx, const char *path,
                                                  const kjit_cuda_options *opts,
                                                  kjit_program **out);
@@ -494,8 +515,8 @@ KJIT_API void kjit_compile_options_init(kjit_compile_options *opts);
  * Errors: NOT_FOUND (no such kernel; the message lists the file's kernels),
  * SYNTAX (malformed signature), TYPE (typing, signature/arity mismatch, a
  * kernel not returning void, no signature for a lazy kernel),
- * INVALID_ARGUMENT (bad arch or option value), CODEGEN, INTERNAL,
- * OUT_OF_MEMORY.  The program is not changed by a failing call and may be
+ * INVALID_ARGUMENT (bad arch or option value), CODEGEN, INTERNAL.  The
+ * program is not changed by a failing call and may be
  * compiled again. */
 KJIT_API kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
                                        const char *signature,
@@ -528,6 +549,12 @@ KJIT_API const char *kjit_dtype_name(kjit_dtype dtype);
  * enum and for KJIT_RECORD (see kjit_array_itemsize).  Thread-safe. */
 KJIT_API size_t kjit_dtype_size(kjit_dtype dtype);
 
+/* The dtype a name spells: NumPy's names and short forms ("float32", "f32",
+ * "f4", "float", "int64", "i64", "int", "uint8", "u1", "bool", "b1",
+ * "complex64", "c8", ...; i8/u8 are the 8-bit types), not case-sensitive;
+ * KJIT_DTYPE_INVALID for anything else (and NULL).  Thread-safe. */
+KJIT_API kjit_dtype kjit_dtype_from_name(const char *name);
+
 /* ------------------------------------------------------------ arrays ---- */
 
 /* An n-dimensional array (1 to 4 dimensions; 0 = one element) of one
@@ -548,7 +575,8 @@ typedef struct kjit_array kjit_array;
 /* Allocates a zero-filled, C-ordered (row-major) host array of `ndim`
  * dimensions (0..KJIT_MAX_NDIM) with shape[0..ndim) (each >= 0; shape may be
  * NULL when ndim is 0), 64-byte aligned.  *out owns it.  Errors:
- * INVALID_ARGUMENT (bad dtype, ndim or shape; size overflow), OUT_OF_MEMORY. */
+ * INVALID_ARGUMENT (bad dtype, ndim or shape; size overflow),
+ * OUT_OF_MEMORY (no memory for an array of that size). */
 KJIT_API kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype,
                                        int ndim, const int64_t *shape,
                                        kjit_array **out);
@@ -558,8 +586,7 @@ KJIT_API kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype,
  * is used, and frees it after kjit_array_destroy (which never frees it);
  * kernels write straight into it.  strides: ndim byte strides (any sign,
  * any order: a Fortran array is a strided view), or NULL for C order.
- * data may be NULL only for an empty array.  Errors: INVALID_ARGUMENT,
- * OUT_OF_MEMORY. */
+ * data may be NULL only for an empty array.  Errors: INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype,
                                      int ndim, const int64_t *shape,
                                      const int64_t *strides, void *data,
@@ -578,7 +605,7 @@ KJIT_API kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype,
  * keeps its own copy (kjit_array_descr).  Kernels see the array as an array
  * of Numba's Record type (docs/language.md).  *out owns the array.  Errors:
  * INVALID_ARGUMENT (a malformed or unsupported descr, with what is wrong;
- * bad ndim or shape), OUT_OF_MEMORY. */
+ * bad ndim or shape), OUT_OF_MEMORY (no memory for an array of that size). */
 KJIT_API kjit_status kjit_array_create_record(kjit_context *ctx, const char *descr, int ndim,
                                               const int64_t *shape, kjit_array **out);
 
@@ -591,6 +618,24 @@ KJIT_API const char *kjit_array_descr(const kjit_array *a);
  * -1 for a NULL or destroyed handle.  An accessor. */
 KJIT_API int64_t kjit_array_itemsize(const kjit_array *a);
 
+/* A record array's fields, in offset order: their count (0 for arrays of
+ * numbers, -1 for a NULL or destroyed handle) and names (NULL for an index
+ * out of range; valid until the array is destroyed).  Accessors: the last
+ * error is untouched. */
+KJIT_API int kjit_array_field_count(const kjit_array *a);
+KJIT_API const char *kjit_array_field_name(const kjit_array *a, int i);
+
+/* Field i of every element of host record array a, as an array of its own
+ * (NumPy's a['x']): a strided view of a's memory, no copy, with the field's
+ * dtype (KJIT_RECORD for a nested record, whose fields this call views in
+ * turn) and a's shape followed by the field's own for a fixed-size array
+ * field.  *out is a new handle that owns no memory, as from kjit_array_wrap:
+ * a must outlive it; destroy it with kjit_array_destroy (or the context).
+ * Errors: NOT_FOUND (i out of range, or a is no record array),
+ * INVALID_ARGUMENT (NULLs, a destroyed or device array, a view of more than
+ * KJIT_MAX_NDIM dimensions). */
+KJIT_API kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out);
+
 /* Reads a NumPy .npy file (format 1.0/2.0/3.0, every kjit dtype, either
  * byte order, C or Fortran order; a Fortran file becomes a strided view,
  * never transposed; structured dtypes as kjit_array_create_record takes
@@ -599,7 +644,8 @@ KJIT_API int64_t kjit_array_itemsize(const kjit_array *a);
  * read: writes to the array never reach the file, and the file must not be
  * truncated while the array lives (the process would get SIGBUS).  Errors: IO with
  * "PATH: what is wrong" (missing, unreadable, malformed, truncated,
- * unsupported dtype), OUT_OF_MEMORY, INVALID_ARGUMENT. */
+ * unsupported dtype), OUT_OF_MEMORY (no memory for the data the header
+ * describes), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path,
                                          kjit_array **out);
 
@@ -615,18 +661,6 @@ KJIT_API kjit_status kjit_array_save_npy(kjit_array *a, const char *path);
  * NULL) is what error messages call the destination.  Errors as
  * kjit_array_save_npy. */
 KJIT_API kjit_status kjit_array_write_npy_fd(kjit_array *a, int fd, const char *name);
-
-/* One line describing the array: "float32[1024] [0, 1, 2, ..., 1023]
- * sum=523776 crc=1a2b3c4d" (shape, the first and last values, the sum of all
- * elements as double (real parts for complex), the CRC-32 of the element
- * bytes in C order, so it does not depend on the layout).  The sum is
- * exactly that of adding the elements in C order in double; both are
- * computed at memory speed (one pass for the CRC, two for the sum).  A
- * record array gives "record[4] itemsize=8 DESCR crc=..." and then one line
- * per number field, "\n.x: float32[4] [...] sum=... crc=..." (nested:
- * ".p.x").  *out is malloc'd text for kjit_free.  Errors: INVALID_ARGUMENT,
- * OUT_OF_MEMORY. */
-KJIT_API kjit_status kjit_array_summary(kjit_array *a, char **out);
 
 /* Accessors.  They do not touch the last error; for a NULL or destroyed
  * handle they return NULL / -1 / KJIT_DTYPE_INVALID.  Pointers stay valid
@@ -647,7 +681,7 @@ KJIT_API int64_t kjit_array_size(const kjit_array *a);           /* elements */
  * steps, generator k = generator k-1 advanced 2^64 steps more (a jump costs
  * 128 steps, so creation time grows with n + subsequence_start).  *out owns
  * the array.  Thread-safe for distinct contexts.  Errors: INVALID_ARGUMENT
- * (n < 0, NULL ctx or out), OUT_OF_MEMORY. */
+ * (n < 0, NULL ctx or out), OUT_OF_MEMORY (no memory for n generators). */
 KJIT_API kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint64_t seed,
                                               uint64_t subsequence_start, kjit_array **out);
 
@@ -664,7 +698,7 @@ KJIT_API void kjit_array_destroy(kjit_array *a);
  * a launch are copied to the device before it and back after it.  A device
  * array is C-contiguous.  kjit_array_data returns its device pointer (a
  * CUdeviceptr, never to be dereferenced on the host); the other accessors
- * work as for host arrays; kjit_array_summary and kjit_array_save_npy
+ * work as for host arrays; kjit_array_save_npy and kjit_array_field
  * refuse it (copy it to a host array first).  After a kernel fault the
  * context is reset and every device array allocated before it becomes
  * invalid: a launch or copy using one fails with "array was allocated
@@ -673,7 +707,7 @@ KJIT_API void kjit_array_destroy(kjit_array *a);
 /* A new uninitialised device array.  Resolves the context's target
  * (kjit_context_target) first.  Errors: NO_DEVICE (the context does not
  * run on a GPU: "device arrays need the cuda target", with the reason),
- * OUT_OF_MEMORY (host or device memory), INVALID_ARGUMENT. */
+ * OUT_OF_MEMORY (the device's memory cannot hold it), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_array_create_device(kjit_context *ctx, kjit_dtype dtype,
                                               int ndim, const int64_t *shape,
                                               kjit_array **out);
@@ -732,7 +766,8 @@ KJIT_API int kjit_array_is_device(const kjit_array *a);
  * Errors: NOT_FOUND (no such global, or it is a compile-time constant),
  * INVALID_ARGUMENT (NULL, a destroyed array, another context's array, a
  * dtype or size refused, a device array for a NumPy global or on the cpu
- * target), NO_DEVICE, OUT_OF_MEMORY. */
+ * target), NO_DEVICE, OUT_OF_MEMORY (device memory for a copy on the cuda
+ * target). */
 KJIT_API kjit_status kjit_program_set_global(kjit_program *prog, const char *name,
                                              kjit_array *array);
 
@@ -796,41 +831,6 @@ KJIT_API kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count);
  * is looked up ("no namedtuple class 'Pnt' in 'x.py'") and the fields
  * checked (count, names).  Both targets; layout as the plain tuple. */
 KJIT_API kjit_arg kjit_arg_named_tuple(const char *name, const kjit_arg *elems, int count);
-/* Frees the element lists of a tuple made by kjit_arg_parse (recursively)
- * and clears them; ignores other kinds and NULL.  Never call it on a tuple
- * built with kjit_arg_tuple over caller memory. */
-KJIT_API void kjit_arg_tuple_free(kjit_arg *a);
-
-/* Parses one VALUE as `kjit run` takes it (docs/cli.md):
- *   PATH.npy                      an array read from the file
- *   zeros:DTYPE:SHAPE  full:DTYPE:SHAPE:V  arange:DTYPE:SHAPE
- *   rand:DTYPE:SHAPE[:SEED]  randint:DTYPE:SHAPE:LO:HI[:SEED]
- *   xoroshiro:N:SEED[:SUBSEQ]     numba.cuda.random states, as
- *                                 kjit_array_xoroshiro128p makes them
- *   zeros:DESCR[:SHAPE]  arange:DESCR[:SHAPE]
- *                                 an array of records of the structured
- *                                 dtype DESCR (as kjit_array_create_record
- *                                 takes it); arange sets every number field
- *                                 of element i to i; no SHAPE: one record
- *   DTYPE:V                       a typed scalar (float32:2.5)
- *   a bare number                 int -> KJIT_ARG_INT64, float -> FLOAT64
- *   (V, V, ...)                   a tuple (KJIT_ARG_TUPLE) of bare numbers,
- *                                 True/False, DTYPE:V, arrays (VALUEs above;
- *                                 they belong to ctx) or nested tuples:
- *                                 "(1, 2.5)", "(zeros:f32:4, (2, True))",
- *                                 "()", "(1,)" ((1) is 1, as in Python) 
- *   NAME(V, ..., KEY=V, ...)      a namedtuple instance of class NAME of the
- *                                 kernel file: "Point(1.5, 2.5)",
- *                                 "Point(x=1.5, y=2.5)" (tuple.name, keys)
- * SHAPE is N, AxB, AxBxC or AxBxCxD.  Random values are the same on every
- * machine for a seed.  On success *out is the argument; for KJIT_ARG_ARRAY
- * the caller owns out->value.array (kjit_array_destroy), for KJIT_ARG_TUPLE
- * its element lists (kjit_arg_tuple_free).  `what` names the
- * value in messages ("argument 'x': ..."), or NULL.  Errors:
- * INVALID_ARGUMENT (malformed spec, with what is wrong and the forms
- * accepted), IO (the .npy cannot be read), OUT_OF_MEMORY. */
-KJIT_API kjit_status kjit_arg_parse(kjit_context *ctx, const char *spec,
-                                    const char *what, kjit_arg *out);
 
 /* ------------------------------------------------------------ kernels --- */
 
@@ -916,7 +916,8 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
  * TYPE (no specialization for the argument types, typing errors in the
  * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU), INTERNAL (also a fault
  * the executor detected while running: a deadlock at a barrier),
- * OUT_OF_MEMORY.  Times are in kjit_last_timing. */
+ * OUT_OF_MEMORY (cuda target: device memory for host arrays' copies or the
+ * kernel's module).  Times are in kjit_last_timing. */
 KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
                                  const kjit_arg *args, int nargs);
 
@@ -967,15 +968,28 @@ typedef struct kjit_value {
   } value;
 } kjit_value;
 
-/* Calls device function `function` (`@cuda.jit(device=True)`) of prog on
- * the host CPU with its native signature, through libffi: no grid, no
- * kernel wrapper.  args[0..nargs) are as for kjit_launch (arrays used in
- * place, KJIT_ARG_INT64/FLOAT64 typed int64/float64, an eager signature
- * picking the parameter types and converting scalars).  The first call
- * with new argument types specializes and JIT-compiles the function (kept
- * with the program's kernels, so later calls compile nothing).  The
- * function runs as thread 0 of a one-thread block: threadIdx etc. are 0
- * and 1; one that synchronizes or uses shared memory is refused.
+/* A device function (`@cuda.jit(device=True)`) of a program, ready for
+ * kjit_call.  Handles are owned by the program, as kernel handles are:
+ * asking twice for a name gives the same handle, and it becomes invalid
+ * when the program is destroyed.  The function keeps its host
+ * specializations (one per argument-type signature). */
+typedef struct kjit_function kjit_function;
+
+/* Finds device function `name` in prog.  Errors: NOT_FOUND (no such
+ * function, with a did-you-mean, as kjit_program_kernel says it; "'add' is
+ * a kernel; launch it with kjit_launch"), INVALID_ARGUMENT (NULLs). */
+KJIT_API kjit_status kjit_program_function(kjit_program *prog, const char *name,
+                                           kjit_function **out);
+
+/* Calls device function f on the host CPU with its native signature,
+ * through libffi: no grid, no kernel wrapper.  args[0..nargs) are as for
+ * kjit_launch (arrays used in place, KJIT_ARG_INT64/FLOAT64 typed
+ * int64/float64, an eager signature picking the parameter types and
+ * converting scalars).  The first call with new argument types specializes
+ * and JIT-compiles the function (kept with the program's kernels, so later
+ * calls compile nothing).  The function runs as thread 0 of a one-thread
+ * block: threadIdx etc. are 0 and 1; one that synchronizes or uses shared
+ * memory is refused.
  *
  * On success *result (may be NULL) receives the returned value, dtype
  * KJIT_NONE for a function returning nothing; array writes are in the
@@ -985,15 +999,13 @@ typedef struct kjit_value {
  *
  * Runs on the CPU whatever the context's target, except that a context
  * created with KJIT_TARGET_CUDA refuses ("kjit_call runs device functions
- * on the cpu target only").  Errors: NOT_FOUND (no such function, with a
- * did-you-mean; "'add' is a kernel; launch it with kjit_launch"),
- * INVALID_ARGUMENT (NULLs, argument count, destroyed arrays, the cuda
- * target), TYPE (argument types, typing errors, unsupported types),
- * SYNTAX, CODEGEN (also a function that synchronizes or uses shared
- * memory), INTERNAL, OUT_OF_MEMORY.  Thread-safety as for the rest
- * of the context (calls on it are serialised: see "Threads" above). */
-KJIT_API kjit_status kjit_call(kjit_program *prog, const char *function,
-                               const kjit_arg *args, int nargs,
+ * on the cpu target only").  Errors: INVALID_ARGUMENT (a NULL or invalid
+ * handle, argument count, NULL args, destroyed arrays, the cuda target),
+ * TYPE (argument types, typing errors, unsupported types), SYNTAX, CODEGEN
+ * (also a function that synchronizes or uses shared memory), INTERNAL.
+ * Thread-safety as for the rest of the context (calls on it are
+ * serialised: see "Threads" above). */
+KJIT_API kjit_status kjit_call(kjit_function *f, const kjit_arg *args, int nargs,
                                kjit_value *result);
 
 /* ------------------------------------------------------------ ufuncs --- */
@@ -1039,8 +1051,8 @@ KJIT_API kjit_status kjit_ufunc_param_name(const kjit_ufunc *u, int i,
  * in kjit_last_timing.  Errors: INVALID_ARGUMENT (counts, NULLs, destroyed
  * arrays, shapes that do not broadcast, out's shape, device arrays on the
  * cpu target), TYPE (no signature matches: the message lists them; typing
- * errors in the function), SYNTAX, CODEGEN, NO_DEVICE, OUT_OF_MEMORY,
- * INTERNAL. */
+ * errors in the function), SYNTAX, CODEGEN, NO_DEVICE, OUT_OF_MEMORY (no
+ * memory for the result array, or device memory), INTERNAL. */
 KJIT_API kjit_status kjit_ufunc_call(kjit_ufunc *u, const kjit_arg *args,
                                      int nargs, kjit_array *out,
                                      kjit_array **result);
@@ -1082,7 +1094,7 @@ KJIT_API kjit_status kjit_program_reduction(kjit_program *prog, const char *name
  * order.  Errors: INVALID_ARGUMENT (NULLs, a destroyed array, an array
  * argument as init), TYPE (an array that is not 1-d, an unsupported dtype,
  * typing errors in f for that dtype), SYNTAX, CODEGEN, NO_DEVICE,
- * OUT_OF_MEMORY, INTERNAL.  kjit_last_timing holds the last launch's
+ * OUT_OF_MEMORY (cuda target: device memory), INTERNAL.  kjit_last_timing holds the last launch's
  * times. */
 KJIT_API kjit_status kjit_reduce(kjit_reduction *r, kjit_array *array,
                                  const kjit_arg *init, kjit_value *result);
@@ -1121,12 +1133,11 @@ typedef struct kjit_cache_info {
 /* Replaces the context's cache settings: enabled = 0 turns the disk cache
  * off for ctx (KJIT_CACHE=0 turns it off regardless); dir = NULL uses the
  * environment's directory.  dir is copied.  Creates nothing on disk.
- * Errors: INVALID_ARGUMENT, OUT_OF_MEMORY. */
+ * Errors: INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_cache_configure(kjit_context *ctx, int enabled,
                                           const char *dir);
 
-/* Fills *out (scans the directory).  Errors: INVALID_ARGUMENT,
- * OUT_OF_MEMORY. */
+/* Fills *out (scans the directory).  Errors: INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_cache_stats(kjit_context *ctx, kjit_cache_info *out);
 
 /* Deletes every entry of the cache directory (the directory stays).
@@ -1151,7 +1162,7 @@ KJIT_API kjit_status kjit_cache_prune(kjit_context *ctx, uint64_t max_bytes,
  * value, whether it was set, whether it is part of cache keys).  Loads the CUDA driver (dlopen) if present; a machine
  * without one is described ("CUDA driver: not available (...)"), not an
  * error.  *text is malloc'd for kjit_free.  Errors: INVALID_ARGUMENT (text
- * NULL), OUT_OF_MEMORY.  Thread-safe. */
+ * NULL).  Thread-safe. */
 KJIT_API kjit_status kjit_info(char **text);
 
 /* Next milestone (planned, not declared yet so nothing pretends to work):

@@ -18,6 +18,7 @@
 #define RT_ARRAY_LIVE 0x6b6a4172u   /* "kjAr" */
 #define RT_ARRAY_DEAD 0xdeadA77au
 #define RT_KERNEL_MAGIC 0x6b6a4b6eu /* "kjKn" */
+#define RT_FUNCTION_MAGIC 0x6b6a466eu /* "kjFn" */
 #define RT_QUARANTINE_MAX 4096      /* destroyed handles kept poisoned */
 
 struct kjit_array {
@@ -38,6 +39,15 @@ struct kjit_kernel {
   IrFunc *fn;              /* the kernel's generic IR */
   struct RtCudaFast *fast; /* cuda fast path (cuda_run.c); NULL until an
                               all-device launch; in the program's arena */
+};
+
+/* A device function's handle (kjit_program_function), in its program's
+ * arena and on its list; kjit_call runs it. */
+struct kjit_function {
+  uint32_t magic;          /* RT_FUNCTION_MAGIC */
+  kjit_program *prog;      /* owner */
+  IrFunc *fn;              /* the function's generic IR */
+  struct kjit_function *next; /* prog->functions */
 };
 
 /* The part of kjit_context that belongs to the launch API. */

@@ -6,6 +6,8 @@
  * context's lock and clears them, rt_finish renders the call's Diags,
  * derives the status from the first error's code and releases the lock.
  * The context is the only long-lived state; there are no globals. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +128,26 @@ kjit_status kjit_last_error_location(const kjit_context *ctx, const char **file,
   if (col)
     *col = have ? e->err_col : 0;
   return have ? KJIT_OK : KJIT_ERROR_NOT_FOUND;
+}
+
+/* A client's own error (include/kjitaux.h reports through it): the
+ * message, formatted here, becomes one diagnostic of an empty call. */
+kjit_status kjit_set_error(kjit_context *ctx, kjit_status status, const char *fmt, ...) {
+  if (!ctx || !fmt)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (status == KJIT_OK)
+    return rt_finish(&call, KJIT_OK);
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = NULL;
+  int n = vasprintf(&msg, fmt, ap);
+  va_end(ap);
+  diag_error(&call.diags, status == KJIT_ERROR_IO ? RT_E_IO : RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+             "%s", n >= 0 && msg ? msg : fmt);
+  free(msg);
+  return rt_finish(&call, status);
 }
 
 /* ------------------------------------------------- one call's diagnostics */

@@ -72,6 +72,7 @@ struct kjit_program {
   IrProgram ir;
   Vec(IrFunc *) kernels;  /* the kernels (not device functions), source order */
   struct kjit_kernel **kernel_handles; /* per kernel, made on demand (arena) */
+  struct kjit_function *functions; /* device function handles made so far (arena) */
   /* host CPU target (host/host_launch.c): JIT, specializations, thread
    * pool; NULL until the first host launch, freed by rt_host_program_free */
   struct RtHost *host;

@@ -14,7 +14,7 @@ const Type *rt_dtype_type(RtDtype dt);
 bool rt_type_dtype(const Type *t, RtDtype *out);
 /* The kjit type of a launch argument (RtValue is in array.h): arrays have C
  * layout when C-contiguous, else A; scalars their dtype (a Python int is
- * int64, a float float64, as rt_value_parse gives them).  NULL for 0-d
+ * int64, a float float64, as Numba types them).  NULL for 0-d
  * arrays or more than 4 dimensions. */
 const Type *rt_value_type(TypeTable *tt, const RtValue *v);
 /* The interned tuple type of a tuple value (elements: scalars, arrays,

@@ -6,8 +6,16 @@
 #   frontend -> common
 #   ir       -> frontend common
 #   codegen  -> ir common
-#   runtime  -> codegen ir common include
-#   tools    -> include (tools/kjit.c and friends use only kjit.h)
+#   data     -> ir common include (arrays, records, .npy)
+#   cache    -> codegen ir common (the disk cache)
+#   runtime  -> codegen ir frontend common data cache include (the core:
+#               context, compile driver, launch plan, dispatch)
+#   host     -> runtime and what runtime may include (the CPU target)
+#   cuda     -> runtime and what runtime may include (the CUDA target)
+#   api      -> host cuda runtime and below (the functions of kjit.h)
+#   auxlib   -> include (libkjitaux: include/kjit.h only, as a client)
+#   tools    -> include (tools/kjit.c and friends use only kjit.h and
+#               kjitaux.h, both in include/)
 #   include  -> (nothing of kjit's)
 # plus: no file includes another folder's *_internal.h, and LLVM's headers
 # (<llvm-c/...>) appear only in codegen/.  A violation is printed as
@@ -18,14 +26,14 @@ root=${1:-.}
 mode=${2:-check}
 cd "$root" || exit 2
 
-folders="common frontend ir codegen data cache runtime host cuda api tools include"
+folders="common frontend ir codegen data cache runtime host cuda api auxlib tools include"
 below_rt="codegen ir frontend common data cache include"
 declare -A allowed=(
   [common]="" [frontend]="common" [ir]="frontend common" [codegen]="ir common"
   [data]="ir common include" [cache]="codegen ir common"
   [runtime]="$below_rt" [host]="runtime $below_rt" [cuda]="runtime $below_rt"
   [api]="host cuda runtime $below_rt"
-  [tools]="include" [include]="")
+  [auxlib]="include" [tools]="include" [include]="")
 
 # The folder a quoted include names, seen from folder $1: "dir/x.h" is dir;
 # a bare "x.h" is the includer's own folder if the file is there, else

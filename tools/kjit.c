@@ -21,6 +21,7 @@
 #include "cli_output.h"
 #include "cli_run.h"
 #include "kjit.h"
+#include "kjitaux.h"
 
 
 /* --------------------------------------------------------------- help --- */
@@ -220,9 +221,9 @@ int kjit_cli_bind_global(kjit_context *ctx, kjit_program *prog, const char *name
   char what[160];
   snprintf(what, sizeof what, "global '%s'", name);
   kjit_arg v;
-  kjit_status st = kjit_arg_parse(ctx, value, what, &v);
+  kjit_status st = kjitaux_arg_parse(ctx, value, what, &v);
   if (st == KJIT_OK && v.kind != KJIT_ARG_ARRAY) {
-    kjit_arg_tuple_free(&v);
+    kjitaux_arg_free(&v);
     fprintf(stderr, "kjit: error: --global %s=%s: a global is bound to an array (x.npy, "
                     "arange:f32:16, ...), not a scalar or tuple\n", name, value);
     return EXIT_USAGE;
@@ -689,7 +690,7 @@ static int make_values(RunJob *j, const RunArgs *a) {
   for (int i = 0; i < j->nvals; i++) {
     const char *spec = i < j->nparams ? j->specs[i] : a->args[i].value;
     const char *what = i < j->nparams ? j->params[i] : NULL;
-    kjit_status st = kjit_arg_parse(j->ctx, spec, what, &j->vals[i]);
+    kjit_status st = kjitaux_arg_parse(j->ctx, spec, what, &j->vals[i]);
     if (st != KJIT_OK) {
       fputs(kjit_last_error(j->ctx), stderr);
       if (st != KJIT_ERROR_INVALID_ARGUMENT)
@@ -797,7 +798,7 @@ static int print_tuple_arrays(const kjit_arg *t, const char *name) {
       return EXIT_ERRORS;
     if (e->kind != KJIT_ARG_ARRAY)
       continue;
-    if (kjit_array_summary(e->value.array, &s) != KJIT_OK)
+    if (kjitaux_array_summary(e->value.array, &s) != KJIT_OK)
       return EXIT_ERRORS;
     print_summary(sub, s);
     kjit_free(s);
@@ -812,7 +813,7 @@ static int print_summaries(RunJob *j) {
       return EXIT_ERRORS;
     if (j->vals[i].kind != KJIT_ARG_ARRAY)
       continue;
-    if (kjit_array_summary(j->vals[i].value.array, &s) != KJIT_OK)
+    if (kjitaux_array_summary(j->vals[i].value.array, &s) != KJIT_OK)
       return EXIT_ERRORS;
     print_summary(j->params[i], s);
     kjit_free(s);
@@ -947,7 +948,7 @@ static int cmd_run(Cli *c, kjit_context *unused) {
   fflush(stdout);
   kjit_context_destroy(j.ctx);         /* its arrays and program too */
   for (int i = 0; j.vals && i < j.nvals; i++)
-    kjit_arg_tuple_free(&j.vals[i]);   /* tuples' element lists */
+    kjitaux_arg_free(&j.vals[i]);   /* tuples' element lists */
   free(j.params);
   free(j.specs);
   free(j.vals);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kjit.h"
+#include "kjitaux.h"
 
 int kjit_cli_reduce(kjit_context *ctx, kjit_reduction *r, const char *fname, int nargs,
                     const char *const *names, const char *const *values, int time);
@@ -67,9 +68,9 @@ static void print_value(const kjit_value *v) {
 }
 
 static int parse(kjit_context *ctx, const char *spec, const char *what, kjit_arg *out) {
-  kjit_status st = kjit_arg_parse(ctx, spec, what, out);
+  kjit_status st = kjitaux_arg_parse(ctx, spec, what, out);
   if (st == KJIT_OK && out->kind == KJIT_ARG_TUPLE) {
-    kjit_arg_tuple_free(out);
+    kjitaux_arg_free(out);
     fprintf(stderr, "kjit: error: argument '%s': a reduction takes an array and a scalar, not a tuple\n",
             what ? what : spec);
     return USAGE;

@@ -9,6 +9,7 @@
 
 #include "cli_output.h"
 #include "cli_run.h"
+#include "kjitaux.h"
 
 enum { EXIT_OK = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
 
@@ -69,13 +70,13 @@ static int parse_values(UfuncJob *j) {
     if (!j->spec[p])
       continue;
     const char *what = p < j->nin ? param(j, p) : "out";
-    kjit_status st = kjit_arg_parse(j->ctx, j->spec[p], what, &j->vals[p]);
+    kjit_status st = kjitaux_arg_parse(j->ctx, j->spec[p], what, &j->vals[p]);
     if (st != KJIT_OK) {
       fputs(kjit_last_error(j->ctx), stderr);
       return st == KJIT_ERROR_INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERRORS;
     }
     if (j->vals[p].kind == KJIT_ARG_TUPLE) {
-      kjit_arg_tuple_free(&j->vals[p]);
+      kjitaux_arg_free(&j->vals[p]);
       return usage(j, "'%s' is a tuple; @vectorize inputs are arrays or scalars", j->spec[p]);
     }
     if (p == j->nin && j->vals[p].kind != KJIT_ARG_ARRAY)
@@ -103,7 +104,7 @@ static int finish(UfuncJob *j, const RunArg *outs, int nouts, int time) {
   if (kjit_cli_save_arrays(j->ctx, arrs, paths, n, kjit_cli_watchdog_stop) != 0)
     return EXIT_ERRORS;
   char *s;
-  if (kjit_array_summary(j->result, &s) != KJIT_OK) {
+  if (kjitaux_array_summary(j->result, &s) != KJIT_OK) {
     fputs(kjit_last_error(j->ctx), stderr);
     return EXIT_ERRORS;
   }

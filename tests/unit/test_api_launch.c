@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "kjit.h"
+#include "kjitaux.h"
 
 static int failures, checks;
 
@@ -170,26 +171,26 @@ static void test_npy_round_trip(void) {
   char npy[64];
   snprintf(npy, sizeof npy, "%s.npy", path);
   kjit_arg v;
-  CHECK(kjit_arg_parse(ctx, "arange:int32:2x3", "a", &v) == KJIT_OK, "%s", kjit_last_error(ctx));
+  CHECK(kjitaux_arg_parse(ctx, "arange:int32:2x3", "a", &v) == KJIT_OK, "%s", kjit_last_error(ctx));
   CHECK(v.kind == KJIT_ARG_ARRAY, "arange gives an array");
   CHECK(kjit_array_save_npy(v.value.array, npy) == KJIT_OK, "%s", kjit_last_error(ctx));
   kjit_array *back = NULL;
   CHECK(kjit_array_load_npy(ctx, npy, &back) == KJIT_OK, "%s", kjit_last_error(ctx));
   CHECK(back && kjit_array_ndim(back) == 2 && ((int32_t *)kjit_array_data(back))[5] == 5, "round trip");
   char *s = NULL;
-  CHECK(kjit_array_summary(back, &s) == KJIT_OK && strstr(s, "int32[2x3] [0, 1, 2, 3, 4, 5] sum=15"),
+  CHECK(kjitaux_array_summary(back, &s) == KJIT_OK && strstr(s, "int32[2x3] [0, 1, 2, 3, 4, 5] sum=15"),
         "summary: %s", s ? s : "(null)");
   kjit_free(s);
   kjit_array_destroy(back);
   kjit_array_destroy(v.value.array);
   EXPECT_ERROR(ctx, kjit_array_load_npy(ctx, "/nonexistent/x.npy", &back), KJIT_ERROR_IO,
                "/nonexistent/x.npy");
-  EXPECT_ERROR(ctx, kjit_arg_parse(ctx, "zeros:float33:4", "x", &v), KJIT_ERROR_INVALID_ARGUMENT,
+  EXPECT_ERROR(ctx, kjitaux_arg_parse(ctx, "zeros:float33:4", "x", &v), KJIT_ERROR_INVALID_ARGUMENT,
                "argument 'x'");
-  CHECK(kjit_arg_parse(ctx, "-7", NULL, &v) == KJIT_OK && v.kind == KJIT_ARG_INT64 && v.value.i64 == -7,
+  CHECK(kjitaux_arg_parse(ctx, "-7", NULL, &v) == KJIT_OK && v.kind == KJIT_ARG_INT64 && v.value.i64 == -7,
         "bare int");
-  CHECK(kjit_arg_parse(ctx, "2.5", NULL, &v) == KJIT_OK && v.kind == KJIT_ARG_FLOAT64, "bare float");
-  CHECK(kjit_arg_parse(ctx, "float32:2.5", NULL, &v) == KJIT_OK && v.kind == KJIT_ARG_SCALAR &&
+  CHECK(kjitaux_arg_parse(ctx, "2.5", NULL, &v) == KJIT_OK && v.kind == KJIT_ARG_FLOAT64, "bare float");
+  CHECK(kjitaux_arg_parse(ctx, "float32:2.5", NULL, &v) == KJIT_OK && v.kind == KJIT_ARG_SCALAR &&
         v.dtype == KJIT_FLOAT32, "typed scalar");
   unlink(path);
   unlink(npy);

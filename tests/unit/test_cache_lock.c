@@ -316,7 +316,9 @@ static Run run_cpu(const char *dir) {
   cfg.grid[0] = 2, cfg.block[0] = 32;
   kjit_arg args[2] = {kjit_arg_array(x), kjit_arg_array(out)};
   kjit_arg a35 = kjit_arg_f64(3.5);
-  ok = ok && kjit_launch(k, &cfg, args, 2) == KJIT_OK && kjit_call(p, "twice", &a35, 1, &v) == KJIT_OK;
+  kjit_function *twice;
+  ok = ok && kjit_launch(k, &cfg, args, 2) == KJIT_OK && kjit_program_function(p, "twice", &twice) == KJIT_OK &&
+       kjit_call(twice, &a35, 1, &v) == KJIT_OK;
   if (!ok)
     fprintf(stderr, "run_cpu: %s\n", ctx ? kjit_last_error(ctx) : "no context");
   r.callret = v.value.f64;

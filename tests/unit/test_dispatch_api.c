@@ -141,7 +141,10 @@ static void test_call(void) {
   int32_t i32 = 2147483647;
   kjit_arg arg = kjit_arg_scalar(KJIT_INT32, &i32);
   kjit_value r;
-  kjit_status st = kjit_call(prog, "mod10", &arg, 1, &r);
+  kjit_function *mod10;
+  kjit_status st = kjit_program_function(prog, "mod10", &mod10);
+  if (st == KJIT_OK)
+    st = kjit_call(mod10, &arg, 1, &r);
   CHECK(st == KJIT_OK && r.dtype == KJIT_INT64 && r.value.i64 == 7, "call: %s %s",
         kjit_status_name(st), kjit_last_error(ctx));
 }

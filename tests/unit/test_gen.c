@@ -1,14 +1,17 @@
-/* test_gen.c - the `kjit run` VALUE specs of data/gen.c (generators,
- * typed and bare scalars, .npy paths) and their error messages, plus
- * dtype names and rt_array_summary. */
+/* test_gen.c - the `kjit run` VALUE specs of libkjitaux (auxlib/value.c:
+ * generators, typed and bare scalars, .npy paths) and their error
+ * messages, kjitaux_array_summary with its fast sum and CRC-32, plus the
+ * library's dtype names and scalar conversions. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "auxlib/value.h"
+#include "auxlib/view.h"
+#include "kjitaux.h"
 #include "data/array.h"
-#include "data/npy.h"
 #include "check.h"
 
 #define CHECK_STR(got, want)                                                \
@@ -20,30 +23,47 @@
     }                                                                       \
   } while (0)
 
-/* Parses text, expecting success; returns the value (caller frees). */
-static RtValue ok(const char *text) {
-  RtValue v;
+static kjit_context *ctx;
+
+/* Parses text, expecting success; returns the value (free with drop). */
+static kjit_arg ok(const char *text) {
+  kjit_arg v;
   char err[1024] = "";
-  if (rt_value_parse(text, &v, err, sizeof err) != 0) {
+  if (aux_value_parse(ctx, text, &v, err, sizeof err) != 0) {
     fprintf(stderr, "unexpected error for '%s': %s\n", text, err);
     failures++;
   }
   return v;
 }
 
+static void drop(kjit_arg *v) { aux_arg_discard(v); }
+
 static void bad(const char *text, const char *want) {
-  RtValue v;
+  kjit_arg v;
   char err[1024] = "";
-  CHECK(rt_value_parse(text, &v, err, sizeof err) == -1);
-  CHECK(!v.is_array && v.array.data == NULL);
+  CHECK(aux_value_parse(ctx, text, &v, err, sizeof err) == -1);
   CHECK_STR(err, want);
 }
 
-static const char *summary(const RtArray *a) {
-  static char buf[512];
-  rt_array_summary(a, buf, sizeof buf);
+/* The array of a parsed value. */
+static AuxView arr(const kjit_arg *v) {
+  AuxView a;
+  memset(&a, 0, sizeof a);
+  a.dtype = KJIT_DTYPE_INVALID;
+  CHECK(v->kind == KJIT_ARG_ARRAY && aux_view(v->value.array, &a));
+  return a;
+}
+
+static const char *summary_of(kjit_array *a) {
+  static char buf[1024];
+  char *s = NULL;
+  CHECK(kjitaux_array_summary(a, &s) == KJIT_OK && s);
+  snprintf(buf, sizeof buf, "%s", s ? s : "");
+  kjit_free(s);
   return buf;
 }
+
+static const char *summary(const kjit_arg *v) { return summary_of(v->value.array); }
 
 /* ---- dtypes ----------------------------------------------------------- */
 
@@ -67,158 +87,190 @@ static void test_dtypes(void) {
   CHECK(rt_f32_to_f16(65520.0f) == 0x7c00 && rt_f32_to_f16(5.960464477539063e-08f) == 0x0001);
   CHECK(rt_f16_to_f32(0x3555) == 0.333251953125f && rt_f16_to_f32(0x0001) == 5.960464477539063e-08f);
   CHECK(isnan(rt_f16_to_f32(rt_f32_to_f16(NAN))));
-  CHECK(rt_crc32(0, "123456789", 9) == 0xcbf43926u);
+  CHECK(aux_crc32(0, "123456789", 9) == 0xcbf43926u);
+  CHECK(kjit_dtype_from_name("F4") == KJIT_FLOAT32 && kjit_dtype_from_name("u1") == KJIT_UINT8);
+  CHECK(kjit_dtype_from_name("record") == KJIT_DTYPE_INVALID && kjit_dtype_from_name(NULL) == KJIT_DTYPE_INVALID);
+  CHECK(aux_f32_to_f16(1.0f) == 0x3c00 && aux_f16_to_f32(0x3555) == 0.333251953125f);
 }
 
 /* ---- generators ------------------------------------------------------- */
 
 static void test_generators(void) {
-  RtValue v = ok("zeros:f32:10");
-  CHECK(v.is_array && v.array.dtype == RT_F32 && v.array.ndim == 1 && v.array.shape[0] == 10);
-  CHECK_STR(summary(&v.array), "float32[10] [0, 0, 0, ..., 0] sum=0 crc=e9ec3db1");
-  rt_value_free(&v);
+  kjit_arg v = ok("zeros:f32:10");
+  AuxView a = arr(&v);
+  CHECK(a.dtype == KJIT_FLOAT32 && a.ndim == 1 && a.shape[0] == 10);
+  CHECK_STR(summary(&v), "float32[10] [0, 0, 0, ..., 0] sum=0 crc=e9ec3db1");
+  drop(&v);
   v = ok("zeros:float64:2x3x4x5");
-  CHECK(v.array.ndim == 4 && v.array.shape[3] == 5 && rt_array_size(&v.array) == 120);
-  rt_value_free(&v);
+  a = arr(&v);
+  CHECK(a.ndim == 4 && a.shape[3] == 5 && aux_size(&a) == 120);
+  drop(&v);
   v = ok("zeros:i32:0");
-  CHECK(v.is_array && rt_array_size(&v.array) == 0 && v.array.data != NULL);
-  CHECK_STR(summary(&v.array), "int32[0] [] sum=0 crc=00000000");
-  rt_value_free(&v);
+  a = arr(&v);
+  CHECK(aux_size(&a) == 0);
+  CHECK_STR(summary(&v), "int32[0] [] sum=0 crc=00000000");
+  drop(&v);
 
   v = ok("arange:i32:10");
-  CHECK_STR(summary(&v.array), "int32[10] [0, 1, 2, ..., 9] sum=45 crc=8def7902");
-  rt_value_free(&v);
+  CHECK_STR(summary(&v), "int32[10] [0, 1, 2, ..., 9] sum=45 crc=8def7902");
+  drop(&v);
   v = ok("arange:f32:2x3");
-  CHECK_STR(summary(&v.array), "float32[2x3] [0, 1, 2, 3, 4, 5] sum=15 crc=91e79017");
-  rt_value_free(&v);
+  CHECK_STR(summary(&v), "float32[2x3] [0, 1, 2, 3, 4, 5] sum=15 crc=91e79017");
+  drop(&v);
   v = ok("arange:u8:300");
-  CHECK(rt_array_get_i64(&v.array, 299) == 43);   /* wraps like astype */
-  rt_value_free(&v);
+  a = arr(&v);
+  CHECK(aux_get_i64(&a, 299) == 43);   /* wraps like astype */
+  drop(&v);
 
   v = ok("full:i16:3x2:-7");
-  CHECK(v.array.dtype == RT_I16 && rt_array_get_i64(&v.array, 5) == -7);
-  rt_value_free(&v);
+  a = arr(&v);
+  CHECK(a.dtype == KJIT_INT16 && aux_get_i64(&a, 5) == -7);
+  drop(&v);
   v = ok("full:f32:3:2.5");
-  CHECK(((float *)v.array.data)[2] == 2.5f);
-  rt_value_free(&v);
+  CHECK(((float *)arr(&v).data)[2] == 2.5f);
+  drop(&v);
   v = ok("full:bool:2:True");
-  CHECK_STR(summary(&v.array), "bool[2] [True, True] sum=2 crc=2fc51328");
-  rt_value_free(&v);
+  CHECK_STR(summary(&v), "bool[2] [True, True] sum=2 crc=2fc51328");
+  drop(&v);
   v = ok("full:c64:2:1-2j");
-  CHECK(((float *)v.array.data)[2] == 1.0f && ((float *)v.array.data)[3] == -2.0f);
-  CHECK(strncmp(summary(&v.array), "complex64[2] [(1-2j), (1-2j)] sum=2 ", 36) == 0);
-  rt_value_free(&v);
+  a = arr(&v);
+  CHECK(((float *)a.data)[2] == 1.0f && ((float *)a.data)[3] == -2.0f);
+  CHECK(strncmp(summary(&v), "complex64[2] [(1-2j), (1-2j)] sum=2 ", 36) == 0);
+  drop(&v);
 }
 
 static void test_random(void) {
-  RtValue a = ok("rand:f64:1"), b = ok("rand:f32:1:0");
-  CHECK(((double *)a.array.data)[0] == 0.8833108082136426);   /* splitmix64(0) */
-  CHECK(((float *)b.array.data)[0] == 0.8833107948303223f);
-  rt_value_free(&a);
-  rt_value_free(&b);
+  kjit_arg a = ok("rand:f64:1"), b = ok("rand:f32:1:0");
+  CHECK(((double *)arr(&a).data)[0] == 0.8833108082136426);   /* splitmix64(0) */
+  CHECK(((float *)arr(&b).data)[0] == 0.8833107948303223f);
+  drop(&a);
+  drop(&b);
   a = ok("rand:f32:100000:7");
   b = ok("rand:f32:100000:7");
-  RtValue c = ok("rand:f32:100000:8");
-  CHECK(memcmp(a.array.data, b.array.data, a.array.nbytes) == 0);
-  CHECK(memcmp(a.array.data, c.array.data, a.array.nbytes) != 0);
+  kjit_arg c = ok("rand:f32:100000:8");
+  AuxView av = arr(&a);
+  CHECK(memcmp(av.data, arr(&b).data, 400000) == 0);
+  CHECK(memcmp(av.data, arr(&c).data, 400000) != 0);
   double sum = 0, lo = 1, hi = 0;
   for (int i = 0; i < 100000; i++) {
-    double x = rt_array_get_f64(&a.array, i);
+    double x = aux_get_f64(&av, i);
     sum += x;
     lo = fmin(lo, x);
     hi = fmax(hi, x);
   }
   CHECK(lo >= 0 && hi < 1 && fabs(sum / 100000 - 0.5) < 0.01);
-  rt_value_free(&a);
-  rt_value_free(&b);
-  rt_value_free(&c);
+  drop(&a);
+  drop(&b);
+  drop(&c);
   a = ok("rand:i32:10000");
+  av = arr(&a);
   int64_t mn = 100, mx = -1;
   for (int i = 0; i < 10000; i++) {
-    int64_t x = rt_array_get_i64(&a.array, i);
+    int64_t x = aux_get_i64(&av, i);
     mn = x < mn ? x : mn;
     mx = x > mx ? x : mx;
   }
   CHECK(mn == 0 && mx == 99);
-  rt_value_free(&a);
+  drop(&a);
   a = ok("randint:i64:10000:-5:5:3");
+  av = arr(&a);
   mn = 100, mx = -100;
   for (int i = 0; i < 10000; i++) {
-    int64_t x = rt_array_get_i64(&a.array, i);
+    int64_t x = aux_get_i64(&av, i);
     mn = x < mn ? x : mn;
     mx = x > mx ? x : mx;
   }
   CHECK(mn == -5 && mx == 4);
-  rt_value_free(&a);
+  drop(&a);
   a = ok("randint:u8:4x4:0:256");
-  CHECK(a.array.dtype == RT_U8 && a.array.ndim == 2);
-  rt_value_free(&a);
+  av = arr(&a);
+  CHECK(av.dtype == KJIT_UINT8 && av.ndim == 2);
+  drop(&a);
   a = ok("rand:c128:3");
-  CHECK(a.array.dtype == RT_C128);
-  rt_value_free(&a);
+  CHECK(arr(&a).dtype == KJIT_COMPLEX128);
+  drop(&a);
 }
 
 /* ---- scalars ---------------------------------------------------------- */
 
+/* A scalar argument's kind and dtype, and its value bits. */
+static bool is_scalar(const kjit_arg *v, kjit_dtype dt) {
+  return v->kind == KJIT_ARG_SCALAR && v->dtype == dt;
+}
+
 static void test_scalars(void) {
-  RtValue v = ok("3");
-  CHECK(!v.is_array && v.scalar.dtype == RT_I64 && v.scalar.v.i64 == 3);
+  kjit_arg v = ok("3");
+  CHECK(v.kind == KJIT_ARG_INT64 && v.value.i64 == 3);
   v = ok("-2");
-  CHECK(v.scalar.dtype == RT_I64 && v.scalar.v.i64 == -2);
+  CHECK(v.kind == KJIT_ARG_INT64 && v.value.i64 == -2);
   v = ok("0x10");
-  CHECK(v.scalar.dtype == RT_I64 && v.scalar.v.i64 == 16);
+  CHECK(v.kind == KJIT_ARG_INT64 && v.value.i64 == 16);
   v = ok("0b101");
-  CHECK(v.scalar.v.i64 == 5);
+  CHECK(v.value.i64 == 5);
   v = ok("1_000_000");
-  CHECK(v.scalar.v.i64 == 1000000);
+  CHECK(v.value.i64 == 1000000);
   v = ok("-9223372036854775808");
-  CHECK(v.scalar.v.i64 == INT64_MIN);
+  CHECK(v.value.i64 == INT64_MIN);
   v = ok("012");
-  CHECK(v.scalar.dtype == RT_I64 && v.scalar.v.i64 == 12);   /* as int("012") */
+  CHECK(v.kind == KJIT_ARG_INT64 && v.value.i64 == 12);   /* as int("012") */
   v = ok("1e3");
-  CHECK(v.scalar.dtype == RT_F64 && v.scalar.v.f64 == 1000.0);
+  CHECK(v.kind == KJIT_ARG_FLOAT64 && v.value.f64 == 1000.0);
   v = ok("2.5");
-  CHECK(v.scalar.dtype == RT_F64 && v.scalar.v.f64 == 2.5);
+  CHECK(v.kind == KJIT_ARG_FLOAT64 && v.value.f64 == 2.5);
   v = ok("inf");
-  CHECK(v.scalar.dtype == RT_F64 && isinf(v.scalar.v.f64) && v.scalar.v.f64 > 0);
+  CHECK(v.kind == KJIT_ARG_FLOAT64 && isinf(v.value.f64) && v.value.f64 > 0);
   v = ok("-inf");
-  CHECK(isinf(v.scalar.v.f64) && v.scalar.v.f64 < 0);
+  CHECK(isinf(v.value.f64) && v.value.f64 < 0);
   v = ok("nan");
-  CHECK(v.scalar.dtype == RT_F64 && isnan(v.scalar.v.f64));
+  CHECK(v.kind == KJIT_ARG_FLOAT64 && isnan(v.value.f64));
+  float f;
   v = ok("float32:2.5");
-  CHECK(v.scalar.dtype == RT_F32 && v.scalar.v.f32 == 2.5f);
+  memcpy(&f, v.value.bits, 4);
+  CHECK(is_scalar(&v, KJIT_FLOAT32) && f == 2.5f);
+  uint16_t h;
   v = ok("f16:1.5");
-  CHECK(v.scalar.dtype == RT_F16 && v.scalar.v.f16 == 0x3e00);
+  memcpy(&h, v.value.bits, 2);
+  CHECK(is_scalar(&v, KJIT_FLOAT16) && h == 0x3e00);
+  uint64_t u;
   v = ok("u64:18446744073709551615");
-  CHECK(v.scalar.dtype == RT_U64 && v.scalar.v.u64 == UINT64_MAX);
+  memcpy(&u, v.value.bits, 8);
+  CHECK(is_scalar(&v, KJIT_UINT64) && u == UINT64_MAX);
   v = ok("i8:-128");
-  CHECK(v.scalar.dtype == RT_I8 && v.scalar.v.i8 == -128);
+  CHECK(is_scalar(&v, KJIT_INT8) && (int8_t)v.value.bits[0] == -128);
   v = ok("uint16:0xffff");
-  CHECK(v.scalar.v.u16 == 0xffff);
+  memcpy(&h, v.value.bits, 2);
+  CHECK(h == 0xffff);
   v = ok("bool:True");
-  CHECK(v.scalar.dtype == RT_BOOL && v.scalar.v.b);
+  CHECK(is_scalar(&v, KJIT_BOOL) && v.value.bits[0] == 1);
+  double c[2];
   v = ok("c128:(1-2j)");
-  CHECK(v.scalar.dtype == RT_C128 && v.scalar.v.c128[0] == 1 && v.scalar.v.c128[1] == -2);
-  v = ok("float64:7");
-  CHECK(v.scalar.v.f64 == 7.0);
+  memcpy(c, v.value.bits, 16);
+  CHECK(is_scalar(&v, KJIT_COMPLEX128) && c[0] == 1 && c[1] == -2);
+  v = ok("float64:7");                  /* int64 and float64: Python's kinds */
+  CHECK(v.kind == KJIT_ARG_FLOAT64 && v.value.f64 == 7.0);
+  v = ok("int64:-7");
+  CHECK(v.kind == KJIT_ARG_INT64 && v.value.i64 == -7);
   char buf[64];
+  RtScalar sc = {.dtype = RT_I32};
   v = ok("int32:-5");
-  rt_scalar_format(&v.scalar, buf, sizeof buf);
+  memcpy(sc.v.bytes, v.value.bits, 4);
+  rt_scalar_format(&sc, buf, sizeof buf);
   CHECK_STR(buf, "int32 -5");
 }
 
 /* ---- .npy paths ------------------------------------------------------- */
 
 static void test_npy_path(void) {
-  char dir[] = "/tmp/kjit_gen_XXXXXX", path[64], err[512];
+  char dir[] = "/tmp/kjit_gen_XXXXXX", path[64];
   if (!mkdtemp(dir)) return;
   snprintf(path, sizeof path, "%s/x.npy", dir);
-  RtValue v = ok("arange:i64:2x2");
-  CHECK(rt_npy_write(path, &v.array, err, sizeof err) == 0);
-  rt_value_free(&v);
+  kjit_arg v = ok("arange:i64:2x2");
+  CHECK(kjit_array_save_npy(v.value.array, path) == KJIT_OK);
+  drop(&v);
   v = ok(path);
-  CHECK(v.is_array && v.array.dtype == RT_I64 && rt_array_get_i64(&v.array, 3) == 3);
-  rt_value_free(&v);
+  AuxView a = arr(&v);
+  CHECK(a.dtype == KJIT_INT64 && aux_get_i64(&a, 3) == 3);
+  drop(&v);
   unlink(path);
   char want[600];
   snprintf(want, sizeof want, "%s: cannot open: No such file or directory", path);
@@ -277,19 +329,22 @@ static void test_errors(void) {
 
 /* Summaries follow strides: a Fortran view prints in C order. */
 static void test_summary_strided(void) {
-  RtValue v = ok("arange:f32:2x3");
-  float *d = v.array.data;
+  kjit_arg v = ok("arange:f32:2x3");
+  float *d = kjit_array_data(v.value.array);
   float f[6] = {0, 3, 1, 4, 2, 5};   /* the same matrix, column-major */
   memcpy(d, f, sizeof f);
-  v.array.strides[0] = 4;
-  v.array.strides[1] = 8;
-  CHECK_STR(summary(&v.array), "float32[2x3] [0, 1, 2, 3, 4, 5] sum=15 crc=91e79017");
-  rt_value_free(&v);
-  RtArray z;
-  rt_array_alloc(&z, RT_F64, 0, NULL);
-  rt_array_set_f64(&z, 0, 3.5);
-  CHECK(strncmp(summary(&z), "float64[] 3.5 sum=3.5 crc=", 26) == 0);
-  rt_array_free(&z);
+  int64_t shape[2] = {2, 3}, strides[2] = {4, 8};
+  kjit_array *w;
+  CHECK(kjit_array_wrap(ctx, KJIT_FLOAT32, 2, shape, strides, d, &w) == KJIT_OK);
+  CHECK_STR(summary_of(w), "float32[2x3] [0, 1, 2, 3, 4, 5] sum=15 crc=91e79017");
+  kjit_array_destroy(w);
+  drop(&v);
+  kjit_array *z;
+  CHECK(kjit_array_create(ctx, KJIT_FLOAT64, 0, NULL, &z) == KJIT_OK);
+  *(double *)kjit_array_data(z) = 3.5;
+  CHECK(strncmp(summary_of(z), "float64[] 3.5 sum=3.5 crc=", 26) == 0);
+  kjit_array_destroy(z);
+  CHECK(kjitaux_array_summary(NULL, (char **)&d) == KJIT_ERROR_INVALID_ARGUMENT);
 }
 
 /* rt_scalar_convert: the kernel-argument conversions of both targets. */
@@ -318,25 +373,27 @@ static void test_scalar_convert(void) {
 /* ---- fast summaries: the same bits as the plain loops ------------------ */
 
 /* The definition of the summary's sum: s += x in C order, in double. */
-static double plain_sum(const RtArray *a) {
+static double plain_sum(const AuxView *a) {
   double s = 0;
-  for (int64_t i = 0; i < rt_array_size(a); i++) s += rt_array_get_f64(a, i);
+  for (int64_t i = 0; i < aux_size(a); i++) s += aux_get_f64(a, i);
   return s;
 }
 
-static void check_sum(const RtArray *a, const char *what) {
-  double want = plain_sum(a), got = rt_array_sum(a);
+static void check_sum(const AuxView *a, const char *what) {
+  double want = plain_sum(a), got = aux_array_sum(a);
   if (memcmp(&want, &got, sizeof want) != 0) {
     fprintf(stderr, "sum of %s: got %.17g, want %.17g\n", what, got, want);
     failures++;
   }
 }
 
-/* A 1-d array of n elements of dt holding f64 values vals[i % nv]. */
-static RtArray filled(RtDtype dt, int64_t n, const double *vals, int nv) {
-  RtArray a;
-  rt_array_alloc(&a, dt, 1, &n);
-  for (int64_t i = 0; i < n; i++) rt_array_set_f64(&a, i, vals[i % nv]);
+/* A 1-d array of n elements of dt holding f64 values vals[i % nv], in
+ * malloc'd memory (free a.data). */
+static AuxView filled(kjit_dtype dt, int64_t n, const double *vals, int nv) {
+  AuxView a = {.dtype = dt, .ndim = 1, .shape = {n}, .itemsize = (int64_t)kjit_dtype_size(dt)};
+  a.strides[0] = a.itemsize;
+  a.data = malloc((size_t)(n ? n : 1) * (size_t)a.itemsize);
+  for (int64_t i = 0; i < n; i++) aux_store_f64(aux_elem(&a, i), dt, vals[i % nv]);
   return a;
 }
 
@@ -351,34 +408,38 @@ static void test_fast_sum(void) {
   static const struct { const double *v; int n; } sets[] = {
     {easy, 6}, {spread, 5}, {odd, 3}, {infs, 3}, {zeros, 1}, {tiny, 4}, {huge, 3},
   };
-  static const RtDtype dts[] = {RT_F32, RT_F64, RT_F16, RT_I32, RT_I64, RT_U8, RT_BOOL, RT_C64, RT_C128};
+  static const kjit_dtype dts[] = {KJIT_FLOAT32, KJIT_FLOAT64, KJIT_FLOAT16, KJIT_INT32, KJIT_INT64,
+                                   KJIT_UINT8, KJIT_BOOL, KJIT_COMPLEX64, KJIT_COMPLEX128};
   static const int64_t lens[] = {0, 1, 3, 7, 8, 9, 17, 1000, 100003};
   for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++)
     for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
       for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
-        if (rt_dtype_is_int(dts[d]) && s > 1) continue;   /* NaN/inf do not convert */
-        RtArray a = filled(dts[d], lens[l], sets[s].v, sets[s].n);
+        if (aux_dtype_is_int(dts[d]) && s > 1) continue;   /* NaN/inf do not convert */
+        AuxView a = filled(dts[d], lens[l], sets[s].v, sets[s].n);
         char what[64];
-        snprintf(what, sizeof what, "set %zu, %s[%lld]", s, rt_dtype_name(dts[d]), (long long)lens[l]);
+        snprintf(what, sizeof what, "set %zu, %s[%lld]", s, kjit_dtype_name(dts[d]), (long long)lens[l]);
         check_sum(&a, what);
-        rt_array_free(&a);
+        free(a.data);
       }
-  RtValue v = ok("rand:f32:300001:3");                    /* exact path */
-  check_sum(&v.array, "rand f32");
-  rt_value_free(&v);
+  kjit_arg v = ok("rand:f32:300001:3");                   /* exact path */
+  AuxView a = arr(&v);
+  check_sum(&a, "rand f32");
+  drop(&v);
   v = ok("rand:f64:300001:3");                            /* 53-bit values: rounds */
-  check_sum(&v.array, "rand f64");
-  rt_value_free(&v);
+  a = arr(&v);
+  check_sum(&a, "rand f64");
+  drop(&v);
   v = ok("arange:i64:300001");
-  check_sum(&v.array, "arange i64");
-  rt_value_free(&v);
+  a = arr(&v);
+  check_sum(&a, "arange i64");
+  drop(&v);
   /* A strided view: every other column of a 301x257 float32 array. */
   v = ok("rand:f32:301x257:5");
-  RtArray view = v.array;
-  view.shape[1] = 128;
-  view.strides[1] *= 2;
-  check_sum(&view, "strided f32");
-  rt_value_free(&v);
+  a = arr(&v);
+  a.shape[1] = 128;
+  a.strides[1] *= 2;
+  check_sum(&a, "strided f32");
+  drop(&v);
 }
 
 static void test_fast_crc(void) {
@@ -386,11 +447,12 @@ static void test_fast_crc(void) {
   for (size_t i = 0; i < sizeof buf; i++) buf[i] = (unsigned char)(i * 131 + 7);
   for (size_t off = 0; off < 4; off++)
     for (size_t n = 0; n + off <= 300; n++)
-      CHECK(rt_crc32(0x1234u, buf + off, n) == rt_crc32_portable(0x1234u, buf + off, n));
-  CHECK(rt_crc32_portable(0, "123456789", 9) == 0xcbf43926u);
+      CHECK(aux_crc32(0x1234u, buf + off, n) == aux_crc32_portable(0x1234u, buf + off, n));
+  CHECK(aux_crc32_portable(0, "123456789", 9) == 0xcbf43926u);
 }
 
 int main(void) {
+  if (kjit_context_create(NULL, &ctx) != KJIT_OK) return 1;
   test_scalar_convert();
   test_dtypes();
   test_generators();
@@ -401,6 +463,7 @@ int main(void) {
   test_summary_strided();
   test_fast_sum();
   test_fast_crc();
+  kjit_context_destroy(ctx);
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
   else printf("test_gen: all passed\n");
   return failures ? 1 : 0;

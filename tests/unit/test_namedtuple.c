@@ -1,13 +1,14 @@
 /* test_namedtuple.c - namedtuple arguments through the public API on the
  * CPU target: kjit_arg_named_tuple with positional fields and with keys,
- * a namedtuple nested in a tuple, kjit_arg_parse's "Point(x=..)" form and
- * kjit_arg_tuple_free on it, and the launch errors (unknown class, missing,
+ * a namedtuple nested in a tuple, kjitaux_arg_parse's "Point(x=..)" form and
+ * kjitaux_arg_free on it, and the launch errors (unknown class, missing,
  * unknown and repeated fields, too many values). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "kjit.h"
+#include "kjitaux.h"
 
 static int failures, checks;
 
@@ -83,12 +84,12 @@ int main(void) {
   CHECK(launch("nested", kjit_arg_tuple(inner, 2), out) == KJIT_OK, "%s", kjit_last_error(ctx));
   CHECK(o2[0] == 9.5, "nested: %g", o2[0]);
   kjit_arg parsed;
-  CHECK(kjit_arg_parse(ctx, "Point(y=0.5, x=int32:4)", "p", &parsed) == KJIT_OK &&
+  CHECK(kjitaux_arg_parse(ctx, "Point(y=0.5, x=int32:4)", "p", &parsed) == KJIT_OK &&
             parsed.value.tuple.name && strcmp(parsed.value.tuple.name, "Point") == 0,
         "parse: %s", kjit_last_error(ctx));
   CHECK(launch("k", parsed, out) == KJIT_OK && o2[0] == 3.5, "parsed: %g (%s)", o2[0],
         kjit_last_error(ctx));
-  kjit_arg_tuple_free(&parsed);
+  kjitaux_arg_free(&parsed);
   CHECK(!parsed.value.tuple.name && !parsed.value.tuple.keys, "freed");
   expect(launch("k", kjit_arg_named_tuple("Pnt", f, 2), out), "no namedtuple class 'Pnt'", __LINE__);
   expect(launch("k", kjit_arg_named_tuple("Point", f, 1), out), "field 'y' of Point is missing",

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kjitaux.h"
 #include "data/npy.h"
 #include "check.h"
 
@@ -374,11 +375,26 @@ static void read_mem(const unsigned char *buf, size_t n) {
   char err[256];
   if (rt_npy_read_stream(f, "fuzz", &a, err, sizeof err) == 0) {
     CHECK(a.data != NULL);
-    char sum[512];
-    rt_array_summary(&a, sum, sizeof sum);
+    double sum = 0;   /* every element read, through the strides */
+    for (int64_t i = 0; a.dtype != RT_RECORD && i < rt_array_size(&a); i++) sum += rt_array_get_f64(&a, i);
+    (void)sum;
     rt_array_free(&a);
   } else CHECK(err[0] != 0);
   fclose(f);
+}
+
+/* kjitaux_array_summary of the .npy file at path (through the public API,
+ * as `kjit run` prints it). */
+static void record_summary(const char *path, char *buf, size_t len) {
+  kjit_context *ctx;
+  kjit_array *a;
+  char *s = NULL;
+  buf[0] = 0;
+  CHECK(kjit_context_create(NULL, &ctx) == KJIT_OK);
+  CHECK(kjit_array_load_npy(ctx, path, &a) == KJIT_OK && kjitaux_array_summary(a, &s) == KJIT_OK);
+  snprintf(buf, len, "%s", s ? s : "");
+  kjit_free(s);
+  kjit_context_destroy(ctx);
 }
 
 /* Structured dtypes: NumPy's list form with '|Vn' padding (what np.save
@@ -397,7 +413,7 @@ static void test_records(void) {
   CHECK(a.strides[0] == 24 && rt_array_itemsize(&a) == 24);
   CHECK_STR(a.rec->descr, "[('x', '|i1'), ('', '|V7'), ('y', '<f8'), ('v', '<i2', (3,)), ('', '|V2')]");
   char sum[2048];
-  rt_array_summary(&a, sum, sizeof sum);
+  record_summary(tmp_path("rec1.npy"), sum, sizeof sum);
   CHECK(strstr(sum, "record[2] itemsize=24 ") == sum);
   CHECK(strstr(sum, "\n.x: int8[2] [0, 24] sum=24 ") != NULL);
   CHECK(strstr(sum, "\n.v: int16[2x3] ") != NULL);
@@ -413,7 +429,7 @@ static void test_records(void) {
   CHECK(a.ndim == 0 && a.rec->aligned && a.rec->fields[0].name[0] == 'a' && a.rec->fields[2].dtype == RT_RECORD);
   CHECK_STR(a.rec->descr, "{'names': ['a', 'b', 'p'], 'formats': ['<f4', '<i4', [('q', '<u2')]], "
                           "'offsets': [0, 4, 8], 'itemsize': 12, 'aligned': True}");
-  rt_array_summary(&a, sum, sizeof sum);
+  record_summary(tmp_path("rec2.npy"), sum, sizeof sum);
   CHECK(strstr(sum, "\n.p.q: uint16[] ") != NULL);
   rt_array_free(&a);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kjit.h"
+#include "kjitaux.h"
 #include "data/random.h"
 
 static int failures;
@@ -97,14 +98,14 @@ static void check_jump_commutes(void) {
 
 static void check_value_forms(kjit_context *ctx) {
   kjit_arg arg;
-  CHECK(kjit_arg_parse(ctx, "xoroshiro:5:42:3", "s", &arg) == KJIT_OK, "%s", kjit_last_error(ctx));
+  CHECK(kjitaux_arg_parse(ctx, "xoroshiro:5:42:3", "s", &arg) == KJIT_OK, "%s", kjit_last_error(ctx));
   if (arg.kind == KJIT_ARG_ARRAY && arg.value.array) {
     uint64_t st[NGEN][2];
     rt_xoroshiro128p_init(&st[0][0], NGEN, 42, 3);
     CHECK(memcmp(kjit_array_data(arg.value.array), st, sizeof st) == 0, "xoroshiro:5:42:3 differs");
     kjit_array_destroy(arg.value.array);
   }
-  CHECK(kjit_arg_parse(ctx, "xoroshiro:3:18446744073709551615", "s", &arg) == KJIT_OK, "%s",
+  CHECK(kjitaux_arg_parse(ctx, "xoroshiro:3:18446744073709551615", "s", &arg) == KJIT_OK, "%s",
         kjit_last_error(ctx));
   if (arg.kind == KJIT_ARG_ARRAY)
     kjit_array_destroy(arg.value.array);
@@ -116,7 +117,7 @@ static void check_value_forms(kjit_context *ctx) {
       {"xoroshiro:4:18446744073709551616", "within 64 bits"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
-    kjit_status st = kjit_arg_parse(ctx, bad[k][0], "s", &arg);
+    kjit_status st = kjitaux_arg_parse(ctx, bad[k][0], "s", &arg);
     const char *msg = kjit_last_error(ctx);
     CHECK(st == KJIT_ERROR_INVALID_ARGUMENT && msg && strstr(msg, bad[k][1]), "%s: status %d, message '%s'",
           bad[k][0], (int)st, msg ? msg : "(none)");

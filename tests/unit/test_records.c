@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kjit.h"
+#include "kjitaux.h"
 
 static int failures, checks;
 
@@ -85,7 +86,7 @@ static void test_create(void) {
   for (int i = 0; i < 4; i++)
     CHECK(p[i].x == (float)i && p[i].y == (i + 1) * 0.5, "element %d: %g %g", i, p[i].x, p[i].y);
   char *s = NULL;
-  CHECK(kjit_array_summary(a, &s) == KJIT_OK && s && strstr(s, "\n.y: float64[4] [0.5, 1, 1.5, 2] sum=5 "),
+  CHECK(kjitaux_array_summary(a, &s) == KJIT_OK && s && strstr(s, "\n.y: float64[4] [0.5, 1, 1.5, 2] sum=5 "),
         "%s", s ? s : "(null)");
   kjit_free(s);
   const char *path = "test_records_out.npy";

@@ -2,7 +2,7 @@
  * the CPU target: kjit_arg_tuple (flat, nested, typed elements), the
  * specialization per tuple type (a second tuple type compiles anew, the
  * same type is reused), an eager UniTuple signature converting elements,
- * kjit_arg_parse's "(1, 2.5)" spelling and kjit_arg_tuple_free, arrays
+ * kjitaux_arg_parse's "(1, 2.5)" spelling and kjitaux_arg_free, arrays
  * inside tuples (used in place) and the empty tuple, and the misuse caught
  * before running: destroyed arrays in tuples, NULL or negative-count
  * tuples, wrong lengths.  Uses only the public header; exit 1 on any failure. */
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kjit.h"
+#include "kjitaux.h"
 
 static int failures, checks;
 
@@ -112,11 +113,11 @@ static void test_nested(void) {
   kjit_array_destroy(out);
 }
 
-/* kjit_arg_parse's spelling, converted to the eager UniTuple(float32 x 2). */
+/* kjitaux_arg_parse's spelling, converted to the eager UniTuple(float32 x 2). */
 static void test_parse_eager(void) {
   kjit_array *out = zeros(1);
   kjit_arg t;
-  kjit_status st = kjit_arg_parse(ctx, "(3, 2.0)", "t", &t);
+  kjit_status st = kjitaux_arg_parse(ctx, "(3, 2.0)", "t", &t);
   CHECK(st == KJIT_OK && t.kind == KJIT_ARG_TUPLE && t.value.tuple.count == 2, "%s",
         kjit_last_error(ctx));
   kjit_arg args[2] = {t, kjit_arg_array(out)};
@@ -124,14 +125,14 @@ static void test_parse_eager(void) {
   st = kjit_launch(kernel("eager"), &c, args, 2);
   CHECK(st == KJIT_OK, "%s", kjit_last_error(ctx));
   CHECK(data(out)[0] == 1.5, "out[0] = %g", data(out)[0]);
-  kjit_arg_tuple_free(&t);
+  kjitaux_arg_free(&t);
   CHECK(t.value.tuple.elems == NULL, "elems cleared");
-  st = kjit_arg_parse(ctx, "(5)", "t", &t);           /* (x) is x, as in Python */
+  st = kjitaux_arg_parse(ctx, "(5)", "t", &t);           /* (x) is x, as in Python */
   CHECK(st == KJIT_OK && t.kind == KJIT_ARG_INT64 && t.value.i64 == 5, "(5): kind %d", (int)t.kind);
-  st = kjit_arg_parse(ctx, "(5,)", "t", &t);
+  st = kjitaux_arg_parse(ctx, "(5,)", "t", &t);
   CHECK(st == KJIT_OK && t.kind == KJIT_ARG_TUPLE && t.value.tuple.count == 1, "(5,): kind %d", (int)t.kind);
-  kjit_arg_tuple_free(&t);
-  st = kjit_arg_parse(ctx, "(1, (2, True)", "t", &t);
+  kjitaux_arg_free(&t);
+  st = kjitaux_arg_parse(ctx, "(1, (2, True)", "t", &t);
   CHECK(st == KJIT_ERROR_INVALID_ARGUMENT && strstr(kjit_last_error(ctx), "missing ')'"), "%s",
         kjit_last_error(ctx));
   kjit_array_destroy(out);
@@ -169,10 +170,13 @@ static void test_misuse(void) {
   kjit_arg three[3] = {kjit_arg_i64(1), kjit_arg_i64(2), kjit_arg_i64(3)};
   args[0] = kjit_arg_tuple(three, 3);
   expect_refused(kernel("eager"), args, KJIT_ERROR_TYPE, "UniTuple(int64 x 3)");
-  kjit_arg_tuple_free(NULL);
+  kjitaux_arg_free(NULL);
   kjit_value r;
   kjit_arg one_tuple = kjit_arg_tuple(el, 2);
-  kjit_status st = kjit_call(prog, "first", &one_tuple, 1, &r);
+  kjit_function *first;
+  kjit_status st = kjit_program_function(prog, "first", &first);
+  if (st == KJIT_OK)
+    st = kjit_call(first, &one_tuple, 1, &r);
   CHECK(st == KJIT_ERROR_TYPE && strstr(kjit_last_error(ctx), "tuple"), "kjit_call: %s: %s",
         kjit_status_name(st), kjit_last_error(ctx));
   kjit_array_destroy(out);

@@ -9,7 +9,7 @@
  * x^k mod P for the fold distances, bit-reflected.  Short tails and other
  * CPUs use a 16-entry table, four bits at a time.  Both give the same
  * value: tests/unit/test_gen.c compares them on every length to 300. */
-#include "data/array.h"
+#include "auxlib/view.h"
 
 /* CRC of the 16 nibble values: the bit-serial step applied four times. */
 static const uint32_t nibble_table[16] = {
@@ -74,11 +74,11 @@ static bool have_fold(void) {
 }
 #endif
 
-uint32_t rt_crc32_portable(uint32_t crc, const void *data, size_t n) {
+uint32_t aux_crc32_portable(uint32_t crc, const void *data, size_t n) {
   return ~crc_nibbles(~crc, data, n);
 }
 
-uint32_t rt_crc32(uint32_t crc, const void *data, size_t n) {
+uint32_t aux_crc32(uint32_t crc, const void *data, size_t n) {
   const uint8_t *p = data;
   crc = ~crc;
 #ifdef HAVE_FOLD

@@ -1,5 +1,6 @@
-/* summary.c - the one-line array summaries of `kjit run` and
- * kjit_array_summary: a few values, the sum and the CRC-32.
+/* summary.c - kjitaux_array_summary, the one-line array summaries of
+ * `kjit run`: a few values, the sum and the CRC-32; a record array gets a
+ * line of its own and one per number field (through kjit_array_field).
  *
  * The sum is defined as a sequential loop (s += x in C order, in double),
  * whose 4-cycle dependency chain made it the slowest part of a run.  It is
@@ -8,14 +9,16 @@
  * multiple of 2^G below 2^(53+G) in magnitude, so no addition rounds and
  * four independent accumulators give the sequential loop's bits.  Other
  * arrays (NaN, inf, values spanning too many binades) take the sequential
- * loop.  Arrays are walked row by row (rt_array_rows), never element by
+ * loop.  Arrays are walked row by row (aux_rows), never element by
  * element through their strides. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "data/array.h"
+#include "auxlib/view.h"
+#include "kjitaux.h"
 
 /* ---- sum ------------------------------------------------------------- */
 
@@ -85,7 +88,7 @@ typedef struct SumOps {
 
 #define AS_DOUBLE(v) ((double)(v))
 #define BOOL_DOUBLE(v) ((v) != 0 ? 1.0 : 0.0)
-#define HALF_DOUBLE(v) ((double)rt_f16_to_f32(v))
+#define HALF_DOUBLE(v) ((double)aux_f16_to_f32(v))
 
 SUM_ROWS(sum_b, uint8_t, BOOL_DOUBLE)
 SUM_ROWS(sum_i8, int8_t, AS_DOUBLE)
@@ -199,12 +202,12 @@ VEC_ROWS(sum_f64, double, f64_amax_vec, f64_fast_vec)
 
 /* Complex arrays sum their real parts: the first float/double of each
  * element, read with the element's stride. */
-static const SumOps *const sum_ops[RT_NDTYPES] = {
-  [RT_BOOL] = &sum_b_ops, [RT_I8] = &sum_i8_ops, [RT_I16] = &sum_i16_ops,
-  [RT_I32] = &sum_i32_ops, [RT_I64] = &sum_i64_ops, [RT_U8] = &sum_u8_ops,
-  [RT_U16] = &sum_u16_ops, [RT_U32] = &sum_u32_ops, [RT_U64] = &sum_u64_ops,
-  [RT_F16] = &sum_f16_ops, [RT_F32] = &sum_f32_ops, [RT_F64] = &sum_f64_ops,
-  [RT_C64] = &sum_f32_ops, [RT_C128] = &sum_f64_ops,
+static const SumOps *const sum_ops[KJIT_COMPLEX128 + 1] = {
+  [KJIT_BOOL] = &sum_b_ops, [KJIT_INT8] = &sum_i8_ops, [KJIT_INT16] = &sum_i16_ops,
+  [KJIT_INT32] = &sum_i32_ops, [KJIT_INT64] = &sum_i64_ops, [KJIT_UINT8] = &sum_u8_ops,
+  [KJIT_UINT16] = &sum_u16_ops, [KJIT_UINT32] = &sum_u32_ops, [KJIT_UINT64] = &sum_u64_ops,
+  [KJIT_FLOAT16] = &sum_f16_ops, [KJIT_FLOAT32] = &sum_f32_ops, [KJIT_FLOAT64] = &sum_f64_ops,
+  [KJIT_COMPLEX64] = &sum_f32_ops, [KJIT_COMPLEX128] = &sum_f64_ops,
 };
 
 typedef struct SumWalk {
@@ -241,16 +244,16 @@ static double exact_constant(double amax, int64_t n) {
   return 52 + g > 1023 ? 0 : ldexp(1.5, 52 + g);
 }
 
-double rt_array_sum(const RtArray *a) {
-  if ((unsigned)a->dtype >= RT_NDTYPES) return 0;
+double aux_array_sum(const AuxView *a) {
+  if ((unsigned)a->dtype > KJIT_COMPLEX128) return 0;
   SumWalk w = {.ops = sum_ops[a->dtype], .ok = true};
-  rt_array_rows(a, row_amax, &w);
-  w.c = exact_constant(w.amax, rt_array_size(a));
+  aux_rows(a, row_amax, &w);
+  w.c = exact_constant(w.amax, aux_size(a));
   if (w.c > 0) {
-    rt_array_rows(a, row_fast, &w);
+    aux_rows(a, row_fast, &w);
     if (w.ok) return 0.0 + ((w.acc[0] + w.acc[1]) + (w.acc[2] + w.acc[3]));
   }
-  rt_array_rows(a, row_seq, &w);
+  aux_rows(a, row_seq, &w);
   return w.seq;
 }
 
@@ -266,7 +269,7 @@ typedef struct CrcWalk {
 static void row_crc(void *ctx, const char *p, int64_t n, int64_t st) {
   CrcWalk *w = ctx;
   if (st == (int64_t)w->es) {
-    w->crc = rt_crc32(w->crc, p, (size_t)n * w->es);
+    w->crc = aux_crc32(w->crc, p, (size_t)n * w->es);
     return;
   }
   char buf[4096];
@@ -275,61 +278,146 @@ static void row_crc(void *ctx, const char *p, int64_t n, int64_t st) {
     memcpy(buf + used, p + i * st, w->es);
     used += w->es;
     if (used + w->es > sizeof buf || i + 1 == n) {
-      w->crc = rt_crc32(w->crc, buf, used);
+      w->crc = aux_crc32(w->crc, buf, used);
       used = 0;
     }
   }
 }
 
-static uint32_t array_crc(const RtArray *a) {
-  CrcWalk w = {.crc = 0, .es = rt_dtype_size(a->dtype)};
-  rt_array_rows(a, row_crc, &w);
+static uint32_t array_crc(const AuxView *a) {
+  CrcWalk w = {.crc = 0, .es = kjit_dtype_size(a->dtype)};
+  aux_rows(a, row_crc, &w);
   return w.crc;
 }
 
 /* ---- the line -------------------------------------------------------- */
 
+/* The longest line of one array, with its NUL. */
+#define SUMMARY_MAX 700
+
 /* Formats element i as NumPy would print it (roughly): ints exact, floats %g,
  * complex (re+imj), bool True/False. */
-void rt_array_format_elem(const RtArray *a, int64_t i, char *buf, size_t len) {
-  const void *p = rt_array_elem(a, i);
-  if (a->dtype == RT_BOOL) snprintf(buf, len, "%s", *(const uint8_t *)p ? "True" : "False");
-  else if (a->dtype == RT_U64) { uint64_t v; memcpy(&v, p, 8); snprintf(buf, len, "%" PRIu64, v); }
-  else if (rt_dtype_is_int(a->dtype)) snprintf(buf, len, "%" PRId64, rt_array_get_i64(a, i));
-  else if (rt_dtype_is_complex(a->dtype)) {
+static void format_elem(const AuxView *a, int64_t i, char *buf, size_t len) {
+  const void *p = aux_elem(a, i);
+  if (a->dtype == KJIT_BOOL) snprintf(buf, len, "%s", *(const uint8_t *)p ? "True" : "False");
+  else if (a->dtype == KJIT_UINT64) { uint64_t v; memcpy(&v, p, 8); snprintf(buf, len, "%" PRIu64, v); }
+  else if (aux_dtype_is_int(a->dtype)) snprintf(buf, len, "%" PRId64, aux_get_i64(a, i));
+  else if (aux_dtype_is_complex(a->dtype)) {
     double re, im;
-    if (a->dtype == RT_C64) { float c[2]; memcpy(c, p, 8); re = c[0]; im = c[1]; }
+    if (a->dtype == KJIT_COMPLEX64) { float c[2]; memcpy(c, p, 8); re = c[0]; im = c[1]; }
     else { double c[2]; memcpy(c, p, 16); re = c[0]; im = c[1]; }
     snprintf(buf, len, "(%.6g%+.6gj)", re, im);
-  } else snprintf(buf, len, "%.6g", rt_array_get_f64(a, i));
+  } else snprintf(buf, len, "%.6g", aux_get_f64(a, i));
 }
 
-static void shape_text(const RtArray *a, char *buf, size_t len) {
+static void shape_text(const AuxView *a, char *buf, size_t len) {
   size_t n = 0;
   buf[0] = 0;
   for (int d = 0; d < a->ndim && n < len; d++)
     n += (size_t)snprintf(buf + n, len - n, d ? "x%" PRId64 : "%" PRId64, a->shape[d]);
 }
 
-size_t rt_array_summary(const RtArray *a, char *buf, size_t len) {
-  if (a->dtype == RT_RECORD && a->rec) /* one line per field (data/record.c) */
-    return rt_record_summary(a, buf, len);
+/* The line of an array of numbers into buf[SUMMARY_MAX]. */
+static void number_line(const AuxView *a, char *buf) {
   char shp[96], el[64], vals[400];
-  int64_t n = rt_array_size(a);
+  int64_t n = aux_size(a);
   size_t vn = 0;
   shape_text(a, shp, sizeof shp);
   vals[0] = 0;
   for (int64_t i = 0; i < n && vn < sizeof vals - 80; i++) {
     if (n > 6 && i == 3) { vn += (size_t)snprintf(vals + vn, sizeof vals - vn, ", ..."); i = n - 2; continue; }
-    rt_array_format_elem(a, i, el, sizeof el);
+    format_elem(a, i, el, sizeof el);
     vn += (size_t)snprintf(vals + vn, sizeof vals - vn, "%s%s", i ? ", " : "", el);
   }
-  double sum = rt_array_sum(a);
+  double sum = aux_array_sum(a);
   uint32_t crc = array_crc(a);
-  char tmp[RT_SUMMARY_MAX];
-  int w = a->ndim == 0
-      ? snprintf(tmp, sizeof tmp, "%s[] %s sum=%.10g crc=%08" PRIx32, rt_dtype_name(a->dtype), vals, sum, crc)
-      : snprintf(tmp, sizeof tmp, "%s[%s] [%s] sum=%.10g crc=%08" PRIx32, rt_dtype_name(a->dtype), shp, vals, sum, crc);
-  if (len) snprintf(buf, len, "%s", tmp);
-  return w < 0 ? 0 : (size_t)w;
+  const char *dt = kjit_dtype_name(a->dtype);
+  if (a->ndim == 0)
+    snprintf(buf, SUMMARY_MAX, "%s[] %s sum=%.10g crc=%08" PRIx32, dt, vals, sum, crc);
+  else
+    snprintf(buf, SUMMARY_MAX, "%s[%s] [%s] sum=%.10g crc=%08" PRIx32, dt, shp, vals, sum, crc);
+}
+
+/* ---- records --------------------------------------------------------- */
+
+/* Text grown by appending; on a failed allocation it stays NULL. */
+typedef struct Text {
+  char *s;
+  size_t len;
+} Text;
+
+static void put(Text *t, const char *a, const char *b, const char *c) {
+  size_t n = strlen(a) + strlen(b) + strlen(c);
+  char *s = t->s ? realloc(t->s, t->len + n + 1) : NULL;
+  if (!s) {
+    free(t->s);
+    t->s = NULL;
+    return;
+  }
+  snprintf(s + t->len, n + 1, "%s%s%s", a, b, c);
+  t->s = s;
+  t->len += n;
+}
+
+static void record_fields(kjit_array *a, const char *prefix, Text *t);
+
+/* "\n.x: float32[4] [...] sum=... crc=..." for field i of a; a nested
+ * record gives one line per field of its own (".p.x"). */
+static void field_lines(kjit_array *a, int i, const char *prefix, Text *t) {
+  char name[300], line[SUMMARY_MAX];
+  snprintf(name, sizeof name, "%s.%s", prefix, kjit_array_field_name(a, i));
+  kjit_array *f;
+  if (kjit_array_field(a, i, &f) != KJIT_OK) {
+    snprintf(line, sizeof line, "(more than %d dimensions)", KJIT_MAX_NDIM);
+    put(t, "\n", name, ": ");
+    put(t, line, "", "");
+    return;
+  }
+  AuxView v;
+  if (kjit_array_dtype(f) == KJIT_RECORD)
+    record_fields(f, name, t);
+  else if (aux_view(f, &v)) {
+    number_line(&v, line);
+    put(t, "\n", name, ": ");
+    put(t, line, "", "");
+  }
+  kjit_array_destroy(f);
+}
+
+static void record_fields(kjit_array *a, const char *prefix, Text *t) {
+  for (int i = 0; i < kjit_array_field_count(a); i++)
+    field_lines(a, i, prefix, t);
+}
+
+/* "record[4] itemsize=8 DESCR crc=..." then the field lines. */
+static char *record_summary(kjit_array *a, const AuxView *v) {
+  char shp[96], head[160];
+  shape_text(v, shp, sizeof shp);
+  uint32_t crc = 0;
+  for (int64_t i = 0, n = aux_size(v); i < n; i++)
+    crc = aux_crc32(crc, aux_elem(v, i), (size_t)v->itemsize);
+  const char *descr = kjit_array_descr(a);
+  Text t = {.s = malloc(1), .len = 0};
+  if (t.s)
+    t.s[0] = 0;
+  snprintf(head, sizeof head, "] itemsize=%" PRId64 " ", v->itemsize);
+  put(&t, "record[", shp, head);
+  snprintf(head, sizeof head, " crc=%08" PRIx32, crc);
+  put(&t, descr ? descr : "", head, "");
+  record_fields(a, "", &t);
+  if (t.s && t.len >= SUMMARY_MAX)     /* a record's text has one line's room */
+    t.s[SUMMARY_MAX - 1] = 0;
+  return t.s;
+}
+
+kjit_status kjitaux_array_summary(kjit_array *a, char **out) {
+  AuxView v;
+  if (!out || !aux_view(a, &v) || v.dtype == KJIT_DTYPE_INVALID)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  char line[SUMMARY_MAX];
+  char *s = v.dtype == KJIT_RECORD ? record_summary(a, &v) : (number_line(&v, line), strdup(line));
+  if (!s)
+    return KJIT_ERROR_OUT_OF_MEMORY;
+  *out = s;
+  return KJIT_OK;
 }

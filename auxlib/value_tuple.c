@@ -1,21 +1,24 @@
-/* gen_tuple.c - the `kjit run` spelling of a tuple VALUE:
+/* value_tuple.c - the `kjit run` spelling of a tuple VALUE:
  * "(1, 2.5, (float32:1, True))" and of a namedtuple instance
- * "Point(1.5, y=2.5)" (rt_tuple_parse, array.h).
+ * "Point(1.5, y=2.5)" (aux_tuple_parse, value.h), as a KJIT_ARG_TUPLE.
  *
- * Elements are the VALUEs of gen.c (bare numbers: int -> int64, float ->
+ * Elements are the VALUEs of value.c (bare numbers: int -> int64, float ->
  * float64, as Numba types Python values; DTYPE:V; arrays such as
  * zeros:f64:8 or x.npy), True/False (boolean) or nested tuples; "()" is the
- * empty tuple.  The element list is malloc'd and freed by rt_value_free. */
+ * empty tuple.  The element list, name and keys are malloc'd and freed by
+ * kjitaux_arg_free; the arrays are handles of the context. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "data/array.h"
+#include "auxlib/value.h"
+#include "kjitaux.h"
 
 #define MAX_ELEMS 16            /* elements per tuple (Numba has no limit) */
 #define MAX_DEPTH 4             /* nesting of tuples in tuples */
 
 typedef struct TupleText {
+  kjit_context *ctx;
   const char *text;             /* the whole VALUE, for messages */
   char *err;
   size_t errlen;
@@ -38,7 +41,7 @@ static size_t ident_len(const char *p) {
   return n;
 }
 
-bool rt_tuple_is_named(const char *text) {
+bool aux_tuple_is_named(const char *text) {
   const char *p = text + strspn(text, " \t");
   size_t n = ident_len(p);
   return n > 0 && p[n] == '(';
@@ -79,12 +82,12 @@ static const char *elem_end(const char *p) {
   return p;
 }
 
-static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth);
+static int parse_tuple_at(TupleText *t, const char **pp, kjit_arg *out, int depth);
 
 /* One element: a nested tuple, True/False, or a scalar VALUE. */
-static int parse_elem(TupleText *t, const char **pp, RtValue *out, int depth) {
+static int parse_elem(TupleText *t, const char **pp, kjit_arg *out, int depth) {
   const char *p = skip_space(*pp);
-  if (*p == '(' || rt_tuple_is_named(p))
+  if (*p == '(' || aux_tuple_is_named(p))
     return parse_tuple_at(t, pp, out, depth + 1);
   const char *e = elem_end(p);
   size_t n = (size_t)(e - p);
@@ -98,43 +101,43 @@ static int parse_elem(TupleText *t, const char **pp, RtValue *out, int depth) {
   *pp = e;
   memset(out, 0, sizeof *out);
   if (!strcmp(buf, "True") || !strcmp(buf, "False")) {
-    out->scalar.dtype = RT_BOOL;
-    out->scalar.v.b = buf[0] == 'T';
+    unsigned char b = buf[0] == 'T';
+    *out = kjit_arg_scalar(KJIT_BOOL, &b);
     return 0;
   }
   char why[512];
-  if (rt_value_parse(buf, out, why, sizeof why) != 0)
+  if (aux_value_parse(t->ctx, buf, out, why, sizeof why) != 0)
     return tuple_fail(t, why);
   return 0;
 }
 
 /* Releases what a failed parse_tuple_at made so far. */
-static int drop(RtValue *el, const char **keys, int n, char *name) {
+static int drop(kjit_arg *el, const char **keys, int n, char *name) {
   free_keys(keys, n);
   while (n > 0)
-    rt_value_free(&el[--n]);
+    aux_arg_discard(&el[--n]);
   free(name);
   return -1;
 }
 
 /* Moves the n parsed elements (and keys, when any was given) into out. */
-static int finish(TupleText *t, RtValue *out, RtValue *el, const char **keys, int n, bool any_key,
+static int finish(TupleText *t, kjit_arg *out, kjit_arg *el, const char **keys, int n, bool any_key,
                   char *name) {
-  if (n > 0 && !(out->elems = malloc(sizeof *el * (size_t)n)))
-    return drop(el, keys, n, name), tuple_fail(t, "out of memory");
-  if (n > 0)
-    memcpy(out->elems, el, sizeof *el * (size_t)n);
-  if (any_key && !(out->keys = malloc(sizeof *keys * (size_t)n))) {
-    free(out->elems);
-    out->elems = NULL;
+  kjit_arg *elems = n > 0 ? malloc(sizeof *el * (size_t)n) : NULL;
+  const char **k = any_key ? malloc(sizeof *keys * (size_t)n) : NULL;
+  if ((n > 0 && !elems) || (any_key && !k)) {
+    free(elems);
+    free(k);
     return drop(el, keys, n, name), tuple_fail(t, "out of memory");
   }
+  if (n > 0)
+    memcpy(elems, el, sizeof *el * (size_t)n);
   if (any_key)
-    memcpy(out->keys, keys, sizeof *keys * (size_t)n);
+    memcpy(k, keys, sizeof *keys * (size_t)n);
   else
     free_keys(keys, n);
-  out->nelems = n;
-  out->tname = name;
+  *out = kjit_arg_named_tuple(name, elems, n);
+  out->value.tuple.keys = k;
   return 0;
 }
 
@@ -142,12 +145,11 @@ static int finish(TupleText *t, RtValue *out, RtValue *el, const char **keys, in
  * moves past the ')'.  As in Python, "(x)" without a comma is x itself,
  * "(x,)" the 1-tuple; a keyword element needs a NAME and follows the
  * positional ones. */
-static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth) {
-  memset(out, 0, sizeof *out);
-  out->is_tuple = true;
+static int parse_tuple_at(TupleText *t, const char **pp, kjit_arg *out, int depth) {
+  *out = kjit_arg_tuple(NULL, 0);
   if (depth > MAX_DEPTH)
     return tuple_fail(t, "tuples nest at most 4 deep");
-  RtValue el[MAX_ELEMS];
+  kjit_arg el[MAX_ELEMS];
   const char *keys[MAX_ELEMS] = {0};
   int n = 0;
   bool comma = false, any_key = false;
@@ -188,14 +190,46 @@ static int parse_tuple_at(TupleText *t, const char **pp, RtValue *out, int depth
   return finish(t, out, el, keys, n, any_key, name);
 }
 
-int rt_tuple_parse(const char *text, RtValue *out, char *err, size_t errlen) {
-  TupleText t = {text, err, errlen};
+int aux_tuple_parse(kjit_context *ctx, const char *text, kjit_arg *out, char *err, size_t errlen) {
+  TupleText t = {ctx, text, err, errlen};
   const char *p = text;
   if (parse_tuple_at(&t, &p, out, 1) != 0)
     return -1;
   if (*skip_space(p) == '\0')
     return 0;
-  rt_value_free(out);
+  aux_arg_discard(out);
   return tuple_fail(&t, "unexpected text after ')'");
 }
 
+/* The element lists, name and keys of a parsed tuple (arrays: keep). */
+void kjitaux_arg_free(kjit_arg *a) {
+  if (!a || a->kind != KJIT_ARG_TUPLE)
+    return;
+  for (int i = 0; a->value.tuple.keys && i < a->value.tuple.count; i++)
+    free((char *)a->value.tuple.keys[i]);
+  free((char **)a->value.tuple.keys);
+  free((char *)a->value.tuple.name);
+  a->value.tuple.keys = NULL;
+  a->value.tuple.name = NULL;
+  if (!a->value.tuple.elems)
+    return;
+  kjit_arg *el = (kjit_arg *)a->value.tuple.elems;
+  for (int i = 0; i < a->value.tuple.count; i++)
+    kjitaux_arg_free(&el[i]);
+  free(el);
+  a->value.tuple.elems = NULL;
+  a->value.tuple.count = 0;
+}
+
+/* The arrays of a value too: a parse that fails leaves nothing behind. */
+static void destroy_arrays(const kjit_arg *a) {
+  if (a->kind == KJIT_ARG_ARRAY)
+    kjit_array_destroy(a->value.array);
+  for (int i = 0; a->kind == KJIT_ARG_TUPLE && i < a->value.tuple.count; i++)
+    destroy_arrays(&a->value.tuple.elems[i]);
+}
+
+void aux_arg_discard(kjit_arg *a) {
+  destroy_arrays(a);
+  kjitaux_arg_free(a);
+}
