@@ -132,7 +132,8 @@ typedef enum DiagStatus {
   X(RT_E_ARCH,           494, INVALID_ARGUMENT, "an unknown GPU architecture") \
   X(RT_E_LAUNCH_ARGS,    495, TYPE,             "a launch argument of the wrong count, type, layout or memory") \
   X(RT_E_LAUNCH_LIMIT,   496, TYPE,             "a launch past the grid, block or shared-memory limits") \
-  X(RT_E_LAUNCH_FAILED,  497, TYPE,             "the CPU executor failed a launch (a deadlock at a barrier, no memory for stacks)") \
+  X(RT_E_LAUNCH_FAILED,  497, INTERNAL,         "the CPU executor failed a launch (a deadlock at a barrier, no memory for stacks)") \
+  X(RT_E_KERNEL_FAULT,   498, NO_DEVICE,        "a kernel faulted on the CPU (illegal address, failed debug check), as E064 on the GPU") \
   /* ---- E5xx: code generation ---- */                                       \
   X(E_CG_LIBDEVICE,      501, CODEGEN,          "libdevice missing or unreadable") \
   X(E_CG_LLVM,           502, CODEGEN,          "an LLVM target, pass or emission failure") \

@@ -100,7 +100,10 @@ typedef enum kjit_status {
   KJIT_ERROR_NOT_FOUND = 5,        /* no kernel of that name in the program */
   KJIT_ERROR_CODEGEN = 6,          /* LLVM / PTX generation failed */
   KJIT_ERROR_NO_DEVICE = 7,        /* a GPU was required and none is usable
-                                      (KJIT_TARGET_CUDA) */
+                                      (KJIT_TARGET_CUDA), or a launched kernel
+                                      faulted, on either target: an illegal
+                                      address, or with debug=True an index
+                                      out of bounds or a failing assert */
   KJIT_ERROR_INTERNAL = 8,         /* a bug in kjit; the message says where */
   KJIT_ERROR_OUT_OF_MEMORY = 9,
 } kjit_status;
@@ -914,8 +917,10 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
  *
  * Errors: INVALID_ARGUMENT (NULLs, counts, destroyed arrays, geometry),
  * TYPE (no specialization for the argument types, typing errors in the
- * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU), INTERNAL (also a fault
- * the executor detected while running: a deadlock at a barrier),
+ * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU; the kernel
+ * faulted, on either target: an illegal address, or with debug=True an
+ * index out of bounds or a failing assert), INTERNAL (also a failure the
+ * CPU executor detected while running: a deadlock at a barrier),
  * OUT_OF_MEMORY.  Times are in kjit_last_timing. */
 KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
                                  const kjit_arg *args, int nargs);
