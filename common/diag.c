@@ -1,9 +1,9 @@
 /* diag.c - the diagnostics list and its rendering.
  *
- * Rendering: "file:line:col: level: msg", the source line verbatim, a caret
- * line whose padding copies tabs so the caret lines up, then "hint: ...".
- * Past max_errors entries are dropped and only counted (ndropped).  The
- * codes' table is common/diag_codes.h. */
+ * Rendering: "file:line:col: level[E123]: msg" (notes and code 0 without the
+ * code), the source line verbatim, a caret line whose padding copies tabs so
+ * the caret lines up, then "hint: ...".  Past max_errors entries are dropped
+ * and only counted (ndropped).  The codes' table is common/diag_codes.h. */
 #include "common/diag.h"
 
 #include <stdio.h>
@@ -46,9 +46,13 @@ static const char *level_name(DiagLevel l) {
   return "error";
 }
 
-/* The level as the diagnostic's header shows it. */
+/* "error[E412]", "warning[E203]", "note": the level and, except for notes,
+ * the code in kjit's three-digit numbering. */
 static void put_level(const Diag *g, StrBuf *sb) {
-  sb_printf(sb, "%s", level_name(g->level));
+  if (g->level == DL_NOTE || g->code <= 0)
+    sb_printf(sb, "%s", level_name(g->level));
+  else
+    sb_printf(sb, "%s[E%03d]", level_name(g->level), g->code);
 }
 
 /* ------------------------------------------------------- the code table */

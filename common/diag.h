@@ -2,7 +2,7 @@
  *
  * Diagnostics are data: each stage appends to a Diags list and carries on
  * where it sensibly can; only the caller decides what to do with them.
- * Rendering gives "file:line:col: error: message", the source line, a caret
+ * Rendering gives "file:line:col: error[E412]: message", the source line, a caret
  * span under the culprit and an optional hint line.  Nothing here exits. */
 #ifndef KJIT_COMMON_DIAG_H
 #define KJIT_COMMON_DIAG_H

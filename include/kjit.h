@@ -12,7 +12,7 @@
  *     and changes nothing.
  *   - Errors are described on the context: kjit_last_error() returns the
  *     rendered diagnostics of the most recent failing call ("file:line:col:
- *     error: ...", the source line, a caret, a hint), and
+ *     error[E412]: ...", the source line, a caret, a hint), and
  *     kjit_last_error_location() its source position.  Each call on a
  *     context (or on a program of that context) replaces them; the
  *     accessors themselves (kjit_last_*, kjit_program_kernel_count/name,
@@ -274,9 +274,11 @@ KJIT_API kjit_status kjit_device_get_info(int ordinal, kjit_device_info *out);
 
 /* The rendered diagnostics of the most recent call on ctx (or on one of its
  * programs) if that call failed, "" if it succeeded or no call was made.
- * Rendering: "file:line:col: error: message", the source line, a caret line
- * "^~~~" under the culprit, then "hint: ..." where one helps; problems
- * without a source position read "kjit: error: message".  Never NULL (""
+ * Rendering: "file:line:col: error[E412]: message" (E412: the diagnostic's
+ * stable code, docs/diagnostics.md; "warning[E...]" for warnings, "note"
+ * for notes), the source line, a caret line "^~~~" under the culprit, then
+ * "hint: ..." where one helps; problems without a source position read
+ * "kjit: error[E490]: message".  Never NULL (""
  * for ctx == NULL).  Valid until the calling thread's next call on ctx
  * (each thread has its own: see "Threads" above). */
 KJIT_API const char *kjit_last_error(const kjit_context *ctx);
