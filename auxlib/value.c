@@ -506,13 +506,18 @@ static void fill_record_arange(kjit_array *a) {
 }
 
 /* The message of the last failing kjit.h call on ctx, without the
- * "kjit: error: " that kjit_last_error renders before a message with no
+ * "kjit: error[E001]: " that kjit_last_error renders before a message with no
  * source position and the line's newline. */
 static void last_message(kjit_context *ctx, char *buf, size_t len) {
-  static const char lead[] = "kjit: error: ";
+  static const char lead[] = "kjit: error";         /* then ": " or "[E001]: " */
   const char *e = kjit_last_error(ctx);
-  if (!strncmp(e, lead, sizeof lead - 1))
-    e += sizeof lead - 1;
+  if (!strncmp(e, lead, sizeof lead - 1)) {
+    const char *p = e + sizeof lead - 1;
+    if (*p == '[' && strchr(p, ']'))
+      p = strchr(p, ']') + 1;
+    if (!strncmp(p, ": ", 2))
+      e = p + 2;
+  }
   size_t n = strcspn(e, "\n");
   snprintf(buf, len, "%.*s", (int)n, e);
 }

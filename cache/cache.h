@@ -21,7 +21,6 @@
 #define RT_CACHE_DEFAULT_MAX (256ull << 20)
 #define RT_CACHE_MAX_SECTIONS 8
 #define RT_CACHE_DEFAULT_LOCK_WAIT 30.0 /* seconds; KJIT_CACHE_LOCK_WAIT */
-enum { RT_W_CACHE = 3 };             /* diagnostic code of cache warnings */
 
 /* Section tags (stable: part of the file format). */
 typedef enum RtCacheTag {

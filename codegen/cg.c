@@ -211,7 +211,7 @@ void cg_fail(Cg *cg, const Inst *in, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   SrcLoc loc = in ? in->loc : (SrcLoc){0};
-  diag_error(cg->diags, E_CG_INTERNAL, loc, NULL, "internal error in codegen: %s", msg);
+  diag_error(cg->diags, E_INTERNAL, loc, NULL, "internal error in codegen: %s", msg);
   cg->failed = true;
 }
 
@@ -826,7 +826,7 @@ static bool run_passes(Cg *cg) {
 static bool verify_module(Cg *cg) {
   char *msg = NULL;
   if (LLVMVerifyModule(cg->mod, LLVMReturnStatusAction, &msg)) {
-    diag_error(cg->diags, E_CG_INTERNAL, (SrcLoc){0}, NULL,
+    diag_error(cg->diags, E_INTERNAL, (SrcLoc){0}, NULL,
                "internal error in codegen: invalid LLVM IR: %.400s", msg ? msg : "");
     LLVMDisposeMessage(msg);
     return false;

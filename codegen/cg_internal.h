@@ -18,14 +18,7 @@
 
 #include "codegen/codegen.h"
 
-/* Diagnostic codes of this stage. */
-enum {
-  E_CG_LIBDEVICE = 501,   /* libdevice missing or unreadable */
-  E_CG_LLVM = 502,        /* LLVM target creation, pass or emission failure */
-  E_CG_UNSUPPORTED = 503, /* a construct this target cannot lower yet */
-  E_CG_PTX_VERSION = 504, /* the SM needs a newer PTX ISA than allowed */
-  E_CG_INTERNAL = 599,    /* malformed typed IR reached codegen */
-};
+/* Diagnostic codes: common/diag_codes.h (E5xx). */
 
 /* Parameters of one function (as many as CUDA's 4 KiB of 8-byte kernel
  * parameters; the runtime's launch limits are the same), and the buffers

@@ -160,7 +160,7 @@ static bool name_entries(Cg *cg, IrCompile *const *cs, int n, const char *suffix
     const IrFunc *f = cs[i]->funcs.len ? cs[i]->funcs.data[0] : NULL;
     LLVMValueRef fn = f && f->symbol ? LLVMGetNamedFunction(cg->mod, f->symbol) : NULL;
     if (!fn || LLVMIsDeclaration(fn) || !f->is_kernel) {
-      diag_error(cg->diags, E_CG_INTERNAL, (SrcLoc){0}, NULL,
+      diag_error(cg->diags, E_INTERNAL, (SrcLoc){0}, NULL,
                  "internal error in codegen: no host entry for %s", f ? f->name : "?");
       return false;
     }
@@ -178,7 +178,7 @@ static bool name_cabi(Cg *cg, const char *suffix, CgHostEntry *out) {
   snprintf(sym, sizeof sym, "%.200s__cabi", cg->cabi->symbol);
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, sym);
   if (!fn || LLVMIsDeclaration(fn)) {
-    diag_error(cg->diags, E_CG_INTERNAL, (SrcLoc){0}, NULL,
+    diag_error(cg->diags, E_INTERNAL, (SrcLoc){0}, NULL,
                "internal error in codegen: no C-ABI wrapper for %s", cg->cabi->name);
     return false;
   }

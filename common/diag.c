@@ -1,8 +1,9 @@
 /* diag.c - the diagnostics list and its rendering.
  *
- * Rendering: "file:line:col: level: msg", the source line verbatim, a caret
- * line whose padding copies tabs so the caret lines up, then "hint: ...".
- * Past max_errors entries are dropped and only counted (ndropped). */
+ * Rendering: "file:line:col: level[E123]: msg" (notes and code 0 without the
+ * code), the source line verbatim, a caret line whose padding copies tabs so
+ * the caret lines up, then "hint: ...".  Past max_errors entries are dropped
+ * and only counted (ndropped).  The codes' table is common/diag_codes.h. */
 #include "common/diag.h"
 
 #include <stdio.h>
@@ -43,6 +44,44 @@ static const char *level_name(DiagLevel l) {
   case DL_NOTE: return "note";
   }
   return "error";
+}
+
+/* "error[E412]", "warning[E203]", "note": the level and, except for notes,
+ * the code in kjit's three-digit numbering. */
+static void put_level(const Diag *g, StrBuf *sb) {
+  if (g->level == DL_NOTE || g->code <= 0)
+    sb_printf(sb, "%s", level_name(g->level));
+  else
+    sb_printf(sb, "%s[E%03d]", level_name(g->level), g->code);
+}
+
+/* ------------------------------------------------------- the code table */
+
+bool diag_code_status(int code, DiagStatus *out) {
+  switch (code) {  /* a number twice in the table is a duplicate case here */
+#define X(name, num, status, summary) case num: *out = DS_##status; return true;
+  DIAG_CODES(X)
+#undef X
+  }
+  return false;
+}
+
+const char *diag_code_name(int code) {
+  switch (code) {
+#define X(name, num, status, summary) case num: return #name;
+  DIAG_CODES(X)
+#undef X
+  }
+  return NULL;
+}
+
+const char *diag_code_summary(int code) {
+  switch (code) {
+#define X(name, num, status, summary) case num: return summary;
+  DIAG_CODES(X)
+#undef X
+  }
+  return NULL;
 }
 
 /* Find the start of 1-based line `line`; lone '\r', "\r\n" and '\n' end lines
@@ -136,10 +175,13 @@ static void render_line(const char *line, size_t linelen, SrcLoc loc, StrBuf *sb
 
 void diag_render(const Diag *g, StrBuf *sb) {
   if (!g->loc.src) {
-    sb_printf(sb, "kjit: %s: %s\n", level_name(g->level), g->msg);
+    sb_printf(sb, "kjit: ");
+    put_level(g, sb);
+    sb_printf(sb, ": %s\n", g->msg);
   } else {
-    sb_printf(sb, "%s:%d:%d: %s: %s\n", g->loc.src->path, g->loc.line, g->loc.col,
-              level_name(g->level), g->msg);
+    sb_printf(sb, "%s:%d:%d: ", g->loc.src->path, g->loc.line, g->loc.col);
+    put_level(g, sb);
+    sb_printf(sb, ": %s\n", g->msg);
     size_t linelen = 0;
     const char *line = find_line(g->loc.src, g->loc.line, &linelen);
     if (line)

@@ -2,7 +2,7 @@
  *
  * Diagnostics are data: each stage appends to a Diags list and carries on
  * where it sensibly can; only the caller decides what to do with them.
- * Rendering gives "file:line:col: error: message", the source line, a caret
+ * Rendering gives "file:line:col: error[E412]: message", the source line, a caret
  * span under the culprit and an optional hint line.  Nothing here exits. */
 #ifndef KJIT_COMMON_DIAG_H
 #define KJIT_COMMON_DIAG_H
@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "common/arena.h"
+#include "common/diag_codes.h"
 #include "common/strbuf.h"
 
 typedef struct Source {
@@ -26,12 +27,9 @@ typedef struct SrcLoc {
 
 typedef enum DiagLevel { DL_ERROR, DL_WARNING, DL_NOTE } DiagLevel;
 
-/* Stable diagnostic codes: the family letter says the stage
- * (E1xx lexer/parser, E2xx names/unsupported, E3xx typing, E4xx signatures
- * and options, E5xx codegen/limits). */
 typedef struct Diag {
   DiagLevel level;
-  int code;
+  int code;         /* a DiagCode of common/diag_codes.h (0: none) */
   SrcLoc loc;
   const char *msg;  /* arena text */
   const char *hint; /* arena text or NULL */
@@ -54,6 +52,11 @@ Diag *diag_add(Diags *d, DiagLevel level, int code, SrcLoc loc,
 /* Render all diagnostics (in order of appearance) into sb. */
 void diags_render(const Diags *d, StrBuf *sb);
 void diag_render(const Diag *g, StrBuf *sb);
+/* The table's entry for a code: its status (false for a number that is not
+ * a code), its constant's name and its summary (NULL for no code). */
+bool diag_code_status(int code, DiagStatus *out);
+const char *diag_code_name(int code);
+const char *diag_code_summary(int code);
 SrcLoc loc_span(SrcLoc a, SrcLoc b); /* from a to b's end when on one line, else a */
 /* The source text under loc (to the end of its line when to_eol), copied
  * into a; NULL when loc has no source or lies past its end. */

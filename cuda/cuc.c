@@ -84,14 +84,6 @@ static bool copy_options(kjit_program *p, const kjit_cuda_options *o, Diags *dia
   return true;
 }
 
-kjit_status rt_cuc_status_of(int code) {
-  switch (code) {
-  case RT_E_CUC_KERNEL: return KJIT_ERROR_NOT_FOUND;
-  case RT_E_CUC_OPTION: case RT_E_CUC_TARGET: return KJIT_ERROR_INVALID_ARGUMENT;
-  default: return KJIT_ERROR_TYPE;        /* parameters and arguments */
-  }
-}
-
 /* ------------------------------------------------------------ loading --- */
 
 bool rt_cuc_is_cuda_path(const char *path) {

@@ -20,14 +20,7 @@
 #include "cuda/cuda.h"
 #include "runtime/runtime.h"
 
-/* Diagnostic codes (E07x, beside NVRTC's). */
-enum {
-  RT_E_CUC_KERNEL = 74,      /* no such kernel / template without arguments */
-  RT_E_CUC_PARAM = 75,       /* a parameter type kjit cannot pass */
-  RT_E_CUC_ARG = 76,         /* an argument does not fit its parameter */
-  RT_E_CUC_OPTION = 77,      /* an NVRTC option kjit does not pass */
-  RT_E_CUC_TARGET = 78,      /* the cpu target cannot run CUDA C */
-};
+/* Diagnostic codes: common/diag_codes.h (E074..E078). */
 
 /* ------------------------------------------------ declarations (decl) --- */
 

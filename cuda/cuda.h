@@ -24,18 +24,7 @@
 #include "runtime/plan.h"
 #include "runtime/spec_table.h"
 
-/* Diagnostic codes (E06x: the CUDA target; rt_status_of maps E060..E069 to
- * KJIT_ERROR_NO_DEVICE, the others by their family). */
-enum {
-  RT_E_CUDA_NO_DEVICE = 60,  /* no driver / no device / ordinal out of range */
-  RT_E_CUDA_DRIVER = 61,     /* a driver call failed (name + operation) */
-  RT_E_CUDA_LINK = 62,       /* PTX -> cubin failed (nvJitLink or driver JIT) */
-  RT_E_CUDA_LAUNCH = 63,     /* launch checks: counts, types, limits */
-  RT_E_CUDA_FAULT = 64,      /* the kernel faulted (illegal address, ...) */
-  RT_E_CUDA_NOMEM = 65,      /* device memory exhausted */
-  RT_E_CUDA_BAD_DEVICE = 66, /* GPUs exist, but not the ordinal asked for: an
-                                error even for the auto target */
-};
+/* Diagnostic codes: common/diag_codes.h (E06x: the CUDA target). */
 
 #define RT_CUDA_MAX_ARGS 512       /* kernel parameters per launch (4 KiB / 8) */
 #define RT_CUDA_STATIC_SHARED_LIMIT (48u * 1024) /* above: opt-in attribute */

@@ -181,7 +181,7 @@ bool rt_cuda_pack_args(RtCudaSpec *spec, const RtValue *args, const RtCuDevicept
     if (spec->raw_pointers && args[i].is_array) /* CUDA C: T *p */
       have = 8;
     if (want != have) {
-      diag_error(diags, 599, (SrcLoc){0}, NULL,
+      diag_error(diags, E_INTERNAL, (SrcLoc){0}, NULL,
                  "argument %d of kernel '%s' packs to %u bytes but its PTX parameter has %u "
                  "(a bug in kjit)", i + 1, spec->kernel, have, want);
       return false;

@@ -44,15 +44,6 @@ void rt_cuda_forget_program(kjit_program *prog) {
   }
 }
 
-kjit_status rt_cuda_status_of(int code) {
-  switch (code) {
-  case RT_E_CUDA_LINK: return KJIT_ERROR_CODEGEN;
-  case RT_E_CUDA_LAUNCH: return KJIT_ERROR_INVALID_ARGUMENT;
-  case RT_E_CUDA_NOMEM: return KJIT_ERROR_OUT_OF_MEMORY;
-  default: return KJIT_ERROR_NO_DEVICE;   /* no device, driver errors, faults */
-  }
-}
-
 static double now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

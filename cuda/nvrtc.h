@@ -13,12 +13,7 @@
 
 #include "common/diag.h"
 
-enum {
-  RT_E_NVRTC_MISSING = 70,   /* NVRTC cannot be loaded */
-  RT_E_NVRTC_COMPILE = 71,   /* the .cu file does not compile */
-  RT_E_LINK_FILE = 72,       /* a link= file is missing or unreadable */
-  RT_E_LINK = 73,            /* nvJitLink failed or is missing for linking */
-};
+/* Diagnostic codes: common/diag_codes.h (E070..E073). */
 
 typedef struct RtNvrtc {
   void *lib;

@@ -13,28 +13,7 @@
 #include "common/arena.h"
 #include "common/diag.h"
 
-/* Diagnostic codes of the frontend (E1xx). */
-enum {
-  E_BAD_CHAR = 101,        /* invalid character, NUL byte, bad UTF-8 */
-  E_UNTERMINATED_STR = 102,
-  E_UNTERMINATED_TRIPLE = 103,
-  E_UNCLOSED_BRACKET = 104,
-  E_UNMATCHED_BRACKET = 105,
-  E_MISMATCHED_BRACKET = 106,
-  E_DEDENT = 107,          /* unindent does not match any outer level */
-  E_TAB_SPACE = 108,       /* inconsistent use of tabs and spaces */
-  E_BAD_NUMBER = 109,      /* leading zeros, invalid decimal literal, ... */
-  E_BAD_ESCAPE = 110,      /* truncated \x, \u escapes */
-  E_CONTINUATION = 111,    /* bad character after '\' */
-  E_FSTRING = 112,         /* malformed or too deeply nested f-string */
-  E_SYNTAX = 120,          /* invalid syntax (parser) */
-  E_EXPECTED = 121,        /* expected ':' / ')' / ... */
-  E_UNEXPECTED_INDENT = 122,
-  E_EXPECTED_INDENT = 123, /* expected an indented block */
-  E_BAD_TARGET = 124,      /* cannot assign to ... */
-  E_BAD_ARGS = 125,        /* argument / parameter order errors */
-  E_TOO_DEEP = 126,        /* nesting limit of the recursive-descent parser */
-};
+/* Diagnostic codes: common/diag_codes.h (E1xx: the lexer and parser). */
 
 typedef enum TokenKind {
   TK_EOF,

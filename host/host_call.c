@@ -100,7 +100,7 @@ bool rt_host_call(const RtPlan *p, kjit_value *result, Diags *d) {
   }
   ffi_cif cif;
   if (ffi_prep_cif(&cif, FFI_DEFAULT_ABI, (unsigned)nargs, rt, at) != FFI_OK) {
-    diag_error(d, RT_E_INTERNAL, (SrcLoc){0}, NULL, "function '%s': libffi cannot describe its signature",
+    diag_error(d, E_INTERNAL, (SrcLoc){0}, NULL, "function '%s': libffi cannot describe its signature",
                f->name);
     return false;
   }

@@ -497,11 +497,11 @@ static void report_check_error(kjit_program *prog, const IrFunc *f, int rc, cons
                                Diags *d) {
   SrcLoc loc = {check_source(prog, e->file), e->line, e->col > 0 ? e->col : 1, rc == RT_HOST_E_ASSERT ? 6 : 1};
   if (rc == RT_HOST_E_ASSERT)
-    diag_error(d, RT_E_LAUNCH_FAILED, loc, NULL,
+    diag_error(d, RT_E_KERNEL_FAULT, loc, NULL,
                "AssertionError: %s (kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))", e->message, f->name,
                e->block[0], e->block[1], e->block[2], e->thread[0], e->thread[1], e->thread[2]);
   else
-    diag_error(d, RT_E_LAUNCH_FAILED, loc, NULL,
+    diag_error(d, RT_E_KERNEL_FAULT, loc, NULL,
                "index %lld is out of bounds for axis %d with size %lld in array '%s' "
                "(kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))",
                (long long)e->index, e->axis, (long long)e->extent, e->array, f->name, e->block[0],
@@ -523,7 +523,8 @@ static bool launch(kjit_program *prog, const IrFunc *f, const RtHostSpec *s, con
     report_check_error(prog, f, rc, &chk, d);
     return false;
   }
-  diag_error(d, rc == RT_HOST_E_LIMIT ? RT_E_LAUNCH_LIMIT : RT_E_LAUNCH_FAILED, (SrcLoc){0}, NULL,
+  int code = rc == RT_HOST_E_LIMIT ? RT_E_LAUNCH_LIMIT : rc == RT_HOST_E_FAULT ? RT_E_KERNEL_FAULT : RT_E_LAUNCH_FAILED;
+  diag_error(d, code, (SrcLoc){0}, NULL,
              "kernel '%s' on the CPU: %s", f->name, err);
   return false;
 }

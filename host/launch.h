@@ -16,13 +16,7 @@
 #include "runtime/plan.h"
 #include "runtime/value.h"
 
-/* Diagnostic codes of launches (rt_status_of maps them to KJIT_ERROR_TYPE
- * unless the API layer says otherwise). */
-enum {
-  RT_E_LAUNCH_ARGS = 495,   /* argument count, type, layout or memory */
-  RT_E_LAUNCH_LIMIT = 496,  /* grid/block/shared-memory limits */
-  RT_E_LAUNCH_FAILED = 497, /* the kernel failed while running (deadlock...) */
-};
+/* Diagnostic codes: common/diag_codes.h (E495..E498: launches). */
 
 #define RT_HOST_MAX_ARGS 512  /* kernel parameters a host launch can pass (as
                                  many as CUDA's 4 KiB of 8-byte parameters) */

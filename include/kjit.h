@@ -12,7 +12,7 @@
  *     and changes nothing.
  *   - Errors are described on the context: kjit_last_error() returns the
  *     rendered diagnostics of the most recent failing call ("file:line:col:
- *     error: ...", the source line, a caret, a hint), and
+ *     error[E412]: ...", the source line, a caret, a hint), and
  *     kjit_last_error_location() its source position.  Each call on a
  *     context (or on a program of that context) replaces them; the
  *     accessors themselves (kjit_last_*, kjit_program_kernel_count/name,
@@ -106,7 +106,10 @@ typedef enum kjit_status {
   KJIT_ERROR_NOT_FOUND = 5,        /* no kernel of that name in the program */
   KJIT_ERROR_CODEGEN = 6,          /* LLVM / PTX generation failed */
   KJIT_ERROR_NO_DEVICE = 7,        /* a GPU was required and none is usable
-                                      (KJIT_TARGET_CUDA) */
+                                      (KJIT_TARGET_CUDA), or a launched kernel
+                                      faulted, on either target: an illegal
+                                      address, or with debug=True an index
+                                      out of bounds or a failing assert */
   KJIT_ERROR_INTERNAL = 8,         /* a bug in kjit; the message says where */
   KJIT_ERROR_OUT_OF_MEMORY = 9,   /* device memory exhausted, or an array
                                       of the requested size cannot be
@@ -280,9 +283,11 @@ KJIT_API kjit_status kjit_device_get_info(int ordinal, kjit_device_info *out);
 
 /* The rendered diagnostics of the most recent call on ctx (or on one of its
  * programs) if that call failed, "" if it succeeded or no call was made.
- * Rendering: "file:line:col: error: message", the source line, a caret line
- * "^~~~" under the culprit, then "hint: ..." where one helps; problems
- * without a source position read "kjit: error: message".  Never NULL (""
+ * Rendering: "file:line:col: error[E412]: message" (E412: the diagnostic's
+ * stable code, docs/diagnostics.md; "warning[E...]" for warnings, "note"
+ * for notes), the source line, a caret line "^~~~" under the culprit, then
+ * "hint: ..." where one helps; problems without a source position read
+ * "kjit: error[E490]: message".  Never NULL (""
  * for ctx == NULL).  Valid until the calling thread's next call on ctx
  * (each thread has its own: see "Threads" above). */
 KJIT_API const char *kjit_last_error(const kjit_context *ctx);
@@ -914,8 +919,10 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
  *
  * Errors: INVALID_ARGUMENT (NULLs, counts, destroyed arrays, geometry),
  * TYPE (no specialization for the argument types, typing errors in the
- * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU), INTERNAL (also a fault
- * the executor detected while running: a deadlock at a barrier),
+ * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU; the kernel
+ * faulted, on either target: an illegal address, or with debug=True an
+ * index out of bounds or a failing assert), INTERNAL (also a failure the
+ * CPU executor detected while running: a deadlock at a barrier),
  * OUT_OF_MEMORY (cuda target: device memory for host arrays' copies or the
  * kernel's module).  Times are in kjit_last_timing. */
 KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,

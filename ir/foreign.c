@@ -184,7 +184,7 @@ const Type *ir_type_foreign(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   const IrExtern *e = in->ext;
   if (!e || in->nargs != e->sig.nparams)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad foreign call");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad foreign call");
   for (int k = 0; k < in->nargs; k++) {
     const Type *t = inf->f->insts.data[in->args[k]].type;
     if (!t || t == TY_UNKNOWN_T)

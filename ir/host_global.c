@@ -55,7 +55,7 @@ const Type *ir_infer_host_global(Infer *inf, int idx) {
   }
   if (!h || !h->bound)
     return h ? unbound(inf, idx, h)
-             : ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: no global '%s'",
+             : ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: no global '%s'",
                              in->str);
   int64_t *dims = arena_alloc(inf->c->arena, sizeof(int64_t) * 8);
   memcpy(dims, h->shape, sizeof(int64_t) * 4);

@@ -289,13 +289,13 @@ static bool valid_blocks(Infer *inf) {
     for (int k = 0; k < f->blocks.data[b].insts.len; k++) {
       int i = f->blocks.data[b].insts.data[k];
       if (i < 0 || i >= f->insts.len) {
-        diag_add(inf->d, DL_ERROR, E_IR_INTERNAL, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
+        diag_add(inf->d, DL_ERROR, E_INTERNAL, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
                  "internal error: block %d of '%s' lists instruction %d", b, f->name, i);
         return false;
       }
     }
   if (f->blocks.len == 0)
-    diag_add(inf->d, DL_ERROR, E_IR_INTERNAL, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
+    diag_add(inf->d, DL_ERROR, E_INTERNAL, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
              "internal error: '%s' has no blocks", f->name);
   return f->blocks.len > 0;
 }

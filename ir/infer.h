@@ -11,35 +11,7 @@
 
 #include "ir/ir.h"
 
-/* Diagnostic codes of typing (E3xx) and signatures (E4xx). */
-enum {
-  E_TY_UNIFY = 301,       /* a variable or return value with two types */
-  E_TY_OPERANDS = 302,    /* no typing for an operator with these operands */
-  E_TY_INDEX = 303,       /* bad array / tuple index */
-  E_TY_UNDEFINED = 304,   /* local referenced before assignment */
-  E_TY_RECURSION = 305,
-  E_TY_NARGS = 306,       /* wrong argument count */
-  E_TY_ANNOTATION = 307,  /* argument does not match its annotation */
-  E_TY_RETURN = 308,      /* kernel returning a value, bad return type */
-  E_TY_ATOMIC = 309,
-  E_TY_INTRINSIC = 310,   /* math / builtin / cuda function arguments */
-  E_TY_UNKNOWN = 311,     /* could not infer a type */
-  E_TY_CONVERGE = 312,    /* inference did not reach a fixed point */
-  E_TY_ATTR = 313,        /* unknown attribute of a type */
-  E_TY_CALL = 314,        /* bad call target */
-  E_TY_CONVERT = 315,     /* impossible conversion */
-  E_TY_COND = 316,        /* value without truthiness used as a condition */
-  E_TY_PRINT = 317,
-  E_TY_READONLY = 318,    /* store or atomic into a read-only (constant) array */
-  E_TY_UNBOUND = 319,     /* a global the host binds was not bound */
-  E_TY_TOO_LARGE = 320,   /* a function over IR_MAX_BLOCKS basic blocks */
-  E_SIG_UNKNOWN_TYPE = 401,
-  E_SIG_SYNTAX = 402,
-  E_SIG_DIMS = 403,
-  E_SIG_EMPTY = 404,
-  E_SIG_SLICE = 405,
-  E_IR_INTERNAL = 599,    /* malformed IR handed to typing */
-};
+/* Diagnostic codes: common/diag_codes.h (E3xx typing, E401..E405 signatures). */
 
 /* Per local, the value its only STORE in reachable blocks stores (-1: none,
  * -2: several); built on demand by infer_ctvalue.c, rebuilt when stale. */

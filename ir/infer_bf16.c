@@ -170,7 +170,7 @@ static const Type *type_fn(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   int fn = (int)in->ival;
   if (fn < 0 || fn >= BF__COUNT || in->nargs != ir_bf16_arity(fn))
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: malformed bf16 op");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: malformed bf16 op");
   const Type *want, *ret = fn_types(fn, &want);
   for (int k = 0; k < in->nargs; k++) {
     const Type *t = arg_type(inf, in, k);

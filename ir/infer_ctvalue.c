@@ -22,7 +22,7 @@ static const Type *operand_type(const Infer *inf, const Inst *in, int k) {
 const Type *ir_infer_ctvalue(Infer *inf, int idx) {
   const Inst *in = &inf->f->insts.data[idx];
   if (!ty_is_ctvalue(in->tyimm))
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: value without a type");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: value without a type");
   return in->tyimm;
 }
 

@@ -34,7 +34,7 @@ const Type *ir_infer_libdevice(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   int fn = (int)in->ival;
   if (fn < 0 || fn >= LD__COUNT || in->nargs != ir_libdevice_nparams(fn) || in->nargs > 4)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad libdevice call");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad libdevice call");
   const char *c = ir_libdevice_info[fn].args;
   for (int k = 0; k < in->nargs; k++, c++) {
     while (*c == '*')

@@ -87,7 +87,7 @@ const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   int u = (int)in->ival;
   if (u < 0 || u >= NU__COUNT || in->nargs != ir_npufunc_info[u].nin)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad ufunc call");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad ufunc call");
   const Type *ts[2];
   for (int k = 0; k < in->nargs; k++) {
     if (!(ts[k] = operand(inf, in, k)))

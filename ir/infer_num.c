@@ -131,7 +131,7 @@ const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   int fn = (int)in->ival;
   if (fn < 0 || fn >= NF__COUNT || in->nargs != ir_numfn_info[fn].arity || in->nargs > 3)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: malformed numfn");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: malformed numfn");
   const Type *ts[3];
   for (int k = 0; k < in->nargs; k++)
     if (!(ts[k] = operand(inf, in, k)))

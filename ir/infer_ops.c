@@ -202,7 +202,7 @@ static const Type *type_cast(Infer *inf, int idx) {
   const Inst *in = &inf->f->insts.data[idx];
   const Type *to = in->tyimm;
   if (!to)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: cast without a type");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: cast without a type");
   const Type *a = at(inf, in, 0);
   if (!a)
     return NULL;
@@ -658,7 +658,7 @@ static const Type *type_atomic(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   int kind = (int)in->ival;
   if (kind < AK_ADD || kind > AK_NANMIN)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad atomic kind %d", kind);
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad atomic kind %d", kind);
   int want = kind == AK_CAS ? 4 : 3;
   if (in->nargs != want)
     return ir_infer_fail(inf, idx, E_TY_ATOMIC, NULL, "cuda.atomic.%s takes %d arguments, got %d",
@@ -826,7 +826,7 @@ static const Type *type_special(Infer *inf, int idx, int id, const Type *const *
   case IN_POPC: case IN_CLZ: case IN_FFS: case IN_BREV:
     return type_bits(inf, idx, id, a, need);
   default:
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: intrinsic %d", id);
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: intrinsic %d", id);
   }
 }
 
@@ -834,7 +834,7 @@ static const Type *type_intrinsic(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   int id = (int)in->ival;
   if (id < 0 || id >= IN__COUNT)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad intrinsic %d", id);
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad intrinsic %d", id);
   const IntrinsicInfo *ii = &ir_intrinsic_info[id];
   if (in->nargs != ii->arity || in->nargs > 3)
     return ir_infer_fail(inf, idx, E_TY_INTRINSIC, NULL, "%s%s() takes %d argument%s, got %d",
@@ -920,7 +920,7 @@ static const Type *const *eager_params(Infer *inf, int idx, const IrFunc *gen,
 static const Type *type_call(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   if (!in->callee)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: call without a callee");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: call without a callee");
   IrFunc *gen = in->callee->generic ? in->callee->generic : in->callee;
   if (gen->is_kernel && !gen->is_device)
     return ir_infer_fail(inf, idx, E_TY_CALL,
@@ -971,7 +971,7 @@ static const Type *type_print(Infer *inf, int idx) {
 static const Type *type_load(Infer *inf, int idx) {
   const Inst *in = &inf->f->insts.data[idx];
   if (in->local < 0 || in->local >= inf->f->locals.len)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad local %d", in->local);
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad local %d", in->local);
   const IrLocal *l = &inf->f->locals.data[in->local];
   if (in->local >= inf->f->nparams && inf->nstores[in->local] == 0)
     return ir_infer_fail(inf, idx, E_TY_UNDEFINED, NULL,
@@ -994,7 +994,7 @@ static void report_unify(Infer *inf, int idx, const IrLocal *l, const Type *v) {
 static const Type *type_store(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   if (in->local < 0 || in->local >= inf->f->locals.len)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad local %d", in->local);
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad local %d", in->local);
   const Type *v = at(inf, in, 0);
   if (!v)
     return NULL;
@@ -1024,7 +1024,7 @@ static const Type *type_store(Infer *inf, int idx, const Type **need) {
 static const Type *type_ret(Infer *inf, int idx) {
   const Inst *in = &inf->f->insts.data[idx];
   if (in->nargs > 1)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: ret with %d values",
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: ret with %d values",
                          in->nargs);
   if (in->nargs == 1 && !at(inf, in, 0))
     return NULL;
@@ -1048,18 +1048,18 @@ static const Type *type_const(const Inst *in) {
 static bool well_formed(Infer *inf, int idx) {
   const Inst *in = &inf->f->insts.data[idx];
   if ((unsigned)in->op >= OP__COUNT) {
-    ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad opcode %d", (int)in->op);
+    ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad opcode %d", (int)in->op);
     return false;
   }
   int want = ir_op_info[in->op].nargs;
   if ((want >= 0 && in->nargs != want) || in->nargs < 0 || (in->nargs > 0 && !in->args)) {
-    ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: '%s' has %d operands",
+    ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: '%s' has %d operands",
                   ir_op_info[in->op].name, in->nargs);
     return false;
   }
   for (int k = 0; k < in->nargs; k++)
     if (in->args[k] < 0 || in->args[k] >= inf->f->insts.len || in->args[k] == idx) {
-      ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad operand %d of '%s'",
+      ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad operand %d of '%s'",
                     in->args[k], ir_op_info[in->op].name);
       return false;
     }
@@ -1110,7 +1110,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
     if (!in->tyimm && in->nargs == 2)
       return ir_infer_deferred_array(inf, idx);
     if (!in->tyimm || in->tyimm->kind != TY_ARRAY)
-      return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: array without a type");
+      return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: array without a type");
     if (in->op == OP_LOCAL_ARRAY && ir_alloc_bytes(in) > IR_MAX_LOCAL_BYTES) /* a shape frozen per call */
       return ir_infer_fail(inf, idx, E_TY_INTRINSIC,
                            "use shared or global memory (an array argument) for large per-thread data",
@@ -1145,7 +1145,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_SYNCTHREADS: case OP_FENCE: case OP_BR: case OP_UNREACHABLE: case OP_ASSERT_FAIL:
     return TY_VOID_T;
   default:
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: untyped op '%s'",
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: untyped op '%s'",
                          ir_op_info[in->op].name);
   }
 }

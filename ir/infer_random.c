@@ -35,7 +35,7 @@ static const Type *operand(const Infer *inf, const Inst *in, int k) {
 const Type *ir_infer_random(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   if (in->ival < 0 || in->ival >= RK__COUNT || in->nargs != 2)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: malformed random op");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: malformed random op");
   const char *name = ir_random_names[in->ival];
   const Type *st = operand(inf, in, 0), *ix = operand(inf, in, 1);
   if (!st || !ix)

@@ -19,7 +19,7 @@ const Type *ir_infer_vector(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   const Type *vt = in->tyimm;
   if (!ty_is_vector(vt))
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: vector.make without a type");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: vector.make without a type");
   int count = 0;
   for (int k = 0; k < in->nargs; k++) {
     const Type *t = operand(inf, in, k);

@@ -90,7 +90,7 @@ const Type *ir_infer_view(Infer *inf, int idx, const Type **need) {
   const Type *arr = at(inf, in, 0);
   int npos = view_positions(in), nslices = 0;
   if (npos < 0)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: malformed array.view");
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: malformed array.view");
   if (!arr)
     return NULL;
   if (arr->kind == TY_TUPLE)

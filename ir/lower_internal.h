@@ -13,26 +13,8 @@
 
 #include "ir/ir.h"
 
-/* Diagnostic codes of lowering (E2xx names/unsupported, E4xx options). */
-enum {
-  E_UNDEFINED = 201,    /* name 'x' is not defined */
-  E_UNSUPPORTED = 202,  /* construct not supported in kernels */
-  E_NOTCONST = 203,     /* global / shape not a compile-time constant */
-  E_ARITY = 204,        /* wrong number or kind of builtin arguments */
-  E_KERNEL_RET = 205,   /* a kernel cannot return a value */
-  E_NOATTR = 206,       /* module 'cuda' has no attribute 'foo' */
-  E_TARGET = 207,       /* bad assignment target / unpacking count */
-  E_STRING = 208,       /* string outside print */
-  E_CALLEE = 209,       /* calling a kernel, a host function, a variable */
-  E_LINK = 210,         /* bad link= list or cuda.declare_device */
-  E_BIGINT = 211,       /* integer literal too large for int64 */
-  E_NOTYET = 212,       /* real Numba feature not supported yet */
-  E_LOOP = 213,         /* for/break/continue misuse */
-  E_BADARG = 214,       /* argument of the wrong kind (dtype, shape...) */
-  E_UFUNC = 215,        /* @vectorize: body, signatures or options */
-  E_REDUCE = 216,       /* misuse of a @cuda.reduce function */
-  E_OPTION = 401,       /* unknown / invalid decorator option */
-};
+/* Diagnostic codes: common/diag_codes.h (E2xx names and unsupported Python, E406
+ * decorator options). */
 
 /* Per-program lowering state (one ir_lower_program call). */
 typedef struct NonConst {

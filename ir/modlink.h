@@ -14,9 +14,8 @@
 
 #include "ir/ir.h"
 
-/* E231: a module or a name from one cannot be found (located at the use
- * or at the import). */
-enum { E_MODULE = 231 };
+/* E231 (E_MODULE, common/diag_codes.h): a module or a name from one cannot
+ * be found (located at the use or at the import). */
 
 typedef enum IrImportKind {
   IMP_EXTERNAL,   /* numba, numpy, math, cmath, enum: resolved as before */

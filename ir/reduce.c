@@ -215,7 +215,7 @@ bool ir_reduce_kernels(IrProgram *p, IrFunc *fn, const Type *dtype, Diags *d,
   int n = 0;
   if (d->nerrors != before || !ir_lower_generated(p, m, d, fns, 2, &n) || n != 2) {
     if (d->nerrors == before)
-      diag_error(d, 599, (SrcLoc){0}, NULL, "the reduction kernels of '%s' did not lower", fn->name);
+      diag_error(d, E_INTERNAL, (SrcLoc){0}, NULL, "the reduction kernels of '%s' did not lower", fn->name);
     return false;
   }
   out->cuda = fns[0];

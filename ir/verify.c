@@ -15,8 +15,6 @@
 #include "ir/npmath.h"
 #include "ir/libdevice_fns.h"
 
-#define E_ICE 599
-
 typedef struct Verifier {
   const IrFunc *f;
   Diags *d;
@@ -39,7 +37,7 @@ __attribute__((format(printf, 2, 3))) static void fail(Verifier *v, const char *
     IrOp op = v->f->insts.data[v->i].op;
     opn = op < OP__COUNT ? ir_op_info[op].name : "?";
   }
-  diag_error(v->d, E_ICE, loc, NULL,
+  diag_error(v->d, E_INTERNAL, loc, NULL,
              "internal compiler error: IR verification failed in '%s', bb%d, instruction %d (%s): %s",
              v->f->name ? v->f->name : "?", v->b, v->i, opn, msg);
   v->nerr++;

@@ -346,7 +346,7 @@ static const char *variant(const RtJob *j) {
 static bool emit_llvm(RtJob *j, kjit_emit what, char **out, size_t *len) {
   CgSession *s = rt_cg_session(j->prog->ctx);
   if (!s) {
-    diag_error(job_diags(j), 500, (SrcLoc){0}, NULL,
+    diag_error(job_diags(j), E_CG_LLVM, (SrcLoc){0}, NULL,
                "cannot initialise the LLVM NVPTX code generator");
     return false;
   }

@@ -162,24 +162,33 @@ void rt_begin(RtCall *call, kjit_context *ctx) {
   clear_slot(call->slot);
 }
 
-/* The stage that reported an error decides the status: the code's family
- * (see common/diag.h) names it. */
+/* Each DiagStatus is the kjit_status of the same name: a name kjit.h lacks
+ * does not compile, each one's value is its DiagStatus + 1 (so no two share
+ * one), and the counts agree, so the map is one-to-one and leaves none of
+ * kjit.h's errors out (KJIT_ERROR_OUT_OF_MEMORY is its last). */
+static const kjit_status status_of_diag[] = {
+#define S(name) [DS_##name] = KJIT_ERROR_##name,
+    DIAG_STATUSES(S)
+#undef S
+};
+#define S(name) _Static_assert((int)KJIT_ERROR_##name == (int)DS_##name + 1, "DiagStatus order is kjit.h's");
+DIAG_STATUSES(S)
+#undef S
+_Static_assert(sizeof status_of_diag / sizeof status_of_diag[0] == DS_COUNT,
+               "every DiagStatus maps to a kjit_status");
+_Static_assert((int)DS_COUNT == (int)KJIT_ERROR_OUT_OF_MEMORY,
+               "every kjit_status error has a DiagStatus (common/diag_codes.h)");
+
+kjit_status rt_status_of_code(int code) {
+  DiagStatus ds;
+  return diag_code_status(code, &ds) ? status_of_diag[ds] : KJIT_ERROR_INTERNAL;
+}
+
+/* The first error's code decides the status (common/diag_codes.h). */
 kjit_status rt_status_of(const Diags *d) {
-  for (int i = 0; i < d->list.len; i++) {
-    int c = d->list.data[i].code;
-    if (d->list.data[i].level != DL_ERROR)
-      continue;
-    if (c == RT_E_IO) return KJIT_ERROR_IO;
-    if (c == RT_E_ARGUMENT || c == RT_E_ARCH) return KJIT_ERROR_INVALID_ARGUMENT;
-    if (c == RT_E_NO_KERNEL) return KJIT_ERROR_NOT_FOUND;
-    if ((c >= 100 && c < 200) || c == RT_E_SIG_SYNTAX) return KJIT_ERROR_SYNTAX;
-    if (c == RT_E_INTERNAL) return KJIT_ERROR_INTERNAL;
-    if (c >= 60 && c < 70) return rt_cuda_status_of(c); /* cuda/cuda.h */
-    if (c >= 74 && c < 80) return rt_cuc_status_of(c); /* CUDA C, cuda/cuc.h */
-    if (c >= 70 && c < 80) return KJIT_ERROR_CODEGEN;   /* NVRTC, cuda/nvrtc.h */
-    if (c >= 500 && c < 600) return KJIT_ERROR_CODEGEN;
-    return KJIT_ERROR_TYPE;
-  }
+  for (int i = 0; i < d->list.len; i++)
+    if (d->list.data[i].level == DL_ERROR)
+      return rt_status_of_code(d->list.data[i].code);
   return d->nerrors ? KJIT_ERROR_TYPE : KJIT_OK;
 }
 
@@ -204,7 +213,7 @@ kjit_status rt_finish(RtCall *call, kjit_status st) {
   if (st == KJIT_OK && d->nerrors)
     st = rt_status_of(d);
   if (st != KJIT_OK && !d->nerrors) /* every failure gets a message */
-    diag_error(&call->diags, RT_E_INTERNAL, (SrcLoc){0}, NULL, "%s",
+    diag_error(&call->diags, E_INTERNAL, (SrcLoc){0}, NULL, "%s",
                st == KJIT_ERROR_OUT_OF_MEMORY ? "out of memory"
                : "the call failed without a diagnostic (a bug in kjit)");
   if (d->list.len || d->ndropped) {

@@ -21,21 +21,8 @@
 #include "kjit.h"
 #include "runtime/api.h"
 
-/* Diagnostic codes of this layer (E0xx: files and the API, E49x: picking
+/* Diagnostic codes: common/diag_codes.h (E0xx: files and the API, E49x: picking
  * the kernel, signature and target of a compile). */
-enum {
-  RT_E_IO = 1,            /* a file cannot be read or written */
-  RT_E_ARGUMENT = 2,      /* bad argument value at the API (options) */
-  RT_E_NO_KERNEL = 490,   /* no kernel of that name */
-  RT_E_NO_SIGNATURE = 491,/* lazy kernel compiled without a signature */
-  RT_E_NOT_VOID = 492,    /* kernel signature returns a value */
-  RT_E_ARITY = 493,       /* signature and parameter counts differ */
-  RT_E_ARCH = 494,        /* unknown GPU architecture */
-  RT_E_PARAM_SPACE = 489, /* a kernel's parameters exceed CUDA's 4 KiB */
-  RT_E_AMBIGUOUS = 488,   /* arguments fit two eager signatures equally well */
-  RT_E_SIG_SYNTAX = 402,  /* malformed signature string (ir/sig.c) */
-  RT_E_INTERNAL = 599,    /* a bug in kjit (as ir_verify reports them) */
-};
 
 /* The last error of one thread's calls on a context: each calling thread
  * has its own, so a message stays valid while other threads make calls. */
@@ -102,6 +89,7 @@ void rt_begin(RtCall *call, kjit_context *ctx);
  * error's code when st is KJIT_OK but errors were reported. */
 kjit_status rt_finish(RtCall *call, kjit_status st);
 kjit_status rt_status_of(const Diags *d);  /* from the first error's code */
+kjit_status rt_status_of_code(int code);    /* common/diag_codes.h's status of a code */
 
 /* program.c: the whole file as malloc'd NUL-terminated text; an RT_E_IO
  * diagnostic naming path when it cannot be read. */
@@ -171,8 +159,6 @@ int rt_context_ordinal(const kjit_context *ctx);
 /* cuda_run.c: hooks of the CUDA target into the context and programs. */
 void rt_cuda_release(kjit_context *ctx);          /* at context destroy */
 void rt_cuda_forget_program(kjit_program *prog);  /* at program destroy */
-kjit_status rt_cuda_status_of(int code);          /* E06x -> status */
-kjit_status rt_cuc_status_of(int code);           /* cuc.c: E074..E079 -> status */
 /* Opens the context's GPU (rt_context_device) if not yet open; false
  * with the reason (RT_E_CUDA_NO_DEVICE...) in diags. */
 bool rt_cuda_available(kjit_context *ctx, Diags *diags);

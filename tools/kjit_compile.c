@@ -160,23 +160,35 @@ static int mentions(const char *line, size_t len, const char *name) {
   return 0;
 }
 
+/* The length of a location-less diagnostic's header, "kjit: error[E490]: "
+ * ("kjit: note: " has no code), or 0 when the line has none. */
+static size_t header_len(const char *line) {
+  static const char *const heads[] = {"kjit: error", "kjit: warning", "kjit: note"};
+  for (int k = 0; k < 3; k++) {
+    size_t n = strlen(heads[k]);
+    if (strncmp(line, heads[k], n) != 0)
+      continue;
+    if (line[n] == '[' && line[n + 1] == 'E' && strspn(line + n + 2, "0123456789") == 3 &&
+        line[n + 5] == ']')
+      n += 6;
+    return strncmp(line + n, ": ", 2) == 0 ? n + 2 : 0;
+  }
+  return 0;
+}
+
 /* Prints a library error of one of several inputs.  A message without a
- * place in a file ("kjit: error: kernel 'k' has no eager signature") gets
- * the input's name, "kjit: error: FILE: ...", so each error says which
- * file it is about; located ones already start with it. */
+ * place in a file ("kjit: error[E491]: kernel 'k' has no eager signature")
+ * gets the input's name, "kjit: error[E491]: FILE: ...", so each error says
+ * which file it is about; located ones already start with it. */
 static int report_for(const kjit_context *ctx, kjit_status st, const char *file, int several) {
   const char *e = kjit_last_error(ctx);
   if (!several || !*e)
     return kjit_cli_report(ctx, st);
   const char *name = kjit_cli_is_stdin(file) ? "<stdin>" : file;
-  static const char *const heads[] = {"kjit: error: ", "kjit: warning: ", "kjit: note: "};
   for (const char *line = e; *line;) {
     const char *nl = strchr(line, '\n');
     size_t len = nl ? (size_t)(nl - line) + 1 : strlen(line);
-    size_t head = 0;
-    for (int k = 0; k < 3 && !head; k++)
-      if (strncmp(line, heads[k], strlen(heads[k])) == 0 && !mentions(line, len, name))
-        head = strlen(heads[k]);
+    size_t head = mentions(line, len, name) ? 0 : header_len(line);
     fprintf(stderr, "%.*s%s%s%.*s", (int)head, line, head ? name : "", head ? ": " : "",
             (int)(len - head), line + head);
     line += len;

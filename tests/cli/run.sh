@@ -37,20 +37,20 @@ cat "$ex/vector_add.py" | k check -
 check "check - of a clean pipe" grep -qx '<stdin>: ok' "$TMP/out"
 printf 'from numba import cuda\n\n\n@cuda.jit\ndef k(a):\n    a[0] = nope\n' | k check -
 check "check - exits 1 on errors" [ $? -eq 1 ]
-check "check - names <stdin>:LINE:COL" grep -q "^<stdin>:6:12: error: name 'nope' is not defined" "$TMP/err"
+check "check - names <stdin>:LINE:COL" grep -q "^<stdin>:6:12: error\[E201\]: name 'nope' is not defined" "$TMP/err"
 
 # standard input is held to the library's size cap, and a NUL byte in it is
 # a located error whose echoed line shows the byte (the text holds no NUL).
 KJIT_MAX_SOURCE_BYTES=20 k check - <"$ex/vector_add.py"
 check "check - over the size cap exits 1" [ $? -eq 1 ]
 check "check - over the size cap says so" grep -qx \
-  "kjit: error: '<stdin>' is larger than the source size limit of 20 bytes" "$TMP/err"
+  "kjit: error\[E001\]: '<stdin>' is larger than the source size limit of 20 bytes" "$TMP/err"
 check "check - over the size cap hints" grep -qx \
   "hint: raise the limit with KJIT_MAX_SOURCE_BYTES=N" "$TMP/err"
 printf 'x = 1\000\n' | k check -
 check "check - of a NUL byte exits 1" [ $? -eq 1 ]
 check "check - of a NUL byte is located" grep -qx \
-  "<stdin>:1:6: error: source code cannot contain null bytes" "$TMP/err"
+  "<stdin>:1:6: error\[E101\]: source code cannot contain null bytes" "$TMP/err"
 check "check - of a NUL byte echoes the line" grep -qx "x = 1$(printf '\342\220\200')" "$TMP/err"
 
 # ptx - gives the same PTX as ptx FILE (the source's name is not in it).

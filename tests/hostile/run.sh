@@ -75,20 +75,20 @@ for n, name in ((500, "sum500"), (2002, "sum2002")):
 t = ",".join(str(j) for j in range(100000))
 open("tuple.py", "w").write(f"from numba import cuda\n@cuda.jit\ndef k(x):\n    t = ({t})\n    x[0] = t[5]\n")
 EOF
-  expect 1 'elif30k.py:[0-9]+:5: error: more than 400 elif branches in one if statement' -- "$kjit" check elif30k.py
-  check "elif30k: one error" test "$(grep -c 'error:' err.txt)" -eq 1
+  expect 1 'elif30k.py:[0-9]+:5: error\[E[0-9]{3}\]: more than 400 elif branches in one if statement' -- "$kjit" check elif30k.py
+  check "elif30k: one error" test "$(grep -c 'error\[E' err.txt)" -eq 1
   expect 1 'more than 400 elif branches' -- run elif30k.py:k --grid 1 --block 1 x=zeros:f32:1
   expect 0 'x: float32\[1\] \[7\]' -- run elif400.py:k --grid 1 --block 1 x=zeros:f32:1
   # x = arange(10): x[0] = 50 * (0 + 1 + ... + 9) = 2250
   expect 0 'x: float32\[10\] \[2250, 1, 2, ..., 9\]' -- run sum500.py:k --grid 1 --block 1 x=arange:f32:10
-  expect 1 'error: more than 2000 binary operators chained in one expression' -- "$kjit" check sum2002.py
-  expect 1 'tuple.py:4:9: error: a tuple literal of 100000 elements exceeds the limit of 1024' -- \
+  expect 1 'error\[E[0-9]{3}\]: more than 2000 binary operators chained in one expression' -- "$kjit" check sum2002.py
+  expect 1 'tuple.py:4:9: error\[E[0-9]{3}\]: a tuple literal of 100000 elements exceeds the limit of 1024' -- \
     run tuple.py:k --grid 1 --block 1 x=zeros:f32:8
   # the error echoed a window of the 600 KB line, not the line
   check "tuple: short echo" test "$(wc -c < err.txt)" -lt 1000
   # backslash-newline at the end of the file: a SyntaxError, as in CPython
   printf 'from numba import cuda\nx = 1 \\\n' > bs.py
-  expect 1 'bs.py:2:7: error: unexpected EOF while parsing' -- "$kjit" check bs.py
+  expect 1 'bs.py:2:7: error\[E[0-9]{3}\]: unexpected EOF while parsing' -- "$kjit" check bs.py
   # an error on a 10 MB line echoes a few hundred bytes
   python3 -c "open('wide.py','w').write('x = ' + '1 + ' * 2500000 + ')\n')"
   expect 1 'wide.py:1:' -- "$kjit" check wide.py
@@ -99,9 +99,9 @@ family_limits() {
   # 3. local arrays: 512 KiB per thread, a located error beyond
   kernel local10m x "a = cuda.local.array(10000000, float32)" "for j in range(10000000):" \
     "    a[j] = j" "x[0] = a[9999999]"
-  expect 1 'local10m.py:4:9: error: local arrays of 40000000 bytes exceed the 524288 bytes of local memory' -- \
+  expect 1 'local10m.py:4:9: error\[E[0-9]{3}\]: local arrays of 40000000 bytes exceed the 524288 bytes of local memory' -- \
     run local10m.py:k --grid 1 --block 1 x=zeros:f32:1
-  expect 1 'local10m.py:4:9: error: local arrays of 40000000 bytes exceed' -- "$kjit" run local10m.py:k --grid 1 --block 1 --debug x=zeros:f32:1 --target cpu
+  expect 1 'local10m.py:4:9: error\[E[0-9]{3}\]: local arrays of 40000000 bytes exceed' -- "$kjit" run local10m.py:k --grid 1 --block 1 --debug x=zeros:f32:1 --target cpu
   kernel local2g x "a = cuda.local.array(2147483648, float32)" "x[0] = a[0]"
   expect 1 'local arrays of 8589934592 bytes exceed' -- "$kjit" ptx local2g.py:k --sig "void(float32[:])"
   kernel localmax x "a = cuda.local.array(9223372036854775807, float32)" "x[0] = a[0]"
@@ -146,7 +146,7 @@ s = ["from numba import cuda", "@cuda.jit", "def k(x):", "    i = cuda.grid(1)"]
 s += [f"    if i == {j}:\n        x[0] += {j}" for j in range(8000)]
 open("flat8k.py", "w").write("\n".join(s) + "\n")
 EOF
-  expect 1 "flat8k.py:3:5: error: function 'k' is too large to compile: 16001 basic blocks \(at most 5000" 10 -- \
+  expect 1 "flat8k.py:3:5: error\[E[0-9]{3}\]: function 'k' is too large to compile: 16001 basic blocks \(at most 5000" 10 -- \
     run flat8k.py:k --grid 1 --block 1 x=zeros:f32:1
   # under the cap a big function still compiles slowly: --timeout bounds it
   python3 - <<'EOF'
@@ -240,7 +240,7 @@ family_outputs() {
 family_cache() {
   kernel c x "x[0] = 3"
   local sig=(--sig "void(float32[:])")
-  expect 0 "warning: KJIT_CACHE='abc' is not one of 0/off/false/no or 1/on/true/yes" -- \
+  expect 0 "warning\[E[0-9]{3}\]: KJIT_CACHE='abc' is not one of 0/off/false/no or 1/on/true/yes" -- \
     env KJIT_CACHE=abc XDG_CACHE_HOME="$TMP/xc1" "$kjit" ptx c.py:k "${sig[@]}" -o c.ptx
   for v in 0 off FALSE no; do
     expect 0 "" -- env KJIT_CACHE=$v XDG_CACHE_HOME="$TMP/xc-$v" "$kjit" ptx c.py:k "${sig[@]}" -o c.ptx

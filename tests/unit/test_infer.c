@@ -192,7 +192,7 @@ static void test_vector_add(void) {
   CHECK(f2 && strcmp(f2->symbol, "add_kernel__a1Cf32_a1Cf32_a1Af32") == 0, "symbol2");
   /* argument count */
   IrFunc *bad = ir_specialize(&t.c, g, args, 2, (SrcLoc){0});
-  CHECK(!bad && strcmp(render(&t), "kjit: error: 'add_kernel' takes 3 arguments but 2 were given\n") == 0,
+  CHECK(!bad && strcmp(render(&t), "kjit: error[E306]: 'add_kernel' takes 3 arguments but 2 were given\n") == 0,
         "nargs: %s", render(&t));
   t_free(&t);
 }
@@ -278,7 +278,7 @@ static void test_errors(void) {
   IrFunc *f = ir_specialize(&t.c, g, args, 1, (SrcLoc){0});
   CHECK(!f, "errors expected");
   const char *want =
-      "k.py:4:5: error: local variable 'z' referenced before assignment\n"
+      "k.py:4:5: error[E304]: local variable 'z' referenced before assignment\n"
       "    y = z\n"
       "    ^~~\n";
   CHECK(strcmp(render(&t), want) == 0, "got:\n%s", render(&t));
@@ -320,14 +320,14 @@ static void test_op_errors(void) {
   const Type *a1 = ty_array(t.p.types, TY_F32_T, 1, LAYOUT_C);
   const Type *a2 = ty_array(t.p.types, TY_F32_T, 2, LAYOUT_C);
   expect_error(OP_ADD, 2, 0, a1,
-               "error: unsupported operand types for +: 'int64' and 'array(float32, 1d, C)'", 0);
-  expect_error(OP_ARRAY_LOAD, 1, 0, TY_I64_T, "error: cannot index int64", 2);
-  expect_error(OP_ARRAY_LOAD, 1, 0, a1, "error: array index must be an integer, not float64", 1);
-  expect_error(OP_ARRAY_LOAD, 2, 0, a1, "error: array(float32, 1d, C) needs 1 index, got 2", 2);
+               "error[E302]: unsupported operand types for +: 'int64' and 'array(float32, 1d, C)'", 0);
+  expect_error(OP_ARRAY_LOAD, 1, 0, TY_I64_T, "error[E303]: cannot index int64", 2);
+  expect_error(OP_ARRAY_LOAD, 1, 0, a1, "error[E303]: array index must be an integer, not float64", 1);
+  expect_error(OP_ARRAY_LOAD, 2, 0, a1, "error[E303]: array(float32, 1d, C) needs 1 index, got 2", 2);
   expect_error(OP_ARRAY_STORE, 2, 0, a2,
-               "error: assigning to a whole view of array(float32, 2d, C) is not supported", 2);
+               "error[E303]: assigning to a whole view of array(float32, 2d, C) is not supported", 2);
   expect_error(OP_ATOMIC, 3, AK_INC, a1,
-               "error: cuda.atomic.inc does not support array(float32, 1d, C)", 3);
+               "error[E309]: cuda.atomic.inc does not support array(float32, 1d, C)", 3);
   t_free(&t);
 }
 
@@ -376,7 +376,7 @@ static void test_recursion(void) {
   E(&t, OP_RET, 2, 1, call);
   const Type *args[1] = {TY_I64_T};
   IrFunc *f = ir_specialize(&t.c, dev, args, 1, (SrcLoc){0});
-  const char *want = "k.py:2:5: error: recursive call to 'f' is not supported\n"
+  const char *want = "k.py:2:5: error[E305]: recursive call to 'f' is not supported\n"
                      "    return f(x)\n"
                      "    ^~~\n"
                      "hint: Numba device functions cannot be recursive\n";
@@ -393,7 +393,7 @@ static void test_kernel_return(void) {
   E(&t, OP_RET, 2, 1, cint(&t, 1));
   const Type *args[1] = {TY_I64_T};
   IrFunc *f = ir_specialize(&t.c, g, args, 1, (SrcLoc){0});
-  CHECK(!f && strstr(render(&t), "error: kernel 'k' cannot return a value (got int64)") &&
+  CHECK(!f && strstr(render(&t), "error[E308]: kernel 'k' cannot return a value (got int64)") &&
             strstr(render(&t), "hint: Numba kernels cannot return a value; write to an output array"),
         "got:\n%s", render(&t));
   t_free(&t);

@@ -357,50 +357,50 @@ static const SigCase sig_cases[] = {
      "void(array(float32, 1d, A), int64, uint8, float32, float32)"},
     {"void(boolean[:], u1, intp)", "void(array(bool, 1d, A), uint8, int64)"},
     {"void(flaot32[:])",
-     "<signature>:1:6: error: unknown type 'flaot32'\n"
+     "<signature>:1:6: error[E401]: unknown type 'flaot32'\n"
      "void(flaot32[:])\n"
      "     ^~~~~~~\n"
      "hint: did you mean 'float32'?\n"},
     {"void(float32[:, :, :, :, :])",
-     "<signature>:1:6: error: arrays have at most 4 dimensions, got 5\n"
+     "<signature>:1:6: error[E403]: arrays have at most 4 dimensions, got 5\n"
      "void(float32[:, :, :, :, :])\n"
      "     ^~~~~~~~~~~~~~~~~~~~~~\n"},
     {"void(float32[1:])",
-     "<signature>:1:14: error: malformed array type: expected ':' or '::1'\n"
+     "<signature>:1:14: error[E405]: malformed array type: expected ':' or '::1'\n"
      "void(float32[1:])\n"
      "             ^~\n"
      "hint: write float32[:] (any layout) or float32[::1] (C-contiguous)\n"},
     {"void(float32[::2])",
-     "<signature>:1:14: error: malformed array type: expected ':' or '::1'\n"
+     "<signature>:1:14: error[E405]: malformed array type: expected ':' or '::1'\n"
      "void(float32[::2])\n"
      "             ^~~\n"
      "hint: write float32[:] (any layout) or float32[::1] (C-contiguous)\n"},
     {"void(float32[:, ::1, :])",
-     "<signature>:1:17: error: malformed array type: only the last dimension can be '::1'\n"
+     "<signature>:1:17: error[E405]: malformed array type: only the last dimension can be '::1'\n"
      "void(float32[:, ::1, :])\n"
      "                ^~~\n"},
-    {"", "<signature>:1:1: error: empty signature\n\n^\n"
+    {"", "<signature>:1:1: error[E404]: empty signature\n\n^\n"
          "hint: write it as 'void(float32[:], int64)'\n"},
-    {"   ", "<signature>:1:1: error: empty signature\n   \n^\n"
+    {"   ", "<signature>:1:1: error[E404]: empty signature\n   \n^\n"
             "hint: write it as 'void(float32[:], int64)'\n"},
     {"void(void)",
-     "<signature>:1:6: error: 'void' is not a parameter type\n"
+     "<signature>:1:6: error[E402]: 'void' is not a parameter type\n"
      "void(void)\n"
      "     ^~~~\n"},
     {"void(float32[::1, ::1])",
-     "<signature>:1:14: error: malformed array type: only the last dimension can be '::1'\n"
+     "<signature>:1:14: error[E405]: malformed array type: only the last dimension can be '::1'\n"
      "void(float32[::1, ::1])\n"
      "             ^~~\n"},
-    {"float32", "<signature>:1:1: error: expected a signature, got a name\n"
+    {"float32", "<signature>:1:1: error[E402]: expected a signature, got a name\n"
                 "float32\n"
                 "^~~~~~~\n"
                 "hint: write it as 'void(float32[:], int64)'\n"},
     {"void(int32) x",
-     "<signature>:1:13: error: invalid syntax\n"
+     "<signature>:1:13: error[E120]: invalid syntax\n"
      "void(int32) x\n"
      "            ^\n"},
     {"void(3)",
-     "<signature>:1:6: error: expected a type, got an integer literal\n"
+     "<signature>:1:6: error[E402]: expected a type, got an integer literal\n"
      "void(3)\n"
      "     ^\n"},
 };
