@@ -10,8 +10,6 @@
 #include "cli_output.h"
 #include "cli_run.h"
 
-enum { EXIT_OK = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
-
 typedef struct UfuncJob {
   kjit_context *ctx;
   kjit_ufunc *u;
