@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/suggest.h"
 #include "common/trace.h"
 #include "ir/reduce.h"
 #include "runtime/cache.h"
@@ -51,43 +52,6 @@ static const char *get_file_name(const Job *j) { return j->prog->src.path; }
 
 /* ------------------------------------------------------- did you mean --- */
 
-static int count_edits(const char *a, const char *b) {
-  int la = (int)strlen(a), lb = (int)strlen(b);
-  if (la > 64 || lb > 64)
-    return 1000;
-  int row[65];
-  for (int j = 0; j <= lb; j++)
-    row[j] = j;
-  for (int i = 1; i <= la; i++) {
-    int diag = row[0];
-    row[0] = i;
-    for (int j = 1; j <= lb; j++) {
-      int up = row[j];
-      int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      int best = diag + cost;
-      if (up + 1 < best) best = up + 1;
-      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-      row[j] = best;
-      diag = up;
-    }
-  }
-  return row[lb];
-}
-
-/* The closest of names[0..n) to `s`, if close enough to be a likely typo. */
-static const char *find_closest(const char *s, const char *const *names, int n) {
-  const char *best = NULL;
-  int bestd = (int)strlen(s) / 3 + 1;
-  if (bestd > 3)
-    bestd = 3;
-  for (int i = 0; i < n; i++) {
-    int d = count_edits(s, names[i]);
-    if (d <= bestd && (!best || d < bestd || strlen(names[i]) < strlen(best)))
-      best = names[i], bestd = d;
-  }
-  return best;
-}
-
 /* "a, b, c" of the program's kernels (arena text). */
 static const char *list_kernels(Job *j) {
   StrBuf sb;
@@ -107,7 +71,7 @@ static const char *list_kernels(Job *j) {
 static const char *suggest_arch(const char *arch) {
   int n = 0;
   if (sscanf(arch, "%*[a-z]_%d", &n) != 1 || n <= 0)
-    return find_closest(arch, known_archs, NARCHS);
+    return suggest_closest(arch, known_archs, NARCHS);
   const char *best = NULL;
   for (int i = 0; i < NARCHS; i++)
     if (atoi(known_archs[i] + 3) <= n && !strchr(known_archs[i] + 3, 'a'))
@@ -224,7 +188,7 @@ static void report_unknown_kernel(Job *j, const char *name) {
   const char **names = arena_alloc(job_arena(j), sizeof *names * (size_t)(j->prog->kernels.len + 1));
   for (int i = 0; i < j->prog->kernels.len; i++)
     names[i] = j->prog->kernels.data[i]->name;
-  const char *near = find_closest(name, names, j->prog->kernels.len);
+  const char *near = suggest_closest(name, names, j->prog->kernels.len);
   const char *hint;
   if (!*list)
     hint = arena_printf(job_arena(j), "%s has no kernels (functions decorated "
@@ -691,7 +655,7 @@ void rt_report_unknown_function(kjit_program *prog, const char *name, RtCall *ca
       sb_printf(&sb, "%s%s", n ? ", " : "", ir->funcs.data[i]->name);
       names[n++] = ir->funcs.data[i]->name;
     }
-  const char *near = find_closest(name, names, n);
+  const char *near = suggest_closest(name, names, n);
   const char *list = sb.data ? sb.data : "";
   const char *hint = !n ? arena_printf(&call->arena, "%s has no device functions (@cuda.jit(device=True))", prog->src.path)
                      : near ? arena_printf(&call->arena, "did you mean '%s'? (device functions: %s)", near, list)

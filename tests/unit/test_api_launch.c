@@ -365,7 +365,7 @@ static void test_misuse(void) {
 
   /* Unknown kernels: did you mean, device functions. */
   kjit_kernel *none = NULL;
-  EXPECT_ERROR(ctx, kjit_program_kernel(prog, "ad", &none), KJIT_ERROR_NOT_FOUND, "did you mean 'add'");
+  EXPECT_ERROR(ctx, kjit_program_kernel(prog, "addd", &none), KJIT_ERROR_NOT_FOUND, "did you mean 'add'");
   CHECK(none == NULL, "out untouched on error");
   CHECK(kjit_program_kernel(NULL, "add", &none) == KJIT_ERROR_INVALID_ARGUMENT, "NULL program");
   CHECK(kjit_program_kernel(prog, NULL, &none) == KJIT_ERROR_INVALID_ARGUMENT, "NULL name");
