@@ -11,15 +11,6 @@
 #include "runtime/npy.h"
 #include "check.h"
 
-#define CHECK_STR(got, want)                                                \
-  do {                                                                      \
-    if (strcmp((got), (want)) != 0) {                                       \
-      fprintf(stderr, "%s:%d: got  \"%s\"\n%*swant \"%s\"\n", __FILE__, __LINE__, (got), \
-              (int)strlen(__FILE__) + 8, "", (want));                       \
-      failures++;                                                           \
-    }                                                                       \
-  } while (0)
-
 /* Parses text, expecting success; returns the value (caller frees). */
 static RtValue ok(const char *text) {
   RtValue v;
