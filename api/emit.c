@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "api/api_internal.h"
+#include "common/suggest.h"
 #include "cuda/cuc.h"
 #include "cuda/cuda.h"
 #include "cuda/link.h"
@@ -48,7 +49,7 @@ static void report_unknown_kernel(RtJob *j, const char *name) {
   const char **names = arena_alloc(rt_job_arena(j), sizeof *names * (size_t)(j->prog->kernels.len + 1));
   for (int i = 0; i < j->prog->kernels.len; i++)
     names[i] = j->prog->kernels.data[i]->name;
-  const char *near = rt_find_closest(name, names, j->prog->kernels.len);
+  const char *near = suggest_closest(name, names, j->prog->kernels.len);
   const char *hint;
   if (!*list)
     hint = arena_printf(rt_job_arena(j), "%s has no kernels (functions decorated "
@@ -292,7 +293,7 @@ void rt_report_unknown_function(kjit_program *prog, const char *name, RtCall *ca
       sb_printf(&sb, "%s%s", n ? ", " : "", ir->funcs.data[i]->name);
       names[n++] = ir->funcs.data[i]->name;
     }
-  const char *near = rt_find_closest(name, names, n);
+  const char *near = suggest_closest(name, names, n);
   const char *list = sb.data ? sb.data : "";
   const char *hint = !n ? arena_printf(&call->arena, "%s has no device functions (@cuda.jit(device=True))", prog->src.path)
                      : near ? arena_printf(&call->arena, "did you mean '%s'? (device functions: %s)", near, list)

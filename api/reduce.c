@@ -9,6 +9,7 @@
  * the partials and init into one value that is read back to the host. */
 #include <string.h>
 
+#include "common/suggest.h"
 #include "ir/ir.h"
 #include "ir/reduce.h"
 #include "api/api_internal.h"
@@ -81,7 +82,7 @@ static void report_not_reduction(kjit_program *prog, const char *name, RtCall *c
     if (ir->funcs.data[i]->is_reduce)
       names[n++] = ir->funcs.data[i]->name;
   IrFunc *f = ir_find_func(&prog->ir, name);
-  const char *near = ir_closest(name, names, n);
+  const char *near = suggest_closest(name, names, n);
   if (f)
     diag_error(&call->diags, RT_E_NO_KERNEL, f->ast ? f->ast->loc : (SrcLoc){0},
                f->is_kernel ? "launch it with kjit_launch" : "call it with kjit_call",

@@ -7,6 +7,7 @@
  * and mem2reg turn them into SSA values.  Kernel ABI: arrays are one
  * by-value struct {ptr, [N x i64] shape, [N x i64] strides(bytes)}. */
 #include "codegen/cg_internal.h"
+#include "common/xalloc.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -71,7 +72,7 @@ CgSession *cg_session_new(void) {
 void cg_session_set_libdevice(CgSession *s, const char *path) {
   pthread_mutex_lock(&s->lock);
   free(s->libdevice_path);
-  s->libdevice_path = path ? strdup(path) : NULL;
+  s->libdevice_path = path ? xstrdup(path) : NULL;
   pthread_mutex_unlock(&s->lock);
 }
 
@@ -178,7 +179,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
   }
   case TY_ARRAY: return cg_array_struct(cg, t->ndim);
   case TY_TUPLE: {
-    LLVMTypeRef buf[16], *f = t->nelems <= 16 ? buf : malloc(sizeof *f * (size_t)t->nelems);
+    LLVMTypeRef buf[16], *f = t->nelems <= 16 ? buf : xmalloc(sizeof *f * (size_t)t->nelems);
     for (int i = 0; i < t->nelems; i++) {
       f[i] = cg_type(cg, t->elems[i]);
       if (!f[i] || f[i] == cg->t_void)
@@ -514,8 +515,8 @@ static void lower_block(Cg *cg, int bi) {
  * one way (the function's debug option): without debug an assert's check
  * and failure blocks are never emitted, at any opt level.  calloc'd. */
 static bool *live_blocks(const IrFunc *f) {
-  bool *live = calloc((size_t)f->blocks.len + 1, 1);
-  int *work = malloc(sizeof(int) * ((size_t)f->blocks.len + 1));
+  bool *live = xcalloc((size_t)f->blocks.len + 1, 1);
+  int *work = xmalloc(sizeof(int) * ((size_t)f->blocks.len + 1));
   int n = 0;
   live[0] = true;
   work[n++] = 0;
@@ -591,10 +592,10 @@ static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   }
   cg->f = f;
   cg->fn = fn;
-  cg->vals = calloc((size_t)f->insts.len + 1, sizeof *cg->vals);
-  cg->slots = calloc((size_t)f->locals.len + 1, sizeof *cg->slots);
-  cg->narrow = calloc((size_t)f->locals.len + 1, sizeof *cg->narrow);
-  cg->bbs = calloc((size_t)f->blocks.len, sizeof *cg->bbs);
+  cg->vals = xcalloc((size_t)f->insts.len + 1, sizeof *cg->vals);
+  cg->slots = xcalloc((size_t)f->locals.len + 1, sizeof *cg->slots);
+  cg->narrow = xcalloc((size_t)f->locals.len + 1, sizeof *cg->narrow);
+  cg->bbs = xcalloc((size_t)f->blocks.len, sizeof *cg->bbs);
   cg->compile = c;
   cg->fits32 = ir_compile_fits32(c);
   if (cg->narrow)
@@ -839,7 +840,7 @@ static bool print_output(Cg *cg, CgEmit what, char **out, size_t *len) {
   if (what != CG_EMIT_PTX) {
     char *s = LLVMPrintModuleToString(cg->mod);
     *len = strlen(s);
-    *out = malloc(*len + 1);
+    *out = xmalloc(*len + 1);
     memcpy(*out, s, *len + 1);
     LLVMDisposeMessage(s);
     return true;
@@ -856,7 +857,7 @@ static bool print_output(Cg *cg, CgEmit what, char **out, size_t *len) {
     return false;
   }
   *len = LLVMGetBufferSize(buf);
-  *out = malloc(*len + 1);
+  *out = xmalloc(*len + 1);
   memcpy(*out, LLVMGetBufferStart(buf), *len);
   (*out)[*len] = '\0';
   LLVMDisposeMemoryBuffer(buf);

@@ -23,6 +23,7 @@
 
 #include "codegen/cg_regions.h"
 #include "common/host_abi.h"
+#include "common/xalloc.h"
 
 enum { NHIDDEN = 7, MAX_KERNELS = 256, MAX_VISIT = 512 };
 
@@ -460,7 +461,7 @@ static void set_entry_attrs(Cg *cg, LLVMValueRef fn, int flags) {
 static void build_entry(Cg *cg, LLVMValueRef body) {
   size_t len;
   const char *name = LLVMGetValueName2(body, &len);
-  char *sym = malloc(len + 1), *tname = malloc(len + 8);
+  char *sym = xmalloc(len + 1), *tname = xmalloc(len + 8);
   memcpy(sym, name, len);
   sym[len] = '\0';
   snprintf(tname, len + 8, "%s.thread", sym);

@@ -4,6 +4,7 @@
  * default chunk gets a chunk of its own.  Nothing is freed individually:
  * arena_destroy releases every chunk at once. */
 #include "common/arena.h"
+#include "common/xalloc.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -36,11 +37,7 @@ void arena_destroy(Arena *a) {
 
 static ArenaChunk *new_chunk(Arena *a, size_t need) {
   size_t cap = need > CHUNK_SIZE ? need : CHUNK_SIZE;
-  ArenaChunk *c = malloc(sizeof(ArenaChunk) + cap);
-  if (!c) {
-    fputs("kjit: out of memory\n", stderr);
-    abort(); /* allocation failure is not user input; there is no recovery */
-  }
+  ArenaChunk *c = xmalloc(sizeof(ArenaChunk) + cap);
   c->used = 0;
   c->cap = cap;
   c->next = a->head;

@@ -3,6 +3,7 @@
  * The buffer is always NUL-terminated after the first append, so data can
  * be handed to printf-style consumers directly; sb_take transfers it. */
 #include "common/strbuf.h"
+#include "common/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,12 +25,7 @@ static void reserve(StrBuf *sb, size_t extra) {
   size_t cap = sb->cap ? sb->cap : 64;
   while (cap < sb->len + extra + 1)
     cap *= 2;
-  char *p = realloc(sb->data, cap);
-  if (!p) {
-    fputs("kjit: out of memory\n", stderr);
-    abort();
-  }
-  sb->data = p;
+  sb->data = xrealloc(sb->data, cap);
   sb->cap = cap;
 }
 

@@ -20,6 +20,7 @@
 
 #include "common/sha256.h"
 #include "cache/cache.h"
+#include "common/suggest.h"
 #include "cuda/nvrtc.h"
 
 #ifndef KJIT_BUILD_ID
@@ -167,36 +168,13 @@ kjit_status kjit_program_load_cuda_source(kjit_context *ctx, const char *name, c
 
 /* ------------------------------------------------------------ kernels --- */
 
-/* Edit distance, for "did you mean" (names are short). */
-static int distance(const char *a, const char *b) {
-  int n = (int)strlen(b), row[128];
-  if (n >= 128 || strlen(a) >= 128)
-    return 1 << 20;
-  for (int j = 0; j <= n; j++)
-    row[j] = j;
-  for (const char *p = a; *p; p++) {
-    int diag = row[0]++;
-    for (int j = 1; j <= n; j++) {
-      int up = row[j];
-      int best = diag + (*p != b[j - 1]);
-      best = up + 1 < best ? up + 1 : best;
-      best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
-      diag = up, row[j] = best;
-    }
-  }
-  return row[n];
-}
-
-/* The declared kernel name closest to `name` (within 2 edits), or NULL. */
-static const char *closest(const kjit_program *p, const char *name) {
-  const char *best = NULL;
-  int bd = 3;
-  for (int i = 0; i < p->cuc->ndecls; i++) {
-    int d = distance(name, p->cuc->decls[i].name);
-    if (d < bd)
-      bd = d, best = p->cuc->decls[i].name;
-  }
-  return best;
+/* The declared kernel name to suggest for `name` (common/suggest.h), or
+ * NULL. */
+static const char *closest(const kjit_program *p, const char *name, Arena *a) {
+  const char **names = arena_alloc(a, sizeof *names * (size_t)(p->cuc->ndecls + 1));
+  for (int i = 0; i < p->cuc->ndecls; i++)
+    names[i] = p->cuc->decls[i].name;
+  return suggest_closest(name, names, p->cuc->ndecls);
 }
 
 static const char *kernel_list(kjit_program *p, Arena *a) {
@@ -265,7 +243,7 @@ static const CucDecl *find_decl(kjit_program *p, const char *expr, const CucName
       first = &p->cuc->decls[i];
   Arena *a = &p->arena;
   if (!first) {
-    const char *near = closest(p, n->name);
+    const char *near = closest(p, n->name, a);
     diag_error(diags, RT_E_CUC_KERNEL, (SrcLoc){0},
                near ? arena_printf(a, "did you mean '%s'? (%s)", near, kernel_list(p, a))
                     : kernel_list(p, a),

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "common/suggest.h"
 #include "ir/lower_internal.h"
 
 bool ir_starts_with(const char *s, const char *prefix) {
@@ -165,54 +166,9 @@ const NonConst *ir_nonconst_find(LowerProg *lp, const char *name) {
 
 /* --------------------------------------------------------- did you mean -- */
 
-/* Optimal string alignment distance (Levenshtein plus transpositions), so
- * "flaot32" is one edit from "float32". */
-static int edit_distance(const char *a, const char *b) {
-  int n = (int)strlen(a), m = (int)strlen(b);
-  if (n > 40 || m > 40)
-    return 99;
-  int d[42][42];
-  for (int i = 0; i <= n; i++)
-    d[i][0] = i;
-  for (int j = 0; j <= m; j++)
-    d[0][j] = j;
-  for (int i = 1; i <= n; i++)
-    for (int j = 1; j <= m; j++) {
-      int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-      if (d[i - 1][j] + 1 < best)
-        best = d[i - 1][j] + 1;
-      if (d[i][j - 1] + 1 < best)
-        best = d[i][j - 1] + 1;
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-          d[i - 2][j - 2] + 1 < best)
-        best = d[i - 2][j - 2] + 1;
-      d[i][j] = best;
-    }
-  return d[n][m];
-}
-
-/* A suggestion must look like a typo of the name: one edit for names of up
- * to 4 characters, two beyond.  Names under 3 characters are neither given
- * nor offered suggestions: one edit there makes an unrelated name ("s" for
- * "sum", "a" for "n"). */
+/* The rule is common/suggest.c's, shared with the runtime. */
 const char *ir_closest(const char *name, const char *const *cands, int n) {
-  size_t len = strlen(name);
-  if (len < 3)
-    return NULL;
-  const char *best = NULL;
-  int bestd = len <= 4 ? 1 : 2;
-  for (int i = 0; i < n; i++) {
-    if (!cands[i] || cands[i][0] == '$' || strlen(cands[i]) < 3 || strcmp(cands[i], name) == 0)
-      continue;
-    int d = edit_distance(name, cands[i]);
-    if (d <= bestd) {
-      best = cands[i];
-      bestd = d - 1; /* strictly better wins */
-      if (bestd < 0)
-        break;
-    }
-  }
-  return best;
+  return suggest_closest(name, cands, n);
 }
 
 /* ---------------------------------------------------------- constants -- */

@@ -297,7 +297,7 @@ void ir_print_func(const IrFunc *f, StrBuf *sb);
 void ir_print_compile(const IrCompile *c, StrBuf *sb);
 
 /* ir/consts.c: the closest of cands to name by edit distance, for "did you
- * mean" hints (NULL when none is close). */
+ * mean" hints (NULL when none is close): common/suggest.h's rule. */
 const char *ir_closest(const char *name, const char *const *cands, int n);
 
 /* Bytes of a shared or local array allocation with a known shape

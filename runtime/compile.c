@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/suggest.h"
 #include "common/trace.h"
 #include "runtime/compile.h"
 
@@ -27,46 +28,6 @@ static Arena *job_arena(RtJob *j) { return &j->call.arena; }
 static Diags *job_diags(RtJob *j) { return &j->call.diags; }
 static const char *get_file_name(const RtJob *j) { return j->prog->src.path; }
 
-/* ------------------------------------------------------- did you mean --- */
-
-static int count_edits(const char *a, const char *b) {
-  int la = (int)strlen(a), lb = (int)strlen(b);
-  if (la > 64 || lb > 64)
-    return 1000;
-  int row[65];
-  for (int j = 0; j <= lb; j++)
-    row[j] = j;
-  for (int i = 1; i <= la; i++) {
-    int diag = row[0];
-    row[0] = i;
-    for (int j = 1; j <= lb; j++) {
-      int up = row[j];
-      int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      int best = diag + cost;
-      if (up + 1 < best) best = up + 1;
-      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-      row[j] = best;
-      diag = up;
-    }
-  }
-  return row[lb];
-}
-
-const char *rt_find_closest(const char *s, const char *const *names, int n) {
-  const char *best = NULL;
-  int bestd = (int)strlen(s) / 3 + 1;
-  if (bestd > 3)
-    bestd = 3;
-  for (int i = 0; i < n; i++) {
-    int d = count_edits(s, names[i]);
-    if (d <= bestd && (!best || d < bestd || strlen(names[i]) < strlen(best)))
-      best = names[i], bestd = d;
-  }
-  return best;
-}
-
-/* ------------------------------------------------------- did you mean --- */
-
 /* ----------------------------------------------------------- options --- */
 
 /* For "sm_NN" (or "compute_NN"): the newest known architecture not above
@@ -75,7 +36,7 @@ const char *rt_find_closest(const char *s, const char *const *names, int n) {
 static const char *suggest_arch(const char *arch) {
   int n = 0;
   if (sscanf(arch, "%*[a-z]_%d", &n) != 1 || n <= 0)
-    return rt_find_closest(arch, known_archs, NARCHS);
+    return suggest_closest(arch, known_archs, NARCHS);
   const char *best = NULL;
   for (int i = 0; i < NARCHS; i++)
     if (atoi(known_archs[i] + 3) <= n && !strchr(known_archs[i] + 3, 'a'))

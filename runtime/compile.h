@@ -39,9 +39,6 @@ typedef struct RtJob {
 static inline Arena *rt_job_arena(RtJob *j) { return &j->call.arena; }
 static inline Diags *rt_job_diags(RtJob *j) { return &j->call.diags; }
 
-/* The closest of names[0..n) to `s`, if close enough to be a likely typo. */
-const char *rt_find_closest(const char *s, const char *const *names, int n);
-
 /* The call's options checked (ranges, reserved fields, the architecture:
  * default_arch when it names none, else sm_80) into j->opts. */
 bool rt_job_check_options(RtJob *j, const kjit_compile_options *o, const char *default_arch);

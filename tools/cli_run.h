@@ -3,6 +3,7 @@
 #ifndef KJIT_TOOLS_CLI_RUN_H
 #define KJIT_TOOLS_CLI_RUN_H
 
+#include "cli.h"
 #include "kjit.h"
 
 /* One ARG of `kjit run`: NAME=VALUE, or VALUE alone (name NULL); also one
@@ -25,11 +26,29 @@ typedef struct CliCuda {
   int n;
 } CliCuda;
 
-/* Takes argv[*i] (and its value) when it is -I DIR, -IDIR, -D NAME[=V],
- * -DNAME[=V], -U NAME, --use_fast_math, -std=STD or --nvrtc-opt OPT:
- * returns 1 and advances *i; 0 when it is none of them; -1 after printing
- * a usage error for `kjit cmd`. */
-int kjit_cli_cuda_option(CliCuda *cu, int argc, char **argv, int *i, const char *cmd);
+/* Stores one NVRTC option of a CLI_CUDA_ROWS row into the CliCuda at the
+ * row's field: -I DIR as "-IDIR", --nvrtc-opt OPT as OPT. */
+int kjit_cli_cuda_set(Cli *c, const CliOption *o, void *args, const char *value);
+
+/* The NVRTC options of `kjit run|ptx|check`, rows of their option tables
+ * (after a heading that says what they apply to). */
+#define CLI_CUDA_ROW(opt, meta, form_, text, Type, member)                                  \
+  {.name = opt, .metavar = meta, .form = form_, .help = text, .set = kjit_cli_cuda_set,   \
+   .field = offsetof(Type, member)}
+#define CLI_CUDA_ROWS(Type, member)                                                        \
+  CLI_CUDA_ROW("-I", "DIR", CLI_JOINED, "add DIR to the include path (also -IDIR)", Type,   \
+               member),                                                                    \
+  CLI_CUDA_ROW("-D", "NAME[=V]", CLI_JOINED, "define macro NAME (also -DNAME[=V])", Type,   \
+               member),                                                                    \
+  CLI_CUDA_ROW("-U", "NAME", CLI_JOINED, "undefine macro NAME (also -UNAME)", Type, member),\
+  CLI_CUDA_ROW("--use_fast_math", NULL, CLI_SEPARATE, "NVRTC's fast-math mode", Type,       \
+               member),                                                                    \
+  CLI_CUDA_ROW("-std", "STD", CLI_EQ_ONLY, "the C++ dialect: c++17 or c++20", Type,        \
+               member),                                                                    \
+  CLI_CUDA_ROW("--nvrtc-opt", "OPT", CLI_SEPARATE,                                          \
+               "pass OPT to NVRTC (repeatable): one of the above, or\n"                     \
+               "-lineinfo, --fmad=B, -ftz=B, -prec-div=B, -prec-sqrt=B",                    \
+               Type, member)
 
 /* 1 when path names a CUDA C file (.cu, .cuh). */
 int kjit_cli_is_cuda_file(const char *path);

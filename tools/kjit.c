@@ -44,7 +44,7 @@ static const char main_help[] =
     "Run 'kjit COMMAND --help' for a command's options.\n"
     "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line\n";
 
-static const char run_help[] =
+static const char run_help_head[] =
     "usage: kjit run FILE.py:KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n"
     "\n"
     "Run a kernel: compile it for the argument types, launch it over the grid,\n"
@@ -68,44 +68,9 @@ static const char run_help[] =
     "  NUMBER                            int -> int64, float -> float64 (as Numba)\n"
     "  SHAPE is N, AxB, AxBxC or AxBxCxD; DTYPE float32 (f32, f4), int64 (i64),\n"
     "  uint8, bool, float16, complex64, ...\n"
-    "\n"
-    "options:\n"
-    "  --grid X[,Y[,Z]]     blocks per grid (required)\n"
-    "  --block X[,Y[,Z]]    threads per block, at most 1024 in all (required)\n"
-    "  --shared BYTES       dynamic shared memory per block (default 0)\n"
-    "  --target auto|cpu|cuda  where to run (default auto: the GPU when there\n"
-    "                       is one, else the CPU with a one-line note)\n"
-    "  --device N           run on CUDA device N (0-based, as 'kjit info' lists\n"
-    "                       them; implies --target cuda; default: $KJIT_DEVICE,\n"
-    "                       else 0)\n"
-    "  --global NAME=VALUE  bind module global NAME, whose value the host computes\n"
-    "                       (A = np.random.rand(16)), to the array VALUE before\n"
-    "                       compiling (repeatable; see docs/cli.md)\n"
-    "  -o NAME=PATH.npy     after a successful run, write array argument NAME\n"
-    "                       to PATH.npy (repeatable); nothing is written when\n"
-    "                       the run fails\n"
-    "  --repeat N           launch N times on the same arrays (default 1);\n"
-    "                       in-place updates accumulate; on the cuda target\n"
-    "                       host arrays are copied in once and out once\n"
-    "  --graph              cuda target, with --repeat: capture the N launches\n"
-    "                       in one CUDA graph and replay it (ignored on cpu)\n"
-    "  --debug              check every array index and assert (as debug=True);\n"
-    "                       a failing one fails the run with its source line\n"
-    "  --timeout SECONDS    stop the run when the launch (compile, copies and\n"
-    "                       the kernel) takes longer: the error names the\n"
-    "                       kernel and kjit exits with status 3\n"
-    "  --time               print compile, copy and kernel times in ms (the\n"
-    "                       kernel time is the median over --repeat runs,\n"
-    "                       timed with CUDA events on the cuda target), and\n"
-    "                       whether the kernel was compiled or read from the\n"
-    "                       disk cache\n"
-    "  --path DIR           also search DIR for imported modules (repeatable;\n"
-    "                       after FILE.py's folder, before KJIT_PATH)\n"
-    "  -h, --help           show this help\n"
-    "  -I DIR, -D NAME[=V], -U NAME, --use_fast_math, -std=STD, --nvrtc-opt OPT\n"
-    "                       NVRTC options of a CUDA C file (FILE.cu:KERNEL, run\n"
-    "                       on the cuda target; arguments are checked against\n"
-    "                       the kernel's C parameters)\n"
+    "\n";
+
+static const char run_help_tail[] =
     "\n"
     "reductions: when KERNEL is a @cuda.reduce function, give no --grid/--block;\n"
     "  the first VALUE is the 1-d array, init=V the initial value (default 0),\n"
@@ -120,10 +85,19 @@ static const char run_help[] =
     "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
     "3 --timeout reached\n";
 
-static const char version_help[] =
+/* info and version take no option but -h, --help. */
+static const CliOption no_options[] = {
+    {.help = "options:"},
+    CLI_HELP_ROW,
+    {0},
+};
+
+static const CliHelp version_help = {
     "usage: kjit version | kjit --version | kjit -V\n"
     "\n"
-    "Print kjit's version.\n";
+    "Print kjit's version.\n"
+    "\n",
+    no_options, ""};
 
 /* ------------------------------------------------------- command line --- */
 
@@ -133,49 +107,6 @@ int kjit_cli_usage(const Cli *c, const char *fmt, const char *what) {
   fprintf(stderr, fmt, what, c->cmd);
   fprintf(stderr, "\nTry 'kjit %s --help'.\n", c->cmd);
   return EXIT_USAGE;
-}
-
-/* Matches "--name VALUE" and "--name=VALUE"; *err is set for a missing
- * value. */
-int kjit_cli_take_value(Cli *c, const char *name, const char **value, int *err) {
-  const char *a = c->argv[c->i];
-  size_t n = strlen(name);
-  if (strncmp(a, name, n) != 0)
-    return 0;
-  if (a[n] == '=') {
-    *value = a + n + 1;
-    c->i++;
-    return 1;
-  }
-  if (a[n] != '\0')
-    return 0;
-  if (c->i + 1 >= c->argc) {
-    *err = kjit_cli_usage(c, "option '%s' of '%s' needs a value", name);
-    return 1;
-  }
-  *value = c->argv[c->i + 1];
-  c->i += 2;
-  return 1;
-}
-
-/* `--path DIR` (repeatable): appended to the colon-separated *acc
- * (malloc'd) that kjit_context_set_search_path receives. */
-int kjit_cli_take_path(Cli *c, char **acc, int *err) {
-  const char *dir = NULL;
-  if (!kjit_cli_take_value(c, "--path", &dir, err))
-    return 0;
-  if (*err)
-    return 1;
-  size_t old = *acc ? strlen(*acc) : 0;
-  char *s = realloc(*acc, old + strlen(dir) + 2);
-  if (!s) {
-    fputs("kjit: error: out of memory\n", stderr);
-    *err = EXIT_ERRORS;
-    return 1;
-  }
-  snprintf(s + old, strlen(dir) + 2, "%s%s", old ? ":" : "", dir);
-  *acc = s;
-  return 1;
 }
 
 int kjit_cli_parse_int(const Cli *c, const char *opt, const char *s, int lo, int hi, int *out) {
@@ -287,17 +218,25 @@ void kjit_cli_split_target(const char *arg, char **file, const char **kernel) {
   }
 }
 
-static const char info_help[] =
+static const CliHelp info_help = {
     "usage: kjit info\n"
     "\n"
     "Describe this installation: kjit and LLVM versions, the CUDA driver, its\n"
     "devices (compute capability, memory) and the disk cache's location.\n"
-    "Works on machines without a GPU (it says so).\n";
+    "Works on machines without a GPU (it says so).\n"
+    "\n",
+    no_options, ""};
+
+static int no_argument(Cli *c, void *args, const char *arg) {
+  (void)args;
+  return kjit_cli_usage(c, "unexpected argument '%s' for '%s'", arg);
+}
 
 static int cmd_info(Cli *c, kjit_context *ctx) {
   (void)ctx;
-  if (c->i < c->argc)
-    return kjit_cli_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
+  int rc = kjit_cli_parse(c, no_options, NULL, no_argument);
+  if (rc != EXIT_OK)
+    return rc;
   char *text = NULL;
   if (kjit_info(&text) != KJIT_OK) {
     fputs("kjit: error: out of memory\n", stderr);
@@ -310,8 +249,9 @@ static int cmd_info(Cli *c, kjit_context *ctx) {
 
 static int cmd_version(Cli *c, kjit_context *ctx) {
   (void)ctx;
-  if (c->i < c->argc)
-    return kjit_cli_usage(c, "unexpected argument '%s' for '%s'", c->argv[c->i]);
+  int rc = kjit_cli_parse(c, no_options, NULL, no_argument);
+  if (rc != EXIT_OK)
+    return rc;
   printf("kjit %s\n", kjit_version());
   return EXIT_OK;
 }
@@ -430,7 +370,38 @@ static int split_named(const char *arg, char **name, const char **rest) {
   return 1;
 }
 
-static int parse_out_option(Cli *c, RunArgs *a, const char *v) {
+/* ------------------------------------------------- kjit run's options --- */
+
+static int set_grid(Cli *c, const CliOption *o, void *args, const char *v) {
+  RunArgs *a = args;
+  a->have_grid = 1;
+  return parse_dims(c, o->name, v, a->cfg.grid);
+}
+
+static int set_block(Cli *c, const CliOption *o, void *args, const char *v) {
+  RunArgs *a = args;
+  a->have_block = 1;
+  return parse_dims(c, o->name, v, a->cfg.block);
+}
+
+static int set_shared(Cli *c, const CliOption *o, void *args, const char *v) {
+  return parse_size(c, o->name, v, &((RunArgs *)args)->cfg.shared_bytes);
+}
+
+static int set_target(Cli *c, const CliOption *o, void *args, const char *v) {
+  (void)o;
+  RunArgs *a = args;
+  a->have_target = 1;
+  return parse_target(c, v, &a->target);
+}
+
+static int set_timeout(Cli *c, const CliOption *o, void *args, const char *v) {
+  return parse_seconds(c, o->name, v, &((RunArgs *)args)->timeout);
+}
+
+static int set_out(Cli *c, const CliOption *o, void *args, const char *v) {
+  (void)o;
+  RunArgs *a = args;
   char *name;
   const char *path;
   if (!split_named(v, &name, &path) || !*path)
@@ -439,7 +410,9 @@ static int parse_out_option(Cli *c, RunArgs *a, const char *v) {
   return EXIT_OK;
 }
 
-static int parse_global_option(Cli *c, RunArgs *a, const char *v) {
+static int set_global(Cli *c, const CliOption *o, void *args, const char *v) {
+  (void)o;
+  RunArgs *a = args;
   char *name;
   const char *value;
   if (!split_named(v, &name, &value) || !*value)
@@ -448,7 +421,9 @@ static int parse_global_option(Cli *c, RunArgs *a, const char *v) {
   return EXIT_OK;
 }
 
-static int add_run_value(Cli *c, RunArgs *a, const char *arg) {
+/* FILE.py:KERNEL, then the ARGs: NAME=VALUE or VALUE. */
+static int add_run_value(Cli *c, void *args, const char *arg) {
+  RunArgs *a = args;
   char *name = NULL;
   const char *value = arg;
   if (!a->file) {
@@ -465,57 +440,60 @@ static int add_run_value(Cli *c, RunArgs *a, const char *arg) {
   return EXIT_OK;
 }
 
-/* An option starts with "--", or is -o; "-5" and "-1.5e3" are values. */
-static int is_option(const char *a) {
-  return (a[0] == '-' && a[1] == '-') || strcmp(a, "-o") == 0 ||
-         (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9') && a[1] != '.' &&
-          strncmp(a, "-inf", 4) != 0 && strncmp(a, "-nan", 4) != 0);
-}
+static const CliOption run_options[] = {
+    {.help = "options:"},
+    {.name = "--grid", .metavar = "X[,Y[,Z]]", .set = set_grid,
+     .help = "blocks per grid (required)"},
+    {.name = "--block", .metavar = "X[,Y[,Z]]", .set = set_block,
+     .help = "threads per block, at most 1024 in all (required)"},
+    {.name = "--shared", .metavar = "BYTES", .set = set_shared,
+     .help = "dynamic shared memory per block (default 0)"},
+    {.name = "--target", .metavar = "auto|cpu|cuda", .set = set_target,
+     .help = "where to run (default auto: the GPU when there\n"
+             "is one, else the CPU with a one-line note)"},
+    {.name = "--device", .metavar = "N", .set = kjit_cli_set_int,
+     .field = offsetof(RunArgs, device), .lo = 0, .hi = 1000000,
+     .help = "run on CUDA device N (0-based, as 'kjit info' lists\n"
+             "them; implies --target cuda; default: $KJIT_DEVICE,\n"
+             "else 0)"},
+    {.name = "--global", .metavar = "NAME=VALUE", .set = set_global,
+     .help = "bind module global NAME, whose value the host computes\n"
+             "(A = np.random.rand(16)), to the array VALUE before\n"
+             "compiling (repeatable; see docs/cli.md)"},
+    {.name = "-o", .metavar = "NAME=PATH.npy", .set = set_out,
+     .help = "after a successful run, write array argument NAME\n"
+             "to PATH.npy (repeatable); nothing is written when\n"
+             "the run fails"},
+    {.name = "--repeat", .metavar = "N", .set = kjit_cli_set_int,
+     .field = offsetof(RunArgs, repeat), .lo = 1, .hi = 1000000,
+     .help = "launch N times on the same arrays (default 1);\n"
+             "in-place updates accumulate; on the cuda target\n"
+             "host arrays are copied in once and out once"},
+    {.name = "--graph", .field = offsetof(RunArgs, graph),
+     .help = "cuda target, with --repeat: capture the N launches\n"
+             "in one CUDA graph and replay it (ignored on cpu)"},
+    {.name = "--debug", .field = offsetof(RunArgs, debug),
+     .help = "check every array index and assert (as debug=True);\n"
+             "a failing one fails the run with its source line"},
+    {.name = "--timeout", .metavar = "SECONDS", .set = set_timeout,
+     .help = "stop the run when the launch (compile, copies and\n"
+             "the kernel) takes longer: the error names the\n"
+             "kernel and kjit exits with status 3"},
+    {.name = "--time", .field = offsetof(RunArgs, time),
+     .help = "print compile, copy and kernel times in ms (the\n"
+             "kernel time is the median over --repeat runs,\n"
+             "timed with CUDA events on the cuda target), and\n"
+             "whether the kernel was compiled or read from the\n"
+             "disk cache"},
+    CLI_PATH_ROW(RunArgs, path),
+    CLI_HELP_ROW,
+    {.help = "NVRTC options of a CUDA C file (FILE.cu:KERNEL, run on the cuda target;\n"
+             "arguments are checked against the kernel's C parameters):"},
+    CLI_CUDA_ROWS(RunArgs, cu),
+    {0},
+};
 
-/* "-:KERNEL": the kernel file is standard input. */
-static int is_stdin_target(const char *a) {
-  return a[0] == '-' && (a[1] == '\0' || a[1] == ':');
-}
-
-static int parse_run_option(Cli *c, RunArgs *a) {
-  const char *v = NULL;
-  int err = EXIT_OK;
-  const char *arg = c->argv[c->i];
-  if (kjit_cli_take_value(c, "--grid", &v, &err))
-    return err ? err : (a->have_grid = 1, parse_dims(c, "--grid", v, a->cfg.grid));
-  if (kjit_cli_take_value(c, "--block", &v, &err))
-    return err ? err : (a->have_block = 1, parse_dims(c, "--block", v, a->cfg.block));
-  if (kjit_cli_take_value(c, "--shared", &v, &err))
-    return err ? err : parse_size(c, "--shared", v, &a->cfg.shared_bytes);
-  if (kjit_cli_take_value(c, "--target", &v, &err))
-    return err ? err : (a->have_target = 1, parse_target(c, v, &a->target));
-  if (kjit_cli_take_value(c, "--device", &v, &err))
-    return err ? err : kjit_cli_parse_int(c, "--device", v, 0, 1000000, &a->device);
-  if (kjit_cli_take_value(c, "--repeat", &v, &err))
-    return err ? err : kjit_cli_parse_int(c, "--repeat", v, 1, 1000000, &a->repeat);
-  if (kjit_cli_take_value(c, "-o", &v, &err))
-    return err ? err : parse_out_option(c, a, v);
-  if (kjit_cli_take_value(c, "--global", &v, &err))
-    return err ? err : parse_global_option(c, a, v);
-  if (kjit_cli_take_value(c, "--timeout", &v, &err))
-    return err ? err : parse_seconds(c, "--timeout", v, &a->timeout);
-  if (kjit_cli_take_path(c, &a->path, &err))
-    return err;
-  if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0)
-    return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
-  if (strcmp(arg, "--graph") == 0)
-    a->graph = 1;
-  else if (strcmp(arg, "--time") == 0)
-    a->time = 1;
-  else if (strcmp(arg, "--debug") == 0)
-    a->debug = 1;
-  else if (strcmp(arg, "--") == 0 || !is_option(arg) || (!a->file && is_stdin_target(arg)))
-    return c->i++, add_run_value(c, a, arg);
-  else
-    return kjit_cli_usage(c, "unknown option '%s' for '%s'", arg);
-  c->i++;
-  return EXIT_OK;
-}
+static const CliHelp run_help = {run_help_head, run_options, run_help_tail};
 
 /* --device N asks for a GPU: it means --target cuda (so a machine without
  * that GPU gets an error, never a silent run on the CPU), and contradicts
@@ -539,11 +517,9 @@ static int parse_run_args(Cli *c, RunArgs *a) {
   a->globals = calloc((size_t)c->argc, sizeof *a->globals);
   if (!a->args || !a->outs || !a->globals)
     return EXIT_ERRORS;
-  while (c->i < c->argc) {
-    int rc = parse_run_option(c, a);
-    if (rc != EXIT_OK)
-      return rc;
-  }
+  int rc = kjit_cli_parse(c, run_options, a, add_run_value);
+  if (rc != EXIT_OK)
+    return rc;
   if (!a->file)
     return kjit_cli_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
   if (!a->kernel)
@@ -956,26 +932,19 @@ static int cmd_run(Cli *c, kjit_context *unused) {
   return rc;
 }
 
-/* Disk cache: `kjit cache ...` lives in tools/kjit_cache.c. */
-extern const char kjit_cache_help[];
-int kjit_cli_cache(int argc, char **argv, int first, kjit_context *ctx);
-static int cmd_cache(Cli *c, kjit_context *ctx) {
-  return kjit_cli_cache(c->argc, c->argv, c->i, ctx);
-}
-
 typedef struct Command {
   const char *name;
-  const char *help;
+  const CliHelp *help;
   int (*run)(Cli *c, kjit_context *ctx);
 } Command;
 
 static const Command commands[] = {
-    {"run", run_help, cmd_run},
-    {"ptx", kjit_ptx_help, kjit_cli_ptx},
-    {"check", kjit_check_help, kjit_cli_check},
-    {"cache", kjit_cache_help, cmd_cache},
-    {"info", info_help, cmd_info},
-    {"version", version_help, cmd_version},
+    {"run", &run_help, cmd_run},
+    {"ptx", &kjit_ptx_help, kjit_cli_ptx},
+    {"check", &kjit_check_help, kjit_cli_check},
+    {"cache", &kjit_cache_help, kjit_cli_cache},
+    {"info", &info_help, cmd_info},
+    {"version", &version_help, cmd_version},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -1006,12 +975,12 @@ static int cmd_help(const char *topic) {
     fprintf(stderr, "kjit: error: unknown command '%s'\nTry 'kjit --help'.\n", topic);
     return EXIT_USAGE;
   }
-  fputs(cmd->help, stdout);
+  kjit_cli_print_help(stdout, cmd->help);
   return EXIT_OK;
 }
 
 static int run_command(const Command *cmd, int argc, char **argv) {
-  Cli c = {cmd->name, cmd->help, argc, argv, 2};
+  Cli c = {cmd->name, argc, argv, 2};
   kjit_context *ctx = NULL;
   kjit_status st = kjit_context_create(NULL, &ctx);
   if (st != KJIT_OK) {
@@ -1040,7 +1009,7 @@ int main(int argc, char **argv) {
     return EXIT_USAGE;
   }
   if (has_help_flag(argc - 2, argv + 2)) {
-    fputs(cmd->help, stdout);
+    kjit_cli_print_help(stdout, cmd->help);
     return EXIT_OK;
   }
   kjit_cli_signals_install();          /* -o temporary files go with the process */

@@ -11,35 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kjit.h"
+#include "cli.h"
 
-int kjit_cli_cache(int argc, char **argv, int first, kjit_context *ctx);
-
-const char kjit_cache_help[] =
-    "usage: kjit cache stats|clear|prune [--max-bytes N]\n"
-    "\n"
-    "Inspect or shrink the disk cache of compiled kernels (PTX, and host\n"
-    "objects of the cpu target).\n"
-    "\n"
-    "  stats               the cache directory, its entries and size\n"
-    "  clear               delete every entry\n"
-    "  prune               delete least-recently used entries until the cache\n"
-    "                      holds at most --max-bytes (default: the size cap)\n"
-    "\n"
-    "options:\n"
-    "  --max-bytes N       size for prune: bytes, or with a K, M or G suffix\n"
-    "  -h, --help          show this help\n"
-    "\n"
-    "environment:\n"
-    "  KJIT_CACHE_DIR        the cache directory (default $XDG_CACHE_HOME/kjit,\n"
-    "                        else ~/.cache/kjit)\n"
-    "  KJIT_CACHE=0          disable the cache\n"
-    "  KJIT_CACHE_MAX_BYTES  size cap, least-recently used entries evicted\n"
-    "                        (default 256M)\n"
-    "  KJIT_CACHE_LOCK_WAIT  seconds a process waits for another compiling the\n"
-    "                        same kernel before compiling it itself (default 30)\n";
-
-enum { OK = 0, ERRORS = 1, USAGE = 2 };
+enum { OK = EXIT_OK, ERRORS = EXIT_ERRORS, USAGE = EXIT_USAGE };
 
 static int usage(const char *fmt, const char *what) {
   fputs("kjit: error: ", stderr);
@@ -91,42 +65,83 @@ static int show_stats(kjit_context *ctx) {
   return report(ctx, st);
 }
 
-int kjit_cli_cache(int argc, char **argv, int first, kjit_context *ctx) {
-  const char *action = NULL, *max = NULL;
-  for (int i = first; i < argc; i++) {
-    if (strcmp(argv[i], "--max-bytes") == 0 && i + 1 < argc)
-      max = argv[++i];
-    else if (strncmp(argv[i], "--max-bytes=", 12) == 0)
-      max = argv[i] + 12;
-    else if (argv[i][0] == '-')
-      return usage("unknown option '%s' for 'cache'", argv[i]);
-    else if (action)
-      return usage("unexpected argument '%s' for 'cache'", argv[i]);
-    else
-      action = argv[i];
-  }
-  if (!action)
-    return usage("missing action for 'cache'%s (stats, clear or prune)", "");
+/* The action and --max-bytes, as read. */
+typedef struct CacheArgs {
+  const char *action;
+  const char *max;        /* --max-bytes N, as written; NULL: none */
+} CacheArgs;
+
+static int set_action(Cli *c, void *args, const char *arg) {
+  (void)c;
+  CacheArgs *a = args;
+  if (a->action)
+    return usage("unexpected argument '%s' for 'cache'", arg);
+  a->action = arg;
+  return OK;
+}
+
+static const CliOption cache_options[] = {
+    {.help = "options:"},
+    {.name = "--max-bytes", .metavar = "N", .field = offsetof(CacheArgs, max),
+     .help = "size for prune: bytes, or with a K, M or G suffix"},
+    CLI_HELP_ROW,
+    {0},
+};
+
+const CliHelp kjit_cache_help = {
+    "usage: kjit cache stats|clear|prune [--max-bytes N]\n"
+    "\n"
+    "Inspect or shrink the disk cache of compiled kernels (PTX, and host\n"
+    "objects of the cpu target).\n"
+    "\n"
+    "  stats               the cache directory, its entries and size\n"
+    "  clear               delete every entry\n"
+    "  prune               delete least-recently used entries until the cache\n"
+    "                      holds at most --max-bytes (default: the size cap)\n"
+    "\n",
+    cache_options,
+    "\n"
+    "environment:\n"
+    "  KJIT_CACHE_DIR        the cache directory (default $XDG_CACHE_HOME/kjit,\n"
+    "                        else ~/.cache/kjit)\n"
+    "  KJIT_CACHE=0          disable the cache\n"
+    "  KJIT_CACHE_MAX_BYTES  size cap, least-recently used entries evicted\n"
+    "                        (default 256M)\n"
+    "  KJIT_CACHE_LOCK_WAIT  seconds a process waits for another compiling the\n"
+    "                        same kernel before compiling it itself (default 30)\n"};
+
+/* clear or prune: the entries removed. */
+static int shrink(kjit_context *ctx, const CacheArgs *a) {
   uint64_t limit = 0, removed = 0;
-  if (max && (strcmp(action, "prune") != 0 || parse_bytes(max, &limit) != OK))
-    return strcmp(action, "prune") != 0 ? usage("--max-bytes is for 'prune', not '%s'", action)
-                                        : USAGE;
-  if (strcmp(action, "stats") == 0)
-    return show_stats(ctx);
+  if (a->max && parse_bytes(a->max, &limit) != OK)
+    return USAGE;
   kjit_cache_info info;
   kjit_status st = KJIT_OK;
-  if (strcmp(action, "prune") == 0 && !max) { /* default: down to the cap */
+  if (strcmp(a->action, "prune") == 0 && !a->max) { /* default: down to the cap */
     if ((st = kjit_cache_stats(ctx, &info)) != KJIT_OK)
       return report(ctx, st);
     limit = info.max_bytes;
   }
-  if (strcmp(action, "clear") == 0)
+  if (strcmp(a->action, "clear") == 0)
     st = kjit_cache_clear(ctx, &removed);
-  else if (strcmp(action, "prune") == 0)
-    st = kjit_cache_prune(ctx, limit, &removed);
   else
-    return usage("unknown action '%s' for 'cache' (stats, clear or prune)", action);
+    st = kjit_cache_prune(ctx, limit, &removed);
   if (st == KJIT_OK)
     printf("removed %llu entr%s\n", (unsigned long long)removed, removed == 1 ? "y" : "ies");
   return report(ctx, st);
+}
+
+int kjit_cli_cache(Cli *c, kjit_context *ctx) {
+  CacheArgs a = {0};
+  int rc = kjit_cli_parse(c, cache_options, &a, set_action);
+  if (rc != OK)
+    return rc;
+  if (!a.action)
+    return usage("missing action for 'cache'%s (stats, clear or prune)", "");
+  int known = !strcmp(a.action, "stats") || !strcmp(a.action, "clear") || !strcmp(a.action, "prune");
+  if (a.max && strcmp(a.action, "prune") != 0)
+    return usage("--max-bytes is for 'prune', not '%s'", a.action);
+  if (!known)
+    return usage("unknown action '%s' for 'cache' (stats, clear or prune)", a.action);
+  return strcmp(a.action, "stats") == 0 ? show_stats(ctx) : shrink(ctx, &a);
 }

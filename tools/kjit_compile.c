@@ -15,78 +15,6 @@
 #include "cli_output.h"
 #include "cli_run.h"
 
-/* ------------------------------------------------------------- help --- */
-
-const char kjit_ptx_help[] =
-    "usage: kjit ptx FILE.py[:KERNEL]... [options]\n"
-    "\n"
-    "Compile kernel files.  With :KERNEL, compile that kernel (for each of its\n"
-    "eager signatures, or for --sig); without, every kernel that has an eager\n"
-    "signature (@cuda.jit(\"void(...)\")), all in one module.  FILE '-' reads\n"
-    "a Python kernel file from standard input.  Several FILEs are compiled\n"
-    "each on its own: their outputs go to standard output in order, or with\n"
-    "-o DIR to DIR/NAME.ptx (.kir, .ll, .cubin) each.\n"
-    "\n"
-    "options:\n"
-    "  --sig SIG            argument types, e.g. \"void(float32[::1], int64)\";\n"
-    "                       required for a lazy kernel (plain @cuda.jit)\n"
-    "  --arch sm_XX         GPU architecture, sm_50 .. sm_90a (default: the GPU present, else sm_80)\n"
-    "  --emit kir|llvm|ptx|cubin  what to print: kjit IR, optimized LLVM IR, PTX\n"
-    "                       (default), or a cubin linked with the link= CUDA C\n"
-    "                       files (NVRTC + nvJitLink; binary, use -o)\n"
-    "  -o FILE              write the output to FILE ('-' or none: stdout);\n"
-    "                       FILE is only written when the compile succeeds\n"
-    "  -o DIR               an existing directory: one file per input,\n"
-    "                       DIR/NAME.ptx for NAME.py (.kir, .ll, .cubin)\n"
-    "  --opt N              optimization level 0..3 (default: the decorator's\n"
-    "                       opt=, else 3)\n"
-    "  --fastmath           fast-math float arithmetic (as fastmath=True)\n"
-    "  --lineinfo           source line information in the PTX (as lineinfo=True)\n"
-    "  --debug              check every array index and assert (as debug=True):\n"
-    "                       a failing one prints its message and traps\n"
-    "  --fits32             the variant launches pick when every array argument's\n"
-    "                       extents and byte span are below 2^31 (32-bit offsets)\n"
-    "  --grid32             the variant launches pick when gridDim * blockDim is\n"
-    "                       below 2^31 in every dimension (32-bit cuda.grid())\n"
-    "  --max-registers N    registers per thread, 1..255 (0 = no limit; default:\n"
-    "                       the decorator's max_registers=)\n"
-    "  --path DIR           also search DIR for imported modules (repeatable;\n"
-    "                       after FILE.py's folder, before KJIT_PATH)\n"
-    "  --global NAME=VALUE  bind a global the host computes to an array VALUE\n"
-    "                       (as kjit run takes it; repeatable)\n"
-    "  -h, --help           show this help\n"
-    "CUDA C files (FILE.cu[:KERNEL], KERNEL a name expression such as\n"
-    "'scale<float>'): --emit ptx|cubin, no --sig, and NVRTC options\n"
-    "  -I DIR, -D NAME[=V], -U NAME, --use_fast_math, -std=STD, --nvrtc-opt OPT\n"
-    "\n"
-    "examples:\n"
-    "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
-    "  kjit ptx examples/vector_add.cu --arch sm_90\n"
-    "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
-    "  kjit ptx vector_add.py:add_kernel --emit kir\n"
-    "  kjit ptx examples/*.py --arch sm_90 -o build/ptx\n"
-    "  cat k.py | kjit ptx - --arch sm_80\n";
-
-const char kjit_check_help[] =
-    "usage: kjit check FILE.py... [options]\n"
-    "\n"
-    "Parse each FILE.py and type-check every eager signature of every decorated\n"
-    "function (kernels and device functions).  Prints each file's diagnostics\n"
-    "to stderr, and \"FILE.py: ok\" to stdout for each file without errors;\n"
-    "exit status 1 when any file has errors.  FILE '-' reads a Python kernel\n"
-    "file from standard input (named <stdin> in messages).\n"
-    "\n"
-    "options:\n"
-    "  --path DIR   also search DIR for imported modules (repeatable; after\n"
-    "               FILE.py's folder, before KJIT_PATH)\n"
-    "  -q, --quiet  print nothing for files without errors (as gcc -fsyntax-only)\n"
-    "  -h, --help   show this help\n"
-    "\n"
-    "FILE.cu: compile the CUDA C file with NVRTC and report its errors at\n"
-    "their line and column; NVRTC options -I DIR, -D NAME[=V], -U NAME,\n"
-    "--use_fast_math, -std=STD, --nvrtc-opt OPT (for the .cu files among\n"
-    "several FILEs).\n";
-
 /* ----------------------------------------------------------- inputs --- */
 
 /* One FILE[:KERNEL] of the command line. */
@@ -271,58 +199,95 @@ static int parse_emit(const Cli *c, const char *v, kjit_emit *out) {
   return EXIT_OK;
 }
 
-/* An option's value at c->i: 1 (with *rc set) when it was one. */
-static int parse_ptx_value(Cli *c, PtxArgs *a, int *rc) {
-  const char *v = NULL;
-  int err = EXIT_OK;
-  *rc = EXIT_OK;
-  if (kjit_cli_take_value(c, "--sig", &a->sig, &err) || kjit_cli_take_path(c, &a->path, &err) ||
-      kjit_cli_take_value(c, "--arch", &a->opts.arch, &err) ||
-      kjit_cli_take_value(c, "-o", &a->out, &err))
-    return *rc = err, 1;
-  if (kjit_cli_take_value(c, "--global", &v, &err)) {
-    if (!err && (a->nglobals == 16 || !strchr(v, '=') || v[0] == '='))
-      err = kjit_cli_usage(c, "--global expects NAME=VALUE (16 at most), not '%s' (for '%s')", v);
-    else if (!err)
-      a->globals[a->nglobals++] = v;
-    return *rc = err, 1;
-  }
-  if (kjit_cli_take_value(c, "--emit", &v, &err))
-    return *rc = err ? err : parse_emit(c, v, &a->emit), 1;
-  if (kjit_cli_take_value(c, "--opt", &v, &err))
-    return *rc = err ? err : kjit_cli_parse_int(c, "--opt", v, 0, 3, &a->opts.opt_level), 1;
-  if (kjit_cli_take_value(c, "--max-registers", &v, &err))
-    return *rc = err ? err : kjit_cli_parse_int(c, "--max-registers", v, 0, 255,
-                                                &a->opts.max_registers), 1;
-  return 0;
+/* ------------------------------------------------- kjit ptx's options --- */
+
+static int set_emit(Cli *c, const CliOption *o, void *args, const char *v) {
+  (void)o;
+  return parse_emit(c, v, &((PtxArgs *)args)->emit);
 }
 
-/* One option or input of `kjit ptx` at c->i; returns an exit status. */
-static int parse_ptx_option(Cli *c, PtxArgs *a) {
-  int err;
-  const char *arg = c->argv[c->i];
-  if (parse_ptx_value(c, a, &err))
-    return err;
-  if (strcmp(arg, "--fastmath") == 0) {
-    a->opts.fastmath = 1;
-  } else if (strcmp(arg, "--lineinfo") == 0) {
-    a->opts.lineinfo = 1;
-  } else if (strcmp(arg, "--debug") == 0) {
-    a->opts.debug = 1;
-  } else if (strcmp(arg, "--fits32") == 0) {
-    a->opts.fits32 = 1;
-  } else if (strcmp(arg, "--grid32") == 0) {
-    a->opts.grid32 = 1;
-  } else if ((err = kjit_cli_cuda_option(&a->cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
-    return err < 0 ? EXIT_USAGE : EXIT_OK;   /* -I, -D, ... (advanced past it) */
-  } else if (arg[0] == '-' && arg[1] != '\0' && arg[1] != ':') {
-    return kjit_cli_usage(c, "unknown option '%s' for '%s'", arg);
-  } else if (add_input(&a->in, arg, 1) != EXIT_OK) {
-    return EXIT_ERRORS;
-  }
-  c->i++;
+static int set_ptx_global(Cli *c, const CliOption *o, void *args, const char *v) {
+  (void)o;
+  PtxArgs *a = args;
+  if (a->nglobals == 16 || !strchr(v, '=') || v[0] == '=')
+    return kjit_cli_usage(c, "--global expects NAME=VALUE (16 at most), not '%s' (for '%s')", v);
+  a->globals[a->nglobals++] = v;
   return EXIT_OK;
 }
+
+/* FILE[:KERNEL] */
+static int add_ptx_input(Cli *c, void *args, const char *arg) {
+  (void)c;
+  return add_input(&((PtxArgs *)args)->in, arg, 1);
+}
+
+static const CliOption ptx_options[] = {
+    {.help = "options:"},
+    {.name = "--sig", .metavar = "SIG", .field = offsetof(PtxArgs, sig),
+     .help = "argument types, e.g. \"void(float32[::1], int64)\";\n"
+             "required for a lazy kernel (plain @cuda.jit)"},
+    {.name = "--arch", .metavar = "sm_XX", .field = offsetof(PtxArgs, opts.arch),
+     .help = "GPU architecture, sm_50 .. sm_90a (default: the GPU present, else sm_80)"},
+    {.name = "--emit", .metavar = "kir|llvm|ptx|cubin", .set = set_emit,
+     .help = "what to print: kjit IR, optimized LLVM IR, PTX\n"
+             "(default), or a cubin linked with the link= CUDA C\n"
+             "files (NVRTC + nvJitLink; binary, use -o)"},
+    {.name = "-o", .metavar = "OUT|DIR", .field = offsetof(PtxArgs, out),
+     .help = "write the output to OUT ('-' or none: stdout); OUT\n"
+             "is only written when the compile succeeds.  An\n"
+             "existing directory DIR gets one file per input,\n"
+             "DIR/NAME.ptx for NAME.py (.kir, .ll, .cubin)"},
+    {.name = "--opt", .metavar = "N", .set = kjit_cli_set_int,
+     .field = offsetof(PtxArgs, opts.opt_level), .lo = 0, .hi = 3,
+     .help = "optimization level 0..3 (default: the decorator's\n"
+             "opt=, else 3)"},
+    {.name = "--fastmath", .field = offsetof(PtxArgs, opts.fastmath),
+     .help = "fast-math float arithmetic (as fastmath=True)"},
+    {.name = "--lineinfo", .field = offsetof(PtxArgs, opts.lineinfo),
+     .help = "source line information in the PTX (as lineinfo=True)"},
+    {.name = "--debug", .field = offsetof(PtxArgs, opts.debug),
+     .help = "check every array index and assert (as debug=True):\n"
+             "a failing one prints its message and traps"},
+    {.name = "--fits32", .field = offsetof(PtxArgs, opts.fits32),
+     .help = "the variant launches pick when every array argument's\n"
+             "extents and byte span are below 2^31 (32-bit offsets)"},
+    {.name = "--grid32", .field = offsetof(PtxArgs, opts.grid32),
+     .help = "the variant launches pick when gridDim * blockDim is\n"
+             "below 2^31 in every dimension (32-bit cuda.grid())"},
+    {.name = "--max-registers", .metavar = "N", .set = kjit_cli_set_int,
+     .field = offsetof(PtxArgs, opts.max_registers), .lo = 0, .hi = 255,
+     .help = "registers per thread, 1..255 (0 = no limit; default:\n"
+             "the decorator's max_registers=)"},
+    CLI_PATH_ROW(PtxArgs, path),
+    {.name = "--global", .metavar = "NAME=VALUE", .set = set_ptx_global,
+     .help = "bind a global the host computes to an array VALUE\n"
+             "(as kjit run takes it; repeatable)"},
+    CLI_HELP_ROW,
+    {.help = "CUDA C files (FILE.cu[:KERNEL], KERNEL a name expression such as\n"
+             "'scale<float>'): --emit ptx|cubin, no --sig, and NVRTC options"},
+    CLI_CUDA_ROWS(PtxArgs, cu),
+    {0},
+};
+
+const CliHelp kjit_ptx_help = {
+    "usage: kjit ptx FILE.py[:KERNEL]... [options]\n"
+    "\n"
+    "Compile kernel files.  With :KERNEL, compile that kernel (for each of its\n"
+    "eager signatures, or for --sig); without, every kernel that has an eager\n"
+    "signature (@cuda.jit(\"void(...)\")), all in one module.  FILE '-' reads\n"
+    "a Python kernel file from standard input.  Several FILEs are compiled\n"
+    "each on its own: their outputs go to standard output in order, or with\n"
+    "-o DIR to DIR/NAME.ptx (.kir, .ll, .cubin) each.\n"
+    "\n",
+    ptx_options,
+    "\n"
+    "examples:\n"
+    "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
+    "  kjit ptx examples/vector_add.cu --arch sm_90\n"
+    "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
+    "  kjit ptx vector_add.py:add_kernel --emit kir\n"
+    "  kjit ptx examples/*.py --arch sm_90 -o build/ptx\n"
+    "  cat k.py | kjit ptx - --arch sm_80\n"};
 
 static int is_directory(const char *path) {
   struct stat st;
@@ -381,14 +346,12 @@ static int parse_ptx_args(Cli *c, PtxArgs *a) {
   a->emit = KJIT_EMIT_PTX;
   if (!(a->in.v = calloc((size_t)c->argc, sizeof *a->in.v)))
     return EXIT_ERRORS;
-  while (c->i < c->argc) {
-    int rc = parse_ptx_option(c, a);
-    if (rc != EXIT_OK)
-      return rc;
-  }
+  int rc = kjit_cli_parse(c, ptx_options, a, add_ptx_input);
+  if (rc != EXIT_OK)
+    return rc;
   if (!a->in.n)
     return kjit_cli_usage(c, "missing FILE.py%s for '%s'", "[:KERNEL]");
-  int rc = check_stdin_once(c, &a->in);
+  rc = check_stdin_once(c, &a->in);
   if (rc == EXIT_OK)
     rc = check_cuda_options(c, &a->in, &a->cu);
   return rc != EXIT_OK ? rc : plan_outputs(c, a);
@@ -449,37 +412,51 @@ int kjit_cli_ptx(Cli *c, kjit_context *ctx) {
 /* -------------------------------------------------------- kjit check --- */
 
 /* check's arguments: FILEs and options. */
-static int parse_check_args(Cli *c, Inputs *in, char **path, CliCuda *cu) {
-  if (!(in->v = calloc((size_t)c->argc, sizeof *in->v)))
+typedef struct CheckArgs {
+  Inputs in;
+  char *path;             /* --path folders, colon-separated (malloc'd) */
+  CliCuda cu;             /* NVRTC options (.cu files) */
+} CheckArgs;
+
+static int add_check_input(Cli *c, void *args, const char *arg) {
+  (void)c;
+  return add_input(&((CheckArgs *)args)->in, arg, 0);
+}
+
+static const CliOption check_options[] = {
+    {.help = "options:"},
+    CLI_PATH_ROW(CheckArgs, path),
+    {.name = "--quiet", .alias = "-q", .field = offsetof(CheckArgs, in.quiet),
+     .help = "print nothing for files without errors (as gcc -fsyntax-only)"},
+    CLI_HELP_ROW,
+    {.help = "\nFILE.cu: compile the CUDA C file with NVRTC and report its errors at\n"
+             "their line and column, with these NVRTC options (for the .cu files\n"
+             "among several FILEs):"},
+    CLI_CUDA_ROWS(CheckArgs, cu),
+    {0},
+};
+
+const CliHelp kjit_check_help = {
+    "usage: kjit check FILE.py... [options]\n"
+    "\n"
+    "Parse each FILE.py and type-check every eager signature of every decorated\n"
+    "function (kernels and device functions).  Prints each file's diagnostics\n"
+    "to stderr, and \"FILE.py: ok\" to stdout for each file without errors;\n"
+    "exit status 1 when any file has errors.  FILE '-' reads a Python kernel\n"
+    "file from standard input (named <stdin> in messages).\n"
+    "\n",
+    check_options, ""};
+
+static int parse_check_args(Cli *c, CheckArgs *a) {
+  if (!(a->in.v = calloc((size_t)c->argc, sizeof *a->in.v)))
     return EXIT_ERRORS;
-  while (c->i < c->argc) {
-    const char *arg = c->argv[c->i];
-    int err = EXIT_OK;
-    if (kjit_cli_take_path(c, path, &err)) {
-      if (err)
-        return err;
-      continue;
-    }
-    if ((err = kjit_cli_cuda_option(cu, c->argc, c->argv, &c->i, c->cmd)) != 0) {
-      if (err < 0)
-        return EXIT_USAGE;
-      continue;
-    }
-    if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
-      in->quiet = 1;
-      c->i++;
-      continue;
-    }
-    if (arg[0] == '-' && arg[1] != '\0')
-      return kjit_cli_usage(c, "unknown option '%s' for '%s'", arg);
-    if (add_input(in, arg, 0) != EXIT_OK)
-      return EXIT_ERRORS;
-    c->i++;
-  }
-  if (!in->n)
+  int rc = kjit_cli_parse(c, check_options, a, add_check_input);
+  if (rc != EXIT_OK)
+    return rc;
+  if (!a->in.n)
     return kjit_cli_usage(c, "missing FILE.py%s for '%s'", "");
-  int rc = check_stdin_once(c, in);
-  return rc != EXIT_OK ? rc : check_cuda_options(c, in, cu);
+  rc = check_stdin_once(c, &a->in);
+  return rc != EXIT_OK ? rc : check_cuda_options(c, &a->in, &a->cu);
 }
 
 /* Checks one input: its errors to stderr, or "FILE: ok" to stdout. */
@@ -502,16 +479,14 @@ static int check_one(kjit_context *ctx, const Inputs *in, const Input *x, const 
 }
 
 int kjit_cli_check(Cli *c, kjit_context *ctx) {
-  Inputs in = {0};
-  char *path = NULL;
-  CliCuda cu = {0};
-  int rc = parse_check_args(c, &in, &path, &cu);
-  if (rc == EXIT_OK && kjit_context_set_search_path(ctx, path) != KJIT_OK)
+  CheckArgs a = {0};
+  int rc = parse_check_args(c, &a);
+  if (rc == EXIT_OK && kjit_context_set_search_path(ctx, a.path) != KJIT_OK)
     rc = kjit_cli_report(ctx, KJIT_ERROR_OUT_OF_MEMORY);
-  for (int i = 0, ok = rc == EXIT_OK; ok && i < in.n; i++)
-    rc = worse(rc, check_one(ctx, &in, &in.v[i], &cu));
-  free(path);
-  kjit_cli_cuda_free(&cu);
-  free_inputs(&in);
+  for (int i = 0, ok = rc == EXIT_OK; ok && i < a.in.n; i++)
+    rc = worse(rc, check_one(ctx, &a.in, &a.in.v[i], &a.cu));
+  free(a.path);
+  kjit_cli_cuda_free(&a.cu);
+  free_inputs(&a.in);
   return rc;
 }

@@ -1,7 +1,7 @@
 /* kjit_cuda.c - what `kjit run|ptx|check` add for CUDA C files: the NVRTC
- * options (-I, -D, -U, --use_fast_math, -std=, --nvrtc-opt), which
- * tools/kjit_input.c passes when it loads a .cu file.  Written against <kjit.h> only, like the rest of the
- * tool. */
+ * options (-I, -D, -U, --use_fast_math, -std=, --nvrtc-opt: CLI_CUDA_ROWS of
+ * tools/cli_run.h), which tools/kjit_input.c passes when it loads a .cu
+ * file.  Written against <kjit.h> only, like the rest of the tool. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,47 +41,19 @@ static int add(CliCuda *cu, const char *a, const char *b) {
   return 1;
 }
 
-/* -I / -D / -U: joined ("-Iinc") or followed by their value ("-I inc"). */
-static int take_joined(CliCuda *cu, int argc, char **argv, int *i, const char *flag, const char *cmd) {
-  const char *a = argv[*i];
-  if (strncmp(a, flag, 2) != 0)
-    return 0;
-  if (a[2]) {
-    (*i)++;
-    return add(cu, flag, a + 2);
+/* "-I" + "inc", "-std=" + "c++17", "--use_fast_math" + "", or OPT alone
+ * for --nvrtc-opt: the option as NVRTC takes it. */
+int kjit_cli_cuda_set(Cli *c, const CliOption *o, void *args, const char *value) {
+  (void)c;
+  CliCuda *cu = (CliCuda *)(void *)((char *)args + o->field);
+  if (strcmp(o->name, "--nvrtc-opt") == 0)
+    return add(cu, value, "") < 0 ? EXIT_ERRORS : EXIT_OK;
+  if (o->form == CLI_EQ_ONLY) {
+    char flag[32];
+    snprintf(flag, sizeof flag, "%s=", o->name);
+    return add(cu, flag, value) < 0 ? EXIT_ERRORS : EXIT_OK;
   }
-  if (*i + 1 >= argc) {
-    fprintf(stderr, "kjit: error: option '%s' of '%s' needs a value\nTry 'kjit %s --help'.\n", flag,
-            cmd, cmd);
-    return -1;
-  }
-  *i += 2;
-  return add(cu, flag, argv[*i - 1]);
-}
-
-int kjit_cli_cuda_option(CliCuda *cu, int argc, char **argv, int *i, const char *cmd) {
-  const char *a = argv[*i];
-  static const char *const joined[] = {"-I", "-D", "-U"};
-  for (int k = 0; k < 3; k++)
-    if (!strncmp(a, joined[k], 2))
-      return take_joined(cu, argc, argv, i, joined[k], cmd);
-  if (!strcmp(a, "--use_fast_math") || !strncmp(a, "-std=", 5)) {
-    (*i)++;
-    return add(cu, a, "");
-  }
-  if (!strncmp(a, "--nvrtc-opt=", 12)) {
-    (*i)++;
-    return add(cu, a + 12, "");
-  }
-  if (strcmp(a, "--nvrtc-opt") != 0)
-    return 0;
-  if (*i + 1 >= argc) {
-    fprintf(stderr, "kjit: error: option '--nvrtc-opt' of '%s' needs a value\n"
-                    "Try 'kjit %s --help'.\n", cmd, cmd);
-    return -1;
-  }
-  *i += 2;
-  return add(cu, argv[*i - 1], "");
+  return add(cu, o->name, value ? value : "") < 0 ? EXIT_ERRORS : EXIT_OK;
 }
 
 void kjit_cli_cuda_free(CliCuda *cu) {

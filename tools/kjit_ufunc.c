@@ -11,8 +11,6 @@
 #include "cli_run.h"
 #include "kjitaux.h"
 
-enum { EXIT_OK = 0, EXIT_ERRORS = 1, EXIT_USAGE = 2 };
-
 typedef struct UfuncJob {
   kjit_context *ctx;
   kjit_ufunc *u;

@@ -2,7 +2,7 @@
 # cli/run.sh KJIT_BIN - the command-line habits that golden error files
 # cannot show (docs/cli.md): standard input as "-" (a pipe, not a file),
 # several files to `check` and `ptx` (what goes to stdout, in which order,
-# and the files -o DIR writes), -V.  Run from tests/, as ctest does; the
+# and the files -o DIR writes), -V, --help and the option-reading rules.  Run from tests/, as ctest does; the
 # error texts themselves are golden files (tests/errors/cli_*.py).
 set -uo pipefail
 [ $# -eq 1 ] || { echo "usage: cli/run.sh KJIT_BIN" >&2; exit 2; }
@@ -100,6 +100,26 @@ k ptx "$TMP/bad.py" "$TMP/a.py" --arch sm_80 -o "$TMP/outdir"
 check "ptx -o DIR with a broken input exits 1" [ $? -eq 1 ]
 check "ptx -o DIR: the good input is written" same "$TMP/outdir/a.ptx" "$TMP/file.ptx"
 check "ptx -o DIR: nothing for the broken input" [ ! -e "$TMP/outdir/bad.ptx" ]
+
+# Options come from one table per command: its --help lists them, and the
+# reading rules are the same for every command (docs/cli.md, "Options").
+for cmd in run ptx check cache info version; do
+  k "$cmd" --help
+  check "$cmd --help lists -h, --help" grep -q '^  -h, --help  ' "$TMP/out"
+done
+k run --help
+check "run --help lists --grid" grep -q '^  --grid X\[,Y\[,Z\]\]  *blocks per grid' "$TMP/out"
+check "run --help lists the NVRTC options" grep -q '^  -std=STD  ' "$TMP/out"
+k check -q -- -q
+check "check -- FILE: '--' ends the options" grep -q "cannot open '-q'" "$TMP/err"
+k info --foo
+check "info --foo exits 2" [ $? -eq 2 ]
+check "info --foo is an unknown option" grep -qx "kjit: error: unknown option '--foo' for 'info'" "$TMP/err"
+k cache prune --max-bytes
+check "cache --max-bytes without a value" grep -qx \
+  "kjit: error: option '--max-bytes' of 'cache' needs a value" "$TMP/err"
+k ptx --arch
+check "ptx --arch without a value" grep -qx "kjit: error: option '--arch' of 'ptx' needs a value" "$TMP/err"
 
 echo "cli/run.sh: $cases cases, $failures failed"
 [ $failures -eq 0 ]

@@ -12,19 +12,6 @@
 #include "kjit.h"
 #include "check.h"
 
-#define CHECK_STATUS(expr, want)                                              \
-  do {                                                                        \
-    kjit_status got_ = (expr);                                                \
-    checks++;                                                                 \
-    if (got_ != (want)) {                                                     \
-      failures++;                                                             \
-      fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__,       \
-              __LINE__, #expr, kjit_status_name(got_), kjit_status_name(want)); \
-      if (ctx)                                                                \
-        fprintf(stderr, "  last error: %s\n", kjit_last_error(ctx));          \
-    }                                                                         \
-  } while (0)
-
 static const char vector_add[] =
     "from numba import cuda\n"
     "import math\n"

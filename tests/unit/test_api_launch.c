@@ -15,18 +15,7 @@
 #include "kjit.h"
 #include "kjitaux.h"
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                    \
-  do {                                                                      \
-    checks++;                                                               \
-    if (!(cond)) {                                                          \
-      failures++;                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                         \
-      fputc('\n', stderr);                                                  \
-    }                                                                       \
-  } while (0)
+#include "check.h"
 
 /* The status is `want` and the last error contains `text`. */
 static void expect_error(kjit_context *ctx, kjit_status st, kjit_status want,
@@ -366,7 +355,7 @@ static void test_misuse(void) {
 
   /* Unknown kernels: did you mean, device functions. */
   kjit_kernel *none = NULL;
-  EXPECT_ERROR(ctx, kjit_program_kernel(prog, "ad", &none), KJIT_ERROR_NOT_FOUND, "did you mean 'add'");
+  EXPECT_ERROR(ctx, kjit_program_kernel(prog, "addd", &none), KJIT_ERROR_NOT_FOUND, "did you mean 'add'");
   CHECK(none == NULL, "out untouched on error");
   CHECK(kjit_program_kernel(NULL, "add", &none) == KJIT_ERROR_INVALID_ARGUMENT, "NULL program");
   CHECK(kjit_program_kernel(prog, NULL, &none) == KJIT_ERROR_INVALID_ARGUMENT, "NULL name");

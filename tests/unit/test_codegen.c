@@ -18,16 +18,7 @@
 #define KJIT_PTXAS "/usr/local/cuda/bin/ptxas"
 #endif
 
-static int failures;
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      failures++;                                                              \
-      fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                            \
-      fputc('\n', stderr);                                                     \
-    }                                                                          \
-  } while (0)
+#include "check.h"
 
 /* Types of our own (compared by kind in codegen), so this test does not
  * depend on ir/type.c's tables. */

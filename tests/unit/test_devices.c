@@ -17,19 +17,6 @@
 
 static kjit_context *ctx; /* the one CHECK_STATUS prints the last error of */
 
-#define CHECK_STATUS(expr, want)                                                \
-  do {                                                                          \
-    kjit_status got_ = (expr);                                                  \
-    checks++;                                                                   \
-    if (got_ != (want)) {                                                       \
-      failures++;                                                               \
-      fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__,         \
-              __LINE__, #expr, kjit_status_name(got_), kjit_status_name(want)); \
-      if (ctx)                                                                  \
-        fprintf(stderr, "  last error: %s\n", kjit_last_error(ctx));            \
-    }                                                                           \
-  } while (0)
-
 static const char vadd[] =
     "from numba import cuda\n"
     "@cuda.jit\n"

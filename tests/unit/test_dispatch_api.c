@@ -13,18 +13,7 @@
 
 #include "kjit.h"
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                        \
-  do {                                                                          \
-    checks++;                                                                   \
-    if (!(cond)) {                                                              \
-      failures++;                                                               \
-      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                             \
-      fputc('\n', stderr);                                                      \
-    }                                                                           \
-  } while (0)
+#include "check.h"
 
 static const char src[] =
     "from numba import cuda\n"

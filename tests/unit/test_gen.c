@@ -14,15 +14,6 @@
 #include "data/array.h"
 #include "check.h"
 
-#define CHECK_STR(got, want)                                                \
-  do {                                                                      \
-    if (strcmp((got), (want)) != 0) {                                       \
-      fprintf(stderr, "%s:%d: got  \"%s\"\n%*swant \"%s\"\n", __FILE__, __LINE__, (got), \
-              (int)strlen(__FILE__) + 8, "", (want));                       \
-      failures++;                                                           \
-    }                                                                       \
-  } while (0)
-
 static kjit_context *ctx;
 
 /* Parses text, expecting success; returns the value (free with drop). */

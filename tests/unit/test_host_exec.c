@@ -12,15 +12,6 @@
 #include "host/host_exec.h"
 #include "check.h"
 
-#define CHECK_STR(got, want)                                                \
-  do {                                                                      \
-    if (strcmp((got), (want)) != 0) {                                       \
-      fprintf(stderr, "%s:%d: got  \"%s\"\n%*swant \"%s\"\n", __FILE__, __LINE__, (got), \
-              (int)strlen(__FILE__) + 8, "", (want));                       \
-      failures++;                                                           \
-    }                                                                       \
-  } while (0)
-
 static uint32_t linear_tid(const HostCtx *c) {
   return c->tid[0] + c->ntid[0] * (c->tid[1] + c->ntid[1] * c->tid[2]);
 }

@@ -9,19 +9,7 @@
 
 #include "ir/ir.h"
 
-static int nfail, npass;
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (cond) {                                                                \
-      npass++;                                                                 \
-    } else {                                                                   \
-      nfail++;                                                                 \
-      printf("FAIL %s:%d: ", __func__, __LINE__);                              \
-      printf(__VA_ARGS__);                                                     \
-      printf("\n");                                                            \
-    }                                                                          \
-  } while (0)
+#include "check.h"
 
 typedef struct T {
   Arena arena;
@@ -515,6 +503,6 @@ int main(void) {
   test_param_shadow();
   test_intrinsics();
   test_views();
-  printf("test_infer: %d passed, %d failed\n", npass, nfail);
-  return nfail ? 1 : 0;
+  printf("test_infer: %d passed, %d failed\n", checks - failures, failures);
+  return failures ? 1 : 0;
 }

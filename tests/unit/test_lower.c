@@ -10,19 +10,7 @@
 
 #include "ir/ir.h"
 
-static int nfail, npass;
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (cond) {                                                                \
-      npass++;                                                                 \
-    } else {                                                                   \
-      nfail++;                                                                 \
-      printf("FAIL %s:%d: ", __func__, __LINE__);                              \
-      printf(__VA_ARGS__);                                                     \
-      printf("\n");                                                            \
-    }                                                                          \
-  } while (0)
+#include "check.h"
 
 #define HDR "from numba import cuda\nimport numba\nimport math\nimport numpy as np\n"
 
@@ -434,6 +422,6 @@ int main(void) {
   test_errors_unsupported();
   test_errors_decorators();
   test_robustness();
-  printf("test_lower: %d passed, %d failed\n", npass, nfail);
-  return nfail ? 1 : 0;
+  printf("test_lower: %d passed, %d failed\n", checks - failures, failures);
+  return failures ? 1 : 0;
 }

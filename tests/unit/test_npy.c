@@ -15,15 +15,6 @@
 
 static char tmpdir[256];
 
-#define CHECK_STR(got, want)                                                \
-  do {                                                                      \
-    if (strcmp((got), (want)) != 0) {                                       \
-      fprintf(stderr, "%s:%d: got  \"%s\"\n%*swant \"%s\"\n", __FILE__, __LINE__, (got), \
-              (int)strlen(__FILE__) + 8, "", (want));                       \
-      failures++;                                                           \
-    }                                                                       \
-  } while (0)
-
 static const char *tmp_path(const char *name) {
   static char buf[4][512];
   static int k;

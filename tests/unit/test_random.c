@@ -15,17 +15,7 @@
 #include "kjitaux.h"
 #include "data/random.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                   \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                      \
-      fprintf(stderr, __VA_ARGS__);                                        \
-      fputc('\n', stderr);                                                 \
-      failures++;                                                          \
-    }                                                                      \
-  } while (0)
+#include "check.h"
 
 enum { NGEN = 5 };
 

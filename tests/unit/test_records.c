@@ -14,18 +14,7 @@
 #include "kjit.h"
 #include "kjitaux.h"
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                    \
-  do {                                                                      \
-    checks++;                                                               \
-    if (!(cond)) {                                                          \
-      failures++;                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                         \
-      fputc('\n', stderr);                                                  \
-    }                                                                       \
-  } while (0)
+#include "check.h"
 
 static const char src[] =
     "import numpy as np\n"

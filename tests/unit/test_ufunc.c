@@ -11,18 +11,7 @@
 
 #include "kjit.h"
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                    \
-  do {                                                                      \
-    checks++;                                                               \
-    if (!(cond)) {                                                          \
-      failures++;                                                           \
-      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-      fprintf(stderr, __VA_ARGS__);                                         \
-      fputc('\n', stderr);                                                  \
-    }                                                                       \
-  } while (0)
+#include "check.h"
 
 static void expect_error(kjit_context *ctx, kjit_status st, kjit_status want, const char *text, int line) {
   checks++;
