@@ -23,6 +23,7 @@ const char *kjit_status_name(kjit_status status) {
   case KJIT_ERROR_NO_DEVICE: return "KJIT_ERROR_NO_DEVICE";
   case KJIT_ERROR_INTERNAL: return "KJIT_ERROR_INTERNAL";
   case KJIT_ERROR_OUT_OF_MEMORY: return "KJIT_ERROR_OUT_OF_MEMORY";
+  case KJIT_ERROR_KERNEL_FAULT: return "KJIT_ERROR_KERNEL_FAULT";
   }
   return "KJIT_ERROR_UNKNOWN";
 }

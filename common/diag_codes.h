@@ -26,7 +26,8 @@
   S(CODEGEN)                                                                   \
   S(NO_DEVICE)                                                                 \
   S(INTERNAL)                                                                  \
-  S(OUT_OF_MEMORY)
+  S(OUT_OF_MEMORY)                                                             \
+  S(KERNEL_FAULT)
 
 typedef enum DiagStatus {
 #define S(name) DS_##name,
@@ -45,7 +46,7 @@ typedef enum DiagStatus {
   X(RT_E_CUDA_DRIVER,     61, NO_DEVICE,        "a CUDA driver call failed") \
   X(RT_E_CUDA_LINK,       62, CODEGEN,          "PTX to cubin failed (nvJitLink or the driver's JIT)") \
   X(RT_E_CUDA_LAUNCH,     63, INVALID_ARGUMENT, "a launch on the GPU refused: counts, types, limits") \
-  X(RT_E_CUDA_FAULT,      64, NO_DEVICE,        "a kernel faulted on the GPU (illegal address, trap, failed debug check)") \
+  X(RT_E_CUDA_FAULT,      64, KERNEL_FAULT,      "a kernel faulted on the GPU (illegal address, trap, failed debug check)") \
   X(RT_E_CUDA_NOMEM,      65, OUT_OF_MEMORY,    "device memory exhausted") \
   X(RT_E_CUDA_BAD_DEVICE, 66, NO_DEVICE,        "GPUs exist, but not the device asked for") \
   /* ---- E07x: CUDA C files and kernels (runtime/nvrtc.h, runtime/cuc.h) ---- */ \
@@ -134,7 +135,7 @@ typedef enum DiagStatus {
   X(RT_E_LAUNCH_ARGS,    495, TYPE,             "a launch argument of the wrong count, type, layout or memory") \
   X(RT_E_LAUNCH_LIMIT,   496, TYPE,             "a launch past the grid, block or shared-memory limits") \
   X(RT_E_LAUNCH_FAILED,  497, INTERNAL,         "the CPU executor failed a launch (a deadlock at a barrier, no memory for stacks)") \
-  X(RT_E_KERNEL_FAULT,   498, NO_DEVICE,        "a kernel faulted on the CPU (illegal address, failed debug check), as E064 on the GPU") \
+  X(RT_E_KERNEL_FAULT,   498, KERNEL_FAULT,      "a kernel faulted on the CPU (illegal address, failed debug check), as E064 on the GPU") \
   /* ---- E5xx: code generation ---- */                                       \
   X(E_CG_LIBDEVICE,      501, CODEGEN,          "libdevice missing or unreadable") \
   X(E_CG_LLVM,           502, CODEGEN,          "an LLVM target, pass or emission failure") \

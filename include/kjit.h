@@ -106,14 +106,20 @@ typedef enum kjit_status {
   KJIT_ERROR_NOT_FOUND = 5,        /* no kernel of that name in the program */
   KJIT_ERROR_CODEGEN = 6,          /* LLVM / PTX generation failed */
   KJIT_ERROR_NO_DEVICE = 7,        /* a GPU was required and none is usable
-                                      (KJIT_TARGET_CUDA), or a launched kernel
-                                      faulted, on either target: an illegal
-                                      address, or with debug=True an index
-                                      out of bounds or a failing assert */
+                                      (KJIT_TARGET_CUDA), or a driver call
+                                      failed */
   KJIT_ERROR_INTERNAL = 8,         /* a bug in kjit; the message says where */
   KJIT_ERROR_OUT_OF_MEMORY = 9,   /* device memory exhausted, or an array
                                       of the requested size cannot be
                                       allocated (see the conventions) */
+  KJIT_ERROR_KERNEL_FAULT = 10,    /* a launched kernel faulted, on either
+                                      target: an illegal address, a trap, or
+                                      with debug=True an index out of bounds
+                                      or a failing assert (E064 on the GPU,
+                                      E498 on the CPU); the context, its
+                                      programs and arrays stay usable (a GPU
+                                      fault resets the device: arrays made
+                                      on it before are invalid) */
 } kjit_status;
 
 /* "KJIT_OK", "KJIT_ERROR_SYNTAX", ...; "KJIT_ERROR_UNKNOWN" for a value
@@ -730,7 +736,7 @@ KJIT_API kjit_status kjit_array_to_device(kjit_context *ctx, kjit_array *host,
  * returns when it is complete (so a device->host copy reads a kernel's
  * results; a fault of a queued kernel is reported here).  Errors (on dst's
  * context): INVALID_ARGUMENT (mismatch, destroyed or stale arrays),
- * NO_DEVICE (a fault, driver errors). */
+ * KERNEL_FAULT (a queued kernel faulted), NO_DEVICE (driver errors). */
 KJIT_API kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src);
 
 /* 1 for a device array, 0 for a host array, -1 for a NULL or destroyed
@@ -919,9 +925,9 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
  *
  * Errors: INVALID_ARGUMENT (NULLs, counts, destroyed arrays, geometry),
  * TYPE (no specialization for the argument types, typing errors in the
- * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU; the kernel
- * faulted, on either target: an illegal address, or with debug=True an
- * index out of bounds or a failing assert), INTERNAL (also a failure the
+ * kernel), SYNTAX, CODEGEN, NO_DEVICE (target cuda without a GPU),
+ * KERNEL_FAULT (the kernel faulted, on either target: an illegal address,
+ * or with debug=True an index out of bounds or a failing assert), INTERNAL (also a failure the
  * CPU executor detected while running: a deadlock at a barrier),
  * OUT_OF_MEMORY (cuda target: device memory for host arrays' copies or the
  * kernel's module).  Times are in kjit_last_timing. */
@@ -950,7 +956,8 @@ KJIT_API kjit_status kjit_kernel_max_cooperative_grid(kjit_kernel *k, const kjit
  * A kernel fault is reported here, naming the kernel ("kernel 'k'
  * faulted: CUDA_ERROR_ILLEGAL_ADDRESS"), and the device context is reset.
  * Returns KJIT_OK at once on the cpu target or before the device is
- * opened.  Errors: NO_DEVICE (a fault, driver errors), INVALID_ARGUMENT. */
+ * opened.  Errors: KERNEL_FAULT (a queued kernel faulted), NO_DEVICE (driver
+ * errors), INVALID_ARGUMENT. */
 KJIT_API kjit_status kjit_synchronize(kjit_context *ctx);
 
 /* Times of the context's most recent successful kjit_launch, in

@@ -165,7 +165,7 @@ void rt_begin(RtCall *call, kjit_context *ctx) {
 /* Each DiagStatus is the kjit_status of the same name: a name kjit.h lacks
  * does not compile, each one's value is its DiagStatus + 1 (so no two share
  * one), and the counts agree, so the map is one-to-one and leaves none of
- * kjit.h's errors out (KJIT_ERROR_OUT_OF_MEMORY is its last). */
+ * kjit.h's errors out (KJIT_ERROR_KERNEL_FAULT is its last). */
 static const kjit_status status_of_diag[] = {
 #define S(name) [DS_##name] = KJIT_ERROR_##name,
     DIAG_STATUSES(S)
@@ -176,7 +176,7 @@ DIAG_STATUSES(S)
 #undef S
 _Static_assert(sizeof status_of_diag / sizeof status_of_diag[0] == DS_COUNT,
                "every DiagStatus maps to a kjit_status");
-_Static_assert((int)DS_COUNT == (int)KJIT_ERROR_OUT_OF_MEMORY,
+_Static_assert((int)DS_COUNT == (int)KJIT_ERROR_KERNEL_FAULT,
                "every kjit_status error has a DiagStatus (common/diag_codes.h)");
 
 kjit_status rt_status_of_code(int code) {

@@ -1,7 +1,7 @@
 /* test_host_fault.c - a guest fault on the CPU target fails the launch, not
  * the host: an index far out of bounds (no debug=True) and a dynamic shared
  * array larger than the launch gave are reported as illegal addresses with
- * KJIT_ERROR_NO_DEVICE, as a fault on the GPU is, and so is a failing assert
+ * KJIT_ERROR_KERNEL_FAULT, as a fault on the GPU does, and so is a failing assert
  * with debug=True; the same context, program and arrays keep working
  * afterwards (host/host_fault.c). */
 #include <stdint.h>
@@ -56,7 +56,7 @@ int main(void) {
   float *data = kjit_array_data(x);
   for (int round = 0; round < 3; round++) {   /* fault, recover, fault again */
     kjit_arg bad[2] = {kjit_arg_array(x), kjit_arg_i64((int64_t)1 << 40)};
-    CHECK(launch(poke, bad, 2, 1, 0) == KJIT_ERROR_NO_DEVICE);
+    CHECK(launch(poke, bad, 2, 1, 0) == KJIT_ERROR_KERNEL_FAULT);
     CHECK(strstr(kjit_last_error(ctx), "illegal address") != NULL);
     CHECK(strstr(kjit_last_error(ctx), "kernel 'poke'") != NULL);
     kjit_arg good[2] = {kjit_arg_array(x), kjit_arg_i64(5)};
@@ -64,12 +64,12 @@ int main(void) {
     CHECK(launch(poke, good, 2, 1, 0) == KJIT_OK);
     CHECK(data[5] == 1.0f);
     kjit_arg one[1] = {kjit_arg_array(x)};
-    CHECK(launch(dyn, one, 1, 64, 8) == KJIT_ERROR_NO_DEVICE);  /* 64 floats into 8 bytes */
+    CHECK(launch(dyn, one, 1, 64, 8) == KJIT_ERROR_KERNEL_FAULT);  /* 64 floats into 8 bytes */
     CHECK(strstr(kjit_last_error(ctx), "illegal address") != NULL);
     CHECK(launch(dyn, one, 1, 64, 256) == KJIT_OK);
     CHECK(data[63] == 63.0f);
     kjit_arg over[2] = {kjit_arg_array(x), kjit_arg_i64(9)};
-    CHECK(launch(check, over, 2, 1, 0) == KJIT_ERROR_NO_DEVICE);
+    CHECK(launch(check, over, 2, 1, 0) == KJIT_ERROR_KERNEL_FAULT);
     CHECK(strstr(kjit_last_error(ctx), "AssertionError") != NULL);
   }
   kjit_context_destroy(ctx);
