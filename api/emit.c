@@ -94,7 +94,7 @@ static bool parse_signature(RtJob *j, const char *text, Signature *sig) {
 /* A @vectorize function: its contiguous elementwise kernel for the scalar
  * --sig, or for each of its signatures (api/ufunc.c). */
 static bool select_ufunc_units(RtJob *j, IrFunc *uf, const char *signature) {
-  Signature sig, ksig;
+  Signature sig = {0}, ksig = {0};
   IrFunc *k;
   if (signature) {
     if (!parse_signature(j, signature, &sig))
@@ -123,7 +123,7 @@ static bool select_ufunc_units(RtJob *j, IrFunc *uf, const char *signature) {
  * names the array type, and the units are its generated CUDA kernel for
  * that array (pass 1) and for the C-contiguous partials (pass 2). */
 static bool select_reduction(RtJob *j, IrFunc *f, const char *signature) {
-  Signature sig;
+  Signature sig = {0};
   const char *text = !signature ? NULL : strchr(signature, '(') ? signature
                                        : arena_printf(rt_job_arena(j), "void(%s)", signature);
   if (!text) {
@@ -175,7 +175,7 @@ static bool select_units(RtJob *j, const char *kernel, const char *signature) {
     return false;
   }
   if (signature) {
-    Signature sig;
+    Signature sig = {0};
     if (!parse_signature(j, signature, &sig))
       return false;
     rt_job_add_unit(j, f, sig);

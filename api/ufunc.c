@@ -596,6 +596,7 @@ bool rt_ufunc_kernel_for(kjit_program *prog, IrFunc *uf, int index, const Signat
   *keep = *scalar;
   sh.sig = index >= 0 ? &uf->eager.data[index] : keep;
   *kernel = get_kernel(u, &sh, index);
+  *ksig = (Signature){0};             /* no launch facts: the 64-bit variant */
   ksig->ret = TY_VOID_T;
   ksig->nparams = scalar->nparams + 1;
   ksig->params = arena_alloc(&prog->arena, sizeof(Type *) * (size_t)ksig->nparams);
