@@ -12,10 +12,6 @@
 #include "ir/infer.h"
 #include "ir/lower_internal.h"
 
-const char *const ir_array_reduce_names[AR__COUNT] = {
-    "all", "any", "sum", "prod", "mean", "var", "std", "nansum", "nanprod",
-    "nanmean", "nanvar", "nanstd", "count_nonzero"};
-
 static int find(const char *name, int last) {
   for (int k = 0; k <= last; k++)
     if (strcmp(name, ir_array_reduce_names[k]) == 0)

@@ -14,12 +14,6 @@
 
 #include "ir/infer.h"
 
-IrHostGlobal *ir_host_global_find(const IrProgram *p, const char *name) {
-  for (int i = 0; i < p->host_globals.len; i++)
-    if (strcmp(p->host_globals.data[i].name, name) == 0)
-      return &p->host_globals.data[i];
-  return NULL;
-}
 
 static const Type *unbound(Infer *inf, int idx, const IrHostGlobal *h) {
   const char *hint = arena_printf(

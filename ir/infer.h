@@ -157,8 +157,6 @@ bool ir_infer_const_int(const Infer *inf, int idx, int64_t *out);
 /* For the call at idx to gen: the arguments to freeze into the callee
  * (parameters an array shape needs, given constants), or NULL: none. */
 IrConstArg *ir_infer_call_consts(Infer *inf, int idx, const IrFunc *gen);
-/* lower_builtins.c: the AtomicKind of cuda.atomic.<member>, or -1. */
-int ir_atomic_kind_of(const char *member);
 
 /* foreign.c: typing of OP_CALL_FOREIGN (arguments to the declared types). */
 const Type *ir_type_foreign(Infer *inf, int idx, const Type **need);

@@ -231,10 +231,11 @@ typedef struct IrCompile {
  * constants folded.  Errors (unknown names, unsupported constructs...) go to
  * diags; returns false if any error was reported. */
 bool ir_lower_program(IrProgram *p, Diags *diags);
+/* ir/ir.c: the function named `name` of p, or NULL. */
 IrFunc *ir_find_func(IrProgram *p, const char *name);
 /* ir/namedtuple.c: the namedtuple class bound to `name`, or NULL. */
 const IrNamedTuple *ir_namedtuple_find(const IrProgram *p, const char *name);
-/* ir/host_global.c: the global the host may bind under `name`, or NULL. */
+/* ir/ir.c: the global the host may bind under `name`, or NULL. */
 IrHostGlobal *ir_host_global_find(const IrProgram *p, const char *name);
 const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
 /* ir/lower.c: lowers every def of m (a module kjit generated, whose imports
@@ -243,7 +244,7 @@ const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
  * diags; returns false if any was reported. */
 bool ir_lower_generated(IrProgram *p, const Module *m, Diags *diags, IrFunc **out, int max, int *n);
 
-/* ir/lower.c: appends f's body errors (IrFunc.body_errors) to d once per
+/* ir/ir.c: appends f's body errors (IrFunc.body_errors) to d once per
  * list: a second call for the same function adds nothing.  Returns whether
  * f has any. */
 bool ir_report_body_errors(const IrFunc *f, Diags *d);
@@ -300,7 +301,7 @@ void ir_print_compile(const IrCompile *c, StrBuf *sb);
  * mean" hints (NULL when none is close). */
 const char *ir_closest(const char *name, const char *const *cands, int n);
 
-/* Bytes of a shared or local array allocation with a known shape
+/* ir/ir.c: bytes of a shared or local array allocation with a known shape
  * (saturating at INT64_MAX: extents are any int64); 0 for a dynamic one. */
 int64_t ir_alloc_bytes(const Inst *in);
 /* Local memory a thread may use, as on every CUDA GPU (512 KiB); the

@@ -730,18 +730,6 @@ static void lower_body_deferred(LowerProg *lp, IrFunc *f) {
   d->nerrors = errors;
 }
 
-bool ir_report_body_errors(const IrFunc *f, Diags *d) {
-  if (!f || f->nbody_errors == 0)
-    return false;
-  for (int i = 0; i < d->list.len; i++)
-    if (d->list.data[i].msg == f->body_errors[0].msg)
-      return true; /* already reported in this list */
-  for (int i = 0; i < f->nbody_errors; i++) {
-    vec_push(d->arena, &d->list, f->body_errors[i]);
-    d->nerrors += f->body_errors[i].level == DL_ERROR;
-  }
-  return true;
-}
 
 /* The device twins made while lowering calls get their kernel's finished
  * body (shared, as generic IR is never changed) and device flags. */
@@ -856,9 +844,3 @@ bool ir_lower_generated(IrProgram *p, const Module *m, Diags *d, IrFunc **out, i
   return d->nerrors == before;
 }
 
-IrFunc *ir_find_func(IrProgram *p, const char *name) {
-  for (int i = 0; i < p->funcs.len; i++)
-    if (strcmp(p->funcs.data[i]->name, name) == 0)
-      return p->funcs.data[i];
-  return NULL;
-}

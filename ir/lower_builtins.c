@@ -31,9 +31,6 @@ static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
     "synchronize", "stream", "event", "select_device", "get_current_device", "is_available",
     "compile_ptx", "defer_cleanup", "close", "declare_device", NULL};
-static const char *const atomic_members[] = {"add", "sub", "and_", "or_", "xor", "max",
-                                             "min", "exch", "inc", "dec", "cas", "nanmax",
-                                             "nanmin", NULL};
 /* numba.cuda.random: the kernel side is ir_random_names; these are host
  * code, or Numba helpers kjit does not offer. */
 static const char *const random_host[] = {
@@ -199,7 +196,7 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
     for (int i = 0; cuda_notyet[i]; i++)
       if (ir_starts_with(ns, cuda_notyet[i]) && ns[strlen(cuda_notyet[i])] == '.')
         return bf16_hint(cuda_notyet[i]) ? not_yet_bf16(L, n, path) : not_yet(L, n, NULL);
-    const char *const *cands = ir_starts_with(ns, "atomic.") ? atomic_members
+    const char *const *cands = ir_starts_with(ns, "atomic.") ? ir_atomic_names
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
                                  ? array_member
                              : ir_starts_with(ns, "const.") ? const_member
@@ -473,9 +470,9 @@ static int atomic_compare_and_swap(Lower *L, const Node *call) {
 static int cuda_atomic(Lower *L, const Node *call, const char *m) {
   if (strcmp(m, "compare_and_swap") == 0)
     return atomic_compare_and_swap(L, call);
-  int k = list_index(atomic_members, m);
+  int k = list_index(ir_atomic_names, m);
   if (k < 0) {
-    no_attribute(L, call->lhs, m, atomic_members);
+    no_attribute(L, call->lhs, m, ir_atomic_names);
     return -1;
   }
   int n = k == AK_CAS ? 4 : 3;
@@ -534,14 +531,6 @@ static int array_shape(Lower *L, const Node *n, bool shared, int64_t *dims) {
 
 #define STATIC_SHARED_LIMIT 49152 /* bytes per block without the opt-in, on every GPU */
 
-int64_t ir_alloc_bytes(const Inst *in) {
-  if (!in->tyimm || in->tyimm->kind != TY_ARRAY || !in->shape)
-    return 0;
-  int64_t bytes = ty_size(in->tyimm->elem);
-  for (int i = 0; i < in->tyimm->ndim; i++)
-    bytes = in->shape[i] > INT64_MAX / (bytes ? bytes : 1) ? INT64_MAX : bytes * in->shape[i];
-  return bytes;
-}
 
 static int64_t shared_bytes(const Inst *in) { return ir_alloc_bytes(in); }
 
@@ -794,7 +783,6 @@ static int cuda_value(Lower *L, const char *m, const Node *n) {
   return -2;
 }
 
-int ir_atomic_kind_of(const char *member) { return list_index(atomic_members, member); }
 
 int lower_path_value(Lower *L, const char *path, const Node *n) {
   IrGlobal g;
@@ -803,7 +791,7 @@ int lower_path_value(Lower *L, const char *path, const Node *n) {
   const Type *dt = ir_path_dtype(path);
   if (dt) /* np.float32 as a value: passed on, used as a dtype or called */
     return ctvalue(L, ty_dtype(L->p->types, dt), n->loc);
-  if (ir_starts_with(path, "numba.cuda.atomic.") && list_index(atomic_members, path + 18) >= 0)
+  if (ir_starts_with(path, "numba.cuda.atomic.") && list_index(ir_atomic_names, path + 18) >= 0)
     return ctvalue(L, ty_func(L->p->types, NULL, arena_strdup(L->a, path)), n->loc);
   if (ir_starts_with(path, "numba.cuda.")) {
     int r = cuda_value(L, path + 11, n);

@@ -240,6 +240,10 @@ typedef enum AtomicKind {
   AK_ADD, AK_SUB, AK_AND, AK_OR, AK_XOR, AK_MAX, AK_MIN, AK_EXCH, AK_INC,
   AK_DEC, AK_CAS, AK_NANMAX, AK_NANMIN,
 } AtomicKind;
+/* ops.c: cuda.atomic's members in AtomicKind order (NULL-terminated), and
+ * the AtomicKind of cuda.atomic.<member>, or -1. */
+extern const char *const ir_atomic_names[];
+int ir_atomic_kind_of(const char *member);
 
 /* Intrinsics: I(NAME, "python name", ARITY, KIND).  KIND says how typing
  * treats them:
