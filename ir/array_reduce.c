@@ -4,12 +4,11 @@
  * np.count_nonzero, and the array methods a.all() ... a.std().
  *
  * Lowering makes one ARRAY_REDUCE (ival = the kind) over the array; typing
- * gives Numba's result type; codegen/cg_reduce.c loops over the elements in
+ * (infer_array_reduce.c) gives Numba's result type; codegen/cg_reduce.c loops over the elements in
  * C index order, as Numba's np.nditer loops do, so float sums round the
  * same way.  No axis= or dtype= (rejected by name). */
 #include <string.h>
 
-#include "ir/infer.h"
 #include "ir/lower_internal.h"
 
 static int find(const char *name, int last) {
@@ -64,39 +63,4 @@ int lower_reduce_method(Lower *L, const Node *call) {
     return -1;
   }
   return emit(L, kind, call, lower_expr(L, c->lhs), what);
-}
-
-/* ------------------------------------------------------------- typing -- */
-
-/* Numba's _expand_integer: ints widen to 64 bits keeping the sign; a bool
- * sums as intp. */
-static const Type *expand(const Type *e) {
-  if (e == TY_BOOL_T)
-    return TY_I64_T;
-  if (ty_is_int(e))
-    return ty_is_signed(e) ? TY_I64_T : TY_U64_T;
-  return e;
-}
-
-const Type *ir_infer_array_reduce(Infer *inf, int idx) {
-  const Inst *in = &inf->f->insts.data[idx];
-  const Type *a = in->args[0] >= 0 ? inf->f->insts.data[in->args[0]].type : NULL;
-  const char *name = ir_array_reduce_names[in->ival];
-  if (!a)
-    return NULL;
-  if (a->kind != TY_ARRAY)
-    return ir_infer_fail(inf, idx, E_TY_INTRINSIC, NULL, "%s() needs an array, not %s", name,
-                         ir_infer_tname(inf, a));
-  const Type *e = a->elem;
-  if (ty_is_complex(e) || e->kind == TY_F16)
-    return ir_infer_fail(inf, idx, E_TY_INTRINSIC, "use a float32 or float64 array",
-                         "%s() of a %s array is not supported yet", name, ir_infer_tname(inf, e));
-  switch ((ArrayReduceKind)in->ival) {
-  case AR_ALL: case AR_ANY: return TY_BOOL_T;
-  case AR_COUNT_NONZERO: return TY_I64_T;
-  case AR_SUM: case AR_PROD: return expand(e);
-  case AR_NANSUM: case AR_NANPROD: /* Numba: integers give intp, others keep */
-    return ty_is_int(e) || e == TY_BOOL_T ? TY_I64_T : e;
-  default: return TY_F64_T; /* the means, variances and deviations */
-  }
 }

@@ -5,7 +5,7 @@
  *   @cuda.jit(link=['functions.cu'])
  *   def k(x, y, out): out[i] = mul(x[i], y[i])
  *
- * A call is OP_CALL_FOREIGN: its arguments are converted to the declared
+ * A call is OP_CALL_FOREIGN: its arguments are converted (infer_foreign.c) to the declared
  * parameter types, its result has the declared return type.  Codegen calls
  * the symbol with Numba's ABI, `extern "C" __device__ int f(T *ret, args...)`
  * (the int is a status, ignored; the result is written through ret).  The
@@ -14,7 +14,6 @@
  * have no declared ABI here. */
 #include <ctype.h>
 
-#include "ir/infer.h"
 #include "ir/lower_internal.h"
 
 const IrExtern *ir_find_extern(const IrProgram *p, const char *name) {
@@ -176,25 +175,4 @@ int lower_foreign_call(Lower *L, const IrExtern *e, const Node *call) {
   int id = lower_emit(L, OP_CALL_FOREIGN, call->loc, args, e->sig.nparams);
   lower_inst(L, id)->ext = e;
   return id;
-}
-
-/* Arguments convert to the declared types (as Numba's declared signature
- * does); an array argument has no conversion. */
-const Type *ir_type_foreign(Infer *inf, int idx, const Type **need) {
-  const Inst *in = &inf->f->insts.data[idx];
-  const IrExtern *e = in->ext;
-  if (!e || in->nargs != e->sig.nparams)
-    return ir_infer_fail(inf, idx, E_IR_INTERNAL, NULL, "internal error: bad foreign call");
-  for (int k = 0; k < in->nargs; k++) {
-    const Type *t = inf->f->insts.data[in->args[k]].type;
-    if (!t || t == TY_UNKNOWN_T)
-      return NULL;
-    if (!ty_is_number(t) || ty_is_complex(t))
-      return ir_infer_fail(inf, idx, E_TY_CALL, NULL,
-                           "argument %d of %s() is %s; it is declared %s", k + 1, e->name,
-                           ir_infer_tname(inf, t), ir_infer_tname(inf, e->sig.params[k]));
-    if (need)
-      need[k] = e->sig.params[k];
-  }
-  return e->sig.ret;
 }

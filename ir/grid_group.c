@@ -7,7 +7,6 @@
  * the grid-wide barrier; codegen lowers both per target (CgTargetHooks
  * grid_group / grid_sync) and the launchers run a kernel that uses them
  * cooperatively (docs/language.md, "Cooperative groups"). */
-#include "ir/infer.h"
 #include "ir/lower_internal.h"
 
 /* X.sync(): a GRID_SYNC of X; typing rejects an X that is not a group. */
@@ -20,17 +19,4 @@ int lower_grid_sync(Lower *L, const Node *call) {
     return -1;
   }
   return lower_emit1(L, OP_GRID_SYNC, call->loc, base);
-}
-
-const Type *ir_infer_grid(Infer *inf, int idx) {
-  const Inst *in = &inf->f->insts.data[idx];
-  if (in->op == OP_GRID_GROUP)
-    return TY_GRID_GROUP_T;
-  const Type *g = inf->f->insts.data[in->args[0]].type;
-  if (!g || g->kind == TY_UNKNOWN)
-    return NULL;
-  if (g->kind != TY_GRID_GROUP)
-    return ir_infer_fail(inf, idx, E_TY_ATTR, "sync() is a method of cuda.cg.this_grid()'s group",
-                         "unknown attribute 'sync' of type %s", ir_infer_tname(inf, g));
-  return TY_I32_T;
 }

@@ -92,16 +92,16 @@ const Type *ir_infer_view(Infer *inf, int idx, const Type **need);
 const Type *ir_infer_transpose(Infer *inf, int idx);
 const Type *ir_infer_tuple_index(Infer *inf, int idx, const Type **need);
 
-/* array_reduce.c: ARRAY_REDUCE (np.sum(a), a.mean(), ...). */
+/* infer_array_reduce.c: ARRAY_REDUCE (np.sum(a), a.mean(), ...). */
 const Type *ir_infer_array_reduce(Infer *inf, int idx);
 
-/* host_global.c: HOST_GLOBAL, a global the host bound to an array. */
+/* infer_host_global.c: HOST_GLOBAL, a global the host bound to an array. */
 const Type *ir_infer_host_global(Infer *inf, int idx);
 
-/* grid_group.c: GRID_GROUP, GRID_SYNC (Numba's cooperative groups). */
+/* infer_grid.c: GRID_GROUP, GRID_SYNC (Numba's cooperative groups). */
 const Type *ir_infer_grid(Infer *inf, int idx);
 
-/* reshape.c: ARRAY_RESHAPE (C arrays only, as Numba). */
+/* infer_reshape.c: ARRAY_RESHAPE (C arrays only, as Numba). */
 const Type *ir_infer_reshape(Infer *inf, int idx, const Type **need);
 
 /* infer_is.c: IS/ISNOT typing; branches decided by types alone taken before
@@ -158,7 +158,7 @@ bool ir_infer_const_int(const Infer *inf, int idx, int64_t *out);
  * (parameters an array shape needs, given constants), or NULL: none. */
 IrConstArg *ir_infer_call_consts(Infer *inf, int idx, const IrFunc *gen);
 
-/* foreign.c: typing of OP_CALL_FOREIGN (arguments to the declared types). */
+/* infer_foreign.c: typing of OP_CALL_FOREIGN (arguments to the declared types). */
 const Type *ir_type_foreign(Infer *inf, int idx, const Type **need);
 
 /* infer_cast.c: insert the conversions every operand needs; afterwards each

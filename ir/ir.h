@@ -166,7 +166,7 @@ typedef struct IrGlobal {
  * a call (`A = np.random.rand(16)`, `D = cuda.device_array(8, np.float32)`):
  * Numba reads such a global when the kernel compiles, so the host binds it
  * to an array (kjit_program_set_global) and typing reads the binding
- * (ir/host_global.c).  By Numba's rule a NumPy array is frozen as a read-only
+ * (ir/infer_host_global.c).  By Numba's rule a NumPy array is frozen as a read-only
  * constant (its bytes copied at bind time) while a device array global is
  * captured by reference (its address embedded; kernels may write it). */
 typedef struct IrHostGlobal {

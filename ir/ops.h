@@ -137,7 +137,7 @@ enum {
                                         /* a NumPy array becomes CONST_ARRAY, a    */ \
                                         /* device array stays: tyimm = its type,   */ \
                                         /* shape[0..2n) = extents then strides,    */ \
-                                        /* ival = its address (ir/host_global.c)   */ \
+                                        /* ival = its address (ir/infer_host_global.c)   */ \
   /* ---- CUDA special registers (int32 results, as Numba types them) ---- */  \
   X(THREAD_IDX, "tid",    0, 0)   /* ival = 0,1,2 for x,y,z                     */ \
   X(BLOCK_IDX,  "ctaid",  0, 0)                                                \

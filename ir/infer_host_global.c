@@ -1,5 +1,6 @@
-/* host_global.c - module globals whose value the host computes, bound by
- * the host program before a kernel that uses them is compiled.
+/* infer_host_global.c - typing of HOST_GLOBAL: module globals whose value
+ * the host computes, bound by the host program before a kernel that uses
+ * them is compiled.
  *
  * Numba reads a global when it compiles the kernel: a NumPy array is
  * frozen into the kernel as a read-only constant, a device array is
