@@ -227,44 +227,15 @@ typedef struct IrCompile {
                             fit int32 */
 } IrCompile;
 
-/* ir/lower.c: AST -> generic IR for every decorated function; module
- * constants folded.  Errors (unknown names, unsupported constructs...) go to
- * diags; returns false if any error was reported. */
-bool ir_lower_program(IrProgram *p, Diags *diags);
 /* ir/ir.c: the function named `name` of p, or NULL. */
 IrFunc *ir_find_func(IrProgram *p, const char *name);
-/* ir/namedtuple.c: the namedtuple class bound to `name`, or NULL. */
-const IrNamedTuple *ir_namedtuple_find(const IrProgram *p, const char *name);
 /* ir/ir.c: the global the host may bind under `name`, or NULL. */
 IrHostGlobal *ir_host_global_find(const IrProgram *p, const char *name);
-const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
-/* ir/lower.c: lowers every def of m (a module kjit generated, whose imports
- * it resolves against) into generic IR marked `generated`, calling p's
- * functions by name.  out[0..*n) receive them (at most max).  Errors go to
- * diags; returns false if any was reported. */
-bool ir_lower_generated(IrProgram *p, const Module *m, Diags *diags, IrFunc **out, int max, int *n);
 
 /* ir/ir.c: appends f's body errors (IrFunc.body_errors) to d once per
  * list: a second call for the same function adds nothing.  Returns whether
  * f has any. */
 bool ir_report_body_errors(const IrFunc *f, Diags *d);
-
-/* ir/sig.c: parse a signature string "void(float32[::1], int64)" or the
- * equivalent decorator expression into a Signature.  Errors go to diags. */
-bool ir_parse_signature(IrProgram *p, const Source *text, Signature *out, Diags *diags);
-bool ir_signature_from_ast(IrProgram *p, const Node *n, Signature *out, Diags *diags);
-/* ir/sig.c: a type expression ("float32[:]", "numba.int64", "types.float32")
- * as in a parameter annotation `def k(x: float32[:])`; used by ir/lower.c. */
-bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *diags);
-
-/* ir/infer.c: type a clone of `generic` for the argument types; callees are
- * specialized into c->funcs as they are met.  Returns NULL after reporting
- * errors.  Memoized per (generic, argtypes) within the compile. */
-IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs, SrcLoc callsite);
-/* The same with some arguments frozen to constants (consts[i].known; NULL:
- * none); the memo and the symbol tell them apart. */
-IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *argtypes,
-                             int nargs, SrcLoc callsite, const IrConstArg *consts);
 
 /* ir/ssa.c: give each assignment of a re-bound variable its own local and
  * each set of assignments reaching a read a join local (Numba's SSA and phi
@@ -297,10 +268,6 @@ bool ir_verify(const IrFunc *f, Diags *diags);
 void ir_print_func(const IrFunc *f, StrBuf *sb);
 void ir_print_compile(const IrCompile *c, StrBuf *sb);
 
-/* ir/consts.c: the closest of cands to name by edit distance, for "did you
- * mean" hints (NULL when none is close). */
-const char *ir_closest(const char *name, const char *const *cands, int n);
-
 /* ir/ir.c: bytes of a shared or local array allocation with a known shape
  * (saturating at INT64_MAX: extents are any int64); 0 for a dynamic one. */
 int64_t ir_alloc_bytes(const Inst *in);
@@ -313,7 +280,7 @@ int64_t ir_alloc_bytes(const Inst *in);
  * instead of exhausting the machine (docs/reliability.md, "Limits"). */
 #define IR_MAX_BLOCKS 5000
 
-/* ir/ir.c: construction helpers used by lower.c and infer.c. */
+/* ir/ir.c: construction helpers used by lowering and typing. */
 IrFunc *ir_func_new(Arena *a, const char *name);
 int ir_block_new(Arena *a, IrFunc *f);
 int ir_emit(Arena *a, IrFunc *f, int block, IrOp op, SrcLoc loc, const int *args, int nargs);

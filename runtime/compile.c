@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "common/trace.h"
-#include "ir/reduce.h"
+#include "lower/reduce.h"
 #include "runtime/cache.h"
 #include "runtime/runtime.h"
 #include "runtime/cuc.h"

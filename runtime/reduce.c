@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
-#include "ir/reduce.h"
+#include "lower/reduce.h"
 #include "runtime/launch.h"
 
 #define RT_REDUCTION_MAGIC 0x6b6a5264u /* "kjRd" */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/ufunc.h"
+#include "lower/ufunc.h"
 #include "runtime/cuda.h"
 #include "runtime/launch.h"
 #include "runtime/runtime.h"

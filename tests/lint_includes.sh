@@ -5,8 +5,10 @@
 #   common   -> (nothing of kjit's)
 #   frontend -> common
 #   ir       -> frontend common
+#   lower    -> ir frontend common
+#   typing   -> ir common
 #   codegen  -> ir common
-#   runtime  -> codegen ir common include
+#   runtime  -> codegen typing lower ir common include
 #   tools    -> include (tools/kjit.c and friends use only kjit.h)
 #   include  -> (nothing of kjit's)
 # plus: no file includes another folder's *_internal.h, and LLVM's headers
@@ -18,10 +20,11 @@ root=${1:-.}
 mode=${2:-check}
 cd "$root" || exit 2
 
-folders="common frontend ir codegen runtime tools include"
+folders="common frontend ir lower typing codegen runtime tools include"
 declare -A allowed=(
-  [common]="" [frontend]="common" [ir]="frontend common" [codegen]="ir common"
-  [runtime]="codegen ir common include" [tools]="include" [include]="")
+  [common]="" [frontend]="common" [ir]="frontend common"
+  [lower]="ir frontend common" [typing]="ir common" [codegen]="ir common"
+  [runtime]="codegen typing lower ir common include" [tools]="include" [include]="")
 
 # The folder a quoted include names, seen from folder $1: "dir/x.h" is dir;
 # a bare "x.h" is the includer's own folder if the file is there, else

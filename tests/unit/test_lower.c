@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "lower/lower.h"
 
 static int nfail, npass;
 
