@@ -4,9 +4,9 @@
  * Steps, in order: memo lookup in the compile; clone; prepare (unreachable
  * blocks dropped, stored parameters given a shadow local, lowering's types
  * moved where the rules read them); silent passes of the per-op rules
- * (ir/infer_ops.c) until no local or instruction type changes; one report
+ * (infer_ops.c) until no local or instruction type changes; one report
  * pass that raises every error; return type; conversions materialized
- * (ir/infer_cast.c); mangled symbol.  Callees are specialized recursively
+ * (infer_cast.c); mangled symbol.  Callees are specialized recursively
  * from the CALL rule.  Invariant: c->funcs holds each (generic, argument
  * types) once; an entry with typed == false and symbol == NULL is still in
  * progress (a call to it is recursion), one with a symbol failed. */
@@ -18,24 +18,6 @@
 #include "typing/typing_internal.h"
 
 #define MAX_PASSES 64
-
-const char *ir_infer_tname(Infer *inf, const Type *t) {
-  char buf[1024]; /* record types spell every field */
-  return arena_strdup(inf->c->arena, ty_name(t, buf, sizeof buf));
-}
-
-const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,
-                          const char *fmt, ...) {
-  if (!inf->report || inf->reported[idx])
-    return NULL;
-  va_list ap;
-  va_start(ap, fmt);
-  char *msg = arena_vprintf(inf->c->arena, fmt, ap);
-  va_end(ap);
-  diag_add(inf->d, DL_ERROR, code, inf->f->insts.data[idx].loc, hint, "%s", msg);
-  inf->reported[idx] = true;
-  return NULL;
-}
 
 /* ---------------------------------------------------------------- memo -- */
 

@@ -133,7 +133,7 @@ const Type *ir_infer_rec_store(Infer *inf, int idx, const Type **need);
 /* infer_vector.c: the rule of OP_VECTOR (cuda.float32x4(...)). */
 const Type *ir_infer_vector(Infer *inf, int idx, const Type **need);
 
-/* infer.c: report an error at instruction idx in report mode (and mark it);
+/* infer_fail.c: report an error at instruction idx in report mode (and mark it);
  * always returns NULL so rules can `return ir_infer_fail(...)`. */
 const Type *ir_infer_fail(Infer *inf, int idx, int code, const char *hint,
                           const char *fmt, ...) __attribute__((format(printf, 5, 6)));
