@@ -158,21 +158,3 @@ bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga) {
   vec_push(lp->a, &lp->p->externs, e); /* also when rejected: its uses say nothing more */
   return ok;
 }
-
-/* mul(x, y): the argument count is checked here, the types by typing. */
-int lower_foreign_call(Lower *L, const IrExtern *e, const Node *call) {
-  if (e->failed)
-    return -1; /* the declaration's error is out already */
-  if (call->args2.len || call->args.len != e->sig.nparams) {
-    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d argument%s (%d given)", e->name,
-               e->sig.nparams, e->sig.nparams == 1 ? "" : "s", call->args.len + call->args2.len);
-    return -1;
-  }
-  int *args = arena_alloc(L->a, sizeof(int) * (size_t)(e->sig.nparams + 1));
-  for (int i = 0; i < call->args.len; i++)
-    if ((args[i] = lower_expr(L, call->args.data[i])) < 0)
-      return -1;
-  int id = lower_emit(L, OP_CALL_FOREIGN, call->loc, args, e->sig.nparams);
-  lower_inst(L, id)->ext = e;
-  return id;
-}

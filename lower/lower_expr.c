@@ -675,6 +675,25 @@ static int call_value(Lower *L, const Node *call) {
   return lower_emit(L, OP_CALL_VALUE, call->loc, args, n);
 }
 
+/* mul(x, y), mul a cuda.declare_device binding (foreign.c): the argument
+ * count is checked here, the types by typing (infer_foreign.c). */
+static int foreign_call(Lower *L, const IrExtern *e, const Node *call) {
+  if (e->failed)
+    return -1; /* the declaration's error is out already */
+  if (call->args2.len || call->args.len != e->sig.nparams) {
+    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d argument%s (%d given)", e->name,
+               e->sig.nparams, e->sig.nparams == 1 ? "" : "s", call->args.len + call->args2.len);
+    return -1;
+  }
+  int *args = arena_alloc(L->a, sizeof(int) * (size_t)(e->sig.nparams + 1));
+  for (int i = 0; i < call->args.len; i++)
+    if ((args[i] = lower_expr(L, call->args.data[i])) < 0)
+      return -1;
+  int id = lower_emit(L, OP_CALL_FOREIGN, call->loc, args, e->sig.nparams);
+  lower_inst(L, id)->ext = e;
+  return id;
+}
+
 static int call_name(Lower *L, const Node *call) {
   const Node *c = call->lhs;
   const char *name = c->name;
@@ -686,7 +705,7 @@ static int call_name(Lower *L, const Node *call) {
     return call_function(L, nested, nested_call);
   const IrExtern *ext = ir_local_find(L->f, name) < 0 ? ir_find_extern(L->p, name) : NULL;
   if (ext)
-    return lower_foreign_call(L, ext, call);
+    return foreign_call(L, ext, call);
   if (ir_local_find(L->f, name) >= 0)
     return call_value(L, call);
   const Node *alias = ir_sig_resolve(L->p, c);

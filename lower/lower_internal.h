@@ -1,5 +1,6 @@
 /* lower_internal.h - state and helpers shared by the AST -> IR lowering files
- * (lower.c: program, decorators, statements; lower_expr.c: expressions;
+ * (lower.c: the program; lower_emit.c: emission primitives; lower_stmt.c:
+ * statements; lower_expr.c: expressions;
  * lower_builtins.c: Python builtins and the CUDA API; consts.c: module
  * constants, imports and compile-time folding).  Private to lower/ (the
  * public side is lower/lower.h).
@@ -85,7 +86,7 @@ typedef struct Lower {
   int iter_depth;       /* zip()/enumerate() nesting being lowered (lower_iter.c) */
 } Lower;
 
-/* ---- lower.c: emission helpers ---- */
+/* ---- lower_emit.c: emission helpers ---- */
 int lower_emit(Lower *L, IrOp op, SrcLoc loc, const int *args, int nargs);
 int lower_emit0(Lower *L, IrOp op, SrcLoc loc);
 int lower_emit1(Lower *L, IrOp op, SrcLoc loc, int a0);
@@ -101,16 +102,25 @@ void lower_set_block(Lower *L, int b);
 void lower_br(Lower *L, int target, SrcLoc loc);
 void lower_cbr(Lower *L, int cond, int t, int f, SrcLoc loc);
 int lower_truth(Lower *L, int v, SrcLoc loc);  /* bool-valued v stays as is */
+
+/* ---- lower_stmt.c: statements, function bodies, conditions ---- */
 void lower_stmts(Lower *L, const NodeList *body);
 /* A loop's body with its break/continue targets; its `else` (run when the
  * loop ends without break) then the exit block current. */
 void lower_loop_body(Lower *L, const Node *s, int body_b, int cont, int exit_b);
 void lower_loop_else(Lower *L, const Node *s, int exit_b, int else_b);
+/* f's parameters as its first locals (annotations typed, defaults and
+ * *args checked); then, after every def's parameters, its body (fn's);
+ * lower_body_deferred keeps the body's errors on f (ir_report_body_errors)
+ * rather than failing the program. */
+void lower_params(LowerProg *lp, IrFunc *f, const Func *fn);
+void lower_body(LowerProg *lp, IrFunc *f, const Func *fn);
+void lower_body_deferred(LowerProg *lp, IrFunc *f);
 
 /* ---- lower_iter.c: for loops over arrays, tuples, zip, enumerate ---- */
 void lower_for_iter(Lower *L, const Node *s);
 /* len(range(start, stop, step)) of int64 values, as a uint64 value: exact for
- * every span (up to 2**64 - 1 values), 0 for a zero step (lower.c). */
+ * every span (up to 2**64 - 1 values), 0 for a zero step (lower_stmt.c). */
 int lower_range_len(Lower *L, int start, int stop, int step, SrcLoc loc);
 
 /* ---- lower_func.c: decorators and options ---- */
@@ -135,12 +145,12 @@ int lower_expr(Lower *L, const Node *n);
 int lower_index(Lower *L, const Node *index, int *out, int max);
 void lower_assign_to(Lower *L, const Node *target, int v);
 
-/* ---- grid_group.c: g.sync() -> GRID_SYNC; -1 after an error ---- */
+/* ---- lower_builtins.c: g.sync() -> GRID_SYNC; -1 after an error ---- */
 int lower_grid_sync(Lower *L, const Node *call);
-/* ---- reshape.c: a.reshape(shape) -> ARRAY_RESHAPE; -1 after an error ---- */
+/* ---- lower_array.c: a.reshape(shape) -> ARRAY_RESHAPE; -1 after an error ---- */
 int lower_reshape(Lower *L, const Node *call);
 int lower_np_reshape(Lower *L, const Node *call);  /* np.reshape(a, shape) */
-/* ---- lower_view.c: slicing ---- */
+/* ---- lower_array.c: slicing ---- */
 /* base[ix] where ix holds a slice: an ARRAY_VIEW (ops.h); -1 after an error. */
 int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);
 /* Reports the index forms kjit rejects by name (..., None, np.newaxis, a
@@ -176,8 +186,7 @@ int ir_npositional(const Func *fn, int np);
 /* The tuple of a call's positional arguments from index va on. */
 int lower_varargs(Lower *L, const Node *call, int va);
 
-/* ---- lower_cond.c ---- */
-/* Jump to t when condition c is true, else to f; `and`/`or`/`not` of them
+/* lower_stmt.c: jump to t when condition c is true, else to f; `and`/`or`/`not` of them
  * branch per operand. */
 void lower_branch(Lower *L, const Node *c, int t, int f, SrcLoc loc);
 
@@ -188,7 +197,7 @@ bool lower_is_nested(const Lower *L, const char *name);
 /* For a call of a nested def: its function, *out the call with the free
  * variables added; NULL when call is not one. */
 IrFunc *lower_nested_callee(Lower *L, const Node *call, const Node **out);
-/* lower.c: lowers fn (its free variables already parameters) as a device
+/* lower_stmt.c: lowers fn (its free variables already parameters) as a device
  * function named name, with outer's options. */
 IrFunc *ir_lower_nested_func(LowerProg *lp, const Func *fn, const char *name, const IrFunc *outer);
 
@@ -201,26 +210,26 @@ int lower_builtin_call(Lower *L, const char *name, const Node *call);
 bool lower_is_builtin(const char *name);
 
 
-/* ---- lower_num.c: complex and float16 functions ---- */
+/* ---- lower_mathfn.c: complex and float16 functions ---- */
 int lower_num_complex(Lower *L, const Node *call);          /* complex(...) */
 bool lower_num_is_attr(const char *name);                    /* real, imag */
 int lower_num_attr(Lower *L, const Node *n, int base);
 int lower_num_method(Lower *L, const Node *call);            /* -2: not one */
 int lower_num_path_call(Lower *L, const char *path, const Node *call); /* -2: not one */
 bool lower_num_path_const(const char *path, IrGlobal *out);  /* cmath.pi... */
-/* lower_npmath.c: numpy.<ufunc>(...) on scalars, u from ir_npufunc_find. */
+/* lower_mathfn.c: numpy.<ufunc>(...) on scalars, u from ir_npufunc_find. */
 int lower_np_ufunc(Lower *L, int u, const Node *call);
 int lower_int_method(Lower *L, const Node *call);           /* .bit_count(); -2: not one */
 /* lower_vector.c: CUDA vector types (cuda.float32x4...). */
 const Type *lower_vector_type(TypeTable *tt, const char *name); /* "float4" -> float32x4 */
 int lower_vector_call(Lower *L, const char *path, const Node *call); /* -2: not one */
 int lower_vector_attr(Lower *L, const Node *n, int base);   /* v.x; -2: not x/y/z/w */
-/* lower_bf16.c: numba.cuda.bf16.<f>(...) and the cuda_bf16 bindings; -2
+/* lower_mathfn.c: numba.cuda.bf16.<f>(...) and the cuda_bf16 bindings; -2
  * for other paths. */
 int lower_bf16_path_call(Lower *L, const char *path, const Node *call);
 /* The path names the bfloat16 type (numba.cuda.bf16.bfloat16, nv_bfloat16). */
 bool lower_bf16_is_type(const char *path);
-/* lower_libdevice.c: numba.cuda.libdevice.<f>(...); -2 for other paths. */
+/* lower_mathfn.c: numba.cuda.libdevice.<f>(...); -2 for other paths. */
 int lower_libdevice_call(Lower *L, const char *path, const Node *call);
 
 /* ---- consts.c: names, imports, constant folding ---- */
@@ -261,7 +270,6 @@ const Type *ir_record_from_ast(IrProgram *p, const Node *n, Diags *d);
 /* ---- foreign.c: cuda.declare_device, link= ---- */
 bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out);
 bool ir_declare_device(LowerProg *lp, const GlobalAssign *ga); /* false after an error */
-int lower_foreign_call(Lower *L, const IrExtern *e, const Node *call);
 
 /* ---- const_array.c: module-level np.array literals ---- */
 /* np.array(...), or an array expression const_array_expr.c folds */
@@ -290,13 +298,15 @@ const IrGlobal *ir_global_find(const IrProgram *p, const char *name);
  * "Color.RED" by the parser; NULL for anything else. */
 const IrGlobal *ir_member_global(LowerProg *lp, const IrFunc *f, const Node *n);
 const NonConst *ir_nonconst_find(LowerProg *lp, const char *name);
-/* array_reduce.c: np.sum(a)-style calls (path "numpy.sum") and a.sum()
+/* lower_array.c: np.sum(a)-style calls (path "numpy.sum") and a.sum()
  * methods; -2 when the name is not a reduction. */
 int lower_np_reduce(Lower *L, const char *path, const Node *call);
 int lower_reduce_method(Lower *L, const Node *call);
 /* namedtuple.c: registers `Point = namedtuple('Point', [...])` (true when
- * ga is such a class); Point(1.0, y=2.0) in a kernel; p.field (-2 when no
- * class of the file has that field). */
+ * ga is such a class, of at most NT_MAX_FIELDS fields).  lower_namedtuple.c:
+ * Point(1.0, y=2.0) in a kernel; p.field (-2 when no class of the file has
+ * that field). */
+#define NT_MAX_FIELDS 16
 bool ir_fold_namedtuple(LowerProg *lp, const GlobalAssign *ga);
 int lower_namedtuple_new(Lower *L, const IrNamedTuple *nt, const Node *call);
 int lower_field_attr(Lower *L, const Node *n, int base);

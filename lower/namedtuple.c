@@ -8,13 +8,12 @@
  * "x y" / "x, y"), and from `class Point(NamedTuple): x: float` (the
  * parser turns the class into the same call).  Instances come from the
  * host (kjit run "p=Point(1.5, 2.5)", kjit_arg_named_tuple) or from a
- * constructor call in the kernel; either way the type is ty_named_tuple,
+ * constructor call in the kernel (lower_namedtuple.c); either way the type is ty_named_tuple,
  * laid out as the plain tuple of its elements. */
 #include <string.h>
 
 #include "lower/lower_internal.h"
 
-#define MAX_FIELDS 16
 
 const IrNamedTuple *ir_namedtuple_find(const IrProgram *p, const char *name) {
   for (int i = p->namedtuples.len - 1; name && i >= 0; i--)
@@ -40,7 +39,7 @@ static bool split_names(LowerProg *lp, const char *s, const char **f, int *n) {
     size_t len = strcspn(p, " ,\t");
     if (!len)
       break;
-    if (*n == MAX_FIELDS || !is_ident(p, len))
+    if (*n == NT_MAX_FIELDS || !is_ident(p, len))
       return false;
     f[(*n)++] = arena_strndup(lp->a, p, len);
     p += len;
@@ -57,7 +56,7 @@ static bool field_names(LowerProg *lp, const Node *v, const char **f, int *n) {
     const Node *e = v->args.data[i];
     if (e->kind == ND_TUPLE && e->args.len == 2) /* typing.NamedTuple('P', [('x', float)]) */
       e = e->args.data[0];
-    if (e->kind != ND_STR || *n == MAX_FIELDS || !is_ident(e->str, strlen(e->str)))
+    if (e->kind != ND_STR || *n == NT_MAX_FIELDS || !is_ident(e->str, strlen(e->str)))
       return false;
     f[(*n)++] = e->str;
   }
@@ -72,7 +71,7 @@ bool ir_fold_namedtuple(LowerProg *lp, const GlobalAssign *ga) {
   if (!path || (strcmp(path, "collections.namedtuple") != 0 &&
                 strcmp(path, "typing.NamedTuple") != 0))
     return false;
-  const char *f[MAX_FIELDS];
+  const char *f[NT_MAX_FIELDS];
   int n = 0;
   if (!field_names(lp, v->args.data[1], f, &n))
     return false;
@@ -89,61 +88,4 @@ bool ir_fold_namedtuple(LowerProg *lp, const GlobalAssign *ga) {
   nt->loc = ga->loc;
   vec_push(lp->a, &lp->p->namedtuples, nt);
   return true;
-}
-
-/* ------------------------------------------------------------ lowering -- */
-
-/* Point(1.0, 2.0), Point(x=1.0, y=2.0), Point(1.0, y=2.0): the fields in
- * class order, as a tuple of the class's type (typed in infer_ops.c). */
-int lower_namedtuple_new(Lower *L, const IrNamedTuple *nt, const Node *call) {
-  int n = nt->nfields, *el = arena_alloc(L->a, sizeof(int) * (size_t)(n + 1));
-  const Node *given[MAX_FIELDS] = {0};
-  if (call->args.len > n) {
-    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d fields (%d given)", nt->name, n,
-               call->args.len);
-    return -1;
-  }
-  for (int i = 0; i < call->args.len; i++)
-    given[i] = call->args.data[i];
-  for (int i = 0; i < call->args2.len; i++) {
-    const Node *kw = call->args2.data[i];
-    int k = 0;
-    while (k < n && kw->name && strcmp(kw->name, nt->fields[k]) != 0)
-      k++;
-    if (k == n || given[k]) {
-      diag_error(L->d, E_ARITY, kw->loc, NULL, k == n ? "%s() has no field '%s'"
-                                                      : "%s() got field '%s' twice",
-                 nt->name, kw->name ? kw->name : "**");
-      return -1;
-    }
-    given[k] = kw->lhs;
-  }
-  for (int k = 0; k < n; k++) {
-    if (!given[k]) {
-      diag_error(L->d, E_ARITY, call->loc, "give every field (defaults are not supported)",
-                 "%s() is missing field '%s'", nt->name, nt->fields[k]);
-      return -1;
-    }
-    if ((el[k] = lower_expr(L, given[k])) < 0)
-      return -1;
-  }
-  int v = lower_emit(L, OP_TUPLE, call->loc, el, n);
-  lower_inst(L, v)->data = nt; /* typed as the class's NamedTuple */
-  return v;
-}
-
-/* p.x where some namedtuple class of the file has a field x: an element
- * taken by name once p's type is known. */
-int lower_field_attr(Lower *L, const Node *n, int base) {
-  for (int i = 0; i < L->p->namedtuples.len; i++) {
-    const IrNamedTuple *nt = L->p->namedtuples.data[i];
-    for (int k = 0; k < nt->nfields; k++)
-      if (strcmp(nt->fields[k], n->name) == 0) {
-        int v = lower_emit1(L, OP_TUPLE_GET, n->loc, base);
-        lower_inst(L, v)->ival = -1;
-        lower_inst(L, v)->str = nt->fields[k];
-        return v;
-      }
-  }
-  return -2;
 }
