@@ -3,7 +3,7 @@
  * Pipeline (see ir_compile in ir/pipeline.c for the one flat list of passes):
  *   Module (AST) --ir_lower_program--> IrProgram: one generic, untyped IrFunc
  *   per decorated function, plus folded module constants
- *   --ir_specialize--> typed clone for concrete argument types (ir/infer.c),
+ *   --ir_specialize--> typed clone for concrete argument types (typing/infer.c),
  *   callees specialized per call-site types --ir_verify--> codegen.
  * Invariants: an operand is an earlier instruction of the same block; a block
  * ends with exactly one terminator; after typing every Inst.type is set and
@@ -108,10 +108,10 @@ struct IrFunc {
   bool is_kernel;        /* @cuda.jit without device=True */
   bool is_device;        /* device=True */
   bool is_ufunc;         /* @vectorize: a device function applied elementwise
-                            (ir/ufunc.h); also is_device */
+                            (lower/ufunc.h); also is_device */
   bool is_reduce;        /* @cuda.reduce: a device function reduced over arrays
-                            by kernels that ir/reduce.c generates */
-  bool generated;        /* made by kjit (ir/reduce.c), not written by the user */
+                            by kernels that lower/reduce.c generates */
+  bool generated;        /* made by kjit (lower/reduce.c), not written by the user */
   FuncOptions opts;
   Vec(Signature) eager;  /* signatures given in the decorator (may be empty = lazy) */
   int nparams;           /* locals[0..nparams) are the parameters */
@@ -137,7 +137,7 @@ struct IrFunc {
 };
 
 /* A foreign device function: `mul = cuda.declare_device('mul_f32',
- * 'float32(float32, float32)')`, called with Numba's ABI (see ir/foreign.c). */
+ * 'float32(float32, float32)')`, called with Numba's ABI (see lower/foreign.c). */
 struct IrExtern {
   const char *name;      /* the Python name it is bound to */
   const char *symbol;    /* the C symbol */
@@ -166,7 +166,7 @@ typedef struct IrGlobal {
  * a call (`A = np.random.rand(16)`, `D = cuda.device_array(8, np.float32)`):
  * Numba reads such a global when the kernel compiles, so the host binds it
  * to an array (kjit_program_set_global) and typing reads the binding
- * (ir/infer_host_global.c).  By Numba's rule a NumPy array is frozen as a read-only
+ * (typing/infer_host_global.c).  By Numba's rule a NumPy array is frozen as a read-only
  * constant (its bytes copied at bind time) while a device array global is
  * captured by reference (its address embedded; kernels may write it). */
 typedef struct IrHostGlobal {
@@ -187,7 +187,7 @@ typedef struct IrHostGlobal {
 
 /* A namedtuple class of the kernel file: `Point = namedtuple('Point',
  * ['x', 'y'])` or `class Point(NamedTuple): x: float; y: float`
- * (ir/namedtuple.c).  Its instances are Numba's NamedTuple/NamedUniTuple:
+ * (lower/namedtuple.c).  Its instances are Numba's NamedTuple/NamedUniTuple:
  * tuples whose elements are also fields. */
 typedef struct IrNamedTuple {
   const char *name;      /* the module name it is bound to (Point) */

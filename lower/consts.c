@@ -20,7 +20,7 @@ const char *ir_dotted(Arena *a, const Node *n) {
   if (!n)
     return "?";
   if (n->kind == ND_NAME && n->name)
-    return n->str ? n->str : n->name; /* str: as written, when ir/modlink.c renamed it */
+    return n->str ? n->str : n->name; /* str: as written, when lower/modlink.c renamed it */
   if (n->kind == ND_ATTR && n->name)
     return arena_printf(a, "%s.%s", ir_dotted(a, n->lhs), n->name);
   if (n->kind == ND_CALL)
@@ -873,7 +873,7 @@ static bool may_make_array(LowerProg *lp, const Node *callee) {
 
 /* A global whose value is a call that did not fold (np.random.rand(16),
  * make_table(), cuda.device_array(8, np.float32)) holds what the host
- * computed: the host binds it (ir/host_global.c).  Device array
+ * computed: the host binds it (typing/infer_host_global.c).  Device array
  * constructors (called directly or returned by a def of the file) are
  * captured by reference, as Numba captures them. */
 static void note_host_global(LowerProg *lp, const GlobalAssign *ga) {
@@ -890,7 +890,7 @@ static void note_host_global(LowerProg *lp, const GlobalAssign *ga) {
 /* D = cuda.to_device(<constants>): folded, but a device array in Numba,
  * captured by reference.  Unbound it stays the frozen constant; a host
  * that binds it (kjit_program_set_global) gets Numba's by-reference
- * global, writable (ir/host_global.c). */
+ * global, writable (typing/infer_host_global.c). */
 static void note_device_constant(LowerProg *lp, const GlobalAssign *ga, const IrGlobal *g) {
   const Node *v = ga->value;
   if (!g->type || g->type->kind != TY_ARRAY || !v || v->kind != ND_CALL ||

@@ -6,7 +6,7 @@
  * Numba script can be handed to kjit as it is; CUDA decorators kjit does not
  * implement yet (@guvectorize...) are reported at the decorator; @vectorize
  * is handed to lower_ufunc.c.  A @cuda.reduce function is a device function
- * marked is_reduce (its kernels are generated per dtype by ir/reduce.c when
+ * marked is_reduce (its kernels are generated per dtype by lower/reduce.c when
  * it is first used). */
 #include "lower/lower_internal.h"
 

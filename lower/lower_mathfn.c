@@ -121,7 +121,7 @@ bool lower_num_path_const(const char *path, IrGlobal *out) {
 
 /* Lowering of NumPy ufuncs on scalars (np.sin(x),
  * np.maximum(a, b)...): each becomes one OP_NPUFUNC (ir/npmath.h); typing
- * (ir/infer_npmath.c) picks the loop.  Paths are canonical ("numpy.sin"). */
+ * (typing/infer_npmath.c) picks the loop.  Paths are canonical ("numpy.sin"). */
 
 /* Positional operands only: NumPy's out= and the other ufunc keywords
  * (where=, dtype=, casting=) need arrays, which kernels do not allocate. */
@@ -169,7 +169,7 @@ int lower_int_method(Lower *L, const Node *call) {
 
 /* Lowering of cuda.libdevice.<f>(...) (`from numba.cuda
  * import libdevice`): one OP_LIBDEVICE per call, ival the function of
- * ir/libdevice_fns.h; typing (ir/infer_libdevice.c) converts the operands
+ * ir/libdevice_fns.h; typing (typing/infer_libdevice.c) converts the operands
  * to the declared types.  Paths are canonical ("numba.cuda.libdevice.sin"). */
 
 static const char *ld_name(int i) { return ir_libdevice_info[i].name; }

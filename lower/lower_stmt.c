@@ -608,7 +608,7 @@ void lower_body_deferred(LowerProg *lp, IrFunc *f) {
  * `if a and b:` jumps on a, then on b, as CPython's bytecode does (and so
  * Numba's IR): no value of `a and b` is formed.  Each operand is then its
  * own cbr, which typing can decide alone: `if lo is not None and x < lo:`
- * on a None lo drops the body before typing (ir/infer_is.c), as Numba's
+ * on a None lo drops the body before typing (typing/infer_is.c), as Numba's
  * branch pruning does.  Used by if, while and conditional expressions. */
 
 void lower_branch(Lower *L, const Node *c, int t, int f, SrcLoc loc) {

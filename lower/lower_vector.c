@@ -4,7 +4,7 @@
  * numba-cuda offers <base>x<n> for base int8..uint64, float32, float64 and n
  * 1..4, and C aliases (char, short, int, long, longlong, uchar, ushort,
  * uint, ulong, ulonglong, float, double + n).  A constructor becomes one
- * OP_VECTOR (typing, ir/infer_vector.c, checks the operands); v.x is a
+ * OP_VECTOR (typing, typing/infer_vector.c, checks the operands); v.x is a
  * TUPLE_GET marked with its attribute name. */
 #include <stdio.h>
 

@@ -154,7 +154,7 @@ static void expand(StrBuf *sb, const char *t, const char *f, const char *dt, con
 }
 
 /* The function's name as an identifier: a function of an imported module
- * ("pkg.ops.add", ir/modlink.h) is written "pkg_ops_add" in the template;
+ * ("pkg.ops.add", lower/modlink.h) is written "pkg_ops_add" in the template;
  * call_by_name then points the calls at the real name. */
 static const char *template_name(Arena *a, const IrFunc *fn) {
   char *s = arena_strdup(a, fn->name);

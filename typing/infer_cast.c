@@ -1,7 +1,7 @@
 /* infer_cast.c - materializing the conversions typing decided on.
  *
- * Runs once per specialization after the fixed point (ir/infer.c).  For each
- * reachable instruction it asks the op's rule (ir/infer_ops.c) which type
+ * Runs once per specialization after the fixed point (typing/infer.c).  For each
+ * reachable instruction it asks the op's rule (typing/infer_ops.c) which type
  * every operand needs and splices conversions in front of the user: CAST
  * for numbers and arrays, TRUTH for bool, TUPLE_GET+convert+TUPLE for
  * tuples.  Afterwards codegen never converts implicitly (ops.h), and the

@@ -1,7 +1,7 @@
 /* infer_ops.c - the typing rule of every kjit IR operation.
  *
- * Called by the fixed point in ir/infer.c (silent passes, then one report
- * pass) and again by ir/infer_cast.c to learn what each operand must be
+ * Called by the fixed point in typing/infer.c (silent passes, then one report
+ * pass) and again by typing/infer_cast.c to learn what each operand must be
  * converted to.  A rule returns NULL while an operand is still unknown, so
  * inference simply waits for it; errors are raised only when every operand
  * is known.  Types follow Numba 0.68 / numba-cuda 0.30 (ir/type.c and
