@@ -13,7 +13,7 @@
 #include "cuda/cuc.h"
 #include "cuda/cuda.h"
 #include "cuda/link.h"
-#include "ir/reduce.h"
+#include "lower/reduce.h"
 #include "runtime/compile.h"
 
 

@@ -11,7 +11,7 @@
 
 #include "common/suggest.h"
 #include "ir/ir.h"
-#include "ir/reduce.h"
+#include "lower/reduce.h"
 #include "api/api_internal.h"
 #include "host/launch.h"
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/ufunc.h"
+#include "lower/ufunc.h"
 #include "cuda/cuda.h"
 #include "api/api_internal.h"
 #include "host/launch.h"

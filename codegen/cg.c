@@ -337,7 +337,7 @@ static void begin_debug_info(Cg *cg, const Source *src) {
                     LLVMValueAsMetadata(cg_const_i32(cg, 2)));
 }
 
-/* A function of an imported module lies in its own file (ir/modlink.h);
+/* A function of an imported module lies in its own file (lower/modlink.h);
  * generated ones (@cuda.reduce) and the kernel file's use the unit's. */
 static LLVMMetadataRef function_file(Cg *cg, const IrFunc *f) {
   const Source *s = f->ast && !f->generated ? f->ast->loc.src : NULL;

@@ -79,7 +79,7 @@ LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in) {
   return cg_make_array(cg, at->ndim, g, shape, strides);
 }
 
-/* A device array global the host bound (ir/host_global.c): its address is
+/* A device array global the host bound (typing/infer_host_global.c): its address is
  * embedded as Numba embeds a captured device array's pointer, a generic
  * pointer into the memory the host allocated, so kernels may write it. */
 LLVMValueRef cg_lower_host_global(Cg *cg, const Inst *in) {

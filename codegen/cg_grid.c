@@ -1,4 +1,4 @@
-/* cg_grid.c - cooperative groups: GRID_GROUP and GRID_SYNC (ir/grid_group.c).
+/* cg_grid.c - cooperative groups: GRID_GROUP and GRID_SYNC (lower/lower_builtins.c).
  *
  * The ops go through the target's hooks (CgTargetHooks.grid_group /
  * grid_sync).  The NVPTX hooks, here, need neither cudadevrt nor the CUDA

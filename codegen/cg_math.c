@@ -92,7 +92,7 @@ static bool float_source(const Cg *cg, const Inst *in, int k) {
 }
 
 /* min/max as Numba's builtins.  Two float32/float64 operands (marked "num"
- * by ir/lower_builtins.c): fmax/fmin as Numba's __nv_fmaxf & co., a NaN
+ * by lower/lower_builtins.c): fmax/fmin as Numba's __nv_fmaxf & co., a NaN
  * operand gives the other (max.f32 on the GPU).  Otherwise Python's order
  * (Numba's do_minmax): the new value b replaces a only when b > a (b < a),
  * so max(1.0, nan, 2.0) is 2.0 and max(nan, 1, 2) nan.  Ints by signedness. */

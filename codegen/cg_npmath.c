@@ -1,6 +1,6 @@
 /* cg_npmath.c - OP_NPUFUNC: NumPy ufuncs on scalars (np.sin(x)...).
  *
- * Typing (ir/infer_npmath.c) has converted every operand to the loop type,
+ * Typing (typing/infer_npmath.c) has converted every operand to the loop type,
  * so each ufunc is computed in that type.  Those that are math.* functions
  * under another name reuse the intrinsics of cg_math.c (a copy of the
  * instruction carrying the intrinsic id); the rest follow the semantics of

@@ -4,7 +4,7 @@
  * a record argument passed by reference, or a record inside a record), so
  * a field is the byte offset from it.  Numbers load and store with their
  * natural alignment where every element of the array keeps it (the
- * itemsize is a multiple of it; ir/infer_record.c has already refused
+ * itemsize is a multiple of it; typing/infer_record.c has already refused
  * misaligned offsets), else byte-aligned, which LLVM splits into safe
  * narrower accesses.  Bools are bytes in memory as in arrays. */
 #include "codegen/cg_internal.h"

@@ -1,4 +1,4 @@
-/* cg_reduce.c - ARRAY_REDUCE: a whole-array reduction (ir/array_reduce.c)
+/* cg_reduce.c - ARRAY_REDUCE: a whole-array reduction (lower/lower_array.c)
  * as loops over the elements in C index order, as Numba's np.nditer loops
  * run, so float sums round as Numba's do.
  *

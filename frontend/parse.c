@@ -758,7 +758,7 @@ static Node *namedtuple_base(Parser *p) {
 }
 
 /* class NAME(NamedTuple): FIELD: TYPE ...  becomes the module assignment
- * NAME = NamedTuple('NAME', ['FIELD', ...]) (ir/namedtuple.c reads it);
+ * NAME = NamedTuple('NAME', ['FIELD', ...]) (lower/namedtuple.c reads it);
  * defaults, methods and docstrings are host code. */
 static void namedtuple_class(Parser *p, Module *m, Node *base) {
   Token *name = parse_peek_at(p, 1);

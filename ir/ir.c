@@ -90,3 +90,40 @@ bool ir_block_terminated(const IrFunc *f, int block) {
     return false;
   return (ir_op_info[f->insts.data[b->insts.data[b->insts.len - 1]].op].flags & OPF_TERM) != 0;
 }
+
+/* Lookups in a program, shared by lowering, typing and the runtime. */
+IrFunc *ir_find_func(IrProgram *p, const char *name) {
+  for (int i = 0; i < p->funcs.len; i++)
+    if (strcmp(p->funcs.data[i]->name, name) == 0)
+      return p->funcs.data[i];
+  return NULL;
+}
+
+IrHostGlobal *ir_host_global_find(const IrProgram *p, const char *name) {
+  for (int i = 0; i < p->host_globals.len; i++)
+    if (strcmp(p->host_globals.data[i].name, name) == 0)
+      return &p->host_globals.data[i];
+  return NULL;
+}
+
+bool ir_report_body_errors(const IrFunc *f, Diags *d) {
+  if (!f || f->nbody_errors == 0)
+    return false;
+  for (int i = 0; i < d->list.len; i++)
+    if (d->list.data[i].msg == f->body_errors[0].msg)
+      return true; /* already reported in this list */
+  for (int i = 0; i < f->nbody_errors; i++) {
+    vec_push(d->arena, &d->list, f->body_errors[i]);
+    d->nerrors += f->body_errors[i].level == DL_ERROR;
+  }
+  return true;
+}
+
+int64_t ir_alloc_bytes(const Inst *in) {
+  if (!in->tyimm || in->tyimm->kind != TY_ARRAY || !in->shape)
+    return 0;
+  int64_t bytes = ty_size(in->tyimm->elem);
+  for (int i = 0; i < in->tyimm->ndim; i++)
+    bytes = in->shape[i] > INT64_MAX / (bytes ? bytes : 1) ? INT64_MAX : bytes * in->shape[i];
+  return bytes;
+}

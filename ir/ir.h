@@ -3,7 +3,7 @@
  * Pipeline (see ir_compile in ir/pipeline.c for the one flat list of passes):
  *   Module (AST) --ir_lower_program--> IrProgram: one generic, untyped IrFunc
  *   per decorated function, plus folded module constants
- *   --ir_specialize--> typed clone for concrete argument types (ir/infer.c),
+ *   --ir_specialize--> typed clone for concrete argument types (typing/infer.c),
  *   callees specialized per call-site types --ir_verify--> codegen.
  * Invariants: an operand is an earlier instruction of the same block; a block
  * ends with exactly one terminator; after typing every Inst.type is set and
@@ -108,10 +108,10 @@ struct IrFunc {
   bool is_kernel;        /* @cuda.jit without device=True */
   bool is_device;        /* device=True */
   bool is_ufunc;         /* @vectorize: a device function applied elementwise
-                            (ir/ufunc.h); also is_device */
+                            (lower/ufunc.h); also is_device */
   bool is_reduce;        /* @cuda.reduce: a device function reduced over arrays
-                            by kernels that ir/reduce.c generates */
-  bool generated;        /* made by kjit (ir/reduce.c), not written by the user */
+                            by kernels that lower/reduce.c generates */
+  bool generated;        /* made by kjit (lower/reduce.c), not written by the user */
   FuncOptions opts;
   Vec(Signature) eager;  /* signatures given in the decorator (may be empty = lazy) */
   int nparams;           /* locals[0..nparams) are the parameters */
@@ -137,7 +137,7 @@ struct IrFunc {
 };
 
 /* A foreign device function: `mul = cuda.declare_device('mul_f32',
- * 'float32(float32, float32)')`, called with Numba's ABI (see ir/foreign.c). */
+ * 'float32(float32, float32)')`, called with Numba's ABI (see lower/foreign.c). */
 struct IrExtern {
   const char *name;      /* the Python name it is bound to */
   const char *symbol;    /* the C symbol */
@@ -166,7 +166,7 @@ typedef struct IrGlobal {
  * a call (`A = np.random.rand(16)`, `D = cuda.device_array(8, np.float32)`):
  * Numba reads such a global when the kernel compiles, so the host binds it
  * to an array (kjit_program_set_global) and typing reads the binding
- * (ir/host_global.c).  By Numba's rule a NumPy array is frozen as a read-only
+ * (typing/infer_host_global.c).  By Numba's rule a NumPy array is frozen as a read-only
  * constant (its bytes copied at bind time) while a device array global is
  * captured by reference (its address embedded; kernels may write it). */
 typedef struct IrHostGlobal {
@@ -187,7 +187,7 @@ typedef struct IrHostGlobal {
 
 /* A namedtuple class of the kernel file: `Point = namedtuple('Point',
  * ['x', 'y'])` or `class Point(NamedTuple): x: float; y: float`
- * (ir/namedtuple.c).  Its instances are Numba's NamedTuple/NamedUniTuple:
+ * (lower/namedtuple.c).  Its instances are Numba's NamedTuple/NamedUniTuple:
  * tuples whose elements are also fields. */
 typedef struct IrNamedTuple {
   const char *name;      /* the module name it is bound to (Point) */
@@ -227,43 +227,15 @@ typedef struct IrCompile {
                             fit int32 */
 } IrCompile;
 
-/* ir/lower.c: AST -> generic IR for every decorated function; module
- * constants folded.  Errors (unknown names, unsupported constructs...) go to
- * diags; returns false if any error was reported. */
-bool ir_lower_program(IrProgram *p, Diags *diags);
+/* ir/ir.c: the function named `name` of p, or NULL. */
 IrFunc *ir_find_func(IrProgram *p, const char *name);
-/* ir/namedtuple.c: the namedtuple class bound to `name`, or NULL. */
-const IrNamedTuple *ir_namedtuple_find(const IrProgram *p, const char *name);
-/* ir/host_global.c: the global the host may bind under `name`, or NULL. */
+/* ir/ir.c: the global the host may bind under `name`, or NULL. */
 IrHostGlobal *ir_host_global_find(const IrProgram *p, const char *name);
-const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
-/* ir/lower.c: lowers every def of m (a module kjit generated, whose imports
- * it resolves against) into generic IR marked `generated`, calling p's
- * functions by name.  out[0..*n) receive them (at most max).  Errors go to
- * diags; returns false if any was reported. */
-bool ir_lower_generated(IrProgram *p, const Module *m, Diags *diags, IrFunc **out, int max, int *n);
 
-/* ir/lower.c: appends f's body errors (IrFunc.body_errors) to d once per
+/* ir/ir.c: appends f's body errors (IrFunc.body_errors) to d once per
  * list: a second call for the same function adds nothing.  Returns whether
  * f has any. */
 bool ir_report_body_errors(const IrFunc *f, Diags *d);
-
-/* ir/sig.c: parse a signature string "void(float32[::1], int64)" or the
- * equivalent decorator expression into a Signature.  Errors go to diags. */
-bool ir_parse_signature(IrProgram *p, const Source *text, Signature *out, Diags *diags);
-bool ir_signature_from_ast(IrProgram *p, const Node *n, Signature *out, Diags *diags);
-/* ir/sig.c: a type expression ("float32[:]", "numba.int64", "types.float32")
- * as in a parameter annotation `def k(x: float32[:])`; used by ir/lower.c. */
-bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *diags);
-
-/* ir/infer.c: type a clone of `generic` for the argument types; callees are
- * specialized into c->funcs as they are met.  Returns NULL after reporting
- * errors.  Memoized per (generic, argtypes) within the compile. */
-IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs, SrcLoc callsite);
-/* The same with some arguments frozen to constants (consts[i].known; NULL:
- * none); the memo and the symbol tell them apart. */
-IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *argtypes,
-                             int nargs, SrcLoc callsite, const IrConstArg *consts);
 
 /* ir/ssa.c: give each assignment of a re-bound variable its own local and
  * each set of assignments reaching a read a join local (Numba's SSA and phi
@@ -296,11 +268,7 @@ bool ir_verify(const IrFunc *f, Diags *diags);
 void ir_print_func(const IrFunc *f, StrBuf *sb);
 void ir_print_compile(const IrCompile *c, StrBuf *sb);
 
-/* ir/consts.c: the closest of cands to name by edit distance, for "did you
- * mean" hints (NULL when none is close): common/suggest.h's rule. */
-const char *ir_closest(const char *name, const char *const *cands, int n);
-
-/* Bytes of a shared or local array allocation with a known shape
+/* ir/ir.c: bytes of a shared or local array allocation with a known shape
  * (saturating at INT64_MAX: extents are any int64); 0 for a dynamic one. */
 int64_t ir_alloc_bytes(const Inst *in);
 /* Local memory a thread may use, as on every CUDA GPU (512 KiB); the
@@ -312,7 +280,7 @@ int64_t ir_alloc_bytes(const Inst *in);
  * instead of exhausting the machine (docs/reliability.md, "Limits"). */
 #define IR_MAX_BLOCKS 5000
 
-/* ir/ir.c: construction helpers used by lower.c and infer.c. */
+/* ir/ir.c: construction helpers used by lowering and typing. */
 IrFunc *ir_func_new(Arena *a, const char *name);
 int ir_block_new(Arena *a, IrFunc *f);
 int ir_emit(Arena *a, IrFunc *f, int block, IrOp op, SrcLoc loc, const int *args, int nargs);

@@ -7,7 +7,7 @@
  * a tuple of the return value (unless void) and the pointed-to values, and
  * takes only the other parameters.  Unsigned C parameters (umax, usad...)
  * are declared as signed integers of their width, as Numba does: the bits
- * are the same.  Typing: ir/infer_libdevice.c; codegen: calls of __nv_NAME
+ * are the same.  Typing: typing/infer_libdevice.c; codegen: calls of __nv_NAME
  * (codegen/cg_libdevice.c); on the CPU target host/host_libdevice.c
  * defines those symbols. */
 #ifndef KJIT_IR_LIBDEVICE_FNS_H

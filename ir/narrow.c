@@ -164,7 +164,7 @@ static int pair_dim(const IrFunc *f, const Inst *in, IrOp x, IrOp y) {
   return match && d0 == d1 ? d0 : -1;
 }
 
-/* cuda.grid() and cuda.gridsize() as ir/lower_builtins.c writes them (and as
+/* cuda.grid() and cuda.gridsize() as lower/lower_builtins.c writes them (and as
  * users spell them by hand): ctaid*ntid, tid + ctaid*ntid, ntid*nctaid, per
  * dimension.  Under grid32 (nctaid*ntid <= 2^31-1, and ctaid < nctaid,
  * tid < ntid) each lies in [0, 2^31-1]: their interval, or NONE. */
@@ -245,7 +245,7 @@ static bool is_increment(const IrFunc *f, int v, int l, int64_t *step) {
 }
 
 /* A counter only steps after a test `load l < stop` (step > 0) or
- * `load l > stop` (step < 0) passed (ir/lower.c): it stays between its start
+ * `load l > stop` (step < 0) passed (lower/lower_stmt.c): it stays between its start
  * values and the last stop plus one step.  Every such test is counted, so
  * the bound holds whichever guards the increment.  Only loops with a step
  * of 1 or -1 test their counter; any other step counts its iterations

@@ -4,7 +4,7 @@
  * U(NAME, "numpy name", NIN, "LOOPS", PRED): LOOPS lists the homogeneous
  * loops Numba can use, as NumPy type letters in NumPy's ufunc.types order
  * (? b B h H i I l L f d; float16 loops are skipped by Numba, complex and
- * object ones are not offered here).  Typing (ir/infer_npmath.c) picks the
+ * object ones are not offered here).  Typing (typing/infer_npmath.c) picks the
  * first loop every operand casts to safely, as Numba's
  * ufunc_find_matching_loop does; PRED ufuncs return bool, the others the
  * loop type.  Codegen is codegen/cg_npmath.c, identical on both targets. */

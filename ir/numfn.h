@@ -2,7 +2,7 @@
  *
  * One IR op, OP_NUMFN, carries them all; Inst.ival names the function.
  * N(NAME, "text name", ARITY, KIND): KIND says how typing treats it
- * (ir/infer_num.c) and codegen lowers each in codegen/cg_numfn.c, in terms
+ * (typing/infer_num.c) and codegen lowers each in codegen/cg_numfn.c, in terms
  * of real arithmetic and the math library, identically on both targets. */
 #ifndef KJIT_IR_NUMFN_H
 #define KJIT_IR_NUMFN_H
@@ -20,7 +20,7 @@ typedef enum NumFnKind {
   NK_H3,      /* cuda.fp16.hfma(a, b, c) */
   NK_HCMP,    /* cuda.fp16.heq...: float16 x 2 -> bool */
   NK_HCONV,   /* cuda.fp16.__hisnan, __half2float, __short_as_half...: one
-                 operand of a fixed type -> a fixed type (ir/infer_num.c) */
+                 operand of a fixed type -> a fixed type (typing/infer_num.c) */
 } NumFnKind;
 
 #define NUM_FNS(N)                                                             \

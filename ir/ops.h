@@ -3,8 +3,8 @@
  * X(NAME, "text name", NARGS, FLAGS): NARGS is the operand count, -1 when
  * variadic.  The comment on each row says which Inst fields it uses, what its
  * operands are, and its typing.  "Before typing" = IR straight out of
- * ir/lower.c (Inst.type is NULL except where stated); "after typing" = IR
- * out of ir/infer.c, where every operand already has exactly the type the
+ * lower/lower.c (Inst.type is NULL except where stated); "after typing" = IR
+ * out of typing/infer.c, where every operand already has exactly the type the
  * operation needs (infer.c inserts OP_CAST instructions), so codegen never
  * converts implicitly.
  *
@@ -59,7 +59,7 @@ enum {
   X(GT, "gt", 2, OPF_CMP)                                                      \
   X(GE, "ge", 2, OPF_CMP)                                                      \
   X(IS,    "is",     2, 0)  /* Python's identity test: typed bool; resolved   */ \
-  X(ISNOT, "is.not", 2, 0)  /* after typing (ir/infer_is.c) into eq/ne or a   */ \
+  X(ISNOT, "is.not", 2, 0)  /* after typing (typing/infer_is.c) into eq/ne or a   */ \
                             /* const.bool, so codegen never sees them         */ \
   X(CAST,  "cast",  1, 0)      /* args[0] converted to Inst.type (set by lowering */ \
                                /* for int()/float()/np.float32()...; numeric     */ \
@@ -102,7 +102,7 @@ enum {
                                         /* then the new shape: ints, or one     */ \
                                         /* tuple of ints (int64 after typing);  */ \
                                         /* one -1 is inferred; a C view of the  */ \
-                                        /* same data (ir/reshape.c)             */ \
+                                        /* same data (lower/lower_array.c)      */ \
   X(REC_GET,     "record.get",   1, 0)  /* args[0] record (a reference), str = */ \
                                         /* the field's name; after typing ival = */ \
                                         /* its index.  -> the field's type; a   */ \
@@ -132,12 +132,13 @@ enum {
                                         /* global's name; constant memory on GPU  */ \
   X(ARRAY_REDUCE,"array.reduce",1, 0)   /* ival = ArrayReduceKind: np.sum(a),   */ \
                                         /* a.mean(), np.count_nonzero(a)... over */ \
-                                        /* every element (ir/array_reduce.c)     */ \
+                                        /* every element (lower/lower_array.c)  */ \
   X(HOST_GLOBAL, "host.global", 0, 0)   /* str = a global the host binds; typing: */ \
                                         /* a NumPy array becomes CONST_ARRAY, a    */ \
                                         /* device array stays: tyimm = its type,   */ \
                                         /* shape[0..2n) = extents then strides,    */ \
-                                        /* ival = its address (ir/host_global.c)   */ \
+                                        /* ival = its address                      */ \
+                                        /* (typing/infer_host_global.c)            */ \
   /* ---- CUDA special registers (int32 results, as Numba types them) ---- */  \
   X(THREAD_IDX, "tid",    0, 0)   /* ival = 0,1,2 for x,y,z                     */ \
   X(BLOCK_IDX,  "ctaid",  0, 0)                                                \
@@ -156,7 +157,7 @@ enum {
                                               /* marks the kernel cooperative      */ \
   X(GRID_SYNC,  "grid.sync",  1, OPF_SIDE)    /* g.sync(): args[0] GridGroup; a     */ \
                                               /* barrier of every thread of the    */ \
-                                              /* grid -> int32 0 (ir/grid_group.c) */ \
+                                              /* grid -> int32 0 (lower/lower_builtins.c) */ \
   /* ---- warp collectives: args[0] = mask (uint32 after typing); OPF_SIDE */ \
   /*      keeps them in place (every lane of the mask must reach them) ---- */ \
   X(SHFL,  "shfl",  3, OPF_SIDE) /* ival = ShflMode; args[1] value (int32/64,  */ \
@@ -202,7 +203,7 @@ enum {
                                   /* the specialization after); args = actuals  */ \
   X(CALL_FOREIGN, "call.foreign", -1, OPF_SIDE) /* ext = the declared function; */ \
                                   /* args cast to its parameter types; result   */ \
-                                  /* its return type (Numba's ABI, ir/foreign.c)*/ \
+                                  /* its return type (Numba's ABI, lower/foreign.c)*/ \
   X(PRINT, "print", -1, OPF_SIDE) /* args printed space-separated + newline     */ \
   /* ---- assert (lowered always, checked only where the function's debug */ \
   /*      option is on, decided by codegen): `cbr assert.on, CHECK, NEXT`; */ \
@@ -240,6 +241,10 @@ typedef enum AtomicKind {
   AK_ADD, AK_SUB, AK_AND, AK_OR, AK_XOR, AK_MAX, AK_MIN, AK_EXCH, AK_INC,
   AK_DEC, AK_CAS, AK_NANMAX, AK_NANMIN,
 } AtomicKind;
+/* ops.c: cuda.atomic's members in AtomicKind order (NULL-terminated), and
+ * the AtomicKind of cuda.atomic.<member>, or -1. */
+extern const char *const ir_atomic_names[];
+int ir_atomic_kind_of(const char *member);
 
 /* Intrinsics: I(NAME, "python name", ARITY, KIND).  KIND says how typing
  * treats them:

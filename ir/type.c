@@ -1,7 +1,7 @@
 /* type.c - kjit's types: scalar singletons, interned arrays and tuples, and
  * Numba's typing rules for operators and unification.
  *
- * Sits under ir/infer.c, which applies these rules to IR.  Invariant: two
+ * Sits under typing/infer.c, which applies these rules to IR.  Invariant: two
  * Type pointers are equal exactly when the types are equal (scalars are
  * static singletons, arrays and tuples are interned in a TypeTable), so
  * callers compare types with ==.  Every rule returns NULL where Numba has no

@@ -3,7 +3,7 @@
  * Scalar types are static singletons; array and tuple types are interned in a
  * TypeTable, so two Type pointers are equal exactly when the types are equal.
  * The rules here (binary-op result types, unification, literal types) are
- * Numba's, as listed in docs/language.md; ir/infer.c applies them. */
+ * Numba's, as listed in docs/language.md; typing/infer.c applies them. */
 #ifndef KJIT_IR_TYPE_H
 #define KJIT_IR_TYPE_H
 

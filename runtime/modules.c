@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ir/modlink.h"
+#include "lower/modlink.h"
 #include "runtime/runtime.h"
 #include "common/settings.h"
 

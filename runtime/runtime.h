@@ -18,6 +18,8 @@
 #include "common/diag.h"
 #include "common/strbuf.h"
 #include "ir/ir.h"
+#include "lower/lower.h"
+#include "typing/typing.h"
 #include "kjit.h"
 #include "runtime/api.h"
 

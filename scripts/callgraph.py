@@ -11,6 +11,8 @@ between folders and whether they run one way (docs/internals.md, "Layers").
 --check MAX  exit 1 when a folder has a cycle of more than MAX files, or
              when two folders call each other (ctest lint/callgraph).
 --edges      also list every call that runs against the folder order.
+--only DIRS  check and print only these folders (comma-separated), e.g.
+             --only ir,lower,typing,frontend,common.
 """
 import os
 import subprocess
@@ -22,9 +24,12 @@ ORDER = ["common", "frontend", "ir", "lower", "typing", "codegen",
          "data", "cache", "runtime", "host", "cuda", "api"]
 
 
+SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 def objects(build):
-    """The library's object files by source path (objects left behind by a
-    source that moved or went away are skipped)."""
+    """The object file of each source; one whose source is gone (moved or
+    deleted since that build) is stale and left out."""
     root = os.path.join(build, "CMakeFiles", "kjit_obj.dir")
     src = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = {}
@@ -32,9 +37,9 @@ def objects(build):
         for f in files:
             if f.endswith(".c.o"):
                 path = os.path.join(dirpath, f)
-                name = os.path.relpath(path, root)[:-2]
-                if os.path.exists(os.path.join(src, name)):
-                    out[name] = path
+                src = os.path.relpath(path, root)[:-2]
+                if os.path.exists(os.path.join(SOURCE, src)):
+                    out[src] = path
     return out
 
 
@@ -111,6 +116,9 @@ def main(argv):
     if "--check" in argv:
         check = int(argv[argv.index("--check") + 1])
     show_edges = "--edges" in argv
+    only = None
+    if "--only" in argv:
+        only = set(argv[argv.index("--only") + 1].split(","))
     paths = objects(build)
     if not paths:
         print(f"callgraph.py: no object files under {build} (build first)",
@@ -127,6 +135,8 @@ def main(argv):
                 via[(f, g)].add(s)
     folders = sorted({folder(f) for f in paths},
                      key=lambda d: (ORDER.index(d) if d in ORDER else 99, d))
+    if only is not None:
+        folders = [d for d in folders if d in only]
     fail = False
     print("folder      files  largest call cycles (files)")
     for d in folders:
@@ -142,7 +152,8 @@ def main(argv):
             fail = True
     fedges = defaultdict(int)
     for (f, g), syms in via.items():
-        if folder(f) != folder(g):
+        if folder(f) != folder(g) and (only is None or
+                                       {folder(f), folder(g)} <= only):
             fedges[(folder(f), folder(g))] += len(syms)
     print("\ncalls between folders (functions called):")
     for (a, b), n in sorted(fedges.items()):
@@ -157,6 +168,8 @@ def main(argv):
         print("\ncalls against the folder order:")
         for (f, g), syms in sorted(via.items()):
             a, b = folder(f), folder(g)
+            if only is not None and not {a, b} <= only:
+                continue
             if a != b and rank.get(a, 99) < rank.get(b, 99):
                 print(f"  {f} -> {g}: {' '.join(sorted(syms))}")
     return 1 if fail else 0

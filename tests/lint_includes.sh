@@ -5,7 +5,11 @@
 #   common   -> (nothing of kjit's)
 #   frontend -> common
 #   ir       -> frontend common
+#   lower    -> ir frontend common
+#   typing   -> ir common
 #   codegen  -> ir common
+#   lower    -> ir frontend common (lowering, module-level evaluation)
+#   typing   -> ir common (type inference, specialization)
 #   data     -> ir common include (arrays, records, .npy)
 #   cache    -> codegen ir common (the disk cache)
 #   runtime  -> codegen ir frontend common data cache include (the core:
@@ -26,10 +30,11 @@ root=${1:-.}
 mode=${2:-check}
 cd "$root" || exit 2
 
-folders="common frontend ir codegen data cache runtime host cuda api auxlib tools include"
-below_rt="codegen ir frontend common data cache include"
+folders="common frontend ir lower typing codegen data cache runtime host cuda api auxlib tools include"
+below_rt="codegen typing lower ir frontend common data cache include"
 declare -A allowed=(
-  [common]="" [frontend]="common" [ir]="frontend common" [codegen]="ir common"
+  [common]="" [frontend]="common" [ir]="frontend common"
+  [lower]="ir frontend common" [typing]="ir common" [codegen]="ir common"
   [data]="ir common include" [cache]="codegen ir common"
   [runtime]="$below_rt" [host]="runtime $below_rt" [cuda]="runtime $below_rt"
   [api]="host cuda runtime $below_rt"

@@ -12,6 +12,8 @@
 
 #include "frontend/ast.h"
 #include "ir/ir.h"
+#include "lower/lower.h"
+#include "typing/typing.h"
 
 enum { MAX_PARAMS = 16 };
 

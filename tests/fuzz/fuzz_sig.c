@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "lower/lower.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = malloc(size + 1);

@@ -18,6 +18,7 @@
 #include "common/diag.h"
 #include "ir/dispatch.h"
 #include "ir/type.h"
+#include "lower/lower.h"
 #include "runtime/dispatch.h"
 
 /* ------------------------------------------------------------ closure --- */

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "lower/lower.h"
+#include "typing/typing.h"
 
 #include "check.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "lower/lower.h"
 
 #include "check.h"
 

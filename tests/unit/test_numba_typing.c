@@ -12,6 +12,8 @@
 
 #include "frontend/ast.h"
 #include "ir/ir.h"
+#include "lower/lower.h"
+#include "typing/typing.h"
 
 typedef struct Row { char expr[128]; char t[2][32]; int ntypes; char expect[160]; int line; } Row;
 

@@ -11,6 +11,7 @@
 #include "common/arena.h"
 #include "common/diag.h"
 #include "ir/ir.h"
+#include "lower/lower.h"
 #include "ir/ops.h"
 #include "ir/type.h"
 

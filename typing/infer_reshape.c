@@ -1,0 +1,69 @@
+/* infer_reshape.c - typing of ARRAY_RESHAPE (lowered by reshape.c): the
+ * shape as ints or one tuple of ints, 1 to 4 dimensions, C arrays only
+ * (Numba's resolve_reshape; kjit types F arrays as A); the result keeps
+ * the array's element type, read-only flag and C layout. */
+#include "typing/typing_internal.h"
+
+static const Type *arg_type(const Infer *inf, const Inst *in, int k) {
+  const Type *t = inf->f->insts.data[in->args[k]].type;
+  return t && t->kind != TY_UNKNOWN ? t : NULL;
+}
+
+/* The shape's operands: ndim (1..4), each cast to int64 (a tuple to a
+ * UniTuple of int64); 0 while unknown, -1 after an error. */
+static int shape_ndim(Infer *inf, int idx, const Type **need) {
+  const Inst *in = &inf->f->insts.data[idx];
+  const Type *t1 = arg_type(inf, in, 1);
+  if (!t1)
+    return 0;
+  if (in->nargs == 2 && t1->kind == TY_TUPLE) {
+    for (int i = 0; i < t1->nelems; i++)
+      if (!ty_is_int(t1->elems[i])) {
+        ir_infer_fail(inf, idx, E_TY_INDEX, NULL, "reshape() shape must hold integers, not %s",
+                      ir_infer_tname(inf, t1->elems[i]));
+        return -1;
+      }
+    if (t1->nelems < 1 || t1->nelems > 4) {
+      ir_infer_fail(inf, idx, E_TY_INDEX, "give 1 to 4 dimensions",
+                    "reshape() to %d dimensions is not supported (arrays have 1 to 4)", t1->nelems);
+      return -1;
+    }
+    if (need)
+      need[1] = ty_unituple(inf->tt, TY_I64_T, t1->nelems);
+    return t1->nelems;
+  }
+  for (int k = 1; k < in->nargs; k++) {
+    const Type *t = arg_type(inf, in, k);
+    if (!t)
+      return 0;
+    if (!ty_is_int(t)) {
+      ir_infer_fail(inf, idx, E_TY_INDEX, "pass ints, or one tuple of ints",
+                    "reshape() arg cannot be %s", ir_infer_tname(inf, t));
+      return -1;
+    }
+    if (need)
+      need[k] = TY_I64_T;
+  }
+  return in->nargs - 1;
+}
+
+const Type *ir_infer_reshape(Infer *inf, int idx, const Type **need) {
+  const Inst *in = &inf->f->insts.data[idx];
+  const Type *arr = in->nargs >= 2 ? arg_type(inf, in, 0) : NULL;
+  if (!arr)
+    return NULL;
+  if (arr->kind != TY_ARRAY)
+    return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "unknown attribute 'reshape' of type %s",
+                         ir_infer_tname(inf, arr));
+  if (arr->layout != LAYOUT_C)
+    return ir_infer_fail(inf, idx, E_TY_ATTR,
+                         "reshape a C-contiguous array (a float32[:, ::1] parameter, or "
+                         "copy the elements first)",
+                         "reshape() supports contiguous arrays only, not %s",
+                         ir_infer_tname(inf, arr));
+  int ndim = shape_ndim(inf, idx, need);
+  if (ndim <= 0)
+    return NULL;
+  return arr->readonly ? ty_array_readonly(inf->tt, arr->elem, ndim, LAYOUT_C)
+                       : ty_array(inf->tt, arr->elem, ndim, LAYOUT_C);
+}
