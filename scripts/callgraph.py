@@ -8,8 +8,9 @@ Prints, for each folder, its files and the sizes of its call cycles (strongly
 connected components of the in-folder graph, largest first), then the calls
 between folders and whether they run one way (docs/internals.md, "Layers").
 
---check MAX  exit 1 when a folder has a cycle of more than MAX files, or
-             when two folders call each other (ctest lint/callgraph).
+--check MAX  exit 1 when a folder has a cycle of more than MAX files, when
+             two folders call each other, or when a file calls a folder
+             above its own in ORDER (ctest lint/callgraph).
 --edges      also list every call that runs against the folder order.
 --only DIRS  check and print only these folders (comma-separated), e.g.
              --only ir,lower,typing,frontend,common.
@@ -163,15 +164,21 @@ def main(argv):
             print(f"callgraph.py: {a}/ and {b}/ call each other",
                   file=sys.stderr)
             fail = True
-    if show_edges:
-        rank = {d: i for i, d in enumerate(ORDER)}
+    rank = {d: i for i, d in enumerate(ORDER)}
+    against = []
+    for (f, g), syms in sorted(via.items()):
+        a, b = folder(f), folder(g)
+        if only is not None and not {a, b} <= only:
+            continue
+        if a != b and rank.get(a, 99) < rank.get(b, 99):
+            against.append(f"  {f} -> {g}: {' '.join(sorted(syms))}")
+    if show_edges or (check is not None and against):
         print("\ncalls against the folder order:")
-        for (f, g), syms in sorted(via.items()):
-            a, b = folder(f), folder(g)
-            if only is not None and not {a, b} <= only:
-                continue
-            if a != b and rank.get(a, 99) < rank.get(b, 99):
-                print(f"  {f} -> {g}: {' '.join(sorted(syms))}")
+        print("\n".join(against) if against else "  (none)")
+    if check is not None and against:
+        print(f"callgraph.py: {len(against)} file(s) call a folder above their own "
+              f"(order: {' < '.join(ORDER)})", file=sys.stderr)
+        fail = True
     return 1 if fail else 0
 
 
