@@ -594,15 +594,19 @@ static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   cg->fn = fn;
   cg->vals = xcalloc((size_t)f->insts.len + 1, sizeof *cg->vals);
   cg->slots = xcalloc((size_t)f->locals.len + 1, sizeof *cg->slots);
-  cg->narrow = xcalloc((size_t)f->locals.len + 1, sizeof *cg->narrow);
   cg->bbs = xcalloc((size_t)f->blocks.len, sizeof *cg->bbs);
   cg->compile = c;
   cg->fits32 = ir_compile_fits32(c);
-  if (cg->narrow)
+  bool own_narrow = !f->narrow_locals || !f->narrow_insts; /* the driver's narrow pass */
+  if (own_narrow) {                  /* IR that did not come through the driver */
+    cg->narrow = xcalloc((size_t)f->locals.len + 1, sizeof *cg->narrow);
     ir_narrow_locals(c, f, cg->narrow);
-  cg->narrow_inst = calloc((size_t)f->insts.len + 1, 1);
-  if (cg->narrow_inst)
+    cg->narrow_inst = xcalloc((size_t)f->insts.len + 1, 1);
     ir_narrow_insts(c, f, cg->narrow_inst);
+  } else {
+    cg->narrow = f->narrow_locals;
+    cg->narrow_inst = f->narrow_insts;
+  }
   cg->fixed_shape = mark_fixed_shapes(f);
   cg->in_loop = mark_loop_blocks(f);
   begin_function_debug(cg, f);
@@ -618,8 +622,10 @@ static void define_function(Cg *cg, const IrCompile *c, const IrFunc *f) {
   free(live);
   free(cg->vals);
   free(cg->slots);
-  free(cg->narrow);
-  free(cg->narrow_inst);
+  if (own_narrow) {
+    free(cg->narrow);
+    free(cg->narrow_inst);
+  }
   free(cg->fixed_shape);
   free(cg->in_loop);
   free(cg->bbs);

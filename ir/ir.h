@@ -121,6 +121,10 @@ struct IrFunc {
   Vec(IrBlock) blocks;   /* blocks.data[0] is the entry */
   const Type *ret_type;  /* after typing: void for kernels */
   bool typed;
+  bool *narrow_locals;   /* the compile driver's narrow pass: per local, an
+                            int64 whose every value fits int32 (ir_narrow_locals);
+                            NULL when it did not run (codegen then computes it) */
+  uint8_t *narrow_insts; /* per instruction, IR_NARROW_* (ir_narrow_insts) */
   IrFunc *generic;       /* specialization: the generic function it came from */
   IrFunc *device_twin;   /* a kernel called from GPU code: the same function as a
                             device function (numba-cuda compiles such calls so);

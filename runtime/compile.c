@@ -219,13 +219,12 @@ static bool specialize(RtJob *j, RtUnit *u) {
 
 /* Each specialized function carries its own decorator's options with this
  * call's overrides applied (codegen reads per-function knobs from them);
- * *merged keeps the entry's for the module-wide ones. */
-static bool apply_options(RtJob *j, RtUnit *u, FuncOptions *merged) {
+ * compile_unit keeps the entry's for the module-wide ones. */
+static bool apply_options(RtJob *j, RtUnit *u) {
   for (int i = 0; i < u->compile->funcs.len; i++) {
     IrFunc *f = u->compile->funcs.data[i];
     f->opts = merge_options(j, f->generic ? f->generic : f);
   }
-  *merged = u->compile->funcs.data[0]->opts;
   return true;
 }
 
@@ -236,13 +235,41 @@ static bool verify(RtJob *j, RtUnit *u) {
   return ok;
 }
 
-/* The passes for one (function, signature), in order. */
+/* Which int64 values provably fit int32 (ir/narrow.c), for every function:
+ * an analysis whose result codegen reads (IrFunc.narrow_*); the IR is not
+ * changed. */
+static bool narrow(RtJob *j, RtUnit *u) {
+  const IrCompile *c = u->compile;
+  for (int i = 0; i < c->funcs.len; i++) {
+    IrFunc *f = c->funcs.data[i];
+    f->narrow_locals = arena_alloc(job_arena(j), sizeof *f->narrow_locals * (size_t)(f->locals.len + 1));
+    f->narrow_insts = arena_alloc(job_arena(j), (size_t)f->insts.len + 1);
+    ir_narrow_locals(c, f, f->narrow_locals);
+    ir_narrow_insts(c, f, f->narrow_insts);
+  }
+  return true;
+}
+
+/* The passes for one (function, signature), in order; `specialize` runs
+ * the typing passes (typing/infer.c) on every function it reaches. */
+static const struct {
+  const char *name;
+  bool (*run)(RtJob *j, RtUnit *u);
+} unit_passes[] = {
+    {"check-signature", check_signature},     /* kernels return void; the arity */
+    {"check-param-space", check_param_space}, /* CUDA's 4 KiB of parameters */
+    {"specialize", specialize},               /* ir_specialize: typed clones */
+    {"apply-options", apply_options},         /* decorator options, the call's overrides */
+    {"verify", verify},                       /* ir_verify on every function */
+    {"narrow", narrow},                       /* int64 values that fit int32 */
+};
+
 static bool compile_unit(RtJob *j, RtUnit *u, FuncOptions *merged) {
-  return check_signature(j, u) &&
-         check_param_space(j, u) &&
-         specialize(j, u) &&
-         apply_options(j, u, merged) &&
-         verify(j, u);
+  for (size_t i = 0; i < sizeof unit_passes / sizeof unit_passes[0]; i++)
+    if (!unit_passes[i].run(j, u))
+      return false;
+  *merged = u->compile->funcs.data[0]->opts;
+  return true;
 }
 
 /* Every unit is compiled even after one fails, so one run reports all. */

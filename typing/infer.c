@@ -1,12 +1,12 @@
 /* infer.c - specialization: a typed clone of a generic function for concrete
  * argument types (ir_specialize).
  *
- * Steps, in order: memo lookup in the compile; clone; prepare (unreachable
- * blocks dropped, stored parameters given a shadow local, lowering's types
- * moved where the rules read them); silent passes of the per-op rules
- * (infer_ops.c) until no local or instruction type changes; one report
- * pass that raises every error; return type; conversions materialized
- * (infer_cast.c); mangled symbol.  Callees are specialized recursively
+ * Steps, in order: memo lookup in the compile; clone; the typing passes
+ * (`passes` below: unreachable blocks dropped, stored parameters given a
+ * shadow local, SSA, lowering's types moved where the rules read them;
+ * silent passes of the per-op rules (infer_ops.c) until no local or
+ * instruction type changes, one report pass that raises every error;
+ * return type; conversions materialized, infer_cast.c); mangled symbol.  Callees are specialized recursively
  * from the CALL rule.  Invariant: c->funcs holds each (generic, argument
  * types) once; an entry with typed == false and symbol == NULL is still in
  * progress (a call to it is recursion), one with a symbol failed. */
@@ -282,34 +282,65 @@ static bool valid_blocks(Infer *inf) {
   return f->blocks.len > 0;
 }
 
-static bool prepare(Infer *inf) {
+/* The function fits the optimizer: at most IR_MAX_BLOCKS basic blocks. */
+static bool check_size(Infer *inf) {
   IrFunc *f = inf->f;
-  Arena *a = inf->c->arena;
-  if (!valid_blocks(inf))
-    return false;
-  if (f->blocks.len > IR_MAX_BLOCKS) {
-    diag_add(inf->d, DL_ERROR, E_TY_TOO_LARGE, f->ast ? f->ast->loc : (SrcLoc){0},
-             "split it into device functions, or replace chains of ifs by a lookup in an array",
-             "function '%s' is too large to compile: %d basic blocks (at most %d; the optimizer's "
-             "time and memory grow quadratically with them)", f->name, f->blocks.len, IR_MAX_BLOCKS);
-    return false;
-  }
-  inf->reachable = arena_alloc(a, sizeof(bool) * (size_t)f->blocks.len);
-  inf->once = arena_alloc(a, sizeof *inf->once); /* zeroed: not built yet */
-  ir_prune_type_branches(inf); /* `if x is None` on a parameter (infer_is.c) */
+  if (f->blocks.len <= IR_MAX_BLOCKS)
+    return true;
+  diag_add(inf->d, DL_ERROR, E_TY_TOO_LARGE, f->ast ? f->ast->loc : (SrcLoc){0},
+           "split it into device functions, or replace chains of ifs by a lookup in an array",
+           "function '%s' is too large to compile: %d basic blocks (at most %d; the optimizer's "
+           "time and memory grow quadratically with them)", f->name, f->blocks.len, IR_MAX_BLOCKS);
+  return false;
+}
+
+/* `if x is None` on a parameter: the branch its type decides (infer_is.c). */
+static bool prune_type_branches(Infer *inf) {
+  inf->reachable = arena_alloc(inf->c->arena, sizeof(bool) * (size_t)inf->f->blocks.len);
+  inf->once = arena_alloc(inf->c->arena, sizeof *inf->once); /* zeroed: not built yet */
+  ir_prune_type_branches(inf);
+  return true;
+}
+
+static bool unreachable(Infer *inf) {
   mark_reachable(inf);
   drop_unreachable(inf);
+  return true;
+}
+
+static bool shadow_params(Infer *inf) {
   shadow_stored_params(inf);
-  ir_split_locals(a, f);
+  return true;
+}
+
+static bool ssa(Infer *inf) {
+  ir_split_locals(inf->c->arena, inf->f);
+  return true;
+}
+
+/* Lowering's types moved where the rules read them; the per-instruction
+ * state of the fixed point. */
+static bool reset(Infer *inf) {
+  Arena *a = inf->c->arena;
+  IrFunc *f = inf->f;
   reset_types(f);
   inf->ninsts = f->insts.len;
   inf->dead = arena_alloc(a, sizeof(bool) * (size_t)(inf->ninsts + 1));
   inf->reported = arena_alloc(a, sizeof(bool) * (size_t)(inf->ninsts + 1));
   inf->taken = arena_alloc(a, (size_t)f->blocks.len + 1);
   memset(inf->taken, -1, (size_t)f->blocks.len + 1);
-  while (prune_branches(inf)) /* conditions known from the signature alone */
+  return true;
+}
+
+/* Conditions known from the signature alone. */
+static bool prune_known_branches(Infer *inf) {
+  while (prune_branches(inf))
     ;
-  inf->nstores = arena_alloc(a, sizeof(int) * (size_t)(f->locals.len + 1));
+  return true;
+}
+
+static bool stores(Infer *inf) {
+  inf->nstores = arena_alloc(inf->c->arena, sizeof(int) * (size_t)(inf->f->locals.len + 1));
   count_stores(inf);
   return true;
 }
@@ -675,6 +706,44 @@ static void prune_unused(IrCompile *c, int start) {
   c->funcs.len = out;
 }
 
+static bool resolve_is(Infer *inf) {
+  ir_resolve_is(inf);
+  return true;
+}
+
+static bool materialize(Infer *inf) {
+  ir_infer_materialize(inf);
+  return true;
+}
+
+/* The typing passes over one function, in order: ir_specialize runs them
+ * on each function a compile reaches (callees from the CALL rule of
+ * `solve`).  The compile driver's own passes are runtime/compile.c's. */
+static const struct {
+  const char *name;
+  bool (*run)(Infer *inf);
+} passes[] = {
+    {"check-blocks", valid_blocks},         /* the IR is well formed */
+    {"check-size", check_size},             /* at most IR_MAX_BLOCKS blocks */
+    {"prune-type-branches", prune_type_branches},
+    {"drop-unreachable", unreachable},
+    {"shadow-stored-params", shadow_params},
+    {"ssa", ssa},                           /* locals split per definition (ir/ssa.c) */
+    {"reset-types", reset},
+    {"prune-known-branches", prune_known_branches},
+    {"count-stores", stores},
+    {"solve", solve},                       /* the per-op rules to a fixed point, then
+                                               one reporting pass (infer_ops.c) */
+    {"infer-return", infer_return},
+    {"resolve-is", resolve_is},             /* `is` / `is not` decided by the types */
+    {"materialize", materialize},           /* implicit conversions as CASTs (infer_cast.c) */
+};
+#define NPASSES ((int)(sizeof passes / sizeof passes[0]))
+
+int ir_typing_pass_count(void) { return NPASSES; }
+
+const char *ir_typing_pass_name(int i) { return i >= 0 && i < NPASSES ? passes[i].name : NULL; }
+
 static bool infer_func(IrCompile *c, IrFunc *f, const Type *declared_ret) {
   Infer inf = {0};
   inf.c = c;
@@ -683,10 +752,9 @@ static bool infer_func(IrCompile *c, IrFunc *f, const Type *declared_ret) {
   inf.d = c->diags;
   inf.narrow = f->opts.narrow_typing || (c->override && c->override->narrow_typing);
   inf.declared_ret = declared_ret;
-  if (!prepare(&inf) || !solve(&inf) || !infer_return(&inf))
-    return false;
-  ir_resolve_is(&inf);
-  ir_infer_materialize(&inf);
+  for (int i = 0; i < NPASSES; i++)
+    if (!passes[i].run(&inf))
+      return false;
   return true;
 }
 
