@@ -9,7 +9,7 @@
  * x^k mod P for the fold distances, bit-reflected.  Short tails and other
  * CPUs use a 16-entry table, four bits at a time.  Both give the same
  * value: tests/unit/test_gen.c compares them on every length to 300. */
-#include "auxlib/view.h"
+#include "auxlib/view_internal.h"
 
 /* CRC of the 16 nibble values: the bit-serial step applied four times. */
 static const uint32_t nibble_table[16] = {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auxlib/view.h"
+#include "auxlib/view_internal.h"
 #include "kjitaux.h"
 
 /* ---- sum ------------------------------------------------------------- */

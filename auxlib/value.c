@@ -18,8 +18,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "auxlib/value.h"
-#include "auxlib/view.h"
+#include "auxlib/value_internal.h"
+#include "auxlib/view_internal.h"
 #include "kjitaux.h"
 
 #define MAX_PARTS 7

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auxlib/value.h"
+#include "auxlib/value_internal.h"
 #include "kjitaux.h"
 
 #define MAX_ELEMS 16            /* elements per tuple (Numba has no limit) */

@@ -7,7 +7,7 @@
  * address, so aux_view refuses it. */
 #include <string.h>
 
-#include "auxlib/view.h"
+#include "auxlib/view_internal.h"
 
 bool aux_view(const kjit_array *a, AuxView *v) {
   if (kjit_array_is_device(a) != 0)

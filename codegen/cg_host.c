@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/cg_regions.h"
+#include "codegen/cg_regions_internal.h"
 #include "common/host_abi.h"
 #include "common/xalloc.h"
 

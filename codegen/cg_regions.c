@@ -14,7 +14,7 @@
  * and/or leave the predicate in the frame and read the block's count back.
  * Nothing else changes, so a thread executes exactly what it executed on
  * its fiber. */
-#include "codegen/cg_regions.h"
+#include "codegen/cg_regions_internal.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Error.h>

@@ -21,7 +21,7 @@
 #include "common/sha256.h"
 #include "cache/cache.h"
 #include "common/suggest.h"
-#include "cuda/nvrtc.h"
+#include "cuda/nvrtc_internal.h"
 
 #ifndef KJIT_BUILD_ID
 #define KJIT_BUILD_ID "unknown"

@@ -17,7 +17,7 @@
 #include "common/sha256.h"
 #include "cache/cache.h"
 #include "cuda/cuc.h"
-#include "cuda/nvrtc.h"
+#include "cuda/nvrtc_internal.h"
 #include "common/settings.h"
 
 #ifndef KJIT_BUILD_ID

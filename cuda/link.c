@@ -18,7 +18,7 @@
 #include "common/sha256.h"
 #include "cache/cache.h"
 #include "data/npy.h"
-#include "cuda/nvrtc.h"
+#include "cuda/nvrtc_internal.h"
 #include "common/settings.h"
 
 #ifndef KJIT_BUILD_ID

@@ -8,7 +8,7 @@
  * lines as `file.cu(12): error: ...` and prints the line with a caret
  * under the culprit; each error becomes a kjit diagnostic at that line and
  * column. */
-#include "cuda/nvrtc.h"
+#include "cuda/nvrtc_internal.h"
 #include "runtime/runtime.h"
 #include "common/settings.h"
 

@@ -4,7 +4,7 @@
  * parsed under a guard (setjmp); a syntax error longjmps back to it, and the
  * guard skips to the next statement, so one run reports many errors and the
  * parser always advances.  Top-level host code is skipped, never diagnosed. */
-#include "frontend/parser.h"
+#include "frontend/parser_internal.h"
 
 #include <stdio.h>
 

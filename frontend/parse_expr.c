@@ -4,7 +4,7 @@
  * (from CPython's python.gram, simplified) above each.  Constructs kjit does
  * not compile (lists, dicts, comprehensions, lambda, yield) still parse into
  * their own node kinds so later stages can reject them by name. */
-#include "frontend/parser.h"
+#include "frontend/parser_internal.h"
 
 static Node *bitwise_or(Parser *p);
 static Node *factor(Parser *p);

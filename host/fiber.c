@@ -1,7 +1,7 @@
 /* fiber.c - stack switching for the host executor's barrier mode
  * (see fiber.h).  The x86-64 switch is ten instructions of assembly at file
  * scope (CMake builds only C here, so no .S file); elsewhere ucontext. */
-#include "host/fiber.h"
+#include "host/fiber_internal.h"
 
 #include <stdint.h>
 #include <string.h>

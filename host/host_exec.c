@@ -23,9 +23,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "host/fiber.h"
+#include "host/fiber_internal.h"
 #include "common/settings.h"
-#include "host/host_fault.h"
+#include "host/host_fault_internal.h"
 
 /* Fiber stacks are registered with valgrind, which otherwise takes every
  * stack switch for a wild jump of the stack pointer and reports the

@@ -7,7 +7,7 @@
  * runs again and kills the process as before.  Arming costs nothing per
  * block: a worker arms once per launch (rt_host_launch), so the kernel's
  * own code is unchanged. */
-#include "host/host_fault.h"
+#include "host/host_fault_internal.h"
 
 #include <pthread.h>
 #include <signal.h>

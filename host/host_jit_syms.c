@@ -4,7 +4,7 @@
  * so codegen/ neither includes runtime/ headers nor links against runtime/
  * functions; the list is data, and a new executor entry point is one row. */
 #include "host/host_exec.h"
-#include "host/host_libdevice.h"
+#include "host/host_libdevice_internal.h"
 
 #define ROW(fn) {#fn, (void (*)(void))fn}
 

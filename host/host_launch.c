@@ -20,7 +20,7 @@
 #include "cache/cache.h"
 #include "runtime/dispatch.h"
 #include "host/host_exec.h"
-#include "host/host_libdevice.h"
+#include "host/host_libdevice_internal.h"
 #include "host/launch.h"
 #include "runtime/compile.h"
 #include "runtime/spec_table.h"

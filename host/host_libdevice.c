@@ -9,7 +9,7 @@
  * cannot fold or move it), and CUDA's saturating float-to-int conversions
  * (NaN gives 0).  libdevice's own approximations differ in the last bits,
  * and the fast_* functions are computed accurately here. */
-#include "host/host_libdevice.h"
+#include "host/host_libdevice_internal.h"
 
 #include <fenv.h>
 #include <math.h>

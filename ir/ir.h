@@ -1,6 +1,6 @@
 /* ir.h - kjit IR: functions of basic blocks of instructions, values by index.
  *
- * Pipeline (see ir_compile in ir/pipeline.c for the one flat list of passes):
+ * Pipeline (runtime/compile.c lists every pass, in order; docs/internals.md):
  *   Module (AST) --ir_lower_program--> IrProgram: one generic, untyped IrFunc
  *   per decorated function, plus folded module constants
  *   --ir_specialize--> typed clone for concrete argument types (typing/infer.c),

@@ -2,7 +2,8 @@
  *
  * One IR op, OP_NUMFN, carries them all; Inst.ival names the function.
  * N(NAME, "text name", ARITY, KIND): KIND says how typing treats it
- * (typing/infer_num.c) and codegen lowers each in codegen/cg_numfn.c, in terms
+ * (typing/infer_num.c) and codegen lowers each in codegen/cg_complex.c (complex)
+ * and codegen/cg_half.c (float16), in terms
  * of real arithmetic and the math library, identically on both targets. */
 #ifndef KJIT_IR_NUMFN_H
 #define KJIT_IR_NUMFN_H

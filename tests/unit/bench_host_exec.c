@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "host/fiber.h"
+#include "host/fiber_internal.h"
 #include "host/host_exec.h"
 
 static double now(void) {

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "auxlib/value.h"
-#include "auxlib/view.h"
+#include "auxlib/value_internal.h"
+#include "auxlib/view_internal.h"
 #include "kjitaux.h"
 #include "data/array.h"
 #include "check.h"
