@@ -15,15 +15,11 @@
 
 /* ---------------------------------------------------------- namespaces -- */
 
-static const char *const cuda_members[] = {
-    "threadIdx", "blockIdx", "blockDim", "gridDim", "laneid", "warpsize", "grid", "gridsize",
-    "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or", "syncwarp",
-    "threadfence", "threadfence_block", "threadfence_system", "atomic", "shared", "local",
-    "fma", "cbrt", "popc", "clz", "ffs", "brev", "selp", "jit", "shfl_sync", "shfl_up_sync",
-    "shfl_down_sync", "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync",
-    "activemask", "lanemask_lt", "match_any_sync", "match_all_sync", "random", "fp16", "const",
-    "cg", "libdevice", "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt",
-    NULL};
+/* numba.cuda's members in kernels: the table cuda_api (below, with the
+ * handlers) lowers them and names them in hints. */
+struct CudaMember;
+static const struct CudaMember *cuda_member(const char *m);
+static const char *const *cuda_member_names(Lower *L);
 static const char *const cuda_notyet[] = {
     "nanosleep", "vote_sync_intrinsic",
     "float16", "bf16", "_internal", "complex64", "complex128", NULL};
@@ -85,12 +81,12 @@ static const char *written(Lower *L, const Node *n) { return ir_dotted(L->a, n);
 /* cands says what was searched: cuda and math are modules; threadIdx & co.,
  * cuda.atomic and cuda.shared/local are objects inside cuda, so they are
  * not called modules; x/y/z is short enough to list whole. */
-static void no_attribute(Lower *L, const Node *n, const char *member, const char *const *cands) {
+static void no_attribute(Lower *L, const Node *n, const char *member, const char *const *cands,
+                         bool module) {
   const char *near = cands ? ir_closest(member, cands, list_len(cands)) : NULL;
   const char *hint = cands == xyz ? "use x, y or z"
                      : near       ? arena_printf(L->a, "did you mean '%s'?", near)
                                   : NULL;
-  bool module = cands == cuda_members || cands == math_consts;
   const char *mod = n && n->kind == ND_ATTR ? written(L, n->lhs) : "?";
   diag_error(L->d, E_NOATTR, n ? n->loc : (SrcLoc){0}, hint, "%s'%s' has no attribute '%s'",
              module ? "module " : "", mod, member);
@@ -172,8 +168,8 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
                  written(L, n));
       return -1;
     }
-    if (list_index(cuda_members, m) < 0 && !lower_vector_type(L->p->types, m)) {
-      no_attribute(L, n, m, cuda_members);
+    if (!cuda_member(m) && !lower_vector_type(L->p->types, m)) {
+      no_attribute(L, n, m, cuda_member_names(L), true);
       return -1;
     }
   } else if ((m = member_of(path, "numba.cuda.libdevice"))) {
@@ -186,11 +182,11 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
     const char *dot = strchr(ns, '.');
     char head[64];
     snprintf(head, sizeof head, "%.*s", (int)(dot - ns), ns);
-    if (list_index(cuda_members, head) < 0 && list_index(cuda_notyet, head) < 0) {
+    if (!cuda_member(head) && list_index(cuda_notyet, head) < 0) {
       const Node *up = n; /* the node spelling numba.cuda.<head> */
       for (const char *q = dot; q && up && up->kind == ND_ATTR; q = strchr(q + 1, '.'))
         up = up->lhs;
-      no_attribute(L, up ? up : n, head, cuda_members);
+      no_attribute(L, up ? up : n, head, cuda_member_names(L), true);
       return -1;
     }
     for (int i = 0; cuda_notyet[i]; i++)
@@ -202,13 +198,13 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
                              : ir_starts_with(ns, "const.") ? const_member
                              : ir_starts_with(ns, "cg.")    ? cg_member
                                                             : xyz;
-    no_attribute(L, n, strrchr(path, '.') + 1, cands);
+    no_attribute(L, n, strrchr(path, '.') + 1, cands, false);
     return -1;
   } else if ((m = member_of(path, "math"))) {
     if (list_index(math_notyet, m) >= 0)
       return not_yet(L, n, NULL);
     if (math_intrinsic(m) < 0 && list_index(math_consts, m) < 0) {
-      no_attribute(L, n, m, math_consts);
+      no_attribute(L, n, m, math_consts, true);
       return -1;
     }
   } else if ((m = member_of(path, "numpy"))) {
@@ -472,7 +468,7 @@ static int cuda_atomic(Lower *L, const Node *call, const char *m) {
     return atomic_compare_and_swap(L, call);
   int k = list_index(ir_atomic_names, m);
   if (k < 0) {
-    no_attribute(L, call->lhs, m, ir_atomic_names);
+    no_attribute(L, call->lhs, m, ir_atomic_names, false);
     return -1;
   }
   int n = k == AK_CAS ? 4 : 3;
@@ -693,43 +689,131 @@ static int cuda_cache_hint(Lower *L, const Node *call, const char *m) {
   return id;
 }
 
-static int cuda_call(Lower *L, const char *m, const Node *call) {
-  static const struct { const char *name; IrOp op; int nargs; int ival; } simple[] = {
-      {"syncthreads", OP_SYNCTHREADS, 0, 0}, {"syncthreads_count", OP_SYNCTHREADS_COUNT, 1, 0},
-      {"syncthreads_and", OP_SYNCTHREADS_AND, 1, 0}, {"syncthreads_or", OP_SYNCTHREADS_OR, 1, 0},
-      {"threadfence", OP_FENCE, 0, 1}, {"threadfence_block", OP_FENCE, 0, 0},
-      {"threadfence_system", OP_FENCE, 0, 2},
-      {"shfl_sync", OP_SHFL, 3, SHFL_IDX}, {"shfl_up_sync", OP_SHFL, 3, SHFL_UP},
-      {"shfl_down_sync", OP_SHFL, 3, SHFL_DOWN}, {"shfl_xor_sync", OP_SHFL, 3, SHFL_BFLY},
-      {"all_sync", OP_VOTE, 2, VOTE_ALL}, {"any_sync", OP_VOTE, 2, VOTE_ANY},
-      {"eq_sync", OP_VOTE, 2, VOTE_EQ}, {"ballot_sync", OP_VOTE, 2, VOTE_BALLOT},
-      {"match_any_sync", OP_MATCH, 2, 0}, {"match_all_sync", OP_MATCH, 2, 1},
-      {"activemask", OP_ACTIVEMASK, 0, 0}, {"lanemask_lt", OP_LANEMASK_LT, 0, 0},
-      {"cg.this_grid", OP_GRID_GROUP, 0, 0},
-  };
-  static const struct { const char *name; int id; } intr[] = {
-      {"fma", IN_FMA}, {"cbrt", IN_CBRT}, {"popc", IN_POPC}, {"clz", IN_CLZ},
-      {"ffs", IN_FFS}, {"brev", IN_BREV}, {"selp", IN_SELP},
-  };
-  for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
-    if (strcmp(m, simple[i].name) == 0)
-      return cuda_simple(L, call, simple[i].op, simple[i].nargs, simple[i].ival);
-  for (size_t i = 0; i < sizeof intr / sizeof *intr; i++)
-    if (strcmp(m, intr[i].name) == 0)
-      return emit_intrinsic(L, intr[i].id, call, written(L, call->lhs));
-  if (strcmp(m, "grid") == 0 || strcmp(m, "gridsize") == 0)
-    return cuda_grid(L, call, m[4] == 's');
-  if (strcmp(m, "syncwarp") == 0)
-    return cuda_syncwarp(L, call);
-  if (ir_starts_with(m, "atomic.") && !strchr(m + 7, '.'))
-    return cuda_atomic(L, call, m + 7);
-  if (strcmp(m, "shared.array") == 0 || strcmp(m, "local.array") == 0)
-    return cuda_array(L, call, m[0] == 's');
-  if (ir_starts_with(m, "random.") && random_index(m + 7) >= 0)
-    return cuda_simple(L, call, OP_RANDOM, 2, random_index(m + 7));
-  if (strcmp(m, "const.array_like") == 0)
-    return cuda_const_array(L, call);
+/* ----------------------------------------------------- numba.cuda.* -- */
+
+/* Handlers of the members that are not one op or one intrinsic; m is the
+ * path below numba.cuda ("grid", "atomic.add", "shared.array", ...). */
+static int h_grid(Lower *L, const Node *call, const char *m) {
+  return strcmp(m, "grid") == 0 || strcmp(m, "gridsize") == 0 ? cuda_grid(L, call, m[4] == 's') : -2;
+}
+static int h_syncwarp(Lower *L, const Node *call, const char *m) {
+  return strcmp(m, "syncwarp") == 0 ? cuda_syncwarp(L, call) : -2;
+}
+static int h_atomic(Lower *L, const Node *call, const char *m) {
+  return ir_starts_with(m, "atomic.") && !strchr(m + 7, '.') ? cuda_atomic(L, call, m + 7) : -2;
+}
+static int h_array(Lower *L, const Node *call, const char *m) {
+  return strcmp(m, "shared.array") == 0 || strcmp(m, "local.array") == 0 ? cuda_array(L, call, m[0] == 's')
+                                                                          : -2;
+}
+static int h_random(Lower *L, const Node *call, const char *m) {
+  return ir_starts_with(m, "random.") && random_index(m + 7) >= 0
+             ? cuda_simple(L, call, OP_RANDOM, 2, random_index(m + 7))
+             : -2;
+}
+static int h_const(Lower *L, const Node *call, const char *m) {
+  return strcmp(m, "const.array_like") == 0 ? cuda_const_array(L, call) : -2;
+}
+static int h_cg(Lower *L, const Node *call, const char *m) {
+  return strcmp(m, "cg.this_grid") == 0 ? cuda_simple(L, call, OP_GRID_GROUP, 0, 0) : -2;
+}
+static int h_cache_hint(Lower *L, const Node *call, const char *m) {
   return cuda_cache_hint(L, call, m);
+}
+
+typedef enum CudaMemberKind {
+  CM_OP,        /* a call that is one IR op: op, nargs, ival */
+  CM_INTRINSIC, /* a call of intrinsic ival (ir/ops.h) */
+  CM_HANDLER,   /* a call lowered by fn (for a namespace: its dotted members) */
+  CM_VALUE,     /* not called: threadIdx.x, laneid (cuda_value), jit */
+  CM_MODULE,    /* a module of its own (numba.cuda.libdevice, .fp16) */
+} CudaMemberKind;
+
+/* numba.cuda's members in kernels: the one list that both lowers them and
+ * names them in "module 'cuda' has no attribute" hints. */
+static const struct CudaMember {
+  const char *name;
+  CudaMemberKind kind;
+  IrOp op;
+  int nargs;
+  int ival;
+  int (*fn)(Lower *L, const Node *call, const char *m);
+} cuda_api[] = {
+    {"threadIdx", CM_VALUE, 0, 0, 0, NULL}, {"blockIdx", CM_VALUE, 0, 0, 0, NULL},
+    {"blockDim", CM_VALUE, 0, 0, 0, NULL}, {"gridDim", CM_VALUE, 0, 0, 0, NULL},
+    {"laneid", CM_VALUE, 0, 0, 0, NULL}, {"warpsize", CM_VALUE, 0, 0, 0, NULL},
+    {"grid", CM_HANDLER, 0, 0, 0, h_grid}, {"gridsize", CM_HANDLER, 0, 0, 0, h_grid},
+    {"syncthreads", CM_OP, OP_SYNCTHREADS, 0, 0, NULL},
+    {"syncthreads_count", CM_OP, OP_SYNCTHREADS_COUNT, 1, 0, NULL},
+    {"syncthreads_and", CM_OP, OP_SYNCTHREADS_AND, 1, 0, NULL},
+    {"syncthreads_or", CM_OP, OP_SYNCTHREADS_OR, 1, 0, NULL},
+    {"syncwarp", CM_HANDLER, 0, 0, 0, h_syncwarp},
+    {"threadfence", CM_OP, OP_FENCE, 0, 1, NULL},
+    {"threadfence_block", CM_OP, OP_FENCE, 0, 0, NULL},
+    {"threadfence_system", CM_OP, OP_FENCE, 0, 2, NULL},
+    {"atomic", CM_HANDLER, 0, 0, 0, h_atomic}, {"shared", CM_HANDLER, 0, 0, 0, h_array},
+    {"local", CM_HANDLER, 0, 0, 0, h_array},
+    {"fma", CM_INTRINSIC, 0, 0, IN_FMA, NULL}, {"cbrt", CM_INTRINSIC, 0, 0, IN_CBRT, NULL},
+    {"popc", CM_INTRINSIC, 0, 0, IN_POPC, NULL}, {"clz", CM_INTRINSIC, 0, 0, IN_CLZ, NULL},
+    {"ffs", CM_INTRINSIC, 0, 0, IN_FFS, NULL}, {"brev", CM_INTRINSIC, 0, 0, IN_BREV, NULL},
+    {"selp", CM_INTRINSIC, 0, 0, IN_SELP, NULL},
+    {"jit", CM_VALUE, 0, 0, 0, NULL},
+    {"shfl_sync", CM_OP, OP_SHFL, 3, SHFL_IDX, NULL},
+    {"shfl_up_sync", CM_OP, OP_SHFL, 3, SHFL_UP, NULL},
+    {"shfl_down_sync", CM_OP, OP_SHFL, 3, SHFL_DOWN, NULL},
+    {"shfl_xor_sync", CM_OP, OP_SHFL, 3, SHFL_BFLY, NULL},
+    {"all_sync", CM_OP, OP_VOTE, 2, VOTE_ALL, NULL}, {"any_sync", CM_OP, OP_VOTE, 2, VOTE_ANY, NULL},
+    {"eq_sync", CM_OP, OP_VOTE, 2, VOTE_EQ, NULL},
+    {"ballot_sync", CM_OP, OP_VOTE, 2, VOTE_BALLOT, NULL},
+    {"activemask", CM_OP, OP_ACTIVEMASK, 0, 0, NULL},
+    {"lanemask_lt", CM_OP, OP_LANEMASK_LT, 0, 0, NULL},
+    {"match_any_sync", CM_OP, OP_MATCH, 2, 0, NULL},
+    {"match_all_sync", CM_OP, OP_MATCH, 2, 1, NULL},
+    {"random", CM_HANDLER, 0, 0, 0, h_random}, {"fp16", CM_MODULE, 0, 0, 0, NULL},
+    {"const", CM_HANDLER, 0, 0, 0, h_const}, {"cg", CM_HANDLER, 0, 0, 0, h_cg},
+    {"libdevice", CM_MODULE, 0, 0, 0, NULL},
+    {"ldca", CM_HANDLER, 0, 0, 0, h_cache_hint}, {"ldcg", CM_HANDLER, 0, 0, 0, h_cache_hint},
+    {"ldcs", CM_HANDLER, 0, 0, 0, h_cache_hint}, {"ldlu", CM_HANDLER, 0, 0, 0, h_cache_hint},
+    {"ldcv", CM_HANDLER, 0, 0, 0, h_cache_hint}, {"stcg", CM_HANDLER, 0, 0, 0, h_cache_hint},
+    {"stcs", CM_HANDLER, 0, 0, 0, h_cache_hint}, {"stwb", CM_HANDLER, 0, 0, 0, h_cache_hint},
+    {"stwt", CM_HANDLER, 0, 0, 0, h_cache_hint},
+};
+#define NCUDA_API ((int)(sizeof cuda_api / sizeof cuda_api[0]))
+
+/* The member named by the first component of m ("atomic" of "atomic.add"). */
+static const struct CudaMember *cuda_member(const char *m) {
+  size_t n = strcspn(m, ".");
+  for (int i = 0; i < NCUDA_API; i++)
+    if (strlen(cuda_api[i].name) == n && strncmp(cuda_api[i].name, m, n) == 0)
+      return &cuda_api[i];
+  return NULL;
+}
+
+/* The members' names, for did-you-mean (error paths only). */
+static const char *const *cuda_member_names(Lower *L) {
+  const char **names = arena_alloc(L->a, sizeof *names * (NCUDA_API + 1));
+  for (int i = 0; i < NCUDA_API; i++)
+    names[i] = cuda_api[i].name;
+  names[NCUDA_API] = NULL;
+  return names;
+}
+
+/* A call of numba.cuda.<m>; -2 when m is no callable member. */
+static int cuda_call(Lower *L, const char *m, const Node *call) {
+  const struct CudaMember *e = cuda_member(m);
+  bool dotted = strchr(m, '.') != NULL;
+  if (!e || (dotted && e->kind != CM_HANDLER))
+    return -2;
+  switch (e->kind) {
+  case CM_OP:
+    return cuda_simple(L, call, e->op, e->nargs, e->ival);
+  case CM_INTRINSIC:
+    return emit_intrinsic(L, e->ival, call, written(L, call->lhs));
+  case CM_HANDLER: /* each handler checks the rest of m */
+    return e->fn(L, call, m);
+  default:
+    return -2;
+  }
 }
 
 /* --------------------------------------------------------------- paths -- */
