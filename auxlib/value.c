@@ -28,8 +28,19 @@
 #define KNOWN_DTYPES                                                              \
   "bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, "              \
   "float16, float32, float64, complex64, complex128 "                             \
-  "(short forms: b1, i8/i1, i16/i2, i32/i4, i64, u8/u1, u16/u2, u32/u4, "        \
-  "u64, f16/f2, f32/f4, f64/f8, c64/c8, c128/c16)"
+  "(NumPy's codes, in bytes, with or without '<': b1, i1, i2, i4, i8, u1, u2, u4, u8, " \
+  "f2, f4, f8, c8, c16; in bits: i16, i32, i64, u16, u32, u64, f32, f64, c64, c128)"
+
+/* A spelling NumPy reads as a type kjit does not have, and what to write. */
+static const char *numpy_other(const char *p, size_t n) {
+  if (n == 3 && !strncmp(p, "f16", 3))
+    return "'f16' is float128 in NumPy (16 bytes); float16 is f2 or float16";
+  if (n == 3 && !strncmp(p, "c32", 3))
+    return "'c32' is complex256 in NumPy; kjit has complex64 (c8) and complex128 (c16)";
+  if (n > 1 && p[0] == '>')
+    return "big-endian dtypes are not supported; use '<' (little-endian) or no byte order";
+  return NULL;
+}
 
 /* A typed scalar as its dtype's own bytes (what kjit_arg_scalar takes). */
 typedef struct Scalar {
@@ -264,6 +275,9 @@ static bool dtype_parse(const char *part, size_t len, kjit_dtype *dt) {
 
 static int spec_dtype(Spec *s, int k, kjit_dtype *dt) {
   if (dtype_parse(s->part[k], s->len[k], dt)) return 0;
+  const char *why = numpy_other(s->part[k], s->len[k]);
+  if (why)
+    return gen_fail(s, "dtype '%.*s' in '%s': %s", (int)s->len[k], s->part[k], s->text, why);
   return gen_fail(s, "unknown dtype '%.*s' in '%s'; known: %s", (int)s->len[k], s->part[k], s->text, KNOWN_DTYPES);
 }
 
@@ -618,6 +632,9 @@ static int gen_fields(Spec *s, kjit_arg *out) {
   if (word_is(s, 0, "randint")) return gen_randint(s, out);
   if (word_is(s, 0, "xoroshiro")) return gen_xoroshiro(s, out);
   if (dtype_parse(s->part[0], s->len[0], &dt)) return gen_typed(s, dt, out);
+  if (numpy_other(s->part[0], s->len[0]))
+    return gen_fail(s, "dtype '%.*s' in '%s': %s", (int)s->len[0], s->part[0], s->text,
+                    numpy_other(s->part[0], s->len[0]));
   return gen_fail(s, "unknown generator or dtype '%.*s' in '%s'; generators: zeros, full, rand, randint, arange, xoroshiro; "
                   "dtypes: %s", (int)s->len[0], s->part[0], s->text, KNOWN_DTYPES);
 }

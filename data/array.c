@@ -21,15 +21,15 @@ typedef struct DtypeInfo {
 
 static const DtypeInfo dtype_info[RT_NDTYPES] = {
   [RT_BOOL] = {"bool", 1, "b1 ? bool_ boolean"},
-  [RT_I8] = {"int8", 1, "i8 i1 byte"},
+  [RT_I8] = {"int8", 1, "i1 byte"},
   [RT_I16] = {"int16", 2, "i16 i2 short"},
   [RT_I32] = {"int32", 4, "i32 i4 intc"},
-  [RT_I64] = {"int64", 8, "i64 int intp long"},
-  [RT_U8] = {"uint8", 1, "u8 u1 ubyte"},
+  [RT_I64] = {"int64", 8, "i64 i8 int intp long"},
+  [RT_U8] = {"uint8", 1, "u1 ubyte"},
   [RT_U16] = {"uint16", 2, "u16 u2 ushort"},
   [RT_U32] = {"uint32", 4, "u32 u4 uintc"},
-  [RT_U64] = {"uint64", 8, "u64 uintp"},
-  [RT_F16] = {"float16", 2, "f16 f2 half"},
+  [RT_U64] = {"uint64", 8, "u64 u8 uintp"},
+  [RT_F16] = {"float16", 2, "f2 half"},
   [RT_F32] = {"float32", 4, "f32 f4 single"},
   [RT_F64] = {"float64", 8, "f64 f8 float double"},
   [RT_C64] = {"complex64", 8, "c64 c8 csingle"},
@@ -47,8 +47,8 @@ const char *rt_dtype_name(RtDtype dt) {
 const char *rt_dtype_known_list(void) {
   return "bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, "
          "float16, float32, float64, complex64, complex128 "
-         "(short forms: b1, i8/i1, i16/i2, i32/i4, i64, u8/u1, u16/u2, u32/u4, "
-         "u64, f16/f2, f32/f4, f64/f8, c64/c8, c128/c16)";
+         "(NumPy's codes, in bytes, with or without '<': b1, i1, i2, i4, i8, u1, u2, u4, u8, "
+         "f2, f4, f8, c8, c16; in bits: i16, i32, i64, u16, u32, u64, f32, f64, c64, c128)";
 }
 
 /* Whether the space-separated `list` contains the word name[0..len). */
@@ -62,11 +62,17 @@ static bool word_in(const char *list, const char *name, size_t len) {
   return false;
 }
 
-/* Short forms count bits (i8 u8 i16 f32 f64 c64) or, NumPy's character
- * codes, bytes (i1 i2 i4 u1 f2 f4 f8 c8 c16).  Only i8/u8 could mean
- * either: they are int8/uint8 here (bits), as i64/u64 spell the 8-byte
- * types; .npy descriptors ('<i8') are parsed by npy.c, not here. */
+/* Short forms: NumPy's character codes count bytes (b1 i1 i2 i4 i8 u1 ...
+ * f2 f4 f8 c8 c16) and mean what they mean in NumPy (i8 is int64); forms
+ * NumPy does not have count bits (i16 i32 i64 u16 u32 u64 f32 f64 c64
+ * c128).  A spelling NumPy reads as another type is refused: f16 (NumPy's
+ * float128), c32 (complex256).  NumPy's little-endian and native byte-order
+ * marks ('<', '=', '|') are accepted before a code; big-endian ('>') is
+ * not. */
 bool rt_dtype_parse(const char *name, size_t len, RtDtype *out) {
+  if (len > 1 && (name[0] == '<' || name[0] == '=' || name[0] == '|') && name[1] != '<' &&
+      name[1] != '=' && name[1] != '|')
+    name++, len--;
   for (int i = 0; i < RT_NDTYPES; i++) {
     const DtypeInfo *d = &dtype_info[i];
     if ((strlen(d->name) == len && strncasecmp(d->name, name, len) == 0) ||

@@ -562,8 +562,12 @@ KJIT_API size_t kjit_dtype_size(kjit_dtype dtype);
 
 /* The dtype a name spells: NumPy's names and short forms ("float32", "f32",
  * "f4", "float", "int64", "i64", "int", "uint8", "u1", "bool", "b1",
- * "complex64", "c8", ...; i8/u8 are the 8-bit types), not case-sensitive;
- * KJIT_DTYPE_INVALID for anything else (and NULL).  Thread-safe. */
+ * "complex64", "c8", ...), not case-sensitive.  NumPy's character codes
+ * mean what they mean in NumPy ("i8" and "<i8" are int64, "u8" uint64, "f2"
+ * float16); sizes in bits are accepted where NumPy has no such code ("f32",
+ * "i64"); spellings NumPy reads as another type ("f16", NumPy's float128,
+ * "c32", big-endian ">i8") give KJIT_DTYPE_INVALID, as does anything else
+ * (and NULL).  Thread-safe. */
 KJIT_API kjit_dtype kjit_dtype_from_name(const char *name);
 
 /* ------------------------------------------------------------ arrays ---- */

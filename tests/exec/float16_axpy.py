@@ -4,7 +4,7 @@ the exact results rounded once to float16 (half() in exec_expect.py)."""
 from numba import cuda
 from numba.cuda.types import float16
 
-# RUN: haxpy --grid 2 --block 32 r=zeros:f2:50 x=arange:f2:50 y=full:f2:50:0.3 a=f16:1.7
+# RUN: haxpy --grid 2 --block 32 r=zeros:f2:50 x=arange:f2:50 y=full:f2:50:0.3 a=f2:1.7
 # EXPECT: r: float16[50] [0.300049, 2, 3.70117, ..., 83.625] sum=2097.841064 crc=683ace76
 #   (computed in Python from: [half(half(1.7) * k + half(0.3)) for k in range(50)])
 # RUN: hops --grid 1 --block 16 out=zeros:f2:16x12 flags=zeros:int32:16

@@ -61,9 +61,10 @@ static const char *summary(const kjit_arg *v) { return summary_of(v->value.array
 static void test_dtypes(void) {
   static const struct { const char *name; RtDtype dt; } cases[] = {
     {"float32", RT_F32}, {"f32", RT_F32}, {"f4", RT_F32}, {"FLOAT32", RT_F32}, {"i64", RT_I64},
-    {"int64", RT_I64}, {"u8", RT_U8}, {"uint8", RT_U8}, {"i8", RT_I8}, {"bool", RT_BOOL}, {"b1", RT_BOOL},
+    {"int64", RT_I64}, {"u8", RT_U64}, {"uint8", RT_U8}, {"i8", RT_I64}, {"bool", RT_BOOL}, {"b1", RT_BOOL},
     {"f2", RT_F16}, {"float16", RT_F16}, {"f8", RT_F64}, {"c8", RT_C64}, {"complex128", RT_C128},
-    {"u64", RT_U64}, {"i1", RT_I8}, {"u2", RT_U16},
+    {"u64", RT_U64}, {"i1", RT_I8}, {"u2", RT_U16}, {"u1", RT_U8}, {"<i8", RT_I64}, {"=f4", RT_F32},
+    {"|b1", RT_BOOL}, {"<u8", RT_U64},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     RtDtype dt = RT_NDTYPES;
@@ -71,6 +72,8 @@ static void test_dtypes(void) {
   }
   RtDtype dt;
   CHECK(!rt_dtype_parse("flt32", 5, &dt) && !rt_dtype_parse("", 0, &dt) && !rt_dtype_parse("f", 1, &dt));
+  /* NumPy reads these as other types (float128, complex256) or big-endian */
+  CHECK(!rt_dtype_parse("f16", 3, &dt) && !rt_dtype_parse("c32", 3, &dt) && !rt_dtype_parse(">i8", 3, &dt));
   CHECK_STR(rt_dtype_name(RT_F32), "float32");
   CHECK(rt_dtype_size(RT_C128) == 16 && rt_dtype_size(RT_F16) == 2 && rt_dtype_size(RT_BOOL) == 1);
   /* binary16 */
@@ -108,7 +111,7 @@ static void test_generators(void) {
   v = ok("arange:f32:2x3");
   CHECK_STR(summary(&v), "float32[2x3] [0, 1, 2, 3, 4, 5] sum=15 crc=91e79017");
   drop(&v);
-  v = ok("arange:u8:300");
+  v = ok("arange:u1:300");
   a = arr(&v);
   CHECK(aux_get_i64(&a, 299) == 43);   /* wraps like astype */
   drop(&v);
@@ -173,7 +176,7 @@ static void test_random(void) {
   }
   CHECK(mn == -5 && mx == 4);
   drop(&a);
-  a = ok("randint:u8:4x4:0:256");
+  a = ok("randint:u1:4x4:0:256");
   av = arr(&a);
   CHECK(av.dtype == KJIT_UINT8 && av.ndim == 2);
   drop(&a);
@@ -219,14 +222,14 @@ static void test_scalars(void) {
   memcpy(&f, v.value.bits, 4);
   CHECK(is_scalar(&v, KJIT_FLOAT32) && f == 2.5f);
   uint16_t h;
-  v = ok("f16:1.5");
+  v = ok("f2:1.5");
   memcpy(&h, v.value.bits, 2);
   CHECK(is_scalar(&v, KJIT_FLOAT16) && h == 0x3e00);
   uint64_t u;
   v = ok("u64:18446744073709551615");
   memcpy(&u, v.value.bits, 8);
   CHECK(is_scalar(&v, KJIT_UINT64) && u == UINT64_MAX);
-  v = ok("i8:-128");
+  v = ok("i1:-128");
   CHECK(is_scalar(&v, KJIT_INT8) && (int8_t)v.value.bits[0] == -128);
   v = ok("uint16:0xffff");
   memcpy(&h, v.value.bits, 2);
@@ -274,8 +277,8 @@ static void test_npy_path(void) {
 static void test_errors(void) {
   bad("zeros:flt32:10",
       "unknown dtype 'flt32' in 'zeros:flt32:10'; known: bool, int8, int16, int32, int64, uint8, uint16, uint32, "
-      "uint64, float16, float32, float64, complex64, complex128 (short forms: b1, i8/i1, i16/i2, i32/i4, i64, "
-      "u8/u1, u16/u2, u32/u4, u64, f16/f2, f32/f4, f64/f8, c64/c8, c128/c16)");
+      "uint64, float16, float32, float64, complex64, complex128 "
+      "(NumPy's codes, in bytes, with or without '<': b1, i1, i2, i4, i8, u1, u2, u4, u8, f2, f4, f8, c8, c16; in bits: i16, i32, i64, u16, u32, u64, f32, f64, c64, c128)");
   bad("zeros:f32:10x",
       "shape '10x' in 'zeros:f32:10x' is malformed; expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
   bad("zeros:f32:",
@@ -296,17 +299,20 @@ static void test_errors(void) {
   bad("rand:f32:10:x", "seed 'x' in 'rand:f32:10:x' is not an integer");
   bad("rand:f32:10:1:2", "'rand:f32:10:1:2' has 5 fields; expected rand:DTYPE:SHAPE[:SEED]");
   bad("randint:i32:10:5:5", "randint needs LO < HI (HI is exclusive), got LO=5 HI=5 in 'randint:i32:10:5:5'");
-  bad("randint:u8:10:0:257", "randint range [0, 257) in 'randint:u8:10:0:257' does not fit uint8");
+  bad("randint:u1:10:0:257", "randint range [0, 257) in 'randint:u1:10:0:257' does not fit uint8");
   bad("randint:i32:10:0", "'randint:i32:10:0' has 4 fields; expected randint:DTYPE:SHAPE:LO:HI[:SEED]");
   bad("randint:i32:10:a:5", "LO 'a' in 'randint:i32:10:a:5' is not an integer");
   bad("f32:", "value '' in 'f32:' is not a number (e.g. 2.5, -1e3, inf, nan)");
   bad("f32:1:2", "'f32:1:2' has 3 fields; a typed scalar is DTYPE:V (e.g. float32:2.5)");
-  bad("u8:-1", "value '-1' in 'u8:-1' is out of range for uint8");
+  bad("u1:-1", "value '-1' in 'u1:-1' is out of range for uint8");
+  bad("u8:-1", "value '-1' in 'u8:-1' is out of range for uint64"); /* u8 is NumPy's uint64 */
+  bad("zeros:f16:4", "dtype 'f16' in 'zeros:f16:4': 'f16' is float128 in NumPy (16 bytes); float16 is f2 or "
+      "float16");
+  bad("f16:1.5", "dtype 'f16' in 'f16:1.5': 'f16' is float128 in NumPy (16 bytes); float16 is f2 or float16");
   bad("foo:1",
       "unknown generator or dtype 'foo' in 'foo:1'; generators: zeros, full, rand, randint, arange, xoroshiro; dtypes: bool, "
       "int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, complex64, complex128 "
-      "(short forms: b1, i8/i1, i16/i2, i32/i4, i64, u8/u1, u16/u2, u32/u4, u64, f16/f2, f32/f4, f64/f8, c64/c8, "
-      "c128/c16)");
+      "(NumPy's codes, in bytes, with or without '<': b1, i1, i2, i4, i8, u1, u2, u4, u8, f2, f4, f8, c8, c16; in bits: i16, i32, i64, u16, u32, u64, f32, f64, c64, c128)");
   bad("", "empty value; expected PATH.npy, a generator such as rand:f32:1000, DTYPE:V or a number");
   bad("9223372036854775808",
       "integer '9223372036854775808' does not fit int64; write it as uint64:9223372036854775808 or as a float "
