@@ -433,18 +433,14 @@ static IrFunc *find_device_function(kjit_program *prog, const char *name, RtCall
 
 /* The arguments checked and converted as for a launch (l->vals). */
 static kjit_status check_call(Launch *l) {
-  int want = l->k->fn->nparams;
-  if (l->nargs != want || (l->nargs > 0 && !l->args)) {
-    if (!l->args && l->nargs > 0)
-      fail_launch(l, NULL, "args is NULL but nargs is %d", l->nargs);
-    else
-      diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
-                 "function '%s' takes %d argument%s (%d given)", kernel_name(l), want,
-                 want == 1 ? "" : "s", l->nargs);
+  if (l->nargs > 0 && !l->args) {
+    fail_launch(l, NULL, "args is NULL but nargs is %d", l->nargs);
     return KJIT_ERROR_INVALID_ARGUMENT;
   }
   static const uint32_t one[3] = {1, 1, 1};
   rt_plan_init(&l->plan, l->k->prog, l->k->fn, l->vals, l->nargs, one, one, 0);
+  if (!rt_plan_check_count(&l->plan, &l->call.diags)) /* the launch's own check */
+    return KJIT_ERROR_INVALID_ARGUMENT;
   for (int i = 0; i < l->nargs; i++)
     if (!take_arg(l, i))
       return KJIT_ERROR_INVALID_ARGUMENT;
