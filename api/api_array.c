@@ -101,7 +101,7 @@ void rt_api_release(kjit_context *ctx) {
 }
 
 /* A new handle owning `a` (moved in); NULL when out of memory. */
-static kjit_array *adopt(kjit_context *ctx, RtArray *a) {
+kjit_array *rt_api_adopt(kjit_context *ctx, RtArray *a) {
   kjit_array *h = calloc(1, sizeof *h);
   if (!h)
     return NULL;
@@ -114,12 +114,12 @@ static kjit_array *adopt(kjit_context *ctx, RtArray *a) {
 
 /* -------------------------------------------------------- validation --- */
 
-static kjit_status fail(RtCall *call, kjit_status st, const char *fmt, const char *a) {
+kjit_status rt_api_fail(RtCall *call, kjit_status st, const char *fmt, const char *a) {
   diag_error(&call->diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL, fmt, a);
   return rt_finish(call, st);
 }
 
-static bool check_shape(RtCall *call, kjit_dtype dt, int ndim, const int64_t *shape) {
+bool rt_api_check_shape(RtCall *call, kjit_dtype dt, int ndim, const int64_t *shape) {
   Diags *d = &call->diags;
   if (dt == KJIT_RECORD) {
     diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, "use kjit_array_create_record(ctx, descr, ...)",
@@ -163,12 +163,12 @@ kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype, int ndim,
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  if (!check_shape(&call, dtype, ndim, shape))
+  if (!rt_api_check_shape(&call, dtype, ndim, shape))
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
   RtArray a;
   if (rt_array_alloc(&a, rt_dtype_of(dtype), ndim, shape) != 0)
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
-  kjit_array *h = adopt(ctx, &a);
+  kjit_array *h = rt_api_adopt(ctx, &a);
   if (!h) {
     rt_array_free(&a);
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
@@ -204,7 +204,7 @@ kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  if (!check_shape(&call, dtype, ndim, shape))
+  if (!rt_api_check_shape(&call, dtype, ndim, shape))
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
   RtArray a = {.dtype = rt_dtype_of(dtype), .ndim = ndim, .data = data, .owns = false};
   for (int i = 0; i < ndim; i++)
@@ -216,8 +216,8 @@ kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
   else
     rt_array_set_c_strides(&a);
   if (!data && a.nbytes)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "data is NULL for a non-empty array");
-  kjit_array *h = adopt(ctx, &a);
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "data is NULL for a non-empty array");
+  kjit_array *h = rt_api_adopt(ctx, &a);
   if (!h)
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
   *out = h;
@@ -242,7 +242,7 @@ kjit_status kjit_array_create_record(kjit_context *ctx, const char *descr, int n
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  if (!check_shape(&call, KJIT_UINT8, ndim, shape))
+  if (!rt_api_check_shape(&call, KJIT_UINT8, ndim, shape))
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
   RtRecord *r = parse_record_descr(&call, descr);
   if (!r)
@@ -251,8 +251,8 @@ kjit_status kjit_array_create_record(kjit_context *ctx, const char *descr, int n
   int rc = rt_array_alloc_record(&a, r, ndim, shape);
   rt_record_release(r); /* the array holds its own reference */
   if (rc != 0)
-    return fail(&call, KJIT_ERROR_OUT_OF_MEMORY, "%s", "the record array does not fit in memory");
-  kjit_array *h = adopt(ctx, &a);
+    return rt_api_fail(&call, KJIT_ERROR_OUT_OF_MEMORY, "%s", "the record array does not fit in memory");
+  kjit_array *h = rt_api_adopt(ctx, &a);
   if (!h) {
     rt_array_free(&a);
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
@@ -273,7 +273,7 @@ int64_t kjit_array_itemsize(const kjit_array *a) {
 
 /* The context of a handle that may be destroyed: a quarantined handle still
  * knows it, so the error lands where the caller looks. */
-static kjit_context *context_of(const kjit_array *a) {
+kjit_context *rt_api_context_of(const kjit_array *a) {
   return a && (a->magic == RT_ARRAY_LIVE || a->magic == RT_ARRAY_DEAD) ? a->ctx : NULL;
 }
 
@@ -296,14 +296,14 @@ static const char *field_problem(const kjit_array *a) {
 }
 
 kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out) {
-  kjit_context *ctx = context_of(a);
+  kjit_context *ctx = rt_api_context_of(a);
   if (!ctx || !out)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
   const char *why = field_problem(a);
   if (why)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", why);
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", why);
   int n = kjit_array_field_count(a);
   if (i < 0 || i >= n) {
     diag_error(&call.diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
@@ -318,7 +318,7 @@ kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out) {
                a->a.rec->fields[i].name, a->a.ndim, RT_MAX_NDIM);
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
   }
-  kjit_array *h = adopt(ctx, &v);
+  kjit_array *h = rt_api_adopt(ctx, &v);
   if (!h) {
     rt_array_free(&v);
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
@@ -343,7 +343,7 @@ kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path, kjit_array 
     diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "%s", err);
     return rt_finish(&call, npy_status(rc));
   }
-  kjit_array *h = adopt(ctx, &a);
+  kjit_array *h = rt_api_adopt(ctx, &a);
   if (!h) {
     rt_array_free(&a);
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
@@ -353,18 +353,18 @@ kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path, kjit_array 
 }
 
 kjit_status kjit_array_save_npy(kjit_array *a, const char *path) {
-  kjit_context *ctx = context_of(a);
+  kjit_context *ctx = rt_api_context_of(a);
   if (!ctx)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
   if (!rt_array_is_live(a))
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the array was destroyed");
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the array was destroyed");
   if (a->device)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
                 "a device array cannot be saved; copy it to a host array (kjit_array_copy)");
   if (!path)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "path is NULL");
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "path is NULL");
   char err[512];
   int rc = rt_npy_write(path, &a->a, err, sizeof err);
   if (rc != RT_NPY_OK) {
@@ -375,13 +375,13 @@ kjit_status kjit_array_save_npy(kjit_array *a, const char *path) {
 }
 
 kjit_status kjit_array_write_npy_fd(kjit_array *a, int fd, const char *name) {
-  kjit_context *ctx = context_of(a);
+  kjit_context *ctx = rt_api_context_of(a);
   if (!ctx)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
   if (!rt_array_is_live(a) || a->device || fd < 0)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
                 fd < 0 ? "bad file descriptor" : "a destroyed or device array cannot be written");
   int own = dup(fd);
   FILE *f = own >= 0 ? fdopen(own, "wb") : NULL;
@@ -438,7 +438,8 @@ void kjit_array_destroy(kjit_array *a) {
 static void destroy_array(kjit_array *a) {
   unlink_live(a->ctx, a);
   RtCuda *cu = a->ctx->cuda;
-  if (a->device && cu && cu->ctx && a->epoch == cu->resets) { /* else the reset freed it */
+  if (a->device && !a->borrowed && cu && cu->ctx && a->epoch == cu->resets) { /* else the
+                                                 reset freed it, or it is not kjit's */
     cu->api.CtxSetCurrent(cu->ctx);
     rt_cuda_free(cu, (RtCuDeviceptr)(uintptr_t)a->a.data);
   }
@@ -453,7 +454,7 @@ int kjit_array_is_device(const kjit_array *a) {
 }
 
 /* The context's device, or NO_DEVICE with the reason. */
-static RtCuda *device_of(RtCall *call) {
+RtCuda *rt_api_device_of(RtCall *call) {
   kjit_status st = rt_resolve_target(call);
   if (st != KJIT_OK)
     return NULL;
@@ -480,7 +481,7 @@ static bool new_device_array(RtCall *call, RtCuda *cu, kjit_dtype dtype, int ndi
   if (!rt_cuda_alloc(cu, a.nbytes, &p, "a device array", &call->diags))
     return false;
   a.data = (void *)(uintptr_t)p;
-  kjit_array *h = adopt(call->ctx, &a);
+  kjit_array *h = rt_api_adopt(call->ctx, &a);
   if (!h) {
     rt_cuda_free(cu, p);
     return false;
@@ -497,9 +498,9 @@ kjit_status kjit_array_create_device(kjit_context *ctx, kjit_dtype dtype, int nd
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  if (!check_shape(&call, dtype, ndim, shape))
+  if (!rt_api_check_shape(&call, dtype, ndim, shape))
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
-  RtCuda *cu = device_of(&call);
+  RtCuda *cu = rt_api_device_of(&call);
   if (!cu)
     return rt_finish(&call, call.diags.nerrors ? rt_status_of(&call.diags) : KJIT_ERROR_NO_DEVICE);
   if (!new_device_array(&call, cu, dtype, ndim, shape, out))
@@ -508,7 +509,7 @@ kjit_status kjit_array_create_device(kjit_context *ctx, kjit_dtype dtype, int nd
 }
 
 /* Why `a` cannot take part in a copy, or NULL. */
-static const char *copy_problem(const kjit_array *a, const RtCuda *cu) {
+const char *rt_api_copy_problem(const kjit_array *a, const RtCuda *cu) {
   if (!rt_array_is_live(a))
     return "the array was destroyed";
   if (a->device && (!cu || a->epoch != cu->resets))
@@ -523,7 +524,7 @@ kjit_status kjit_array_to_device(kjit_context *ctx, kjit_array *host, kjit_array
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  const char *why = !host ? "the array is NULL" : copy_problem(host, ctx->cuda);
+  const char *why = !host ? "the array is NULL" : rt_api_copy_problem(host, ctx->cuda);
   if (!why && host->ctx != ctx)
     why = "the array belongs to another context";
   if (!why && host->device)
@@ -532,13 +533,14 @@ kjit_status kjit_array_to_device(kjit_context *ctx, kjit_array *host, kjit_array
     why = "device arrays of records are not supported yet; pass the host array to the launch "
           "(it is copied to the device and back)";
   if (why)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", why);
-  RtCuda *cu = device_of(&call);
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", why);
+  RtCuda *cu = rt_api_device_of(&call);
   kjit_array *d = NULL;
   if (!cu || !new_device_array(&call, cu, (kjit_dtype)host->a.dtype, host->a.ndim,
                                host->a.shape, &d))
     return rt_finish(&call, call.diags.nerrors ? rt_status_of(&call.diags) : KJIT_ERROR_OUT_OF_MEMORY);
-  if (!rt_cuda_copy(cu, d->a.data, true, host->a.data, false, host->a.nbytes, &call.diags)) {
+  if (!rt_cuda_copy(cu, d->a.data, true, host->a.data, false, host->a.nbytes, NULL, false,
+                    &call.diags)) {
     kjit_array_destroy(d);
     return rt_finish(&call, rt_status_of(&call.diags));
   }
@@ -546,34 +548,56 @@ kjit_status kjit_array_to_device(kjit_context *ctx, kjit_array *host, kjit_array
   return rt_finish(&call, KJIT_OK);
 }
 
-kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src) {
-  kjit_context *ctx = context_of(dst);
+/* kjit_array_copy and kjit_array_copy_async: stream NULL is the context's
+ * own; async returns once the copy is queued. */
+static kjit_status copy_arrays(kjit_array *dst, kjit_array *src, void *stream, bool async) {
+  kjit_context *ctx = rt_api_context_of(dst);
   if (!ctx)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  const char *why = copy_problem(dst, ctx->cuda);
+  const char *why = rt_api_copy_problem(dst, ctx->cuda);
   if (why)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "destination: %s", why);
-  if (!src || (why = copy_problem(src, ctx->cuda)))
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "source: %s", src ? why : "NULL");
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "destination: %s", why);
+  if (!src || (why = rt_api_copy_problem(src, ctx->cuda)))
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "source: %s", src ? why : "NULL");
   if (src->ctx != ctx)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the arrays belong to different contexts");
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "the arrays belong to different contexts");
   bool same = src->a.dtype == dst->a.dtype && src->a.ndim == dst->a.ndim &&
               rt_record_same(src->a.rec, dst->a.rec);
   for (int i = 0; same && i < src->a.ndim; i++)
     same = src->a.shape[i] == dst->a.shape[i];
   if (!same)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
                 "the arrays differ in dtype or shape");
+  size_t bytes = (size_t)rt_array_size(&src->a) * (size_t)rt_array_itemsize(&src->a);
   if (!src->device && !dst->device) {
-    if (src->a.nbytes)
-      memmove(dst->a.data, src->a.data, src->a.nbytes);
+    if (bytes)
+      memmove(dst->a.data, src->a.data, bytes);
     return rt_finish(&call, KJIT_OK);
   }
-  bool ok = rt_cuda_copy(ctx->cuda, dst->a.data, dst->device, src->a.data, src->device,
-                         src->a.nbytes, &call.diags);
+  RtCuda *cu = ctx->cuda;
+  RtCuStream st = NULL;
+  bool capturing = false;
+  bool ok = rt_cuda_check_stream(cu, stream, NULL, &st, &capturing, &call.diags);
+  if (ok && capturing && (!src->device || !dst->device)) {
+    diag_error(&call.diags, RT_E_CUDA_STREAM, (SrcLoc){0},
+               "copy between device arrays under capture, or copy before it begins",
+               "a copy from or to host memory on a stream under graph capture would be recorded "
+               "with the host buffer's address: kjit refuses it");
+    ok = false;
+  }
+  ok = ok && rt_cuda_copy(cu, dst->a.data, dst->device, src->a.data, src->device, bytes, st,
+                          async, &call.diags);
   return rt_finish(&call, ok ? KJIT_OK : rt_status_of(&call.diags));
+}
+
+kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src) {
+  return copy_arrays(dst, src, NULL, false);
+}
+
+kjit_status kjit_array_copy_async(kjit_array *dst, kjit_array *src, void *stream) {
+  return copy_arrays(dst, src, stream, true);
 }
 
 /* --------------------------------------------------------- arguments --- */

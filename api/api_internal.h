@@ -19,4 +19,24 @@ const char *rt_tuple_take(kjit_context *ctx, Arena *arena, const kjit_arg *a, Rt
  * name; the new list in arena), v->cls set.  NULL, or what is wrong. */
 const char *rt_tuple_resolve(const IrProgram *p, Arena *arena, RtValue *v);
 
+/* The array helpers every api/ file shares (api_array.c). */
+struct RtCuda;
+/* A new handle owning `a` (moved in), linked on ctx; NULL when out of memory. */
+kjit_array *rt_api_adopt(kjit_context *ctx, RtArray *a);
+/* Reports fmt (one %s: a) as an argument error and finishes the call with st. */
+kjit_status rt_api_fail(RtCall *call, kjit_status st, const char *fmt, const char *a);
+/* dtype, ndim and shape of a new array: false with the message. */
+bool rt_api_check_shape(RtCall *call, kjit_dtype dt, int ndim, const int64_t *shape);
+/* The context of a live or destroyed handle (NULL for anything else). */
+kjit_context *rt_api_context_of(const kjit_array *a);
+/* The context's GPU, opened and current, or NULL with the reason (the cpu
+ * target: "device arrays need the cuda target"). */
+struct RtCuda *rt_api_device_of(RtCall *call);
+/* Why `a` cannot take part in a copy, or NULL. */
+const char *rt_api_copy_problem(const kjit_array *a, const struct RtCuda *cu);
+
+/* Streams and events kjit made for the context (embed.c), destroyed with it
+ * before the device is closed. */
+void rt_api_streams_release(kjit_context *ctx);
+
 #endif

@@ -296,10 +296,7 @@ static kjit_status check_launch(Launch *l, const kjit_launch_config *cfg) {
   if (!rt_plan_check_count(&l->plan, &l->call.diags) ||
       !rt_plan_check_geometry(&l->plan, &l->call.diags))
     return KJIT_ERROR_INVALID_ARGUMENT;
-  if (cfg->stream) {
-    fail_launch(l, NULL, "streams come with the cuda target; pass stream = NULL");
-    return KJIT_ERROR_INVALID_ARGUMENT;
-  }
+  l->plan.stream = cfg->stream;                 /* checked by the cuda target */
   for (int i = 0; i < l->nargs; i++)
     if (!take_arg(l, i))
       return KJIT_ERROR_INVALID_ARGUMENT;
@@ -409,6 +406,28 @@ kjit_status kjit_kernel_max_cooperative_grid(kjit_kernel *k, const kjit_arg *arg
   kjit_status st = max_cooperative(&l, &cfg, &n);
   if (st == KJIT_OK)
     *blocks = n;
+  if (l.vals != stack_vals)
+    free(l.vals);
+  return rt_finish(&l.call, st);
+}
+
+/* ------------------------------------------------ kjit_kernel_prepare --- */
+
+kjit_status kjit_kernel_prepare(kjit_kernel *k, const kjit_launch_config *cfg,
+                                const kjit_arg *args, int nargs) {
+  if (!is_kernel(k))
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtValue stack_vals[STACK_ARGS];
+  Launch l = {.k = k, .args = args, .nargs = nargs, .vals = stack_vals};
+  rt_begin(&l.call, k->prog->ctx);
+  if (nargs > STACK_ARGS && nargs <= k->fn->nparams) {
+    l.vals = calloc((size_t)nargs, sizeof *l.vals);
+    if (!l.vals)
+      return rt_finish(&l.call, KJIT_ERROR_OUT_OF_MEMORY);
+  }
+  kjit_status st = check_launch(&l, cfg);
+  if (st == KJIT_OK && !target_of(l.call.ctx)->prepare(&l.plan, &l.call.diags))
+    st = failed(&l.call);
   if (l.vals != stack_vals)
     free(l.vals);
   return rt_finish(&l.call, st);

@@ -62,8 +62,14 @@ kjit_status kjit_context_create(const kjit_context_options *opts,
   kjit_context_options_init(&o);
   if (opts)
     o = *opts;
-  if (o.max_errors < 0 || !is_all_null(o.reserved, 7) || (o.debug != 0 && o.debug != 1) ||
+  bool foreign = o.cuda_context || o.cuda_context_mode == KJIT_CUDA_CONTEXT_CURRENT;
+  if (o.max_errors < 0 || !is_all_null(o.reserved, 5) || (o.debug != 0 && o.debug != 1) ||
       o.device < KJIT_DEVICE_DEFAULT ||
+      o.cuda_context_mode < KJIT_CUDA_CONTEXT_PRIMARY || o.cuda_context_mode > KJIT_CUDA_CONTEXT_OWN ||
+      (o.cuda_context && o.cuda_context_mode != KJIT_CUDA_CONTEXT_PRIMARY) ||
+      (o.fault_policy != KJIT_FAULT_REPORT && o.fault_policy != KJIT_FAULT_RESET) ||
+      (foreign && o.fault_policy == KJIT_FAULT_RESET) ||
+      (foreign && o.target == KJIT_TARGET_CPU) ||
       (o.target != KJIT_TARGET_AUTO && o.target != KJIT_TARGET_CPU &&
        o.target != KJIT_TARGET_CUDA))
     return KJIT_ERROR_INVALID_ARGUMENT;
@@ -90,6 +96,7 @@ void kjit_context_destroy(kjit_context *ctx) {
   while (ctx->programs)
     kjit_program_destroy(ctx->programs); /* unlinks itself */
   rt_api_release(ctx);                   /* device arrays need the device */
+  rt_api_streams_release(ctx);
   rt_cuda_release(ctx);                  /* after the programs' modules */
   rt_free_error_slots(ctx);
   if (ctx->cg)

@@ -49,6 +49,9 @@ typedef enum DiagStatus {
   X(RT_E_CUDA_FAULT,      64, KERNEL_FAULT,      "a kernel faulted on the GPU (illegal address, trap, failed debug check)") \
   X(RT_E_CUDA_NOMEM,      65, OUT_OF_MEMORY,    "device memory exhausted") \
   X(RT_E_CUDA_BAD_DEVICE, 66, NO_DEVICE,        "GPUs exist, but not the device asked for") \
+  X(RT_E_CUDA_DEAD,       67, KERNEL_FAULT,     "the CUDA context is unusable after an earlier fault that kjit did not reset") \
+  X(RT_E_CUDA_MEMORY,     68, INVALID_ARGUMENT, "a pointer that is not device memory of the context's device, or too small") \
+  X(RT_E_CUDA_STREAM,     69, INVALID_ARGUMENT, "a stream that is invalid, of another context, or captured with what capture forbids") \
   /* ---- E07x: CUDA C files and kernels (runtime/nvrtc.h, runtime/cuc.h) ---- */ \
   X(RT_E_NVRTC_MISSING,   70, CODEGEN,          "NVRTC cannot be loaded") \
   X(RT_E_NVRTC_COMPILE,   71, CODEGEN,          "a CUDA C file does not compile") \

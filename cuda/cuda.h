@@ -67,6 +67,27 @@ typedef struct RtCudaSpec RtCudaSpec;
 /* The thread rt_cuda_open starts to retain the primary context (cuda_driver.c). */
 typedef struct RtCudaStarter RtCudaStarter;
 
+/* Whose CUDA context kjit runs in (kjit_context_options.cuda_context_mode). */
+typedef enum RtCtxKind {
+  RT_CTX_PRIMARY,                  /* the device's primary context, retained:
+                                      shared with the CUDA runtime */
+  RT_CTX_FOREIGN,                  /* the caller's (given, or current on the
+                                      thread that opened the device): never
+                                      reset or destroyed by kjit */
+  RT_CTX_OWN,                      /* made by kjit with cuCtxCreate, destroyed
+                                      with the kjit context */
+} RtCtxKind;
+
+/* How rt_cuda_open finds its device and context. */
+typedef struct RtCudaOpen {
+  int ordinal;                     /* the device (the context's option / KJIT_DEVICE / 0) */
+  bool ordinal_explicit;           /* set by the caller: must match a foreign context's */
+  RtCuContext foreign;             /* the caller's context, or NULL */
+  bool use_current;                /* take the context current on this thread */
+  bool own;                        /* make a context of kjit's own */
+  bool reset_on_fault;             /* KJIT_FAULT_RESET: reset and reload after a fault */
+} RtCudaOpen;
+
 typedef struct RtCuda {
   RtCuApi api;
   RtJlApi jl;                      /* nvJitLink: jl.lib NULL until loaded */
@@ -75,7 +96,13 @@ typedef struct RtCuda {
   int ptx_isa_max;                 /* rt_cuda_ptx_isa_for_driver */
   RtCuDevice dev;
   RtCudaDeviceInfo info;
-  RtCuContext ctx;                 /* the device's primary context (retained) */
+  RtCuContext ctx;                 /* the context kjit runs in (see kind) */
+  RtCtxKind kind;
+  bool reset_on_fault;             /* a fault resets (primary) or recreates (own)
+                                      the context; else it is marked dead */
+  bool dead;                       /* a fault left the context unusable and kjit
+                                      did not reset it: every later use fails */
+  char dead_why[320];              /* "kernel 'k' faulted (CUDA_ERROR_...)" */
   RtCuStream stream;               /* launches and copies */
   RtCudaStarter *starter;          /* retains ctx beside the caller; NULL once joined */
   RtSpecTable specs;           /* loaded specializations */
@@ -99,7 +126,7 @@ bool rt_cuda_query(int ordinal, RtCudaDeviceInfo *out);
  * does next: parsing, compiling, linking with nvJitLink.  NULL with an
  * RT_E_CUDA_NO_DEVICE diagnostic when there is no driver or no such device.
  * Close with rt_cuda_close. */
-RtCuda *rt_cuda_open(int ordinal, Diags *diags);
+RtCuda *rt_cuda_open(const RtCudaOpen *how, Diags *diags);
 void rt_cuda_close(RtCuda *cu);
 /* Makes cu's context current on the calling thread, first waiting for the
  * thread rt_cuda_open started (an RT_E_CUDA_DRIVER diagnostic, every time,
@@ -286,15 +313,23 @@ bool rt_cuda_check_launch(const RtCuda *cu, const RtCudaModule *m, const char *k
 bool rt_cuda_max_cooperative_blocks(RtCuda *cu, const RtCudaModule *m, const char *kernel,
                                     uint64_t threads, size_t dyn_shared, int64_t *blocks,
                                     Diags *diags);
-bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, const uint32_t grid[3],
+/* Opts s's function in to dyn bytes of dynamic shared memory when that
+ * takes it past the 48 KiB default (cuFuncSetAttribute; once per size). */
+bool rt_cuda_set_dynamic_shared(RtCuda *cu, RtCudaSpec *s, size_t dyn, Diags *diags);
+/* stream: the caller's (NULL: cu->stream). */
+bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, RtCuStream stream, const uint32_t grid[3],
                     const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
                     bool async, double *kernel_ms, Diags *diags);
 /* Waits for cu's stream; a fault of a queued kernel is reported with the
- * name of the last kernel queued (cu->last_kernel) and the context is
- * reset. */
+ * name of the last kernel queued (cu->last_kernel), then the context is
+ * reset (cu->reset_on_fault, a context kjit may reset) or marked dead. */
 bool rt_cuda_sync(RtCuda *cu, Diags *diags);
-/* After a sticky error (illegal address...): resets the primary context,
- * retains it again, recreates the stream, empties the spec table. */
+/* The same for stream st (NULL: cu->stream): that stream only, never the
+ * device. */
+bool rt_cuda_sync_stream(RtCuda *cu, RtCuStream st, Diags *diags);
+/* After a sticky error (illegal address...): resets the primary context
+ * and retains it again (or destroys kjit's own and makes another),
+ * recreates the stream, empties the spec table. */
 bool rt_cuda_recover(RtCuda *cu, Diags *diags);
 bool rt_cuda_is_fault(RtCuResult r);
 
@@ -336,18 +371,28 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
 typedef struct RtCudaFast {
   RtCudaSpec *spec;
   unsigned epoch;                  /* cu->resets when remembered */
+  void *stream;                    /* the launch config's stream it was checked for */
   int nargs;
   uint32_t rec[RT_CUDA_MAX_ARGS];
 } RtCudaFast;
-void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *args, int nargs);
+void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *args, int nargs,
+                           void *stream);
 bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kjit_arg *args,
                          int nargs);
+
+/* The stream a launch or copy names (NULL: kjit's own, *st = NULL),
+ * checked: a live stream of cu's context, or the legacy / per-thread
+ * default stream.  *capturing: it is under graph capture.  kernel (may be
+ * NULL) names the launch in messages. */
+bool rt_cuda_check_stream(RtCuda *cu, void *given, const char *kernel, RtCuStream *st,
+                          bool *capturing, Diags *diags);
 
 /* The context's device, opened on first use and made current. */
 RtCuda *rt_cuda_device(kjit_context *ctx, Diags *diags);
 /* bytes from src to dst, each a host pointer or (…_dev) a device pointer,
- * on cu's stream after everything queued; returns when done. */
+ * on stream (NULL: cu's own) after everything queued on it; returns when
+ * done, or at once when async. */
 bool rt_cuda_copy(RtCuda *cu, void *dst, bool dst_dev, const void *src, bool src_dev,
-                  size_t bytes, Diags *diags);
+                  size_t bytes, RtCuStream stream, bool async, Diags *diags);
 
 #endif

@@ -32,6 +32,12 @@ enum {                                         /* CUresult values kjit names */
   RT_CU_ERROR_NOT_INITIALIZED = 3,
   RT_CU_ERROR_NO_DEVICE = 100,
   RT_CU_ERROR_INVALID_DEVICE = 101,
+  RT_CU_ERROR_INVALID_CONTEXT = 201,
+  RT_CU_ERROR_INVALID_HANDLE = 400,
+  RT_CU_ERROR_NOT_READY = 600,
+  RT_CU_ERROR_CONTEXT_IS_DESTROYED = 709,
+  RT_CU_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
+  RT_CU_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
   RT_CU_ERROR_UNSUPPORTED_PTX_VERSION = 222,
   RT_CU_ERROR_ILLEGAL_ADDRESS = 700,
   RT_CU_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
@@ -81,6 +87,30 @@ enum {
   RT_CU_STREAM_NON_BLOCKING = 1,               /* CUstream_flags */
   RT_CU_EVENT_DEFAULT = 0,                     /* CUevent_flags */
   RT_CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1,  /* CUstreamCaptureMode */
+  RT_CU_STREAM_CAPTURE_STATUS_NONE = 0,        /* CUstreamCaptureStatus */
+  RT_CU_STREAM_CAPTURE_STATUS_ACTIVE = 1,
+  RT_CU_STREAM_CAPTURE_STATUS_INVALIDATED = 2,
+};
+
+/* CU_STREAM_LEGACY and CU_STREAM_PER_THREAD: the default streams, valid in
+ * every context. */
+#define RT_CU_STREAM_LEGACY ((RtCuStream)0x1)
+#define RT_CU_STREAM_PER_THREAD ((RtCuStream)0x2)
+
+enum {                                         /* CUpointer_attribute */
+  RT_CU_POINTER_CONTEXT = 1,
+  RT_CU_POINTER_MEMORY_TYPE = 2,
+  RT_CU_POINTER_IS_MANAGED = 8,
+  RT_CU_POINTER_DEVICE_ORDINAL = 9,
+  RT_CU_POINTER_RANGE_START_ADDR = 11,
+  RT_CU_POINTER_RANGE_SIZE = 12,
+  RT_CU_POINTER_MAPPED = 13,
+};
+
+enum {                                         /* CUmemorytype */
+  RT_CU_MEMORYTYPE_HOST = 1,
+  RT_CU_MEMORYTYPE_DEVICE = 2,
+  RT_CU_MEMORYTYPE_UNIFIED = 4,
 };
 
 /* The driver entry points, looked up by their ABI names (the _v2 names
@@ -139,6 +169,16 @@ typedef struct RtCuApi {
                                         RtCuStream s, void **params);
   RtCuResult (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *blocks, RtCuFunction f, int threads,
                                                           size_t dyn_shared);
+  /* embedding: the host's memory, streams and contexts */
+  RtCuResult (*PointerGetAttribute)(void *data, int attr, RtCuDeviceptr p);
+  RtCuResult (*StreamGetCtx)(RtCuStream s, RtCuContext *ctx);
+  RtCuResult (*StreamQuery)(RtCuStream s);
+  RtCuResult (*StreamIsCapturing)(RtCuStream s, int *status);              /* optional */
+  RtCuResult (*CtxCreate)(RtCuContext *ctx, unsigned flags, RtCuDevice dev); /* _v2 */
+  RtCuResult (*CtxDestroy)(RtCuContext ctx);                                /* _v2 */
+  RtCuResult (*CtxGetDevice)(RtCuDevice *dev);
+  RtCuResult (*CtxPushCurrent)(RtCuContext ctx);                            /* _v2 */
+  RtCuResult (*CtxPopCurrent)(RtCuContext *ctx);                            /* _v2 */
 } RtCuApi;
 
 /* ---- nvJitLink (PTX -> cubin in process) ------------------------------ */

@@ -71,6 +71,15 @@ static const Sym cu_syms[] = {
     ENTRY(GraphDestroy, "cuGraphDestroy", NULL, true),
     ENTRY(LaunchCooperativeKernel, "cuLaunchCooperativeKernel", NULL, true),
     ENTRY(OccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor", NULL, true),
+    ENTRY(PointerGetAttribute, "cuPointerGetAttribute", NULL, false),
+    ENTRY(StreamGetCtx, "cuStreamGetCtx", NULL, false),
+    ENTRY(StreamQuery, "cuStreamQuery", NULL, false),
+    ENTRY(StreamIsCapturing, "cuStreamIsCapturing", NULL, true),
+    ENTRY(CtxCreate, "cuCtxCreate_v2", NULL, false),
+    ENTRY(CtxDestroy, "cuCtxDestroy_v2", NULL, false),
+    ENTRY(CtxGetDevice, "cuCtxGetDevice", NULL, false),
+    ENTRY(CtxPushCurrent, "cuCtxPushCurrent_v2", NULL, false),
+    ENTRY(CtxPopCurrent, "cuCtxPopCurrent_v2", NULL, false),
 };
 #undef ENTRY
 
@@ -359,7 +368,97 @@ static bool join_starter(RtCuda *cu, Diags *diags) {
          rt_cuda_check(cu, cu->starter->r, cu->starter->op, NULL, diags);
 }
 
-RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
+/* The device a foreign context belongs to, as an ordinal. */
+static bool foreign_device(RtCuda *cu, RtCuContext c, int *ordinal, Diags *diags) {
+  RtCuDevice dev = -1;
+  RtCuResult r = cu->api.CtxPushCurrent(c);
+  if (r == RT_CU_SUCCESS) {
+    r = cu->api.CtxGetDevice(&dev);
+    RtCuContext popped = NULL;
+    cu->api.CtxPopCurrent(&popped);
+  }
+  if (r != RT_CU_SUCCESS) {
+    char name[64];
+    diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0},
+               "pass a live CUcontext (cuCtxCreate, cuDevicePrimaryCtxRetain, cudaFree(0) then "
+               "cuCtxGetCurrent)",
+               "the CUDA context given to kjit is not usable: %s",
+               rt_cu_error_name(&cu->api, r, name, sizeof name));
+    return false;
+  }
+  int count = 0;
+  cu->api.DeviceGetCount(&count);
+  for (int i = 0; i < count; i++) {
+    RtCuDevice d = -1;
+    if (cu->api.DeviceGet(&d, i) == RT_CU_SUCCESS && d == dev) {
+      *ordinal = i;
+      return true;
+    }
+  }
+  diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0}, NULL,
+             "the device of the CUDA context given to kjit is not among the %d devices", count);
+  return false;
+}
+
+/* kjit's own stream in context c (made current for the call, then the
+ * thread's context is put back). */
+static bool stream_in(RtCuda *cu, RtCuContext c, Diags *diags) {
+  RtCuResult r = cu->api.CtxPushCurrent(c);
+  if (r == RT_CU_SUCCESS) {
+    r = cu->api.StreamCreate(&cu->stream, RT_CU_STREAM_NON_BLOCKING);
+    RtCuContext popped = NULL;
+    cu->api.CtxPopCurrent(&popped);
+  }
+  return rt_cuda_check(cu, r, "cuStreamCreate", NULL, diags);
+}
+
+/* A foreign context (given, or current on this thread): its device, and a
+ * stream of kjit's own in it.  Nothing is retained: the caller keeps the
+ * context alive for the kjit context's life. */
+static bool open_foreign(RtCuda *cu, const RtCudaOpen *how, Diags *diags) {
+  RtCuContext c = how->foreign;
+  if (!c && (cu->api.CtxGetCurrent(&c) != RT_CU_SUCCESS || !c)) {
+    diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0},
+               "make the context current first (cuCtxSetCurrent, or any CUDA runtime call such "
+               "as cudaFree(0)), or pass it in kjit_context_options.cuda_context",
+               "no CUDA context is current on the calling thread, and the kjit context was made "
+               "to run in the current one (KJIT_CUDA_CONTEXT_CURRENT)");
+    return false;
+  }
+  int ordinal = 0;
+  if (!foreign_device(cu, c, &ordinal, diags))
+    return false;
+  if (how->ordinal_explicit && how->ordinal != ordinal) {
+    diag_error(diags, RT_E_CUDA_BAD_DEVICE, (SrcLoc){0},
+               "leave kjit_context_options.device at KJIT_DEVICE_DEFAULT with a CUDA context",
+               "the CUDA context given to kjit belongs to device %d, but device %d was asked for",
+               ordinal, how->ordinal);
+    return false;
+  }
+  if (!pick_device(cu, ordinal, diags) || !stream_in(cu, c, diags))
+    return false;
+  cu->ctx = c;
+  cu->kind = RT_CTX_FOREIGN;
+  return true;
+}
+
+/* A context of kjit's own (cuCtxCreate pushes it on this thread: popped
+ * again, so the caller's current context is left as it was). */
+static bool create_own(RtCuda *cu, Diags *diags) {
+  RtCuContext c = NULL, popped = NULL;
+  if (!rt_cuda_check(cu, cu->api.CtxCreate(&c, 0, cu->dev), "cuCtxCreate", NULL, diags))
+    return false;
+  cu->api.CtxPopCurrent(&popped);
+  if (!stream_in(cu, c, diags)) {
+    cu->api.CtxDestroy(c);
+    return false;
+  }
+  cu->ctx = c;
+  return true;
+}
+
+RtCuda *rt_cuda_open(const RtCudaOpen *how, Diags *diags) {
+  int ordinal = how->ordinal;
   RtCuda *cu = calloc(1, sizeof *cu);
   if (!cu) {
     diag_error(diags, RT_E_CUDA_NOMEM, (SrcLoc){0}, NULL, "out of memory opening the CUDA device");
@@ -374,10 +473,26 @@ RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
     return NULL;
   }
   cu->ptx_isa_max = rt_cuda_ptx_isa_for_driver(cu->driver_version);
+  cu->reset_on_fault = how->reset_on_fault;
   trace_event("CUDA driver %d started", cu->driver_version);
+  if (how->foreign || how->use_current) {
+    if (!open_foreign(cu, how, diags)) {
+      rt_cuda_close(cu);
+      return NULL;
+    }
+    return cu;
+  }
   if (!pick_device(cu, ordinal, diags)) {
     rt_cuda_close(cu);
     return NULL;
+  }
+  if (how->own) {
+    cu->kind = RT_CTX_OWN;
+    if (!create_own(cu, diags)) {
+      rt_cuda_close(cu);
+      return NULL;
+    }
+    return cu;
   }
   RtCudaStarter *st = calloc(1, sizeof *st);
   if (!st) {
@@ -399,10 +514,22 @@ RtCuda *rt_cuda_open(int ordinal, Diags *diags) {
 
 /* Cheap when the context is already current (one cuCtxGetCurrent, no
  * lock in the driver); a thread that never touched CUDA, or one another
- * library left on its own context, gets the primary context set. */
+ * library left on its own context, gets kjit's context set (and keeps it:
+ * docs/api.md "Contexts"). */
 bool rt_cuda_make_current(RtCuda *cu, Diags *diags) {
   if (cu->starter && !join_starter(cu, diags))
     return false;
+  if (cu->dead) {
+    diag_error(diags, RT_E_CUDA_DEAD, (SrcLoc){0},
+               cu->kind == RT_CTX_FOREIGN
+                   ? "a fault is sticky: the CUDA context cannot be used again by anyone; make a "
+                     "new context (or restart the process) and a new kjit context"
+                   : "a fault is sticky: restart the process, or create kjit contexts with "
+                     "fault_policy KJIT_FAULT_RESET to have kjit reset its context after a fault",
+               "the CUDA context is unusable: %s earlier, and kjit left the context as it was "
+               "(it is not kjit's to reset)", cu->dead_why);
+    return false;
+  }
   RtCuContext cur = NULL;
   if (cu->ctx && cu->api.CtxGetCurrent(&cur) == RT_CU_SUCCESS && cur == cu->ctx)
     return true;
@@ -423,12 +550,19 @@ void rt_cuda_close(RtCuda *cu) {
     free(cu->starter);
     cu->starter = NULL;
   }
-  if (cu->ctx) {
-    cu->api.CtxSetCurrent(cu->ctx);
+  if (cu->ctx && cu->kind == RT_CTX_OWN) {
+    rt_spec_clear(&cu->specs, NULL);            /* destroying the context unloads all */
+    cu->api.CtxDestroy(cu->ctx);
+  } else if (cu->ctx) {
+    RtCuContext popped = NULL;
+    bool pushed = cu->api.CtxPushCurrent(cu->ctx) == RT_CU_SUCCESS;
     rt_spec_clear(&cu->specs, cu);
     if (cu->stream)
       cu->api.StreamDestroy(cu->stream);
-    cu->api.DevicePrimaryCtxRelease(cu->dev);
+    if (pushed)
+      cu->api.CtxPopCurrent(&popped);
+    if (cu->kind == RT_CTX_PRIMARY)
+      cu->api.DevicePrimaryCtxRelease(cu->dev);
   }
   rt_spec_clear(&cu->specs, NULL);
   rt_spec_table_free(&cu->specs);

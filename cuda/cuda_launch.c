@@ -309,13 +309,24 @@ bool rt_cuda_recover(RtCuda *cu, Diags *diags) {
   /* Unbind and drop our reference before the reset: a reset context
    * released afterwards leaves the device's sticky error in place. */
   cu->api.CtxSetCurrent(NULL);
-  if (cu->ctx)
-    cu->api.DevicePrimaryCtxRelease(cu->dev);
-  cu->ctx = NULL;
-  RtCuResult r = cu->api.DevicePrimaryCtxReset(cu->dev);
-  const char *op = "cuDevicePrimaryCtxReset";
-  if (r == RT_CU_SUCCESS && (r = cu->api.DevicePrimaryCtxRetain(&cu->ctx, cu->dev)) != RT_CU_SUCCESS)
-    op = "cuDevicePrimaryCtxRetain", cu->ctx = NULL;
+  RtCuResult r;
+  const char *op;
+  if (cu->kind == RT_CTX_OWN) {                 /* kjit's own: destroyed and made anew */
+    if (cu->ctx)
+      cu->api.CtxDestroy(cu->ctx);
+    cu->ctx = NULL;
+    op = "cuCtxCreate";
+    if ((r = cu->api.CtxCreate(&cu->ctx, 0, cu->dev)) != RT_CU_SUCCESS)
+      cu->ctx = NULL;
+  } else {
+    if (cu->ctx)
+      cu->api.DevicePrimaryCtxRelease(cu->dev);
+    cu->ctx = NULL;
+    r = cu->api.DevicePrimaryCtxReset(cu->dev);
+    op = "cuDevicePrimaryCtxReset";
+    if (r == RT_CU_SUCCESS && (r = cu->api.DevicePrimaryCtxRetain(&cu->ctx, cu->dev)) != RT_CU_SUCCESS)
+      op = "cuDevicePrimaryCtxRetain", cu->ctx = NULL;
+  }
   if (r == RT_CU_SUCCESS && (r = cu->api.CtxSetCurrent(cu->ctx)) != RT_CU_SUCCESS)
     op = "cuCtxSetCurrent";
   if (r == RT_CU_SUCCESS &&
@@ -337,7 +348,7 @@ bool rt_cuda_recover(RtCuda *cu, Diags *diags) {
 
 /* ------------------------------------------------------------ launches --- */
 
-static bool set_dynamic_shared(RtCuda *cu, RtCudaSpec *s, size_t dyn, Diags *diags) {
+bool rt_cuda_set_dynamic_shared(RtCuda *cu, RtCudaSpec *s, size_t dyn, Diags *diags) {
   if (dyn + (size_t)s->m.static_shared <= RT_CUDA_STATIC_SHARED_LIMIT ||
       (int)dyn <= s->m.dyn_shared_set)
     return true;
@@ -349,13 +360,27 @@ static bool set_dynamic_shared(RtCuda *cu, RtCudaSpec *s, size_t dyn, Diags *dia
   return true;
 }
 
-static RtCuResult launch_once(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint32_t b[3],
-                              size_t dyn) {
+static RtCuResult launch_once(RtCuda *cu, RtCudaSpec *s, RtCuStream st, const uint32_t g[3],
+                              const uint32_t b[3], size_t dyn) {
   if (s->m.cooperative)
     return cu->api.LaunchCooperativeKernel(s->m.fn, g[0], g[1], g[2], b[0], b[1], b[2], (unsigned)dyn,
-                                           cu->stream, s->argv);
+                                           st, s->argv);
   return cu->api.LaunchKernel(s->m.fn, g[0], g[1], g[2], b[0], b[1], b[2], (unsigned)dyn,
-                              cu->stream, s->argv, NULL);
+                              st, s->argv, NULL);
+}
+
+/* After a fault: the context is reset and reloaded where the kjit context
+ * asked for it (KJIT_FAULT_RESET) and the context is kjit's to reset (the
+ * primary one, or its own); otherwise it is left exactly as it is and
+ * marked dead, so every later use fails with the reason. */
+static void after_fault(RtCuda *cu, const char *kernel, const char *name, Diags *diags) {
+  if (cu->reset_on_fault && cu->kind != RT_CTX_FOREIGN) {
+    rt_cuda_recover(cu, diags);
+    return;
+  }
+  cu->dead = true;
+  cu->pending = false;
+  snprintf(cu->dead_why, sizeof cu->dead_why, "kernel '%s' faulted (%s)", kernel, name);
 }
 
 /* A failure after the launch was queued: a fault is reported with the
@@ -373,7 +398,7 @@ static bool report_fault(RtCuda *cu, const char *kernel, RtCuResult r, const cha
              "is checked and the kernel prints the failing one before it traps",
              "kernel '%s' faulted: %s (%s)", kernel[0] ? kernel : "?",
              rt_cu_error_name(&cu->api, r, name, sizeof name), text ? text : "no description");
-  rt_cuda_recover(cu, diags);
+  after_fault(cu, kernel[0] ? kernel : "?", name, diags);
   return false;
 }
 
@@ -382,10 +407,15 @@ static bool report_failure(RtCuda *cu, RtCudaSpec *s, RtCuResult r, const char *
 }
 
 bool rt_cuda_sync(RtCuda *cu, Diags *diags) {
+  return rt_cuda_sync_stream(cu, NULL, diags);
+}
+
+bool rt_cuda_sync_stream(RtCuda *cu, RtCuStream st, Diags *diags) {
   if (!rt_cuda_make_current(cu, diags))
     return false;
-  RtCuResult r = cu->api.StreamSynchronize(cu->stream);
-  cu->pending = false;
+  RtCuResult r = cu->api.StreamSynchronize(st ? st : cu->stream);
+  if (!st || st == cu->stream)
+    cu->pending = false;
   return r == RT_CU_SUCCESS || report_fault(cu, cu->last_kernel, r, "cuStreamSynchronize", diags);
 }
 
@@ -430,21 +460,21 @@ static double median_ms(RtCuda *cu, RtCuEvent *ev, int n) {
 }
 
 /* repeat launches, an event before each and after the last. */
-static bool run_plain(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint32_t b[3],
-                      size_t dyn, int repeat, double *ms, Diags *diags) {
+static bool run_plain(RtCuda *cu, RtCudaSpec *s, RtCuStream st, const uint32_t g[3],
+                      const uint32_t b[3], size_t dyn, int repeat, double *ms, Diags *diags) {
   RtCuEvent *ev = create_events(cu, repeat + 1, diags);
   if (!ev)
     return false;
   RtCuResult r = RT_CU_SUCCESS;
   for (int i = 0; i < repeat && r == RT_CU_SUCCESS; i++) {
-    cu->api.EventRecord(ev[i], cu->stream);
-    r = launch_once(cu, s, g, b, dyn);
+    cu->api.EventRecord(ev[i], st);
+    r = launch_once(cu, s, st, g, b, dyn);
   }
   if (r != RT_CU_SUCCESS) {
     destroy_events(cu, ev, repeat + 1);
     return report_failure(cu, s, r, "cuLaunchKernel", diags);
   }
-  cu->api.EventRecord(ev[repeat], cu->stream);
+  cu->api.EventRecord(ev[repeat], st);
   r = cu->api.EventSynchronize(ev[repeat]);
   if (r == RT_CU_SUCCESS)
     *ms = median_ms(cu, ev, repeat);
@@ -457,22 +487,22 @@ static bool run_plain(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint
   return ok;
 }
 
-static bool capture(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint32_t b[3],
-                    size_t dyn, int repeat, RtCuGraph *graph, Diags *diags) {
-  if (!rt_cuda_check(cu, cu->api.StreamBeginCapture(cu->stream, RT_CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
+static bool capture(RtCuda *cu, RtCudaSpec *s, RtCuStream st, const uint32_t g[3],
+                    const uint32_t b[3], size_t dyn, int repeat, RtCuGraph *graph, Diags *diags) {
+  if (!rt_cuda_check(cu, cu->api.StreamBeginCapture(st, RT_CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
                      "cuStreamBeginCapture", s->kernel, diags))
     return false;
   RtCuResult r = RT_CU_SUCCESS;
   for (int i = 0; i < repeat && r == RT_CU_SUCCESS; i++)
-    r = launch_once(cu, s, g, b, dyn);
-  RtCuResult e = cu->api.StreamEndCapture(cu->stream, graph);
+    r = launch_once(cu, s, st, g, b, dyn);
+  RtCuResult e = cu->api.StreamEndCapture(st, graph);
   return rt_cuda_check(cu, r, "cuLaunchKernel (graph capture)", s->kernel, diags) &&
          rt_cuda_check(cu, e, "cuStreamEndCapture", s->kernel, diags);
 }
 
 /* Captures the repeat launches into one graph and replays it once. */
-static bool run_graph(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint32_t b[3],
-                      size_t dyn, int repeat, double *ms, Diags *diags) {
+static bool run_graph(RtCuda *cu, RtCudaSpec *s, RtCuStream st, const uint32_t g[3],
+                      const uint32_t b[3], size_t dyn, int repeat, double *ms, Diags *diags) {
   if (!cu->api.StreamBeginCapture || !cu->api.GraphInstantiate || !cu->api.GraphLaunch) {
     diag_error(diags, RT_E_CUDA_DRIVER, (SrcLoc){0}, "drop --graph",
                "CUDA graphs need a newer driver (cuGraphInstantiateWithFlags, CUDA 11.4)");
@@ -481,16 +511,16 @@ static bool run_graph(RtCuda *cu, RtCudaSpec *s, const uint32_t g[3], const uint
   RtCuGraph graph = NULL;
   RtCuGraphExec exec = NULL;
   RtCuEvent *ev = NULL;
-  bool ok = capture(cu, s, g, b, dyn, repeat, &graph, diags) &&
+  bool ok = capture(cu, s, st, g, b, dyn, repeat, &graph, diags) &&
             rt_cuda_check(cu, cu->api.GraphInstantiate(&exec, graph, 0), "cuGraphInstantiate",
                           s->kernel, diags) &&
             (ev = create_events(cu, 2, diags)) != NULL;
   RtCuResult r = RT_CU_SUCCESS;
   if (ok) {
-    cu->api.EventRecord(ev[0], cu->stream);
-    r = cu->api.GraphLaunch(exec, cu->stream);
+    cu->api.EventRecord(ev[0], st);
+    r = cu->api.GraphLaunch(exec, st);
     if (r == RT_CU_SUCCESS)
-      r = cu->api.EventRecord(ev[1], cu->stream);
+      r = cu->api.EventRecord(ev[1], st);
     if (r == RT_CU_SUCCESS)
       r = cu->api.EventSynchronize(ev[1]);
     if (r == RT_CU_SUCCESS)
@@ -547,25 +577,27 @@ static bool check_cooperative(RtCuda *cu, const RtCudaSpec *s, const uint32_t gr
   return false;
 }
 
-bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, const uint32_t grid[3],
+bool rt_cuda_launch(RtCuda *cu, RtCudaSpec *spec, RtCuStream stream, const uint32_t grid[3],
                     const uint32_t block[3], size_t dyn_shared, int repeat, bool graph,
                     bool async, double *kernel_ms, Diags *diags) {
+  RtCuStream st = stream ? stream : cu->stream;
   *kernel_ms = 0;
   if (repeat < 1)
     repeat = 1;
-  if (!set_dynamic_shared(cu, spec, dyn_shared, diags))
+  if (!rt_cuda_set_dynamic_shared(cu, spec, dyn_shared, diags))
     return false;
   if (spec->m.cooperative && !check_cooperative(cu, spec, grid, block, dyn_shared, diags))
     return false;
   memcpy(cu->last_kernel, spec->kernel, sizeof cu->last_kernel);
   cu->last_spec = spec;
   if (async && repeat == 1 && !graph) {         /* queued; kjit_synchronize waits */
-    RtCuResult r = launch_once(cu, spec, grid, block, dyn_shared);
+    RtCuResult r = launch_once(cu, spec, st, grid, block, dyn_shared);
     if (r != RT_CU_SUCCESS)
       return report_failure(cu, spec, r, "cuLaunchKernel", diags);
-    cu->pending = true;
+    if (st == cu->stream)
+      cu->pending = true;
     return true;
   }
-  return graph ? run_graph(cu, spec, grid, block, dyn_shared, repeat, kernel_ms, diags)
-               : run_plain(cu, spec, grid, block, dyn_shared, repeat, kernel_ms, diags);
+  return graph ? run_graph(cu, spec, st, grid, block, dyn_shared, repeat, kernel_ms, diags)
+               : run_plain(cu, spec, st, grid, block, dyn_shared, repeat, kernel_ms, diags);
 }

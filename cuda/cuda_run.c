@@ -56,10 +56,15 @@ static double now_ms(void) {
 static RtCuda *device_opened(kjit_context *ctx, Diags *diags) {
   if (ctx->cuda)
     return ctx->cuda;
-  int ordinal = 0;
-  if (!rt_context_device(ctx, &ordinal, diags))
+  const kjit_context_options *o = &ctx->opts;
+  RtCudaOpen how = {.foreign = o->cuda_context,
+                    .use_current = o->cuda_context_mode == KJIT_CUDA_CONTEXT_CURRENT,
+                    .own = o->cuda_context_mode == KJIT_CUDA_CONTEXT_OWN,
+                    .reset_on_fault = o->fault_policy == KJIT_FAULT_RESET};
+  if (!rt_context_device(ctx, &how.ordinal, diags))
     return NULL;
-  ctx->cuda = rt_cuda_open(ordinal, diags);
+  how.ordinal_explicit = o->device != KJIT_DEVICE_DEFAULT;
+  ctx->cuda = rt_cuda_open(&how, diags);
   return ctx->cuda;
 }
 
@@ -251,7 +256,7 @@ static bool collect_leaves(const RtValue *v, Buffers *b) {
   return true;
 }
 
-static bool copy_leaves_in(RtCuda *cu, IrFunc *f, Buffers *b, Diags *diags) {
+static bool copy_leaves_in(RtCuda *cu, IrFunc *f, RtCuStream st, Buffers *b, Diags *diags) {
   for (int i = 0; i < b->nleaves; i++) {
     char what[160];
     snprintf(what, sizeof what, "an array in a tuple argument of kernel '%s'", f->name);
@@ -264,26 +269,26 @@ static bool copy_leaves_in(RtCuda *cu, IrFunc *f, Buffers *b, Diags *diags) {
       return false;
     if (b->leaf_span[i] &&
         !rt_cuda_check(cu, cu->api.MemcpyHtoDAsync(b->leaf_ptr[i], b->leaf[i]->data, b->leaf_span[i],
-                                                   cu->stream),
+                                                   st),
                        "cuMemcpyHtoDAsync", f->name, diags))
       return false;
   }
   return true;
 }
 
-static bool copy_leaves_out(RtCuda *cu, IrFunc *f, const Buffers *b, Diags *diags) {
+static bool copy_leaves_out(RtCuda *cu, IrFunc *f, RtCuStream st, const Buffers *b, Diags *diags) {
   for (int i = 0; i < b->nleaves; i++)
     if (b->leaf_span[i] &&
         !rt_cuda_check(cu, cu->api.MemcpyDtoHAsync(b->leaf[i]->data, b->leaf_ptr[i], b->leaf_span[i],
-                                                   cu->stream),
+                                                   st),
                        "cuMemcpyDtoHAsync", f->name, diags))
       return false;
   return true;
 }
 
-static bool copy_in(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, Buffers *b,
-                    Diags *diags) {
-  if (!copy_leaves_in(cu, f, b, diags))
+static bool copy_in(RtCuda *cu, IrFunc *f, RtCuStream st, const RtValue *args, int nargs,
+                    Buffers *b, Diags *diags) {
+  if (!copy_leaves_in(cu, f, st, b, diags))
     return false;
   for (int i = 0; i < nargs; i++) {
     if (!args[i].is_array || b->dev[i])
@@ -298,23 +303,23 @@ static bool copy_in(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, Buffe
     if (!rt_cuda_alloc(cu, b->span[i], &b->ptr[i], what, diags))
       return false;
     if (b->span[i] &&
-        !rt_cuda_check(cu, cu->api.MemcpyHtoDAsync(b->ptr[i], args[i].array.data, b->span[i], cu->stream),
+        !rt_cuda_check(cu, cu->api.MemcpyHtoDAsync(b->ptr[i], args[i].array.data, b->span[i], st),
                        "cuMemcpyHtoDAsync", f->name, diags))
       return false;
   }
-  return !b->host || rt_cuda_sync(cu, diags);
+  return !b->host || rt_cuda_sync_stream(cu, st, diags);
 }
 
-static bool copy_out(RtCuda *cu, IrFunc *f, const RtValue *args, int nargs, const Buffers *b,
-                     Diags *diags) {
-  if (!copy_leaves_out(cu, f, b, diags))
+static bool copy_out(RtCuda *cu, IrFunc *f, RtCuStream st, const RtValue *args, int nargs,
+                     const Buffers *b, Diags *diags) {
+  if (!copy_leaves_out(cu, f, st, b, diags))
     return false;
   for (int i = 0; i < nargs; i++)
     if (args[i].is_array && !b->dev[i] && b->span[i] &&
-        !rt_cuda_check(cu, cu->api.MemcpyDtoHAsync(args[i].array.data, b->ptr[i], b->span[i], cu->stream),
+        !rt_cuda_check(cu, cu->api.MemcpyDtoHAsync(args[i].array.data, b->ptr[i], b->span[i], st),
                        "cuMemcpyDtoHAsync", f->name, diags))
       return false;
-  return !b->host || rt_cuda_sync(cu, diags);
+  return !b->host || rt_cuda_sync_stream(cu, st, diags);
 }
 
 static void free_buffers(RtCuda *cu, unsigned resets, Buffers *b, int nargs) {
@@ -372,7 +377,7 @@ static void free_tuple_elems(RtValue *v) {
 
 /* The specialization for these arguments: a table hit, or a compile. */
 static RtCudaSpec *get_spec(RtCuda *cu, const RtPlan *p, const RtCuDeviceptr *dptrs, bool grid32,
-                            RtValue *bound, Diags *diags, double *compile_ms) {
+                            bool may_compile, RtValue *bound, Diags *diags, double *compile_ms) {
   kjit_program *prog = p->prog;
   IrFunc *f = p->fn;
   const RtValue *args = p->args;
@@ -390,6 +395,14 @@ static RtCudaSpec *get_spec(RtCuda *cu, const RtPlan *p, const RtCuDeviceptr *dp
     }
   }
   RtCudaSpec *spec = rt_spec_find(&cu->specs, &key);
+  if (!spec && !may_compile) {
+    diag_error(diags, RT_E_CUDA_STREAM, (SrcLoc){0},
+               "call kjit_kernel_prepare with the same argument types and geometry before "
+               "cuStreamBeginCapture: compiling and loading a module cannot be captured",
+               "kernel '%s' is launched on a stream under capture, but was not prepared for these "
+               "argument types", f->name);
+    return NULL;
+  }
   if (!spec && prog->cuc) {                     /* CUDA C: NVRTC (cuda/cuc.h) */
     double t0 = now_ms();
     if (!(spec = rt_cuc_spec(cu, prog, f, &key, diags)))
@@ -434,6 +447,83 @@ static RtCudaSpec *get_spec(RtCuda *cu, const RtPlan *p, const RtCuDeviceptr *dp
   return spec;
 }
 
+/* The caller's stream (kjit_launch_config.stream, kjit_array_copy_async):
+ * NULL is kjit's own stream (*st = NULL); the legacy and per-thread
+ * default streams are valid in every context; any other must be a live
+ * stream of this context.  *capturing: the stream is being captured into a
+ * graph (cuStreamBeginCapture). */
+bool rt_cuda_check_stream(RtCuda *cu, void *given, const char *kernel, RtCuStream *st,
+                          bool *capturing, Diags *diags) {
+  *st = NULL;
+  *capturing = false;
+  if (!given)
+    return true;
+  if (!rt_cuda_make_current(cu, diags))
+    return false;
+  RtCuStream s = given;
+  char for_kernel[300] = "";
+  if (kernel)
+    snprintf(for_kernel, sizeof for_kernel, " of kernel '%s'", kernel);
+  if (s != RT_CU_STREAM_LEGACY && s != RT_CU_STREAM_PER_THREAD) {
+    RtCuContext c = NULL;
+    RtCuResult r = cu->api.StreamGetCtx(s, &c);
+    if (r != RT_CU_SUCCESS) {
+      char name[64];
+      diag_error(diags, RT_E_CUDA_STREAM, (SrcLoc){0},
+                 "pass a live CUstream/cudaStream_t of this context, or NULL for kjit's own stream",
+                 "the stream%s (kjit_launch_config.stream) is not a valid CUDA stream: %s (a "
+                 "destroyed stream?)", for_kernel, rt_cu_error_name(&cu->api, r, name, sizeof name));
+      return false;
+    }
+    if (c != cu->ctx) {
+      diag_error(diags, RT_E_CUDA_STREAM, (SrcLoc){0},
+                 "create the stream in the kjit context's CUDA context (kjit_stream_create), or "
+                 "make the kjit context in the stream's (kjit_context_options.cuda_context)",
+                 "the stream%s belongs to another CUDA context than the one this kjit context "
+                 "runs in (device %d)", for_kernel, cu->info.ordinal);
+      return false;
+    }
+  }
+  int status = RT_CU_STREAM_CAPTURE_STATUS_NONE;
+  if (cu->api.StreamIsCapturing && cu->api.StreamIsCapturing(s, &status) == RT_CU_SUCCESS &&
+      status == RT_CU_STREAM_CAPTURE_STATUS_INVALIDATED) {
+    diag_error(diags, RT_E_CUDA_STREAM, (SrcLoc){0}, "end the capture (cuStreamEndCapture) and begin a new one",
+               "the stream%s is in a graph capture that was invalidated by an earlier error",
+               for_kernel);
+    return false;
+  }
+  *capturing = status == RT_CU_STREAM_CAPTURE_STATUS_ACTIVE;
+  *st = s;
+  return true;
+}
+
+/* A launch under stream capture records only the kernel: nothing may be
+ * allocated, copied or synchronized. */
+static bool check_capture(const RtPlan *p, const Buffers *b, Diags *diags) {
+  const char *why = NULL;
+  int arg = -1;
+  for (int i = 0; i < p->nargs && !why; i++)
+    if (p->args[i].is_array && !b->dev[i])
+      why = "is a host array, which would be copied", arg = i;
+  if (!why && b->nleaves)
+    why = "holds host arrays in a tuple, which would be copied";
+  if (!why && (p->repeat > 1 || p->use_graph))
+    why = "asks for timed repeats or a graph of kjit's own";
+  if (!why)
+    return true;
+  if (arg >= 0)
+    diag_error(diags, RT_E_CUDA_STREAM, (SrcLoc){0},
+               "pass device arrays (kjit_array_to_device or kjit_array_wrap_device before the "
+               "capture)",
+               "argument %d ('%s') of kernel '%s' %s, and the launch is on a stream under graph "
+               "capture", arg + 1, param_name(p->fn, arg), p->fn->name, why);
+  else
+    diag_error(diags, RT_E_CUDA_STREAM, (SrcLoc){0}, "launch once per captured node",
+               "kernel '%s': the launch %s, and it is on a stream under graph capture", p->fn->name,
+               why);
+  return false;
+}
+
 bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **used) {
   memset(t, 0, sizeof *t);
   if (used)
@@ -465,8 +555,13 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
       return false;
     }
   }
+  RtCuStream st = NULL;
+  bool capturing = false;
+  if (!rt_cuda_check_stream(cu, p->stream, f->name, &st, &capturing, diags) ||
+      (capturing && !check_capture(p, &b, diags)))
+    return false;
   RtValue bound[RT_CUDA_MAX_ARGS];
-  RtCudaSpec *spec = get_spec(cu, p, b.ptr, p->grid32, bound, diags, &t->compile_ms);
+  RtCudaSpec *spec = get_spec(cu, p, b.ptr, p->grid32, !capturing, bound, diags, &t->compile_ms);
   if (spec && !rt_cuda_make_current(cu, diags)) {
     for (int i = 0; i < nargs; i++)
       if (bound[i].is_tuple)
@@ -483,7 +578,7 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
   }
   unsigned resets = cu->resets;
   double t0 = now_ms();
-  bool ok = copy_in(cu, f, args, nargs, &b, diags);
+  bool ok = copy_in(cu, f, st, args, nargs, &b, diags);
   rt_cuda_set_tuple_leaves(spec, b.leaf_ptr, b.nleaves);
   ok = ok && rt_cuda_pack_args(spec, bound, b.ptr, nargs, diags);
   rt_cuda_set_tuple_leaves(spec, NULL, 0);
@@ -491,10 +586,10 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
     if (bound[i].is_tuple)
       free_tuple_elems(&bound[i]);
   t->copy_ms = now_ms() - t0;
-  ok = ok && rt_cuda_launch(cu, spec, grid, block, dyn_shared, p->repeat, p->use_graph, !b.host,
+  ok = ok && rt_cuda_launch(cu, spec, st, grid, block, dyn_shared, p->repeat, p->use_graph, !b.host,
                             &t->run_ms, diags);
   t0 = now_ms();
-  ok = ok && copy_out(cu, f, args, nargs, &b, diags);
+  ok = ok && copy_out(cu, f, st, args, nargs, &b, diags);
   t->copy_ms += now_ms() - t0;
   free_buffers(cu, resets, &b, nargs);
   if (ok && used && cu->resets == resets)
@@ -505,25 +600,26 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
 /* ------------------------------------------------------------ copies --- */
 
 bool rt_cuda_copy(RtCuda *cu, void *dst, bool dst_dev, const void *src, bool src_dev,
-                  size_t bytes, Diags *diags) {
+                  size_t bytes, RtCuStream stream, bool async, Diags *diags) {
   if (!rt_cuda_make_current(cu, diags))
     return false;
+  RtCuStream st = stream ? stream : cu->stream;
   RtCuResult r = RT_CU_SUCCESS;
   const char *op = "cuMemcpy";
   if (bytes && dst_dev && src_dev)
     r = cu->api.MemcpyDtoDAsync((RtCuDeviceptr)(uintptr_t)dst, (RtCuDeviceptr)(uintptr_t)src,
-                                bytes, cu->stream), op = "cuMemcpyDtoDAsync";
+                                bytes, st), op = "cuMemcpyDtoDAsync";
   else if (bytes && dst_dev)
-    r = cu->api.MemcpyHtoDAsync((RtCuDeviceptr)(uintptr_t)dst, src, bytes, cu->stream),
+    r = cu->api.MemcpyHtoDAsync((RtCuDeviceptr)(uintptr_t)dst, src, bytes, st),
     op = "cuMemcpyHtoDAsync";
   else if (bytes && src_dev)
-    r = cu->api.MemcpyDtoHAsync(dst, (RtCuDeviceptr)(uintptr_t)src, bytes, cu->stream),
+    r = cu->api.MemcpyDtoHAsync(dst, (RtCuDeviceptr)(uintptr_t)src, bytes, st),
     op = "cuMemcpyDtoHAsync";
   else if (bytes)
     memcpy(dst, src, bytes);
   if (r != RT_CU_SUCCESS)
     return rt_cuda_check(cu, r, op, NULL, diags);
-  return rt_cuda_sync(cu, diags);
+  return async || rt_cuda_sync_stream(cu, stream, diags);
 }
 
 /* --------------------------------------------------------- fast path --- */
@@ -550,7 +646,8 @@ static uint32_t arg_record(const kjit_context *ctx, const RtCuda *cu, const kjit
   return 1u << 24 | (uint32_t)h->a.dtype << 16 | (uint32_t)h->a.ndim << 8 | flags;
 }
 
-void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *args, int nargs) {
+void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *args, int nargs,
+                           void *stream) {
   kjit_context *ctx = k->prog->ctx;
   RtCuda *cu = ctx->cuda;
   if (!cu || nargs > RT_CUDA_MAX_ARGS || spec->m.cooperative) /* checked per launch */
@@ -563,6 +660,7 @@ void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *arg
     if (!(f->rec[i] = arg_record(ctx, cu, &args[i])))
       return;
   f->nargs = nargs;
+  f->stream = stream;                           /* checked by the launch that ran */
   f->epoch = cu->resets;
   f->spec = spec;
 }
@@ -588,8 +686,8 @@ bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kj
   kjit_context *ctx = k->prog->ctx;
   RtCuda *cu = ctx->cuda;
   if (!f->spec || !cfg || !cu || f->epoch != cu->resets || nargs != f->nargs ||
-      (nargs && !args) || cfg->stream || cfg->repeat > 1 || cfg->use_graph ||
-      ctx->api.target != KJIT_TARGET_CUDA)
+      (nargs && !args) || cfg->stream != f->stream || cfg->repeat > 1 || cfg->use_graph ||
+      ctx->api.target != KJIT_TARGET_CUDA || cu->dead)
     return false;
   RtCudaSpec *s = f->spec;
   if (!fast_geometry(cu, &s->m, cfg) ||
@@ -624,14 +722,17 @@ bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kj
     return false;
   RtCuResult r = cu->api.LaunchKernel(s->m.fn, cfg->grid[0], cfg->grid[1], cfg->grid[2],
                                       cfg->block[0], cfg->block[1], cfg->block[2],
-                                      (unsigned)cfg->shared_bytes, cu->stream, s->argv, NULL);
+                                      (unsigned)cfg->shared_bytes,
+                                      cfg->stream ? (RtCuStream)cfg->stream : cu->stream, s->argv,
+                                      NULL);
   if (r != RT_CU_SUCCESS)
     return false;
   if (s != cu->last_spec) {
     memcpy(cu->last_kernel, s->kernel, sizeof cu->last_kernel);
     cu->last_spec = s;
   }
-  cu->pending = true;
+  if (!cfg->stream)
+    cu->pending = true;
   rt_clear_error(ctx);
   ctx->api.compile_ms = ctx->api.copy_ms = ctx->api.run_ms = 0;
   return true;
@@ -671,7 +772,7 @@ static bool max_cooperative(const RtPlan *p, int64_t *blocks, Diags *diags) {
   /* A cooperative grid is resident at once: at most the SMs' threads
    * (132 * 2048 on an H100), far below 2^31, so the launches this limit is
    * for take the grid32 variant: ask about that one. */
-  RtCudaSpec *spec = get_spec(cu, p, ptr, true, bound, diags, &compile_ms);
+  RtCudaSpec *spec = get_spec(cu, p, ptr, true, true, bound, diags, &compile_ms);
   for (int i = 0; spec && i < nargs; i++)       /* no launch: the converted tuples go */
     if (bound[i].is_tuple)
       free_tuple_elems(&bound[i]);
@@ -690,7 +791,7 @@ static bool run_plan(const RtPlan *p, Diags *diags, RtLaunchTiming *t) {
   if (!rt_cuda_run(p, diags, t, &spec))
     return false;
   if (spec && p->kernel && p->repeat == 1)
-    rt_cuda_remember_fast(p->kernel, spec, p->raw_args, p->nargs);
+    rt_cuda_remember_fast(p->kernel, spec, p->raw_args, p->nargs, p->stream);
   return true;
 }
 
@@ -698,4 +799,30 @@ static bool sync_context(kjit_context *ctx, Diags *diags) {
   return !ctx->cuda || rt_cuda_sync(ctx->cuda, diags);
 }
 
-const RtTarget rt_cuda_target = {"cuda", run_plan, max_cooperative, sync_context};
+/* kjit_kernel_prepare: the specialization a launch of p would use,
+ * compiled and loaded (keyed by the same device pointers, so alignment
+ * matches), and its dynamic shared memory attribute set: a launch of it
+ * under graph capture then does nothing but cuLaunchKernel. */
+static bool prepare_plan(const RtPlan *p, Diags *diags) {
+  if (!check_arity(p->fn, p->nargs, diags))
+    return false;
+  RtCuda *cu = rt_cuda_device(p->prog->ctx, diags);
+  if (!cu)
+    return false;
+  RtCuDeviceptr ptr[RT_CUDA_MAX_ARGS];
+  for (int i = 0; i < p->nargs; i++)
+    ptr[i] = p->args[i].is_array && rt_plan_on_device(p, i)
+                 ? (RtCuDeviceptr)(uintptr_t)p->args[i].array.data : 0;
+  RtValue bound[RT_CUDA_MAX_ARGS];
+  double compile_ms = 0;
+  RtCudaSpec *spec = get_spec(cu, p, ptr, p->grid32, true, bound, diags, &compile_ms);
+  for (int i = 0; spec && i < p->nargs; i++)
+    if (bound[i].is_tuple)
+      free_tuple_elems(&bound[i]);
+  return spec && rt_cuda_make_current(cu, diags) &&
+         rt_cuda_check_launch(cu, &spec->m, p->fn->name, p->grid, p->block, p->shared_bytes,
+                              diags) &&
+         rt_cuda_set_dynamic_shared(cu, spec, p->shared_bytes, diags);
+}
+
+const RtTarget rt_cuda_target = {"cuda", run_plan, max_cooperative, sync_context, prepare_plan};

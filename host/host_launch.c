@@ -579,13 +579,21 @@ static bool max_cooperative(const RtPlan *p, int64_t *blocks, Diags *d) {
   return true;
 }
 
+/* kjit_kernel_prepare: the specialization compiled and loaded, nothing run. */
+static bool prepare_plan(const RtPlan *p, Diags *d) {
+  const RtHostSpec *s;
+  double compile_ms = 0;
+  return check_count(p->fn, p->nargs, d) && check_values(p->fn, p->args, p->nargs, d) &&
+         get_host(p->prog) && prepare(p, &s, d, &compile_ms);
+}
+
 /* Host launches return when the kernel is done: nothing is ever queued. */
 static bool sync_context(kjit_context *ctx, Diags *d) {
   (void)ctx, (void)d;
   return true;
 }
 
-const RtTarget rt_host_target = {"cpu", rt_host_run, max_cooperative, sync_context};
+const RtTarget rt_host_target = {"cpu", rt_host_run, max_cooperative, sync_context, prepare_plan};
 
 /* ------------------------------------------------- device functions --- */
 

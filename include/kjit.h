@@ -172,10 +172,57 @@ typedef struct kjit_context_options {
                             kjit_context_options_init sets) = the
                             KJIT_DEVICE environment variable, else 0.  Not
                             probed at create: see kjit_context_target. */
+  void *cuda_context;    /* a CUcontext to run in (the caller's: kjit never
+                            resets or destroys it, and the caller keeps it
+                            alive until kjit_context_destroy); NULL: as
+                            cuda_context_mode says.  Its device is the
+                            kjit context's (device must then be
+                            KJIT_DEVICE_DEFAULT or that device). */
+  int cuda_context_mode; /* kjit_cuda_context_mode, when cuda_context is
+                            NULL; default KJIT_CUDA_CONTEXT_PRIMARY */
+  int fault_policy;      /* kjit_fault_policy; default KJIT_FAULT_REPORT */
   /* Next milestone (not implemented; keep zero): the disk cache directory
    * / enable flag and a log callback take their place here. */
-  void *reserved[7];     /* must be zero (kjit_context_options_init does it) */
+  void *reserved[5];     /* must be zero (kjit_context_options_init does it) */
 } kjit_context_options;
+
+/* Which CUDA context a kjit context runs its device work in (docs/api.md
+ * "Embedding in a CUDA program"). */
+typedef enum kjit_cuda_context_mode {
+  KJIT_CUDA_CONTEXT_PRIMARY = 0, /* the device's primary context: the one
+                                    the CUDA runtime (cudaMalloc, <<<>>>)
+                                    uses, so memory and streams are shared
+                                    with it */
+  KJIT_CUDA_CONTEXT_CURRENT = 1, /* the context current on the thread that
+                                    first opens the device (the first
+                                    kjit_context_target, launch or device
+                                    array): e.g. one made with cuCtxCreate;
+                                    treated as the caller's, like
+                                    cuda_context */
+  KJIT_CUDA_CONTEXT_OWN = 2,     /* a context of kjit's own (cuCtxCreate),
+                                    destroyed by kjit_context_destroy: its
+                                    faults cannot reach the primary
+                                    context's allocations */
+} kjit_cuda_context_mode;
+
+/* What kjit does after a kernel faults on the GPU (illegal address, trap,
+ * a failed debug check).  CUDA makes such a fault sticky: the context it
+ * happened in is unusable for everyone until it is reset or destroyed. */
+typedef enum kjit_fault_policy {
+  KJIT_FAULT_REPORT = 0, /* report it (KERNEL_FAULT, naming the kernel) and
+                            leave the context exactly as it is: kjit resets
+                            nothing, so memory, streams and modules other
+                            code made in that context are never freed by
+                            kjit; every later kjit call needing the device
+                            fails with "the CUDA context is unusable" */
+  KJIT_FAULT_RESET = 1,  /* then reset and reload: the primary context is
+                            reset (cuDevicePrimaryCtxReset: destroys every
+                            allocation in it, the CUDA runtime's too) or
+                            kjit's own context is destroyed and made anew;
+                            device arrays made before become invalid.  Not
+                            allowed with a caller's context (cuda_context,
+                            KJIT_CUDA_CONTEXT_CURRENT). */
+} kjit_fault_policy;
 
 /* kjit_context_options.device: take $KJIT_DEVICE, else device 0. */
 #define KJIT_DEVICE_DEFAULT (-1)
@@ -747,6 +794,87 @@ KJIT_API kjit_status kjit_array_copy(kjit_array *dst, kjit_array *src);
  * handle.  An accessor: the last error is untouched. */
 KJIT_API int kjit_array_is_device(const kjit_array *a);
 
+/* The same copy queued on `stream` (a CUstream / cudaStream_t of the
+ * context's CUDA context, KJIT_STREAM_LEGACY, KJIT_STREAM_PER_THREAD, or
+ * NULL for the context's own stream) after the work queued there, without
+ * waiting: the copy is complete once the stream is synchronized.  A host
+ * array must then stay untouched (and alive) until that synchronization;
+ * pageable host memory makes the driver stage the copy, pinned memory
+ * overlaps with kernels.  Between device arrays only while the stream is
+ * under graph capture.  Errors as kjit_array_copy, and INVALID_ARGUMENT for
+ * a stream that is not a live stream of the context (destroyed, of another
+ * context).  On the cpu target: as kjit_array_copy.  Thread-safety as
+ * kjit_array_copy. */
+KJIT_API kjit_status kjit_array_copy_async(kjit_array *dst, kjit_array *src, void *stream);
+
+/* ------------------------------------- embedding in a CUDA program --- */
+
+/* A kjit array over device memory the caller owns: no copy, no ownership
+ * (kjit_array_destroy never frees it; the caller keeps it allocated while
+ * the array or a launch using it lives).  device_ptr is a CUdeviceptr (a
+ * cudaMalloc'd pointer cast to uint64_t): memory from cuMemAlloc /
+ * cudaMalloc, a stream-ordered pool (cuMemAllocAsync), managed memory, or
+ * mapped pinned host memory, of the context's device.  strides are in bytes
+ * (any sign and order: a Fortran array or a column is a strided view), NULL
+ * for C order.  Kernels take it like a kjit device array, specializing on
+ * its layout (C-contiguous or any strides) as Numba does; launches pass
+ * the pointer with no copy.  The driver is asked (cuPointerGetAttribute)
+ * and the call fails, naming 'device_ptr', for a pointer the driver does
+ * not know (a host pointer), memory of another device, an element pointer
+ * not aligned to the dtype, or an array reaching past the allocation.
+ * Resolves the context's target: NO_DEVICE on the cpu target ("device
+ * arrays need the cuda target").  Errors: INVALID_ARGUMENT (as said, and
+ * bad dtype/ndim/shape), NO_DEVICE.  Thread-safe (the context's lock). */
+KJIT_API kjit_status kjit_array_wrap_device(kjit_context *ctx, kjit_dtype dtype, int ndim,
+                                            const int64_t *shape, const int64_t *strides,
+                                            uint64_t device_ptr, kjit_array **out);
+
+/* A view of array a (host or device, not records): ndim dimensions of
+ * shape, strides in bytes (NULL: C order), starting `offset` bytes from a's
+ * data: a column of a matrix is kjit_array_view(a, 1, &rows, &row_stride,
+ * col * itemsize, &col).  No copy: a must outlive the view (destroy the view
+ * first; kjit_array_destroy of the view frees nothing).  Every element of
+ * the view must lie inside a's elements' span.  Errors: INVALID_ARGUMENT
+ * (destroyed array, record array, bad shape, out of bounds). */
+KJIT_API kjit_status kjit_array_view(kjit_array *a, int ndim, const int64_t *shape,
+                                     const int64_t *strides, int64_t offset, kjit_array **out);
+
+/* The default streams, valid in every CUDA context (CUDA's CU_STREAM_LEGACY
+ * and CU_STREAM_PER_THREAD): kjit_launch_config.stream and the stream
+ * arguments below take them. */
+#define KJIT_STREAM_LEGACY ((void *)0x1)
+#define KJIT_STREAM_PER_THREAD ((void *)0x2)
+
+/* Streams for callers without their own.  On the cuda target *stream is a
+ * CUstream made in the context's CUDA context (non-blocking: it does not
+ * wait for the legacy default stream); on the cpu target a token that
+ * launches accept (they are synchronous there).  Destroyed by
+ * kjit_stream_destroy or with the context.  kjit_stream_synchronize waits
+ * for `stream` (any stream of the context's CUDA context: the caller's
+ * too; NULL: the context's own) and reports a fault of a kernel queued on
+ * it (KERNEL_FAULT, naming the last kernel kjit queued); it waits for
+ * nothing else.  kjit_stream_destroy takes only streams kjit_stream_create
+ * made (INVALID_ARGUMENT otherwise); work queued on it still completes.
+ * Errors: INVALID_ARGUMENT, NO_DEVICE (the driver's failure).
+ * Thread-safe (the context's lock). */
+KJIT_API kjit_status kjit_stream_create(kjit_context *ctx, void **stream);
+KJIT_API kjit_status kjit_stream_synchronize(kjit_context *ctx, void *stream);
+KJIT_API kjit_status kjit_stream_destroy(kjit_context *ctx, void *stream);
+
+/* Events for timing work on a stream: kjit_event_record queues event on
+ * stream (as kjit_stream_synchronize takes it); kjit_event_elapsed_ms waits
+ * for `end` and gives the milliseconds between the two (CUDA events'
+ * resolution, about 0.5 us; on the cpu target the host clock's at the
+ * record calls).  Events are CUevents on the cuda target; destroyed by
+ * kjit_event_destroy or with the context.  Errors: INVALID_ARGUMENT (not
+ * made by kjit_event_create on this context, never recorded), NO_DEVICE.
+ * Thread-safe (the context's lock). */
+KJIT_API kjit_status kjit_event_create(kjit_context *ctx, void **event);
+KJIT_API kjit_status kjit_event_record(kjit_context *ctx, void *event, void *stream);
+KJIT_API kjit_status kjit_event_elapsed_ms(kjit_context *ctx, void *start, void *end,
+                                           double *ms);
+KJIT_API kjit_status kjit_event_destroy(kjit_context *ctx, void *event);
+
 /* ------------------------------------------------ globals the host binds --- */
 
 /* Binds the module-level global `name` of prog to `array`.  Numba reads a
@@ -885,7 +1013,11 @@ typedef struct kjit_launch_config {
   uint32_t block[3];     /* threads per block, x y z; product <= 1024 */
   size_t shared_bytes;   /* dynamic shared memory per block (the kernel's
                             cuda.shared.array(0, ...)) */
-  void *stream;          /* reserved for the CUDA target's streams: NULL */
+  void *stream;          /* the CUstream / cudaStream_t to launch on (the
+                            caller's, of the context's CUDA context; or
+                            KJIT_STREAM_LEGACY / _PER_THREAD; or a
+                            kjit_stream_create stream); NULL: the context's
+                            own stream.  Ignored on the cpu target. */
   int repeat;            /* 0 or 1: launch once; N > 1: N back-to-back
                             launches on the same arguments (host arrays
                             copied in once before and out once after), the
@@ -937,6 +1069,23 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
  * kernel's module).  Times are in kjit_last_timing. */
 KJIT_API kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
                                  const kjit_arg *args, int nargs);
+
+/* Compiles and loads the specialization a kjit_launch of k with this
+ * configuration and these arguments would use, and runs nothing: what a
+ * launch under CUDA graph capture needs done beforehand (compiling and
+ * loading a module cannot be captured).  Pass the arrays the captured
+ * launches will use (or arrays of the same dtype, layout and 16-byte
+ * alignment) and the same grid and block sizes class: a grid of more than
+ * 2^31 threads in all takes another variant.  Then a kjit_launch on a
+ * stream under capture (cuStreamBeginCapture) records only the kernel
+ * node: no allocation, copy, compile, module load or synchronization; a
+ * launch there that is not prepared, passes a host array, or asks for
+ * repeat > 1 fails before anything is recorded (INVALID_ARGUMENT, naming the
+ * kernel, and kjit_kernel_prepare in the message).  On the cpu target it
+ * compiles.  Errors as kjit_launch's checks and compile.  Thread-safety as
+ * kjit_launch. */
+KJIT_API kjit_status kjit_kernel_prepare(kjit_kernel *k, const kjit_launch_config *cfg,
+                                         const kjit_arg *args, int nargs);
 
 /* The most blocks of block[0] x block[1] x block[2] threads (and
  * shared_bytes of dynamic shared memory each) that a launch of k with
@@ -1184,9 +1333,7 @@ KJIT_API kjit_status kjit_cache_prune(kjit_context *ctx, uint64_t max_bytes,
 KJIT_API kjit_status kjit_info(char **text);
 
 /* Next milestone (planned, not declared yet so nothing pretends to work):
- *   kjit_stream_create / _synchronize / _destroy (launches and copies on
- *   other streams than the context's), the disk cache in
- *   kjit_context_options. */
+ *   the disk cache in kjit_context_options. */
 
 #ifdef __cplusplus
 }

@@ -28,6 +28,8 @@ struct kjit_array {
   RtArray a;               /* a.owns: false for kjit_array_wrap and device
                               arrays */
   bool device;             /* a.data is a CUdeviceptr of ctx's device */
+  bool borrowed;           /* device memory kjit must not free: the host's
+                              (kjit_array_wrap_device) or a view's */
   unsigned epoch;          /* device: the device's reset count at allocation */
 };
 
@@ -57,6 +59,7 @@ typedef struct RtApiState {
   int ndead;
   kjit_target target;            /* resolved: CPU/CUDA; AUTO until then */
   double compile_ms, copy_ms, run_ms; /* the last successful launch */
+  struct RtEmbedHandle *handles; /* streams and events kjit made (api/embed.c) */
 } RtApiState;
 
 /* api_array.c */

@@ -24,7 +24,8 @@
 /* Where an argument's memory lives. */
 typedef enum RtMemOrigin {
   RT_MEM_HOST = 0,   /* host memory (scalars, tuples and host arrays too) */
-  RT_MEM_DEVICE = 1, /* a kjit device array of the context's GPU */
+  RT_MEM_DEVICE = 1, /* device memory of the context's GPU: a kjit device
+                        array, or the host's (kjit_array_wrap_device) */
 } RtMemOrigin;
 
 typedef struct RtPlan {
@@ -42,7 +43,8 @@ typedef struct RtPlan {
                                 (rt_launch_grid32) */
   int repeat;                /* >= 1 runs; the timing is their median */
   bool use_graph;            /* CUDA: run the repeats as one graph */
-  void *stream;              /* the caller's stream; NULL: the target's own */
+  void *stream;              /* the caller's stream (a CUstream; the cpu
+                                target ignores it); NULL: the target's own */
   /* the public launch it came from (the CUDA fast path remembers it);
    * NULL for kjit's own launches (@vectorize, @cuda.reduce) */
   kjit_kernel *kernel;
@@ -85,6 +87,9 @@ typedef struct RtTarget {
   bool (*max_cooperative)(const RtPlan *p, int64_t *blocks, Diags *d);
   /* Waits for the context's work on this target; false with the reason. */
   bool (*sync)(kjit_context *ctx, Diags *d);
+  /* Compiles and loads the plan's specialization without running it
+   * (kjit_kernel_prepare: a later launch under graph capture finds it). */
+  bool (*prepare)(const RtPlan *p, Diags *d);
 } RtTarget;
 
 #endif

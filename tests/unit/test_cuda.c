@@ -413,7 +413,7 @@ static void test_dlopen_failures(void) {
   RtCuApi real;
   if (!rt_cu_api_load(&real, NULL, err, sizeof err)) {  /* no driver here: a clean error */
     Diags d;
-    CHECK(rt_cuda_open(0, fresh_diags(&d)) == NULL);
+    CHECK(rt_cuda_open(&(RtCudaOpen){.ordinal = 0, .reset_on_fault = true}, fresh_diags(&d)) == NULL);
     CHECK(d.nerrors == 1 && d.list.data[0].code == RT_E_CUDA_NO_DEVICE);
     CHECK(strstr(first_msg(&d), "the CUDA driver is not usable") != NULL);
     StrBuf sb;
@@ -481,7 +481,7 @@ static bool gpu_vadd(RtCuda *cu, bool driver_jit) {
   double ms = 0;
   ok = ok && rt_cuda_pack_args(s, a, p, 3, fresh_diags(&d)) &&
        rt_cuda_check_launch(cu, &s->m, "vadd", g, b, 0, &d) &&
-       rt_cuda_launch(cu, s, g, b, 0, 3, false, false, &ms, &d) &&
+       rt_cuda_launch(cu, s, NULL, g, b, 0, 3, false, false, &ms, &d) &&
        cu->api.MemcpyDtoHAsync(a[2].array.data, p[2], N * 4, cu->stream) == RT_CU_SUCCESS &&
        cu->api.StreamSynchronize(cu->stream) == RT_CU_SUCCESS;
   if (!ok)
@@ -490,7 +490,7 @@ static bool gpu_vadd(RtCuda *cu, bool driver_jit) {
     ok = ((float *)a[2].array.data)[i] == 3.0f * (float)i;
   CHECK(ok && ms > 0);
   if (cu->api.StreamBeginCapture) {             /* the same through a CUDA graph */
-    ok = rt_cuda_launch(cu, s, g, b, 0, 4, true, false, &ms, fresh_diags(&d));
+    ok = rt_cuda_launch(cu, s, NULL, g, b, 0, 4, true, false, &ms, fresh_diags(&d));
     if (!ok)
       print_diags(&d);
     CHECK(ok && ms > 0);
@@ -539,7 +539,7 @@ static void gpu_fault(RtCuda *cu) {
   double ms;
   unsigned resets = cu->resets;
   CHECK(rt_cuda_pack_args(s, args, NULL, 2, fresh_diags(&d)));
-  CHECK(!rt_cuda_launch(cu, s, one, one, 0, 1, false, false, &ms, &d));
+  CHECK(!rt_cuda_launch(cu, s, NULL, one, one, 0, 1, false, false, &ms, &d));
   CHECK(d.nerrors >= 1 && d.list.data[0].code == RT_E_CUDA_FAULT);
   CHECK(strstr(first_msg(&d), "kernel 'poke' faulted") != NULL);
   CHECK(cu->resets == resets + 1 && cu->specs.count == 0);
@@ -569,7 +569,7 @@ static void gpu_async_fault(RtCuda *cu) {
   double ms = -1;
   unsigned resets = cu->resets;
   CHECK(rt_cuda_pack_args(s, args, NULL, 2, fresh_diags(&d)));
-  bool queued = rt_cuda_launch(cu, s, one, one, 0, 1, false, true, &ms, &d);
+  bool queued = rt_cuda_launch(cu, s, NULL, one, one, 0, 1, false, true, &ms, &d);
   CHECK(queued ? ms == 0 && cu->pending : cu->resets == resets + 1);
   if (queued) {
     CHECK(!rt_cuda_sync(cu, fresh_diags(&d)));
@@ -618,7 +618,7 @@ static int gpu_tests(int fault_mode) {
   CHECK(sb.data && strstr(sb.data, "device 0:") != NULL);
   sb_free(&sb);
   Diags d;
-  CHECK(rt_cuda_open(count, fresh_diags(&d)) == NULL);   /* ordinal out of range */
+  CHECK(rt_cuda_open(&(RtCudaOpen){.ordinal = count, .reset_on_fault = true}, fresh_diags(&d)) == NULL);   /* ordinal out of range */
   CHECK(d.nerrors == 1 && d.list.data[0].code == RT_E_CUDA_BAD_DEVICE);
   /* KJIT_DEVICE picks the device under test (run_gpu_suite.sh --device N) */
   const char *env = getenv("KJIT_DEVICE");
@@ -626,10 +626,10 @@ static int gpu_tests(int fault_mode) {
   printf("device under test: %d\n", ordinal);
   /* rt_cuda_open returns while a thread of its own retains the primary
    * context: closing at once must wait for that thread, not race it */
-  RtCuda *early = rt_cuda_open(ordinal, fresh_diags(&d));
+  RtCuda *early = rt_cuda_open(&(RtCudaOpen){.ordinal = ordinal, .reset_on_fault = true}, fresh_diags(&d));
   CHECK(early != NULL && d.nerrors == 0);
   rt_cuda_close(early);
-  RtCuda *cu = rt_cuda_open(ordinal, fresh_diags(&d));
+  RtCuda *cu = rt_cuda_open(&(RtCudaOpen){.ordinal = ordinal, .reset_on_fault = true}, fresh_diags(&d));
   if (!cu) {
     print_diags(&d);
     return 1;
