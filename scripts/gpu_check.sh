@@ -9,7 +9,9 @@
 #      their host code checking the results), the GPU-only tests of
 #      the build (devices, CUDA C, warm loads, compile once across
 #      processes), and on a machine of several GPUs the suite on each
-#      further device and MPI with one rank per GPU (where mpirun exists).
+#      further device and MPI with one rank per GPU (where mpirun exists);
+#   4. kjit inside CUDA programs: scripts/gpu_embed.sh (memory, streams,
+#      graphs, contexts, faults, examples/embed, their bench).
 # Logs go to LOG_DIR (default: a temporary folder, printed).  Exit 0 only
 # when every step that ran passed.
 set -uo pipefail
@@ -86,6 +88,12 @@ run_step() { # NAME CMD...: runs CMD from the root, logs it, counts it
 [ -x "$build/tests/unit/test_api_launch" ] && run_step test_api_launch "$build/tests/unit/test_api_launch"
 [ -f "$root/tests/trace/loads.sh" ] && run_step warm_loads bash tests/trace/loads.sh "$build/kjit" cuda
 [ -f "$root/tests/cache/processes.sh" ] && run_step cache_processes bash tests/cache/processes.sh "$build/kjit" cuda
+
+echo "== embedding in CUDA programs (scripts/gpu_embed.sh)"
+bash "$root/scripts/gpu_embed.sh" "$build" "$logs/embed" >"$logs/embed.log" 2>&1
+rc=$?
+cat "$logs/embed.log" | grep -v '^|' | tail -60
+[ $rc -eq 0 ] || [ $rc -eq 77 ] || status=1
 
 # Every further device: the exec kernels on it (KJIT_GPU_SUITE_FILTER and
 # KJIT_DIFFTEST_N apply), and MPI with one rank per device where mpirun is.
