@@ -576,6 +576,9 @@ static kjit_status copy_arrays(kjit_array *dst, kjit_array *src, void *stream, b
       memmove(dst->a.data, src->a.data, bytes);
     return rt_finish(&call, KJIT_OK);
   }
+  const char *gone = rt_api_stream_problem(ctx, stream);
+  if (gone)
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "argument 'stream': %s", gone);
   RtCuda *cu = ctx->cuda;
   RtCuStream st = NULL;
   bool capturing = false;

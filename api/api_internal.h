@@ -38,5 +38,7 @@ const char *rt_api_copy_problem(const kjit_array *a, const struct RtCuda *cu);
 /* Streams and events kjit made for the context (embed.c), destroyed with it
  * before the device is closed. */
 void rt_api_streams_release(kjit_context *ctx);
+/* Why `stream` cannot be used (a kjit stream that was destroyed), or NULL. */
+const char *rt_api_stream_problem(kjit_context *ctx, void *stream);
 
 #endif

@@ -296,6 +296,11 @@ static kjit_status check_launch(Launch *l, const kjit_launch_config *cfg) {
   if (!rt_plan_check_count(&l->plan, &l->call.diags) ||
       !rt_plan_check_geometry(&l->plan, &l->call.diags))
     return KJIT_ERROR_INVALID_ARGUMENT;
+  const char *gone = rt_api_stream_problem(l->call.ctx, cfg->stream);
+  if (gone) {
+    fail_launch(l, "create a new one (kjit_stream_create)", "kjit_launch_config.stream: %s", gone);
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  }
   l->plan.stream = cfg->stream;                 /* checked by the cuda target */
   for (int i = 0; i < l->nargs; i++)
     if (!take_arg(l, i))

@@ -191,6 +191,7 @@ kjit_status kjit_array_view(kjit_array *a, int ndim, const int64_t *shape,
 typedef struct RtEmbedHandle {
   struct RtEmbedHandle *next;
   bool event;
+  bool destroyed;                 /* a stream kjit_stream_destroy parked (below) */
   void *cu;                       /* CUstream / CUevent; NULL on the cpu target */
   double host_ms;                 /* cpu target event: when recorded (-1: never) */
 } RtEmbedHandle;
@@ -206,8 +207,23 @@ static void *public_of(RtEmbedHandle *h) { return h->cu ? h->cu : (void *)h; }
 /* The record behind a handle kjit_stream_create / kjit_event_create gave. */
 static RtEmbedHandle *find_handle(kjit_context *ctx, void *handle, bool event) {
   for (RtEmbedHandle *h = ctx->api.handles; h; h = h->next)
-    if (public_of(h) == handle && h->event == event)
+    if (public_of(h) == handle && h->event == event && !h->destroyed)
       return h;
+  return NULL;
+}
+
+/* A stream kjit_stream_destroy took is parked, not destroyed: the driver's
+ * handle stays valid (no other stream can get its address), so a later
+ * use is caught here instead of reaching the driver with a dangling
+ * handle.  The oldest parked streams are really destroyed past this many. */
+#define RT_PARKED_STREAMS 64
+
+const char *rt_api_stream_problem(kjit_context *ctx, void *stream) {
+  if (!stream || stream == KJIT_STREAM_LEGACY || stream == KJIT_STREAM_PER_THREAD)
+    return NULL;
+  for (RtEmbedHandle *h = ctx->api.handles; h; h = h->next)
+    if (public_of(h) == stream && !h->event)
+      return h->destroyed ? "the stream was destroyed (kjit_stream_destroy)" : NULL;
   return NULL;
 }
 
@@ -297,8 +313,22 @@ kjit_status kjit_stream_destroy(kjit_context *ctx, void *stream) {
   RtEmbedHandle *h = handle_arg(&call, stream, false, "kjit_stream_create");
   if (!h)
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
-  unlink_handle(ctx, h);
-  release_handle(ctx, h);
+  if (!h->cu) {                                 /* a cpu token: nothing to keep */
+    unlink_handle(ctx, h);
+    release_handle(ctx, h);
+    return rt_finish(&call, KJIT_OK);
+  }
+  h->destroyed = true;
+  ctx->api.streams_destroyed++;
+  int parked = 0;
+  RtEmbedHandle *oldest = NULL;                 /* the list is newest first */
+  for (RtEmbedHandle *p = ctx->api.handles; p; p = p->next)
+    if (p->destroyed && ++parked > RT_PARKED_STREAMS && !oldest)
+      oldest = p;
+  if (oldest) {
+    unlink_handle(ctx, oldest);
+    release_handle(ctx, oldest);
+  }
   return rt_finish(&call, KJIT_OK);
 }
 
@@ -324,6 +354,9 @@ kjit_status kjit_stream_synchronize(kjit_context *ctx, void *stream) {
   rt_begin(&call, ctx);
   if (ctx->api.target != KJIT_TARGET_CUDA || !ctx->cuda)
     return rt_finish(&call, KJIT_OK);           /* nothing is ever queued */
+  const char *gone = rt_api_stream_problem(ctx, stream);
+  if (gone)
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "argument 'stream': %s", gone);
   RtCuStream st = NULL;
   bool capturing = false;
   bool ok = rt_cuda_check_stream(ctx->cuda, stream, NULL, &st, &capturing, &call.diags);
@@ -348,6 +381,9 @@ kjit_status kjit_event_record(kjit_context *ctx, void *event, void *stream) {
     h->host_ms = now_ms();
     return rt_finish(&call, KJIT_OK);
   }
+  const char *gone = rt_api_stream_problem(ctx, stream);
+  if (gone)
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "argument 'stream': %s", gone);
   RtCuda *cu = ctx->cuda;
   RtCuStream st = NULL;
   bool capturing = false;

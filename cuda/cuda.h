@@ -372,6 +372,7 @@ typedef struct RtCudaFast {
   RtCudaSpec *spec;
   unsigned epoch;                  /* cu->resets when remembered */
   void *stream;                    /* the launch config's stream it was checked for */
+  unsigned streams_destroyed;      /* ctx->api.streams_destroyed then */
   int nargs;
   uint32_t rec[RT_CUDA_MAX_ARGS];
 } RtCudaFast;

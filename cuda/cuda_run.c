@@ -661,6 +661,7 @@ void rt_cuda_remember_fast(kjit_kernel *k, RtCudaSpec *spec, const kjit_arg *arg
       return;
   f->nargs = nargs;
   f->stream = stream;                           /* checked by the launch that ran */
+  f->streams_destroyed = ctx->api.streams_destroyed;
   f->epoch = cu->resets;
   f->spec = spec;
 }
@@ -686,7 +687,8 @@ bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kj
   kjit_context *ctx = k->prog->ctx;
   RtCuda *cu = ctx->cuda;
   if (!f->spec || !cfg || !cu || f->epoch != cu->resets || nargs != f->nargs ||
-      (nargs && !args) || cfg->stream != f->stream || cfg->repeat > 1 || cfg->use_graph ||
+      (nargs && !args) || cfg->stream != f->stream ||
+      (cfg->stream && f->streams_destroyed != ctx->api.streams_destroyed) || cfg->repeat > 1 || cfg->use_graph ||
       ctx->api.target != KJIT_TARGET_CUDA || cu->dead)
     return false;
   RtCudaSpec *s = f->spec;

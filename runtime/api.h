@@ -60,6 +60,8 @@ typedef struct RtApiState {
   kjit_target target;            /* resolved: CPU/CUDA; AUTO until then */
   double compile_ms, copy_ms, run_ms; /* the last successful launch */
   struct RtEmbedHandle *handles; /* streams and events kjit made (api/embed.c) */
+  unsigned streams_destroyed;    /* kjit_stream_destroy calls: the cuda fast
+                                    path's memory of a stream is void after one */
 } RtApiState;
 
 /* api_array.c */

@@ -54,7 +54,13 @@ run() {  # NAME COMMAND...: runs, shows the tail, counts a failure
   local rc=$?
   echo "$name: exit $rc"
   grep -E '^(FAIL|  )|embed_gpu:|wrong|replays|roundtrip|round trip' "$logs/$name.log" | head -30
-  [ $rc -eq 0 ] || status=1
+  if [ $rc -ne 0 ]; then
+    status=1
+    tail -15 "$logs/$name.log" | sed 's/^/    | /'
+    if command -v gdb >/dev/null 2>&1 && [ $rc -ge 128 ]; then
+      gdb -batch -ex run -ex bt --args "$@" 2>&1 | tail -25 | sed 's/^/    gdb| /'
+    fi
+  fi
 }
 echo "== embedding tests (tests/gpu/embed)"
 run embed_all "$bin/embed_gpu" tests/gpu/embed/kernels.py all
