@@ -762,9 +762,10 @@ KJIT_API void kjit_array_destroy(kjit_array *a);
  * CUdeviceptr, never to be dereferenced on the host); the other accessors
  * work as for host arrays; kjit_array_save_npy and kjit_array_field
  * refuse it (copy it to a host array first).  After a kernel fault the
- * context is reset and every device array allocated before it becomes
- * invalid: a launch or copy using one fails with "array was allocated
- * before a device fault and is no longer valid" (destroy it). */
+ * context is unusable (kjit_fault_policy); where it is reset
+ * (KJIT_FAULT_RESET) every device array allocated before becomes invalid:
+ * a launch or copy using one fails with "array was allocated before a
+ * device fault and is no longer valid" (destroy it). */
 
 /* A new uninitialised device array.  Resolves the context's target
  * (kjit_context_target) first.  Errors: NO_DEVICE (the context does not
@@ -1048,11 +1049,15 @@ KJIT_API void kjit_launch_config_init(kjit_launch_config *cfg);
  * included).  The arrays are used in place and must not be touched by other
  * threads meanwhile.
  *
- * On the CUDA target, a launch whose arrays are all device arrays (and
- * repeat <= 1) is asynchronous: it is queued on the context's stream and
- * the call returns at once (run time 0 in kjit_last_timing); the results
- * are complete after kjit_synchronize or a kjit_array_copy to the host,
- * and a fault of the kernel is reported there.  Repeated launches of the
+ * On the CUDA target, a launch whose arrays are all device arrays (kjit's
+ * or wrapped, kjit_array_wrap_device) and repeat <= 1 is asynchronous: it
+ * is queued on cfg->stream (NULL: the context's stream) and the call
+ * returns at once (run time 0 in kjit_last_timing); the results are
+ * complete after that stream is synchronized (kjit_synchronize for the
+ * context's, kjit_stream_synchronize or the program's own call for
+ * another) or after a kjit_array_copy to the host, and a fault of the
+ * kernel is reported there.  On a stream under graph capture the launch is
+ * recorded, never run: see kjit_kernel_prepare.  Repeated launches of the
  * same kernel with the same argument types take a fast path (no
  * allocation, no compile lookup beyond one record per argument).  A launch
  * with any host array is synchronous: host arrays are copied to the
@@ -1105,9 +1110,11 @@ KJIT_API kjit_status kjit_kernel_max_cooperative_grid(kjit_kernel *k, const kjit
                                                       int nargs, const uint32_t block[3],
                                                       size_t shared_bytes, int64_t *blocks);
 
-/* Waits until every launch and copy queued on ctx's device has finished.
- * A kernel fault is reported here, naming the kernel ("kernel 'k'
- * faulted: CUDA_ERROR_ILLEGAL_ADDRESS"), and the device context is reset.
+/* Waits until every launch and copy queued on the context's own stream has
+ * finished (launches on other streams: kjit_stream_synchronize).  A kernel
+ * fault is reported here, naming the kernel ("kernel 'k' faulted:
+ * CUDA_ERROR_ILLEGAL_ADDRESS"); then the context is marked unusable, or
+ * reset with fault_policy KJIT_FAULT_RESET (kjit_fault_policy).
  * Returns KJIT_OK at once on the cpu target or before the device is
  * opened.  Errors: KERNEL_FAULT (a queued kernel faulted), NO_DEVICE (driver
  * errors), INVALID_ARGUMENT. */

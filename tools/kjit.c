@@ -803,6 +803,7 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   kjit_context_options_init(&o);
   o.target = a->target;
   o.debug = a->debug;
+  o.fault_policy = KJIT_FAULT_RESET;   /* the process is kjit's own */
   if (a->device >= 0)
     o.device = a->device;
   kjit_target t;
