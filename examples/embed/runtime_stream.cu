@@ -57,7 +57,8 @@ int main() {
   TRY(kjit_launch(saxpy, &cfg, args, 3));
   check<<<(n + 255) / 256, 256, 0, stream>>>(y, n, bad);
   cudaStreamSynchronize(stream);
-  std::printf("runtime_stream: %d of %d values wrong\n", *bad, n);
+  int wrong = *bad;
+  std::printf("runtime_stream: %d of %d values wrong\n", wrong, n);
 
   kjit_array_destroy(ax);                             // the memory stays ours
   kjit_array_destroy(ay);
@@ -66,5 +67,5 @@ int main() {
   cudaFree(x);
   cudaFree(bad);
   cudaStreamDestroy(stream);
-  return *bad == 0 && cudaGetLastError() == cudaSuccess ? 0 : 1;
+  return wrong == 0 && cudaGetLastError() == cudaSuccess ? 0 : 1;
 }
