@@ -161,13 +161,19 @@ static ReduceDtype *kernels_for(kjit_reduction *r, RtDtype dt, RtCall *call) {
 
 /* ------------------------------------------------------------ running --- */
 
-static kjit_status launch(kjit_kernel *k, uint32_t grid, uint32_t block, const kjit_arg *args,
-                          int nargs) {
+static kjit_status launch_on(kjit_kernel *k, uint32_t grid, uint32_t block, const kjit_arg *args,
+                             int nargs, void *stream) {
   kjit_launch_config cfg;
   kjit_launch_config_init(&cfg);
   cfg.grid[0] = grid;
   cfg.block[0] = block;
+  cfg.stream = stream;
   return kjit_launch(k, &cfg, args, nargs);
+}
+
+static kjit_status launch(kjit_kernel *k, uint32_t grid, uint32_t block, const kjit_arg *args,
+                          int nargs) {
+  return launch_on(k, grid, block, args, nargs, NULL);
 }
 
 static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -222,7 +228,8 @@ static kjit_status scratch(ReduceDtype *e, kjit_context *ctx, kjit_dtype dt, int
  * blocks (each with at least one element: at most cdiv(n, CUDA_BLOCK)) then
  * one block over the partials.  The launches are queued; the copy to res
  * waits for them. */
-static kjit_status reduce_cuda_dev(ReduceDtype *e, kjit_array *a, kjit_arg init, kjit_array *res) {
+static kjit_status reduce_cuda_dev(ReduceDtype *e, kjit_array *a, kjit_arg init, kjit_array *res,
+                                   void *stream) {
   int64_t n = a->a.shape[0], nb = 0;
   if (n > CUDA_ONE_BLOCK_MAX_N)
     nb = cdiv(n, CUDA_BLOCK) > CUDA_MAX_BLOCKS ? CUDA_MAX_BLOCKS : cdiv(n, CUDA_BLOCK);
@@ -230,14 +237,18 @@ static kjit_status reduce_cuda_dev(ReduceDtype *e, kjit_array *a, kjit_arg init,
   kjit_array *in = a;
   if (st == KJIT_OK && nb) {
     kjit_arg pass1[] = {kjit_arg_array(a), kjit_arg_array(e->part), init, kjit_arg_i64(0)};
-    st = launch(&e->cuda, (uint32_t)nb, CUDA_BLOCK, pass1, 4);
+    st = launch_on(&e->cuda, (uint32_t)nb, CUDA_BLOCK, pass1, 4, stream);
     in = e->part;
   }
   kjit_arg last[] = {kjit_arg_array(in), kjit_arg_array(e->out), init, kjit_arg_i64(1)};
   if (st == KJIT_OK)
-    st = launch(&e->cuda, 1, CUDA_ONE_BLOCK, last, 4);
+    st = launch_on(&e->cuda, 1, CUDA_ONE_BLOCK, last, 4, stream);
+  if (st == KJIT_OK && !stream)
+    return kjit_array_copy(res, e->out);
+  if (st == KJIT_OK)                            /* that stream alone is waited for */
+    st = kjit_array_copy_async(res, e->out, stream);
   if (st == KJIT_OK)
-    st = kjit_array_copy(res, e->out);
+    st = kjit_stream_synchronize(a->ctx, stream);
   return st;
 }
 
@@ -247,14 +258,15 @@ static bool c_contiguous(const kjit_array *a) {
 
 /* CUDA: a contiguous host array is copied to the device once (a strided
  * one is handed to the launches as it is, which copy it themselves). */
-static kjit_status reduce_cuda(ReduceDtype *e, kjit_array *a, kjit_arg init, kjit_array *res) {
+static kjit_status reduce_cuda(ReduceDtype *e, kjit_array *a, kjit_arg init, kjit_array *res,
+                               void *stream) {
   if (a->device || !c_contiguous(a))
-    return reduce_cuda_dev(e, a, init, res);
+    return reduce_cuda_dev(e, a, init, res, stream);
   kjit_array *d;
   kjit_status st = kjit_array_to_device(a->ctx, a, &d);
   if (st != KJIT_OK)
     return st;
-  st = reduce_cuda_dev(e, d, init, res);
+  st = reduce_cuda_dev(e, d, init, res, stream);
   kjit_array_destroy(d);
   return st;
 }
@@ -283,6 +295,11 @@ static void take_value(const kjit_array *res, kjit_value *out) {
  * public call that leaves its own error on the context. */
 kjit_status kjit_reduce(kjit_reduction *r, kjit_array *array, const kjit_arg *init,
                         kjit_value *result) {
+  return kjit_reduce_on_stream(r, array, init, NULL, result);
+}
+
+kjit_status kjit_reduce_on_stream(kjit_reduction *r, kjit_array *array, const kjit_arg *init,
+                                  void *stream, kjit_value *result) {
   if (!is_reduction(r) || !result)
     return KJIT_ERROR_INVALID_ARGUMENT;
   kjit_context *ctx = r->prog->ctx;
@@ -300,7 +317,7 @@ kjit_status kjit_reduce(kjit_reduction *r, kjit_array *array, const kjit_arg *in
   kjit_array *res;
   if ((st = kjit_array_create(ctx, (kjit_dtype)array->a.dtype, 1, &one, &res)) != KJIT_OK)
     return st;
-  st = target == KJIT_TARGET_CUDA ? reduce_cuda(e, array, init_arg, res)
+  st = target == KJIT_TARGET_CUDA ? reduce_cuda(e, array, init_arg, res, stream)
                                   : reduce_cpu(e, array, init_arg, res);
   if (st == KJIT_OK)
     take_value(res, result);

@@ -123,6 +123,7 @@ typedef struct UCall {
   RtDtype out_dtype;
   int ndim;
   int64_t shape[RT_MAX_NDIM];
+  void *stream;                        /* the caller's (NULL: the context's) */
   kjit_array *out;
   bool made_out;                       /* out was allocated by the call */
 } UCall;
@@ -520,6 +521,7 @@ static bool launch(UCall *c) {
     p.any_device |= origin[i] == RT_MEM_DEVICE;
   }
   p.origin = origin;
+  p.stream = c->stream;
   RtLaunchTiming t;
   bool ok = (cuda ? &rt_cuda_target : &rt_host_target)->run(&p, &c->call.diags, &t);
   api->compile_ms = t.compile_ms, api->copy_ms = t.copy_ms, api->run_ms = t.run_ms;
@@ -554,15 +556,28 @@ static kjit_status prepare(UCall *c, const kjit_arg *args, int nargs, kjit_array
 
 kjit_status kjit_ufunc_call(kjit_ufunc *u, const kjit_arg *args, int nargs, kjit_array *out,
                             kjit_array **result) {
+  return kjit_ufunc_call_on_stream(u, args, nargs, out, NULL, result);
+}
+
+kjit_status kjit_ufunc_call_on_stream(kjit_ufunc *u, const kjit_arg *args, int nargs,
+                                      kjit_array *out, void *stream, kjit_array **result) {
   if (!is_ufunc(u) || !result)
     return KJIT_ERROR_INVALID_ARGUMENT;
   UCall *c = calloc(1, sizeof *c);
   if (!c)
     return KJIT_ERROR_OUT_OF_MEMORY;
   c->u = u;
+  c->stream = stream;
   c->nin = u->fn->nparams;
   rt_begin(&c->call, u->prog->ctx);
-  kjit_status st = prepare(c, args, nargs, out);
+  const char *gone = rt_api_stream_problem(u->prog->ctx, stream);
+  kjit_status st = KJIT_OK;
+  if (gone) {
+    fail(c, "create a new one (kjit_stream_create)", "stream: %s", gone);
+    st = KJIT_ERROR_INVALID_ARGUMENT;
+  }
+  if (st == KJIT_OK)
+    st = prepare(c, args, nargs, out);
   if (st == KJIT_OK && !launch(c))
     st = c->call.diags.nerrors ? rt_status_of(&c->call.diags) : KJIT_ERROR_INTERNAL;
   if (st == KJIT_OK)

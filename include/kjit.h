@@ -1231,6 +1231,15 @@ KJIT_API kjit_status kjit_ufunc_call(kjit_ufunc *u, const kjit_arg *args,
                                      int nargs, kjit_array *out,
                                      kjit_array **result);
 
+/* kjit_ufunc_call on `stream` (as kjit_launch_config.stream takes it: the
+ * program's CUstream, KJIT_STREAM_LEGACY/_PER_THREAD, a kjit stream, NULL
+ * for the context's): with device arrays only, queued there and returned
+ * at once.  A new result array is allocated first (cuMemAlloc: outside a
+ * graph capture pass `out`).  On the cpu target as kjit_ufunc_call. */
+KJIT_API kjit_status kjit_ufunc_call_on_stream(kjit_ufunc *u, const kjit_arg *args, int nargs,
+                                               kjit_array *out, void *stream,
+                                               kjit_array **result);
+
 /* ---------------------------------------------------------- reductions --- */
 
 /* A function decorated `@cuda.reduce` (a binary scalar function, as in
@@ -1272,6 +1281,15 @@ KJIT_API kjit_status kjit_program_reduction(kjit_program *prog, const char *name
  * times. */
 KJIT_API kjit_status kjit_reduce(kjit_reduction *r, kjit_array *array,
                                  const kjit_arg *init, kjit_value *result);
+
+/* kjit_reduce with its launches and the copy of the value queued on
+ * `stream` (as kjit_launch_config.stream takes it), after the work already
+ * there: the call waits for that stream only, never the device.  A host
+ * array is first copied to the device on the context's stream.  On the cpu
+ * target as kjit_reduce. */
+KJIT_API kjit_status kjit_reduce_on_stream(kjit_reduction *r, kjit_array *array,
+                                           const kjit_arg *init, void *stream,
+                                           kjit_value *result);
 
 /* --------------------------------------------------------- Disk cache --- */
 

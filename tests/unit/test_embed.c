@@ -27,7 +27,17 @@ static const char src[] =
     "def iota(v):\n"
     "    i = cuda.grid(1)\n"
     "    if i < v.shape[0]:\n"
-    "        v[i] = i\n";
+    "        v[i] = i\n"
+    "\n"
+    "from numba import vectorize\n"
+    "\n"
+    "@vectorize(['float32(float32, float32)'], target='cuda')\n"
+    "def vadd(a, b):\n"
+    "    return a + b\n"
+    "\n"
+    "@cuda.reduce\n"
+    "def total(a, b):\n"
+    "    return a + b\n";
 
 static void expect(kjit_context *ctx, kjit_status st, kjit_status want, const char *text, int line) {
   checks++;
@@ -186,6 +196,18 @@ static void streams(kjit_context *ctx, kjit_program *prog) {
   EXPECT(ctx, kjit_event_destroy(ctx, e0), KJIT_OK, NULL);
   EXPECT(NULL, kjit_stream_create(NULL, &leak), KJIT_ERROR_INVALID_ARGUMENT, NULL);
   EXPECT(NULL, kjit_stream_create(ctx, NULL), KJIT_ERROR_INVALID_ARGUMENT, NULL);
+  /* @vectorize and @cuda.reduce calls naming a stream */
+  kjit_ufunc *vadd = NULL;
+  kjit_reduction *total = NULL;
+  EXPECT(ctx, kjit_program_ufunc(prog, "vadd", &vadd), KJIT_OK, NULL);
+  EXPECT(ctx, kjit_program_reduction(prog, "total", &total), KJIT_OK, NULL);
+  kjit_arg uargs[2] = {kjit_arg_array(a), kjit_arg_array(a)};
+  kjit_array *sum = NULL;
+  EXPECT(ctx, kjit_ufunc_call_on_stream(vadd, uargs, 2, b, s2, &sum), KJIT_OK, NULL);
+  CHECK(sum == b && ((float *)kjit_array_data(b))[7] == 4.0f, "ufunc on a stream");
+  kjit_value v;
+  EXPECT(ctx, kjit_reduce_on_stream(total, b, NULL, s2, &v), KJIT_OK, NULL);
+  CHECK(v.dtype == KJIT_FLOAT32 && v.value.f32 == 400.0f, "reduce on a stream: %g", v.value.f32);
   EXPECT(ctx, kjit_stream_create(ctx, &leak), KJIT_OK, NULL); /* left for the context */
   kjit_array_destroy(a);
   kjit_array_destroy(b);

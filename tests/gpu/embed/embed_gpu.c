@@ -304,6 +304,21 @@ static void streams(kjit_context *ctx, kjit_program *prog, CUstream s) {
   kjit_arg hargs[1] = {kjit_arg_array(host)};
   CHECK(kjit_launch(kernel(prog, "incr"), &c, hargs, 1) == KJIT_OK, "host array on a stream");
   CHECK(((float *)kjit_array_data(host))[5] == 15.0f, "host array back after the stream launch");
+  /* @vectorize and @cuda.reduce on the program's stream, after its kernel */
+  kjit_ufunc *vadd = NULL;
+  kjit_reduction *total = NULL;
+  CHECK(kjit_program_ufunc(prog, "vadd", &vadd) == KJIT_OK && kjit_program_reduction(prog, "total", &total) == KJIT_OK,
+        "ufunc and reduction handles");
+  host_spin(s, buf, N, 5.0f, 20ull * 1000 * 1000);  /* 20 ms, then buf = 5 */
+  kjit_arg uargs[2] = {kjit_arg_array(ab), kjit_arg_array(ab)};
+  kjit_array *sum = NULL;
+  CHECK(kjit_ufunc_call_on_stream(vadd, uargs, 2, ao, s, &sum) == KJIT_OK, "ufunc on a stream: %s",
+        kjit_last_error(ctx));
+  kjit_value v;
+  CHECK(kjit_reduce_on_stream(total, ao, NULL, s, &v) == KJIT_OK, "reduce on a stream: %s",
+        kjit_last_error(ctx));
+  CHECK(v.value.f32 == 10.0f * N, "reduce after ufunc after the host's kernel: %g (want %g)",
+        v.value.f32, 10.0f * N);
   kjit_event_destroy(ctx, e0);
   kjit_event_destroy(ctx, e1);
   CHECK(kjit_stream_destroy(ctx, ks) == KJIT_OK, "destroy");

@@ -1,6 +1,6 @@
 # Kernels of the embedding tests (tests/gpu/embed/embed_gpu.c): the host
 # program owns the memory, streams and contexts; kjit runs these in them.
-from numba import cuda
+from numba import cuda, vectorize
 
 
 @cuda.jit
@@ -27,3 +27,13 @@ def fill2d(a):
 @cuda.jit
 def poke(a, i):
     a[i] = 1.0
+
+
+@vectorize(["float32(float32, float32)"], target="cuda")
+def vadd(a, b):
+    return a + b
+
+
+@cuda.reduce
+def total(a, b):
+    return a + b
