@@ -403,7 +403,14 @@ kjit_status kjit_program_aot(kjit_program *prog, const kjit_aot_options *o, char
                "%s is a CUDA C program", prog->src.path);
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
   }
+  /* The code names the file too (debug=True messages, line info): as
+   * source_name while compiling, so the output does not depend on where
+   * the file lies.  Diagnostics are rendered after, with the real path. */
+  const char *path = prog->src.path;
+  if (o->source_name)
+    prog->src.path = o->source_name;
   bool ok = check_options(&a, o) && (!a.cuda || build_cuda(&a, o)) && (!a.cpu || build_cpu(&a, o));
+  prog->src.path = path;
   if (ok) {
     name_launchers(&a);
     *header = aot_write_header(&a, hlen);

@@ -205,7 +205,9 @@ static void images(StrBuf *sb, const Aot *a) {
   sb_puts(sb, "};\n\n");
 }
 
-/* A line of the host assembly, with LLVM's local labels (.LBB0_1) given
+/* A line of the host assembly (host_code drops .file, .loc and .ident: the
+ * C compiler numbers its own files, and paths would make the output depend
+ * on where the kernel file lies), with LLVM's local labels (.LBB0_1) given
  * the library's prefix, so they meet none of the C compiler's own. */
 static void asm_line(StrBuf *sb, const Aot *a, const char *s, size_t n) {
   StrBuf line;
@@ -231,7 +233,7 @@ static void host_code(StrBuf *sb, const Aot *a) {
   for (const char *s = a->host_asm; *s;) {
     size_t n = strcspn(s, "\n");
     const char *t = s + strspn(s, " \t");
-    if (strncmp(t, ".file", 5) != 0 && strncmp(t, ".ident", 6) != 0)
+    if (strncmp(t, ".file", 5) != 0 && strncmp(t, ".loc", 4) != 0 && strncmp(t, ".ident", 6) != 0)
       asm_line(sb, a, s, n);
     s += n + (s[n] == '\n');
   }

@@ -560,9 +560,11 @@ typedef struct kjit_aot_options {
   const char *const *archs; /* "sm_80", ... (sm_50 .. sm_90a); NULL with */
   int narchs;             /* narchs 0: sm_80 */
   int targets;            /* KJIT_AOT_CUDA | KJIT_AOT_CPU; 0 = both */
-  const char *source_name;/* the kernel file's name as the generated files'
-                             headers show it (a basename, so output does not
-                             depend on where the file lies); NULL: none */
+  const char *source_name;/* the kernel file's name as the generated files
+                             show it, in their headers and in the code's
+                             debug=True messages (a basename, so output does
+                             not depend on where the file lies); NULL: the
+                             program's path */
   void *reserved[4];      /* must be zero */
 } kjit_aot_options;
 
