@@ -48,8 +48,52 @@ static IrFunc *find_kernel(kjit_program *p, const char *name) {
   return NULL;
 }
 
+/* What selection knows of the job's next unit (kept by the first job). */
+static void note_unit(Aot *a, const char *ufunc, const Signature *scalar) {
+  if (a->units.len)
+    return;
+  AotUnit x = {.ufunc = ufunc};
+  if (ufunc) {
+    int widest = ty_size(scalar->ret);
+    for (int i = 0; i < scalar->nparams; i++)
+      widest = ty_size(scalar->params[i]) > widest ? ty_size(scalar->params[i]) : widest;
+    x.vec = widest > 0 && widest <= 16 ? 16 / widest : 1;
+  }
+  vec_push(a->arena, &a->selected, x);
+}
+
+/* A @vectorize function: its contiguous elementwise kernel (api/ufunc.c)
+ * for the scalar signature, or for each eager one. */
+static bool select_ufunc(Aot *a, RtJob *j, IrFunc *uf, const char *signature) {
+  Signature sig = {0}, ksig = {0};
+  IrFunc *k;
+  if (signature) {
+    if (!parse_sig(j, signature, &sig))
+      return false;
+    if (!rt_ufunc_kernel_for(j->prog, uf, -1, &sig, &k, &ksig)) {
+      diag_error(rt_job_diags(j), RT_E_ARITY, sig.loc, "give the scalar signature, e.g. "
+                 "\"float32(float32, float32)\"", "signature does not fit @vectorize function '%s'", uf->name);
+      return false;
+    }
+    note_unit(a, uf->name, &sig);
+    rt_job_add_unit(j, k, ksig);
+    return true;
+  }
+  for (int i = 0; i < uf->eager.len; i++)
+    if (rt_ufunc_kernel_for(j->prog, uf, i, &uf->eager.data[i], &k, &ksig)) {
+      note_unit(a, uf->name, &uf->eager.data[i]);
+      rt_job_add_unit(j, k, ksig);
+    }
+  if (uf->eager.len)
+    return true;
+  diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, uf->ast ? uf->ast->loc : (SrcLoc){0},
+             "pass the scalar signature, e.g. --sig \"float32(float32, float32)\"",
+             "@vectorize function '%s' has no signature", uf->name);
+  return false;
+}
+
 /* One requested unit into the job; false after reporting why not. */
-static bool select_unit(RtJob *j, const kjit_aot_unit *u) {
+static bool select_unit(Aot *a, RtJob *j, const kjit_aot_unit *u) {
   if (!u->kernel && j->prog->kernels.len != 1) {
     StrBuf sb;
     sb_init(&sb);
@@ -63,11 +107,12 @@ static bool select_unit(RtJob *j, const kjit_aot_unit *u) {
   }
   IrFunc *f = u->kernel ? find_kernel(j->prog, u->kernel) : j->prog->kernels.data[0];
   IrFunc *g = u->kernel && !f ? ir_find_func(&j->prog->ir, u->kernel) : NULL;
-  if (g && (g->is_ufunc || g->is_reduce)) {
+  if (g && g->is_ufunc)
+    return select_ufunc(a, j, g, u->signature);
+  if (g && g->is_reduce) {
     diag_error(rt_job_diags(j), E_AOT_UNSUPPORTED, g->ast ? g->ast->loc : (SrcLoc){0},
-               "call it from a @cuda.jit kernel of the file, and name that kernel",
-               "'%s' is a %s function; kjit aot makes launchers for @cuda.jit kernels only", g->name,
-               g->is_ufunc ? "@vectorize" : "@cuda.reduce");
+               "call it through libkjit (kjit_reduce), or write the reduction as a @cuda.jit kernel",
+               "'%s' is a @cuda.reduce function; kjit aot makes no reduction launchers yet", g->name);
     return false;
   }
   if (!f) {
@@ -78,9 +123,12 @@ static bool select_unit(RtJob *j, const kjit_aot_unit *u) {
     Signature sig = {0};
     if (!parse_sig(j, u->signature, &sig))
       return false;
+    note_unit(a, NULL, NULL);
     rt_job_add_unit(j, f, sig);
     return true;
   }
+  for (int i = 0; i < f->eager.len; i++)
+    note_unit(a, NULL, NULL);
   if (rt_job_add_eager_units(j, f))
     return true;
   diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
@@ -90,14 +138,17 @@ static bool select_unit(RtJob *j, const kjit_aot_unit *u) {
   return false;
 }
 
-static bool select_units(RtJob *j, const kjit_aot_options *o) {
+static bool select_units(Aot *a, RtJob *j, const kjit_aot_options *o) {
   bool ok = true;
   for (int i = 0; i < o->nunits; i++)
-    ok &= select_unit(j, &o->units[i]);
+    ok &= select_unit(a, j, &o->units[i]);
   if (o->nunits)
     return ok;
-  for (int i = 0; i < j->prog->kernels.len; i++)
+  for (int i = 0; i < j->prog->kernels.len; i++) {
+    for (int k = 0; k < j->prog->kernels.data[i]->eager.len; k++)
+      note_unit(a, NULL, NULL);
     rt_job_add_eager_units(j, j->prog->kernels.data[i]);
+  }
   if (!j->units.len)
     diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, (SrcLoc){0},
                "name kernels and their signatures: FILE.py:KERNEL --sig \"void(...)\"",
@@ -106,8 +157,8 @@ static bool select_units(RtJob *j, const kjit_aot_options *o) {
 }
 
 /* Checks the options, selects the units and runs every pass. */
-static bool job_compile(RtJob *j, const kjit_aot_options *o, const kjit_compile_options *co) {
-  return rt_job_check_options(j, co, RT_DEFAULT_ARCH) && select_units(j, o) && rt_job_compile_units(j);
+static bool job_compile(Aot *a, RtJob *j, const kjit_aot_options *o, const kjit_compile_options *co) {
+  return rt_job_check_options(j, co, RT_DEFAULT_ARCH) && select_units(a, j, o) && rt_job_compile_units(j);
 }
 
 /* ----------------------------------------------------------- units --- */
@@ -146,19 +197,21 @@ static bool param_ok(const Type *t) {
   return t->kind >= TY_BOOL && t->kind <= TY_F64 && t->kind != TY_F16;
 }
 
-static bool add_unit(Aot *a, const RtUnit *u) {
+static bool add_unit(Aot *a, const RtUnit *u, int index) {
   const IrFunc *f = u->generic, *s = u->compile->funcs.data[0];
+  const AotUnit *sel = index < a->selected.len ? &a->selected.data[index] : NULL;
   for (int i = 0; i < a->units.len; i++)
     if (strcmp(a->units.data[i].symbol, s->symbol) == 0)
       return true; /* the same signature twice: one launcher */
-  AotUnit x = {.kernel = arena_strdup(a->arena, f->name), .symbol = arena_strdup(a->arena, s->symbol),
-               .nparams = u->sig.nparams};
+  AotUnit x = {.kernel = arena_strdup(a->arena, sel && sel->ufunc ? sel->ufunc : f->name),
+               .symbol = arena_strdup(a->arena, s->symbol), .nparams = u->sig.nparams,
+               .ufunc = sel ? sel->ufunc : NULL, .vec = sel ? sel->vec : 0};
   x.names = arena_alloc(a->arena, sizeof *x.names * (size_t)(x.nparams + 1));
   x.types = arena_alloc(a->arena, sizeof *x.types * (size_t)(x.nparams + 1));
   StrBuf sb;
   sb_init(&sb);
-  sb_printf(&sb, "%s(", f->name);
-  bool ok = is_c_ident(f->name);
+  sb_printf(&sb, "%s(", x.kernel);
+  bool ok = is_c_ident(x.kernel);
   if (!ok)
     diag_error(a->diags, E_AOT_UNSUPPORTED, f->ast ? f->ast->loc : (SrcLoc){0}, "rename it with ASCII letters",
                "kernel '%s': its name is no C identifier", f->name);
@@ -183,14 +236,19 @@ static bool add_unit(Aot *a, const RtUnit *u) {
   return ok;
 }
 
-/* Launcher names: NAME_kernel, or NAME_<symbol> when a kernel has several
- * signatures in the library. */
+/* Launcher names: NAME_kernel, or NAME_kernel__<codes> (the mangled
+ * symbol's argument codes) when a kernel has several signatures in the
+ * library. */
 static void name_launchers(Aot *a) {
   for (int i = 0; i < a->units.len; i++) {
     int same = 0;
     for (int k = 0; k < a->units.len; k++)
       same += strcmp(a->units.data[k].kernel, a->units.data[i].kernel) == 0;
-    a->units.data[i].launcher = same > 1 ? a->units.data[i].symbol : a->units.data[i].kernel;
+    const AotUnit *u = &a->units.data[i];
+    const char *codes = strrchr(u->symbol, '_'); /* the symbol's "__a1Cf32_..." (docs/internals.md) */
+    for (const char *c = u->symbol; (c = strstr(c, "__")); c++)
+      codes = c;
+    a->units.data[i].launcher = same > 1 ? arena_printf(a->arena, "%s%s", u->kernel, codes) : u->kernel;
   }
 }
 
@@ -216,10 +274,10 @@ static bool compile_cuda(Aot *a, const kjit_aot_options *o, const char *arch, in
   co.grid32 = variant >> 1 & 1;
   char *ptx = NULL, *cubin = NULL;
   size_t n = 0, cn = 0;
-  bool ok = job_compile(&j, o, &co);
+  bool ok = job_compile(a, &j, o, &co);
   bool first = !a->units.len; /* the first job names the launchers */
   for (int i = 0; ok && first && i < j.units.len; i++)
-    ok = add_unit(a, &j.units.data[i]) && ok;
+    ok = add_unit(a, &j.units.data[i], i) && ok;
   ok = ok && rt_job_emit(&j, KJIT_EMIT_PTX, &ptx, &n);
   if (ok && strstr(ptx, "%envreg")) {
     diag_error(rt_job_diags(&j), E_AOT_UNSUPPORTED, (SrcLoc){0}, "launch it through libkjit (kjit_launch)",
@@ -318,10 +376,10 @@ static bool build_cpu(Aot *a, const kjit_aot_options *o) {
   job_begin(&j, a->prog, RT_JOB_CPU);
   kjit_compile_options co;
   kjit_compile_options_init(&co);
-  bool ok = job_compile(&j, o, &co);
+  bool ok = job_compile(a, &j, o, &co);
   bool first = !a->units.len;
   for (int i = 0; ok && first && i < j.units.len; i++)
-    ok = add_unit(a, &j.units.data[i]) && ok;
+    ok = add_unit(a, &j.units.data[i], i) && ok;
   CgTarget host;
   cg_host_target(&host);
   CgTarget t = {.kind = CG_HOST, .triple = host.triple, .cpu = "generic", .features = "", .pic = true};

@@ -22,6 +22,9 @@ typedef struct AotUnit {
   int nparams;
   const char **names;         /* the parameters' C names */
   const Type **types;         /* their types (the program's type table) */
+  const char *ufunc;          /* a @vectorize function's name: the launcher takes
+                                 arrays and a stream and picks the geometry */
+  int vec;                    /* ufunc: elements per thread (16-byte loads) */
   int host_flags;             /* CPU: HOST_FN_* of the entry */
   size_t host_static_shared;  /* CPU: static shared bytes per block */
 } AotUnit;
@@ -44,6 +47,8 @@ typedef struct Aot {
   Arena *arena;               /* the call's */
   Diags *diags;
   Vec(AotUnit) units;
+  Vec(AotUnit) selected;      /* per unit of the first job: what selection knew
+                                 (ufunc, vec) before compiling */
   Vec(AotImage) images;
   const char *arch_list;      /* "sm_80, sm_90" for messages of the run time */
   char *host_asm;             /* CPU: assembly (malloc'd) */

@@ -90,8 +90,16 @@ static void header_arrays(StrBuf *sb, const Aot *a) {
     }
 }
 
-static void launcher_decl(StrBuf *sb, const Aot *a, const AotUnit *u) {
-  sb_printf(sb, "%s_status %s_%s(const %s_config *config", a->name, a->name, u->launcher, a->name);
+/* NAME_kernel(const NAME_config *config, args...); a @vectorize
+ * function's public launcher takes (void *stream, arrays...) and its kernel
+ * launcher is the file's static aot_unit_<k>. */
+static void launcher_decl(StrBuf *sb, const Aot *a, const AotUnit *u, int k, bool inner) {
+  if (u->ufunc && inner)
+    sb_printf(sb, "static %s_status aot_unit_%d(const %s_config *config", a->name, k, a->name);
+  else if (u->ufunc)
+    sb_printf(sb, "%s_status %s_%s(void *stream", a->name, a->name, u->launcher);
+  else
+    sb_printf(sb, "%s_status %s_%s(const %s_config *config", a->name, a->name, u->launcher, a->name);
   for (int p = 0; p < u->nparams; p++) {
     sb_puts(sb, ", ");
     param_type(sb, a, u->types[p]);
@@ -159,8 +167,14 @@ char *aot_write_header(const Aot *a, size_t *len) {
                " * picks the variant a kjit launch would (32-bit offsets and grid indices where they\n"
                " * fit), and launches asynchronously on config->stream in the calling thread's context. */\n");
   for (int i = 0; i < a->units.len; i++) {
-    sb_printf(&sb, "/* %s */\n", a->units.data[i].signature);
-    launcher_decl(&sb, a, &a->units.data[i]);
+    const AotUnit *u = &a->units.data[i];
+    if (u->ufunc)
+      sb_printf(&sb, "/* %s: the @vectorize function over 1-d arrays of out's length (no\n"
+                " * broadcasting)%s, a grid chosen as kjit_ufunc_call does */\n", u->signature,
+                u->vec > 1 ? ", data 16-byte aligned" : "");
+    else
+      sb_printf(&sb, "/* %s */\n", u->signature);
+    launcher_decl(&sb, a, u, i, false);
     sb_puts(&sb, ";\n");
   }
   sb_puts(&sb, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
@@ -269,7 +283,7 @@ static void launcher(StrBuf *sb, const Aot *a, int k) {
   for (int p = 0; p < u->nparams; p++)
     narrays += u->types[p]->kind == TY_ARRAY;
   sb_printf(sb, "/* %s */\n", u->signature);
-  launcher_decl(sb, a, u);
+  launcher_decl(sb, a, u, k, true);
   sb_printf(sb, " {\n  static const char aot_kernel[] = \"%s\";\n", u->kernel);
   sb_printf(sb, "  uint32_t aot_g[3], aot_b[3];\n  int aot_st, aot_t = 0, aot_fits = 1;\n");
   if (narrays) {
@@ -338,6 +352,38 @@ static void launcher(StrBuf *sb, const Aot *a, int k) {
             "this target\", aot_kernel);\n}\n\n", a->name);
 }
 
+/* A @vectorize function's launcher: every array of out's length (and
+ * 16-byte aligned for a kernel of vector loads), then BLOCK-thread blocks
+ * each taking BLOCK groups of vec elements, as kjit_ufunc_call launches the
+ * contiguous kernel (api/ufunc.c). */
+static void ufunc_launcher(StrBuf *sb, const Aot *a, int k) {
+  const AotUnit *u = &a->units.data[k];
+  const char *out = u->names[u->nparams - 1];
+  launcher_decl(sb, a, u, k, false);
+  sb_printf(sb, " {\n  static const char aot_kernel[] = \"%s\";\n  %s_config aot_c;\n  int64_t aot_blocks;\n",
+            u->kernel, a->name);
+  for (int p = 0; p < u->nparams; p++) {
+    const char *v = u->names[p];
+    sb_printf(sb, "  if (%s.shape[0] != %s.shape[0])\n    return (%s_status)aot_fail(AOT_E_ARGUMENT, \"%%s: argument "
+              "'%s' has %%lld elements and '%s' %%lld; generated launchers do not broadcast\", aot_kernel, "
+              "(long long)%s.shape[0], (long long)%s.shape[0]);\n", v, out, a->name, v, out, v, out);
+    if (u->vec > 1)
+      sb_printf(sb, "  if ((uintptr_t)%s.data & 15u)\n    return (%s_status)aot_fail(AOT_E_ARGUMENT, \"%%s: argument "
+                "'%s' is not 16-byte aligned (the kernel loads %d elements at once)\", aot_kernel);\n", v, a->name, v,
+                u->vec);
+  }
+  sb_printf(sb, "  if (%s.shape[0] == 0)\n    return (%s_status)aot_ok();\n", out, a->name);
+  sb_printf(sb, "  aot_blocks = ((%s.shape[0] + %d) / %d + 255) / 256;\n", out, u->vec - 1, u->vec);
+  sb_puts(sb, "  memset(&aot_c, 0, sizeof aot_c);\n"
+              "  aot_c.grid.x = (uint32_t)(aot_blocks > 2147483647 ? 2147483647 : aot_blocks);\n"
+              "  aot_c.grid.y = aot_c.grid.z = aot_c.block.y = aot_c.block.z = 1;\n"
+              "  aot_c.block.x = 256;\n  aot_c.stream = stream;\n");
+  sb_printf(sb, "  return aot_unit_%d(&aot_c", k);
+  for (int p = 0; p < u->nparams; p++)
+    sb_printf(sb, ", %s", u->names[p]);
+  sb_puts(sb, ");\n}\n\n");
+}
+
 char *aot_write_source(const Aot *a, size_t *len) {
   StrBuf sb;
   sb_init(&sb);
@@ -363,8 +409,11 @@ char *aot_write_source(const Aot *a, size_t *len) {
   if (a->cpu && a->host_asm)
     host_code(&sb, a);
   api_functions(&sb, a);
-  for (int i = 0; i < a->units.len; i++)
+  for (int i = 0; i < a->units.len; i++) {
     launcher(&sb, a, i);
+    if (a->units.data[i].ufunc)
+      ufunc_launcher(&sb, a, i);
+  }
   *len = sb.len;
   return sb_take(&sb);
 }

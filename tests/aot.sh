@@ -9,7 +9,8 @@
 #     (readelf -d, ldd) and run on TARGET (cpu by default; cuda on a GPU
 #     machine, scripts/gpu_aot.sh) with their results checked;
 #   - tests/aot/check_main.c checks every launcher of scalars.py and the
-#     launch checks' refusals;
+#     launch checks' refusals, and examples/rel_diff.py's @vectorize
+#     launcher from a second library linked into the same program;
 #   - errors: an unknown kernel, a bad --sig, a kernel the CPU run time
 #     cannot run (E505) and a CUDA C file are refused with their messages.
 # Exits 77 (skipped) when no C compiler is installed.
@@ -30,11 +31,12 @@ gen() { # DIR: the three libraries into DIR
   mkdir -p "$1"
   "$kjit" aot "$src/examples/vector_add.py:add_kernel" --arch sm_80,sm_90 -o "$1" &&
     "$kjit" aot "$src/examples/matmul_shared.py:matmul_shared" --sig "$mm_sig" --arch sm_80,sm_90 -o "$1" &&
-    "$kjit" aot "$src/tests/aot/scalars.py" --arch sm_80 -o "$1"
+    "$kjit" aot "$src/tests/aot/scalars.py" --arch sm_80 -o "$1" &&
+    "$kjit" aot "$src/examples/rel_diff.py:rel_diff" --arch sm_80 -o "$1"
 }
 
 # ---- generation, reproducibility
-if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated three libraries"
+if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated four libraries"
 else bad "kjit aot failed"; exit 1; fi
 if diff -r "$work/a" "$work/b" >/dev/null; then ok "two runs give identical bytes"
 else bad "two runs differ"; fi
@@ -47,7 +49,7 @@ else ok "no path or date in the output"; fi
 
 # ---- compiles: C11, C++, both compilers, shared
 flags="-Wall -Wextra -Werror -O2"
-for lib in vector_add matmul_shared scalars; do
+for lib in vector_add matmul_shared scalars rel_diff; do
   for cc in "cc -std=c11" "c++ -x c++ -std=c++11" ${CLANG:+"$CLANG -std=c11"} ${CLANGXX:+"$CLANGXX -x c++ -std=c++17"}; do
     if $cc $flags -I"$work/a" -c "$work/a/$lib.c" -o "$work/$lib.o" 2>"$work/err"; then ok "$lib.c compiles: $cc $flags"
     else bad "$lib.c does not compile with $cc"; cat "$work/err"; fi
@@ -57,13 +59,15 @@ for lib in vector_add matmul_shared scalars; do
 done
 
 # ---- the programs: built from the generated files alone
-build() { # NAME MAIN LIB
-  cc -std=c11 $flags -I"$work/a" "$2" "$work/a/$3.c" -ldl -lpthread -lm -o "$work/$1" 2>"$work/err" ||
-    { bad "$1 does not build"; cat "$work/err"; return 1; }
+build() { # NAME MAIN LIB...
+  local name=$1 main=$2 libs=(); shift 2
+  for l in "$@"; do libs+=("$work/a/$l.c"); done
+  cc -std=c11 $flags -I"$work/a" "$main" "${libs[@]}" -ldl -lpthread -lm -o "$work/$name" 2>"$work/err" ||
+    { bad "$name does not build"; cat "$work/err"; return 1; }
 }
 build vector_add "$src/examples/aot/vector_add_main.c" vector_add &&
   build matmul "$src/examples/aot/matmul_main.c" matmul_shared &&
-  build check "$src/tests/aot/check_main.c" scalars
+  build check "$src/tests/aot/check_main.c" scalars rel_diff
 for p in vector_add matmul check; do
   [ -x "$work/$p" ] || continue
   needed=$(readelf -d "$work/$p" | grep NEEDED)

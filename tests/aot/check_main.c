@@ -2,11 +2,14 @@
  * scalars.py: every launcher's results checked against values computed
  * here, and the launch checks' refusals (layout, geometry, shared memory,
  * a debug index check) with their messages.  Argument: the target (cpu or
- * cuda).  Prints one line per check; exit status 1 on the first failure. */
+ * cuda).  examples/rel_diff.py's @vectorize launchers come from a second
+ * library linked into the same program.  Prints one line per check; exit
+ * status 1 when any failed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rel_diff.h"
 #include "scalars.h"
 
 static int failures;
@@ -147,6 +150,48 @@ static void check_debug(int cpu) {
   scalars_free(dx);
 }
 
+/* rel_diff(x, y) = 2 * (x - y) / (x + y), in float64 as Numba types it. */
+static void check_ufunc(int cpu) {
+  enum { N = 1003 };
+  float x[N], y[N], out[N];
+  for (int i = 0; i < N; i++)
+    x[i] = (float)(i + 1), y[i] = 1.0f;
+  if (rel_diff_select_target(cpu ? rel_diff_TARGET_CPU : rel_diff_TARGET_CUDA) != rel_diff_OK) {
+    printf("FAIL rel_diff target: %s\n", rel_diff_last_error());
+    failures++;
+    return;
+  }
+  void *dx, *dy, *dout;
+  if (rel_diff_malloc(&dx, sizeof x) || rel_diff_malloc(&dy, sizeof y) || rel_diff_malloc(&dout, sizeof out) ||
+      rel_diff_copy_to_device(dx, x, sizeof x) || rel_diff_copy_to_device(dy, y, sizeof y)) {
+    printf("FAIL rel_diff memory: %s\n", rel_diff_last_error());
+    failures++;
+    return;
+  }
+  int st = rel_diff_rel_diff__a1Cf32_a1Cf32_a1Cf32(NULL, rel_diff_f32_1d_c((float *)dx, N),
+                                                    rel_diff_f32_1d_c((float *)dy, N), rel_diff_f32_1d_c((float *)dout, N));
+  rel_diff_synchronize(NULL);
+  rel_diff_copy_to_host(out, dout, sizeof out);
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    bad += out[i] != (float)(2.0 * ((double)x[i] - 1.0) / ((double)x[i] + 1.0));
+  printf("%s rel_diff: a @vectorize launcher from a second library, %d elements (%s)\n",
+         st == rel_diff_OK && !bad ? "ok" : "FAIL", N, rel_diff_last_error());
+  failures += st != rel_diff_OK || bad;
+  st = rel_diff_rel_diff__a1Cf32_a1Cf32_a1Cf32(NULL, rel_diff_f32_1d_c((float *)dx, N),
+                                                rel_diff_f32_1d_c((float *)dy, N - 1), rel_diff_f32_1d_c((float *)dout, N));
+  printf("%s rel_diff: arrays of two lengths are refused (%s)\n",
+         st == rel_diff_ERROR_ARGUMENT ? "ok" : "FAIL", rel_diff_last_error());
+  failures += st != rel_diff_ERROR_ARGUMENT;
+  st = rel_diff_rel_diff__a1Cf32_a1Cf32_a1Cf32(NULL, rel_diff_f32_1d_c((float *)dx + 1, N - 1),
+                                                rel_diff_f32_1d_c((float *)dy, N - 1), rel_diff_f32_1d_c((float *)dout, N - 1));
+  printf("%s rel_diff: unaligned data is refused (%s)\n",
+         st == rel_diff_ERROR_ARGUMENT && strstr(rel_diff_last_error(), "aligned") ? "ok" : "FAIL",
+         rel_diff_last_error());
+  failures += st != rel_diff_ERROR_ARGUMENT;
+  rel_diff_free(dx), rel_diff_free(dy), rel_diff_free(dout);
+}
+
 int main(int argc, char **argv) {
   int cpu = argc < 2 || strcmp(argv[1], "cuda") != 0;
   if (scalars_select_target(cpu ? scalars_TARGET_CPU : scalars_TARGET_CUDA) != scalars_OK ||
@@ -159,6 +204,7 @@ int main(int argc, char **argv) {
   check_row_sums();
   check_reverse();
   check_debug(cpu);
+  check_ufunc(cpu);
   printf("%d failures\n", failures);
   return failures != 0;
 }
