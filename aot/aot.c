@@ -70,7 +70,10 @@ static bool select_ufunc(Aot *a, RtJob *j, IrFunc *uf, const char *signature) {
   if (signature) {
     if (!parse_sig(j, signature, &sig))
       return false;
-    if (!rt_ufunc_kernel_for(j->prog, uf, -1, &sig, &k, &ksig)) {
+    bool scalars = sig.ret && sig.ret->kind >= TY_BOOL && sig.ret->kind <= TY_C128;
+    for (int i = 0; i < sig.nparams; i++)
+      scalars &= sig.params[i]->kind >= TY_BOOL && sig.params[i]->kind <= TY_C128;
+    if (!scalars || !rt_ufunc_kernel_for(j->prog, uf, -1, &sig, &k, &ksig)) {
       diag_error(rt_job_diags(j), RT_E_ARITY, sig.loc, "give the scalar signature, e.g. "
                  "\"float32(float32, float32)\"", "signature does not fit @vectorize function '%s'", uf->name);
       return false;
@@ -403,6 +406,7 @@ static bool build_cpu(Aot *a, const kjit_aot_options *o) {
     for (int i = 0; i < j.units.len; i++)
       if (strcmp(j.units.data[i].compile->funcs.data[0]->symbol, a->units.data[k].symbol) == 0) {
         a->units.data[k].host_flags = e[i].flags;
+        a->units.data[k].host_entry = arena_strdup(a->arena, e[i].name);
         a->units.data[k].host_static_shared = e[i].static_shared;
       }
   a->host_arch = a->host_arch ? arena_strdup(a->arena, a->host_arch) : NULL;

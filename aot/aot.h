@@ -26,6 +26,7 @@ typedef struct AotUnit {
                                  arrays and a stream and picks the geometry */
   int vec;                    /* ufunc: elements per thread (16-byte loads) */
   int host_flags;             /* CPU: HOST_FN_* of the entry */
+  const char *host_entry;     /* CPU: the entry's symbol in the assembly */
   size_t host_static_shared;  /* CPU: static shared bytes per block */
 } AotUnit;
 

@@ -253,8 +253,7 @@ static void host_code(StrBuf *sb, const Aot *a) {
   }
   sb_puts(sb, "    \".popsection\\n\");\n\n");
   for (int i = 0; i < a->units.len; i++)
-    sb_printf(sb, "void aot_host_%d(AotHostCtx *, void *) __asm__(\"%s.%s\");\n", i, a->units.data[i].symbol,
-              a->name);
+    sb_printf(sb, "void aot_host_%d(AotHostCtx *, void *) __asm__(\"%s\");\n", i, a->units.data[i].host_entry);
   sb_puts(sb, "#endif\n\n");
 }
 
@@ -364,7 +363,8 @@ static void ufunc_launcher(StrBuf *sb, const Aot *a, int k) {
             u->kernel, a->name);
   for (int p = 0; p < u->nparams; p++) {
     const char *v = u->names[p];
-    sb_printf(sb, "  if (%s.shape[0] != %s.shape[0])\n    return (%s_status)aot_fail(AOT_E_ARGUMENT, \"%%s: argument "
+    if (p < u->nparams - 1)
+      sb_printf(sb, "  if (%s.shape[0] != %s.shape[0])\n    return (%s_status)aot_fail(AOT_E_ARGUMENT, \"%%s: argument "
               "'%s' has %%lld elements and '%s' %%lld; generated launchers do not broadcast\", aot_kernel, "
               "(long long)%s.shape[0], (long long)%s.shape[0]);\n", v, out, a->name, v, out, v, out);
     if (u->vec > 1)
