@@ -43,6 +43,10 @@ else bad "two runs differ"; fi
 if KJIT_CACHE=0 "$kjit" aot "$src/examples/vector_add.py:add_kernel" --arch sm_90,sm_80 -o "$work/b" &&
    cmp -s "$work/a/vector_add.c" "$work/b/vector_add.c"; then ok "identical without the disk cache, --arch in another order"
 else bad "output depends on the cache or the --arch order"; fi
+if "$kjit" aot "$src/examples/vector_add.py" --target cpu -o "$work/fresh" 2>/dev/null &&
+   [ -f "$work/fresh/vector_add.h" ] && [ -f "$work/fresh/vector_add.c" ] && ! ls "$work/fresh"/*.tmp >/dev/null 2>&1; then
+  ok "-o makes a missing folder and leaves no temporary file"
+else bad "-o into a missing folder"; fi
 if grep -qF -e "$(cd "$src" && pwd)" -e "$work" -e "$(date +%Y-%m-%d)" "$work/a"/*.[ch]; then
   bad "a path or a date in the output"
 else ok "no path or date in the output"; fi

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -50,7 +51,8 @@ static const CliOption aot_options[] = {
      .help = "the library's name: NAME.h, NAME.c, NAME_* symbols\n"
              "(default: the file's name)"},
     {.name = "-o", .metavar = "DIR", .field = offsetof(AotArgs, out),
-     .help = "the folder to write NAME.h and NAME.c to (required)"},
+     .help = "the folder to write NAME.h and NAME.c to (required;\n"
+             "made if missing); both are replaced at once, or neither"},
     CLI_PATH_ROW(AotArgs, path),
     CLI_HELP_ROW,
     {0}};
@@ -113,20 +115,44 @@ static int split_archs(char *list, const char **archs, int max) {
   return n;
 }
 
-/* DIR/NAME.EXT written whole, or an error naming it. */
+/* DIR/NAME.EXT.tmp written whole (renamed into place by publish), or an
+ * error naming it. */
 static int write_file(const char *dir, const char *name, const char *ext, const char *text, size_t len) {
-  size_t n = strlen(dir) + strlen(name) + strlen(ext) + 3;
+  size_t n = strlen(dir) + strlen(name) + strlen(ext) + 8;
   char *path = malloc(n);
   if (!path)
     return fputs("kjit: error: out of memory\n", stderr), EXIT_ERRORS;
-  snprintf(path, n, "%s/%s%s", dir, name, ext);
+  snprintf(path, n, "%s/%s%s.tmp", dir, name, ext);
   FILE *f = fopen(path, "wb");
   int ok = f && fwrite(text, 1, len, f) == len;
   ok = f && fclose(f) == 0 && ok;
-  if (!ok)
+  if (!ok) {
     fprintf(stderr, "kjit: error: cannot write %s: %s\n", path, strerror(errno));
+    remove(path);
+  }
   free(path);
   return ok ? EXIT_OK : EXIT_ERRORS;
+}
+
+/* DIR/NAME.EXT.tmp -> DIR/NAME.EXT (rename: a build never sees half a
+ * file); with ok false, the temporary file is removed. */
+static int publish(const char *dir, const char *name, const char *ext, int ok) {
+  size_t n = strlen(dir) + strlen(name) + strlen(ext) + 8;
+  char *tmp = malloc(n), *path = malloc(n);
+  int rc = EXIT_ERRORS;
+  if (tmp && path) {
+    snprintf(tmp, n, "%s/%s%s.tmp", dir, name, ext);
+    snprintf(path, n, "%s/%s%s", dir, name, ext);
+    if (!ok)
+      remove(tmp);
+    else if (rename(tmp, path) == 0)
+      rc = EXIT_OK;
+    else
+      fprintf(stderr, "kjit: error: cannot write %s: %s\n", path, strerror(errno));
+  }
+  free(tmp);
+  free(path);
+  return ok ? rc : EXIT_ERRORS;
 }
 
 static int generate(kjit_context *ctx, AotArgs *a) {
@@ -157,10 +183,14 @@ static int generate(kjit_context *ctx, AotArgs *a) {
   int rc = st != KJIT_OK ? kjit_cli_report(ctx, st) : EXIT_OK;
   if (rc == EXIT_OK)
     kjit_cli_print_diagnostics(ctx);
-  if (rc == EXIT_OK)
-    rc = write_file(a->out, o.name, ".h", h, hn);
-  if (rc == EXIT_OK)
-    rc = write_file(a->out, o.name, ".c", s, sn);
+  if (rc == EXIT_OK && mkdir(a->out, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "kjit: error: cannot create %s: %s\n", a->out, strerror(errno));
+    rc = EXIT_ERRORS;
+  }
+  int wrote_h = rc == EXIT_OK && write_file(a->out, o.name, ".h", h, hn) == EXIT_OK;
+  int wrote_c = wrote_h && write_file(a->out, o.name, ".c", s, sn) == EXIT_OK;
+  if (rc == EXIT_OK) /* both or neither */
+    rc = publish(a->out, o.name, ".h", wrote_h && wrote_c) | publish(a->out, o.name, ".c", wrote_c);
   kjit_free(h);
   kjit_free(s);
   free(name);
