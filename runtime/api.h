@@ -29,6 +29,9 @@ struct kjit_array {
                               arrays */
   bool device;             /* a.data is a CUdeviceptr of ctx's device */
   unsigned epoch;          /* device: the device's reset count at allocation */
+  struct RtDlShared *shared; /* api/dlpack.c: storage shared with DLPack
+                              tensors (imported or exported): it frees the
+                              memory, not the array; NULL otherwise */
 };
 
 typedef struct IrFunc IrFunc;
