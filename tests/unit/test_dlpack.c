@@ -58,7 +58,21 @@ static const char src[] =
     "def total(x, out):\n"
     "    i = cuda.grid(1)\n"
     "    if i < x.size:\n"
-    "        cuda.atomic.add(out, 0, x[i])\n";
+    "        cuda.atomic.add(out, 0, x[i])\n"
+    "\n"
+    "@cuda.jit(\"void(float32[::1], float32[::1])\")\n"
+    "def eager_copy(x, out):\n"
+    "    i = cuda.grid(1)\n"
+    "    if i < out.size:\n"
+    "        out[i] = x[i]\n"
+    "\n"
+    "@cuda.jit(device=True)\n"
+    "def put(b, v):\n"
+    "    b[0] = v\n"
+    "\n"
+    "@cuda.jit\n"
+    "def via_helper(a):\n"
+    "    put(a, 1.0)\n";
 
 /* ------------------------------------------------------- producers --- */
 
@@ -346,6 +360,19 @@ static void test_readonly(void) {
   kjit_arg args[] = {kjit_arg_array(x), kjit_arg_array(ro)};
   EXPECT_ERROR(kjit_launch(k, &cfg, args, 2), KJIT_ERROR_TYPE,
                "argument 2 ('out') is a read-only array and kernel 'total' writes to it");
+  /* an eager signature's float32[::1] is mutable: Numba matches no
+   * readonly array to it, and neither does kjit */
+  CHECK_STATUS(kjit_program_kernel(prog, "eager_copy", &k), KJIT_OK);
+  kjit_arg eargs[] = {kjit_arg_array(x), kjit_arg_array(w)};
+  EXPECT_ERROR(kjit_launch(k, &cfg, eargs, 2), KJIT_ERROR_TYPE,
+               "argument 1 ('x'): readonly float32[::1] does not match the signature's float32[::1]");
+  /* a device function writing it names its own parameter, and the call */
+  CHECK_STATUS(kjit_program_kernel(prog, "via_helper", &k), KJIT_OK);
+  kjit_arg hargs[] = {kjit_arg_array(x)};
+  EXPECT_ERROR(kjit_launch(k, &cfg, hargs, 1), KJIT_ERROR_TYPE,
+               "argument 1 ('b') is a read-only array and function 'put' writes to it");
+  EXPECT_ERROR(kjit_launch(k, &cfg, hargs, 1), KJIT_ERROR_TYPE, "in the call to 'put'");
+  CHECK(src_[0] == 1.0f);
   /* clearing the flag: allowed on kjit's own arrays, refused on an import
    * its producer marked read-only */
   CHECK_STATUS(kjit_array_set_readonly(w2, 0), KJIT_OK);
