@@ -318,6 +318,7 @@ kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out) {
                a->a.rec->fields[i].name, a->a.ndim, RT_MAX_NDIM);
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
   }
+  v.readonly = a->a.readonly; /* a view writes the same memory */
   kjit_array *h = rt_api_adopt(ctx, &v);
   if (!h) {
     rt_array_free(&v);

@@ -156,7 +156,8 @@ typedef struct DlImport {
   RtDtype dtype;
   int ndim;
   int64_t shape[RT_MAX_NDIM];
-  int64_t strides[RT_MAX_NDIM];    /* bytes */
+  int64_t strides[RT_MAX_NDIM];    /* bytes, unless c_order */
+  bool c_order;                    /* the tensor's strides are NULL */
   char *data;                      /* data + byte_offset */
   int32_t dl_device;
   bool device;                     /* a device array (kDLCUDA, or managed on cuda) */
@@ -220,14 +221,8 @@ static kjit_status check_shape(RtCall *call, DlImport *im, const kjit_dl_tensor 
                  "dl_tensor.strides[%d] (%lld elements) overflows in bytes", i,
                  (long long)t->strides[i]);
   }
-  if (!t->strides) { /* C order */
-    int64_t s = item;
-    for (int i = t->ndim - 1; i >= 0; i--) {
-      im->strides[i] = s;
-      s *= t->shape[i] ? t->shape[i] : 1; /* kjit_array_wrap checked the size */
-    }
-  }
-  im->data = (char *)t->data + t->byte_offset;
+  im->c_order = !t->strides; /* the wrap computes C strides, checking the size */
+  im->data = t->byte_offset ? (char *)t->data + t->byte_offset : t->data;
   return KJIT_OK;
 }
 
@@ -248,7 +243,8 @@ static kjit_status check_device(RtCall *call, DlImport *im, kjit_dl_device dev, 
                  "create the context with KJIT_TARGET_CUDA (or AUTO) on a machine with a GPU, or "
                  "copy the tensor to host memory first", im->fn,
                  "dl_tensor.device is kDLCUDA (device %d): device memory needs the cuda target; "
-                 "this context runs on the cpu", (int)dev.device_id);
+                 "this context runs on the cpu (KJIT_TARGET_CPU, or no usable GPU)",
+                 (int)dev.device_id);
     }
     if (dev.device_id != ordinal)
       return bad(call, KJIT_ERROR_INVALID_ARGUMENT,
@@ -305,10 +301,10 @@ static kjit_status import(kjit_context *ctx, const char *fn, kjit_dl_managed_ten
   if (st != KJIT_OK)
     return st;
   kjit_array *a = NULL;
-  st = im.device ? kjit_array_wrap_device(ctx, (kjit_dtype)im.dtype, im.ndim, im.shape, im.strides,
+  const int64_t *strides = im.c_order ? NULL : im.strides;
+  st = im.device ? kjit_array_wrap_device(ctx, (kjit_dtype)im.dtype, im.ndim, im.shape, strides,
                                           (uint64_t)(uintptr_t)im.data, &a)
-                 : kjit_array_wrap(ctx, (kjit_dtype)im.dtype, im.ndim, im.shape, im.strides,
-                                   im.data, &a);
+                 : kjit_array_wrap(ctx, (kjit_dtype)im.dtype, im.ndim, im.shape, strides, im.data, &a);
   if (st != KJIT_OK)
     return st;
   RtDlShared *s = calloc(1, sizeof *s);

@@ -703,8 +703,10 @@ KJIT_API kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint
                                               uint64_t subsequence_start, kjit_array **out);
 
 /* Releases the array (and its memory unless it came from kjit_array_wrap;
- * a device array's device memory too).  NULL and already destroyed handles
- * are ignored. */
+ * a device array's device memory too; an array imported from or exported
+ * as a DLPack tensor drops its reference to the memory, which the last
+ * user releases: see "DLPack").  NULL and already destroyed handles are
+ * ignored. */
 KJIT_API void kjit_array_destroy(kjit_array *a);
 
 /* ------------------------------------------------------ device arrays --- */

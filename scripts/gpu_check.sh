@@ -51,7 +51,7 @@ else
 fi
 
 echo "== example programs (the GPU; examples/README.md's kjit commands ran in the gpu suite)"
-for ex in "vector_add --target cuda" vadd_multi; do
+for ex in "vector_add --target cuda" vadd_multi "dlpack_roundtrip --target cuda"; do
   read -r -a cmd <<<"$ex"
   [ -x "$build/tests/examples/${cmd[0]}" ] || continue
   (cd "$root" && "$build/tests/examples/${cmd[0]}" "${cmd[@]:1}") >"$logs/example_${cmd[0]}.log" 2>&1

@@ -388,6 +388,14 @@ static void test_readonly(void) {
     CHECK(v->flags == KJIT_DL_FLAG_READ_ONLY, "flags %llu", (unsigned long long)v->flags);
     v->deleter(v);
   }
+  /* a field view of a read-only record array is read-only too */
+  kjit_array *rec = NULL, *field = NULL;
+  CHECK_STATUS(kjit_array_create_record(ctx, "[('x', '<f4'), ('y', '<i4')]", 1, &n, &rec), KJIT_OK);
+  CHECK_STATUS(kjit_array_set_readonly(rec, 1), KJIT_OK);
+  CHECK_STATUS(kjit_array_field(rec, 0, &field), KJIT_OK);
+  CHECK(kjit_array_is_readonly(field) == 1, "a field view keeps the flag");
+  kjit_array_destroy(field);
+  kjit_array_destroy(rec);
   CHECK(kjit_array_is_readonly(NULL) == -1);
   CHECK_STATUS(kjit_array_set_readonly(NULL, 1), KJIT_ERROR_INVALID_ARGUMENT);
   kjit_array_destroy(x);
