@@ -72,7 +72,12 @@ static const char src[] =
     "\n"
     "@cuda.jit\n"
     "def via_helper(a):\n"
-    "    put(a, 1.0)\n";
+    "    put(a, 1.0)\n"
+    "\n"
+    "from numba import vectorize\n"
+    "@vectorize(['float32(float32)'], target='cuda')\n"
+    "def twice(v):\n"
+    "    return v * 2\n";
 
 /* ------------------------------------------------------- producers --- */
 
@@ -388,6 +393,16 @@ static void test_readonly(void) {
     CHECK(v->flags == KJIT_DL_FLAG_READ_ONLY, "flags %llu", (unsigned long long)v->flags);
     v->deleter(v);
   }
+  /* @vectorize reads read-only inputs, and refuses a read-only out */
+  kjit_ufunc *u = NULL;
+  kjit_array *res = NULL;
+  CHECK_STATUS(kjit_program_ufunc(prog, "twice", &u), KJIT_OK);
+  kjit_arg uargs[] = {kjit_arg_array(x)};
+  CHECK_STATUS(kjit_ufunc_call(u, uargs, 1, NULL, &res), KJIT_OK);
+  CHECK(res && ((float *)kjit_array_data(res))[3] == 8.0f);
+  kjit_array_destroy(res);
+  EXPECT_ERROR(kjit_ufunc_call(u, uargs, 1, ro, &res), KJIT_ERROR_INVALID_ARGUMENT,
+               "out is a read-only array");
   /* a field view of a read-only record array is read-only too */
   kjit_array *rec = NULL, *field = NULL;
   CHECK_STATUS(kjit_array_create_record(ctx, "[('x', '<f4'), ('y', '<i4')]", 1, &n, &rec), KJIT_OK);
