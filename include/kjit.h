@@ -770,8 +770,8 @@ KJIT_API kjit_status kjit_array_wrap_device(kjit_context *ctx, kjit_dtype dtype,
  * updates it atomically, is refused when it is compiled for the launch,
  * naming the parameter ("argument 2 ('out') is a read-only array and
  * kernel 'k' writes to it"), and a read-only and a writable array never
- * share a specialization.  kjit_array_copy refuses a read-only
- * destination, and a launch on the cuda target never copies a read-only
+ * share a specialization.  kjit_array_copy and kjit_ufunc_call refuse a
+ * read-only destination, and a launch on the cuda target never copies a read-only
  * host array back.  Arrays are writable unless made read-only here or
  * imported from a DLPack tensor with the read-only flag.
  * kjit_array_set_readonly sets (1) or clears (0) the flag; clearing it on

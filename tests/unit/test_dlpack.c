@@ -12,13 +12,16 @@
  * With --gpu (the GPU suite, scripts/gpu_check.sh): a kDLCUDA tensor over
  * memory from cuMemAlloc (the driver through dlopen) imported, a kernel
  * run on it and the result read back; a device array exported and its
- * memory used after kjit_array_destroy.  Exit 77 (skipped) without a GPU. */
+ * memory used after kjit_array_destroy; a read-only tensor over
+ * write-protected host memory read by a kernel (never copied back).  Exit
+ * 77 (skipped) without a GPU. */
 #include <dlfcn.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "kjit.h"
 
@@ -312,6 +315,44 @@ static void test_deleter_order(void) {
 
 /* ------------------------------------------------------------ read-only --- */
 
+/* A read-only tensor over memory the process cannot write (mprotect): a
+ * kernel may read it, and nothing kjit does may write it back (the cuda
+ * target copies host arrays back after a launch, but never read-only
+ * ones). */
+static void check_protected_input(void) {
+  size_t page = 4096;
+  float *mem = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  CHECK(mem != MAP_FAILED);
+  if (mem == MAP_FAILED)
+    return;
+  for (int i = 0; i < 64; i++)
+    mem[i] = (float)(i * 3);
+  CHECK(mprotect(mem, page, PROT_READ) == 0);
+  int64_t n = 64;
+  Producer p;
+  producer(&p, mem, 1, &n, NULL, KJIT_DL_FLOAT, 32, KJIT_DL_CPU);
+  p.v.flags = KJIT_DL_FLAG_READ_ONLY;
+  kjit_array *x = NULL, *w = NULL;
+  CHECK_STATUS(kjit_array_from_dlpack_versioned(ctx, &p.v, &x), KJIT_OK);
+  CHECK_STATUS(kjit_array_create(ctx, KJIT_FLOAT32, 1, &n, &w), KJIT_OK);
+  kjit_kernel *k = NULL;
+  CHECK_STATUS(kjit_program_kernel(prog, "copy", &k), KJIT_OK);
+  if (x && w && k) {
+    kjit_launch_config cfg;
+    kjit_launch_config_init(&cfg);
+    cfg.grid[0] = 2;
+    cfg.block[0] = 32;
+    kjit_arg args[] = {kjit_arg_array(x), kjit_arg_array(w)};
+    CHECK_STATUS(kjit_launch(k, &cfg, args, 2), KJIT_OK);
+    CHECK_STATUS(kjit_synchronize(ctx), KJIT_OK);
+    CHECK(((float *)kjit_array_data(w))[63] == 189.0f, "read through a read-only import");
+  }
+  kjit_array_destroy(x);
+  kjit_array_destroy(w);
+  CHECK(p.deleted == 1);
+  munmap(mem, page);
+}
+
 static kjit_status launch_copy(kjit_array *x, kjit_array *out) {
   kjit_kernel *k = NULL;
   if (kjit_program_kernel(prog, "copy", &k) != KJIT_OK)
@@ -411,6 +452,7 @@ static void test_readonly(void) {
   CHECK(kjit_array_is_readonly(field) == 1, "a field view keeps the flag");
   kjit_array_destroy(field);
   kjit_array_destroy(rec);
+  check_protected_input();
   CHECK(kjit_array_is_readonly(NULL) == -1);
   CHECK_STATUS(kjit_array_set_readonly(NULL, 1), KJIT_ERROR_INVALID_ARGUMENT);
   kjit_array_destroy(x);
@@ -602,6 +644,7 @@ static int run_gpu(void) {
     v->deleter(v);
   }
   cu.MemFree(d2);
+  check_protected_input(); /* a launch never copies a read-only host array back */
   return 0;
 }
 
