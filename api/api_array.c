@@ -489,6 +489,7 @@ static bool new_device_array(RtCall *call, RtCuda *cu, kjit_dtype dtype, int ndi
     return false;
   }
   h->device = true;
+  h->kjit_memory = true;
   h->epoch = cu->resets;
   *out = h;
   return true;

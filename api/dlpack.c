@@ -76,10 +76,8 @@ void rt_dlpack_release(kjit_array *a) {
 }
 
 /* a's storage record, made on first use: it takes over the memory the
- * array owns (host memory, or device memory kjit allocated on cu).
- * kjit_array_wrap_device's arrays carry a record that owns nothing, so a
- * device array without one is kjit's own allocation: a wrap of device
- * memory that attaches no record must be told apart here. */
+ * array owns (host memory, or device memory kjit allocated on cu:
+ * kjit_memory; a wrap of the caller's device memory owns nothing). */
 static RtDlShared *shared_of(kjit_array *a, RtCuda *cu) {
   if (a->shared)
     return a->shared;
@@ -88,7 +86,7 @@ static RtDlShared *shared_of(kjit_array *a, RtCuda *cu) {
     return NULL;
   s->refs = 1;
   s->dl_device = a->device ? KJIT_DL_CUDA : KJIT_DL_CPU;
-  if (a->device) {
+  if (a->device && a->kjit_memory) {
     RtDlDevice *d = calloc(1, sizeof *d);
     if (!d || !cu || cu->api.DevicePrimaryCtxRetain(&d->ctx, cu->dev) != RT_CU_SUCCESS) {
       free(d);

@@ -29,6 +29,8 @@ struct kjit_array {
                               arrays */
   bool device;             /* a.data is a CUdeviceptr of ctx's device */
   unsigned epoch;          /* device: the device's reset count at allocation */
+  bool kjit_memory;        /* device: kjit allocated a.data (so an export
+                              may take over freeing it) */
   struct RtDlShared *shared; /* api/dlpack.c: storage shared with DLPack
                               tensors (imported or exported): it frees the
                               memory, not the array; NULL otherwise */
