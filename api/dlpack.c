@@ -9,7 +9,7 @@
  * consumer a reference.  The invariant: the memory behind a shared array
  * is released exactly once, by whoever drops the storage's last reference
  * (kjit_array_destroy, the context's destruction, an exported tensor's
- * deleter), on any thread, with no kjit lock taken: so the storage keeps
+ * deleter), on any thread, taking no kjit lock itself: so the storage keeps
  * what releasing needs (the driver's entry points, the device's retained
  * primary context), never the context. */
 #include <stdarg.h>
@@ -468,17 +468,21 @@ int kjit_array_is_readonly(const kjit_array *a) {
  * the embedding API's full version does. */
 static kjit_status wrap_device(kjit_context *ctx, kjit_dtype dtype, int ndim, const int64_t *shape,
                                const int64_t *strides, uint64_t device_ptr, kjit_array **out) {
-  kjit_target target = KJIT_TARGET_CPU;
-  kjit_status st = kjit_context_target(ctx, &target);
   RtCall call;
   rt_begin(&call, ctx);
-  if (st != KJIT_OK || target != KJIT_TARGET_CUDA) {
+  kjit_status st = rt_resolve_target(&call);
+  if (st == KJIT_OK && ctx->api.target != KJIT_TARGET_CUDA) {
     diag_error(&call.diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0},
                "create the context with KJIT_TARGET_CUDA (or AUTO) on a machine with a GPU",
                "kjit_array_wrap_device: device memory needs the cuda target; this context runs on "
                "the cpu");
-    return rt_finish(&call, KJIT_ERROR_NO_DEVICE);
+    st = KJIT_ERROR_NO_DEVICE;
   }
+  RtCuda *cu = st == KJIT_OK ? rt_cuda_device(ctx, &call.diags) : NULL; /* opened, current */
+  if (!cu)
+    return rt_finish(&call, st != KJIT_OK ? st : call.diags.nerrors ? rt_status_of(&call.diags)
+                                                                  : KJIT_ERROR_NO_DEVICE);
+  unsigned epoch = cu->resets;
   rt_finish(&call, KJIT_OK);
   kjit_array *a = NULL;
   st = kjit_array_wrap(ctx, dtype, ndim, shape, strides, (void *)(uintptr_t)device_ptr, &a);
@@ -490,7 +494,7 @@ static kjit_status wrap_device(kjit_context *ctx, kjit_dtype dtype, int ndim, co
   *s = (RtDlShared){.refs = 1, .dl_device = KJIT_DL_CUDA};
   rt_lock(ctx);
   a->device = true;
-  a->epoch = ctx->cuda ? ctx->cuda->resets : 0;
+  a->epoch = epoch;
   a->shared = s;
   rt_unlock(ctx);
   *out = a;

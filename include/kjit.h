@@ -813,9 +813,11 @@ KJIT_API int kjit_array_is_readonly(const kjit_array *a);
  * goes (kjit_array_destroy or the context's destruction, and every
  * tensor exported from the array released: see Export).  On any error
  * nothing is kept and the deleter is NOT called: the caller still owns
- * the tensor (and must delete it).  The deleter may run on whichever
- * thread destroys the array or releases the last export, with no kjit lock
- * held.  Errors: INVALID_ARGUMENT (NULLs, a dtype, lanes, ndim, shape or
+ * the tensor (and must delete it).  The deleter runs on whichever thread
+ * lets the last reference go: inside kjit_array_destroy or
+ * kjit_context_destroy (holding that context's lock: it may call kjit on
+ * this thread, but must not wait for another thread that does), or inside
+ * an export's deleter (no kjit lock).  Errors: INVALID_ARGUMENT (NULLs, a dtype, lanes, ndim, shape or
  * device type kjit does not take, a version it does not know, a device_id
  * that is not the context's device; the message names the field), NO_DEVICE
  * (a CUDA tensor on a context that does not run on a GPU).  Takes the
