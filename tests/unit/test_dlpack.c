@@ -13,7 +13,8 @@
  * memory from cuMemAlloc (the driver through dlopen) imported, a kernel
  * run on it and the result read back; a device array exported and its
  * memory used after kjit_array_destroy; a read-only tensor over
- * write-protected host memory read by a kernel (never copied back).  Exit
+ * write-protected host memory read by a kernel (never copied back); the
+ * read-only bit in the fast path and the specialization key.  Exit
  * 77 (skipped) without a GPU. */
 #include <dlfcn.h>
 #include <stdbool.h>
@@ -644,6 +645,24 @@ static int run_gpu(void) {
     v->deleter(v);
   }
   cu.MemFree(d2);
+  /* device arrays: a launch that took the fast path with a writable out is
+   * not reused once out is read-only (the fast path's records and the
+   * specialization key both carry the bit) */
+  kjit_array *dx = NULL, *dout = NULL;
+  CHECK_STATUS(kjit_array_create_device(ctx, KJIT_FLOAT32, 1, &n, &dx), KJIT_OK);
+  CHECK_STATUS(kjit_array_create_device(ctx, KJIT_FLOAT32, 1, &n, &dout), KJIT_OK);
+  if (dx && dout) {
+    for (int rep = 0; rep < 3; rep++) /* the second and third take the fast path */
+      CHECK_STATUS(launch_copy(dx, dout), KJIT_OK);
+    CHECK_STATUS(kjit_array_set_readonly(dout, 1), KJIT_OK);
+    EXPECT_ERROR(launch_copy(dx, dout), KJIT_ERROR_TYPE,
+                 "argument 2 ('out') is a read-only array and kernel 'copy' writes to it");
+    CHECK_STATUS(kjit_array_set_readonly(dout, 0), KJIT_OK);
+    CHECK_STATUS(launch_copy(dx, dout), KJIT_OK);
+    CHECK_STATUS(kjit_synchronize(ctx), KJIT_OK);
+  }
+  kjit_array_destroy(dx);
+  kjit_array_destroy(dout);
   check_protected_input(); /* a launch never copies a read-only host array back */
   return 0;
 }
