@@ -101,7 +101,7 @@ void rt_api_release(kjit_context *ctx) {
 }
 
 /* A new handle owning `a` (moved in); NULL when out of memory. */
-kjit_array *rt_api_adopt(kjit_context *ctx, RtArray *a) {
+static kjit_array *adopt(kjit_context *ctx, RtArray *a) {
   kjit_array *h = calloc(1, sizeof *h);
   if (!h)
     return NULL;
@@ -168,7 +168,7 @@ kjit_status kjit_array_create(kjit_context *ctx, kjit_dtype dtype, int ndim,
   RtArray a;
   if (rt_array_alloc(&a, rt_dtype_of(dtype), ndim, shape) != 0)
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
-  kjit_array *h = rt_api_adopt(ctx, &a);
+  kjit_array *h = adopt(ctx, &a);
   if (!h) {
     rt_array_free(&a);
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
@@ -217,7 +217,7 @@ kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
     rt_array_set_c_strides(&a);
   if (!data && a.nbytes)
     return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "data is NULL for a non-empty array");
-  kjit_array *h = rt_api_adopt(ctx, &a);
+  kjit_array *h = adopt(ctx, &a);
   if (!h)
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
   *out = h;
@@ -252,7 +252,7 @@ kjit_status kjit_array_create_record(kjit_context *ctx, const char *descr, int n
   rt_record_release(r); /* the array holds its own reference */
   if (rc != 0)
     return fail(&call, KJIT_ERROR_OUT_OF_MEMORY, "%s", "the record array does not fit in memory");
-  kjit_array *h = rt_api_adopt(ctx, &a);
+  kjit_array *h = adopt(ctx, &a);
   if (!h) {
     rt_array_free(&a);
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
@@ -319,7 +319,7 @@ kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out) {
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
   }
   v.readonly = a->a.readonly; /* a view writes the same memory */
-  kjit_array *h = rt_api_adopt(ctx, &v);
+  kjit_array *h = adopt(ctx, &v);
   if (!h) {
     rt_array_free(&v);
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
@@ -344,7 +344,7 @@ kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path, kjit_array 
     diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "%s", err);
     return rt_finish(&call, npy_status(rc));
   }
-  kjit_array *h = rt_api_adopt(ctx, &a);
+  kjit_array *h = adopt(ctx, &a);
   if (!h) {
     rt_array_free(&a);
     return rt_finish(&call, KJIT_ERROR_OUT_OF_MEMORY);
@@ -483,7 +483,7 @@ static bool new_device_array(RtCall *call, RtCuda *cu, kjit_dtype dtype, int ndi
   if (!rt_cuda_alloc(cu, a.nbytes, &p, "a device array", &call->diags))
     return false;
   a.data = (void *)(uintptr_t)p;
-  kjit_array *h = rt_api_adopt(call->ctx, &a);
+  kjit_array *h = adopt(call->ctx, &a);
   if (!h) {
     rt_cuda_free(cu, p);
     return false;

@@ -19,10 +19,6 @@ const char *rt_tuple_take(kjit_context *ctx, Arena *arena, const kjit_arg *a, Rt
  * name; the new list in arena), v->cls set.  NULL, or what is wrong. */
 const char *rt_tuple_resolve(const IrProgram *p, Arena *arena, RtValue *v);
 
-/* api_array.c: a new live handle of ctx owning `a` (moved in); NULL when
- * out of memory. */
-kjit_array *rt_api_adopt(kjit_context *ctx, RtArray *a);
-
 /* dlpack.c: drops the reference array `a` holds on the storage it shares
  * with DLPack tensors (a->shared); the last reference frees the memory or
  * calls the producer's deleter.  From kjit_array_destroy, lock held. */
