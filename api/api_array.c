@@ -318,6 +318,7 @@ kjit_status kjit_array_field(kjit_array *a, int i, kjit_array **out) {
                a->a.rec->fields[i].name, a->a.ndim, RT_MAX_NDIM);
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
   }
+  v.readonly = a->a.readonly; /* a view writes the same memory */
   kjit_array *h = rt_api_adopt(ctx, &v);
   if (!h) {
     rt_array_free(&v);
@@ -438,7 +439,9 @@ void kjit_array_destroy(kjit_array *a) {
 static void destroy_array(kjit_array *a) {
   unlink_live(a->ctx, a);
   RtCuda *cu = a->ctx->cuda;
-  if (a->device && !a->borrowed && cu && cu->ctx && a->epoch == cu->resets) { /* else the
+  if (a->shared) /* memory shared with DLPack tensors: its last user frees it */
+    rt_dlpack_release(a);
+  else if (a->device && !a->borrowed && cu && cu->ctx && a->epoch == cu->resets) { /* else the
                                                  reset freed it, or it is not kjit's */
     cu->api.CtxSetCurrent(cu->ctx);
     rt_cuda_free(cu, (RtCuDeviceptr)(uintptr_t)a->a.data);
@@ -487,6 +490,7 @@ static bool new_device_array(RtCall *call, RtCuda *cu, kjit_dtype dtype, int ndi
     return false;
   }
   h->device = true;
+  h->kjit_memory = true;
   h->epoch = cu->resets;
   *out = h;
   return true;
@@ -557,6 +561,8 @@ static kjit_status copy_arrays(kjit_array *dst, kjit_array *src, void *stream, b
   RtCall call;
   rt_begin(&call, ctx);
   const char *why = rt_api_copy_problem(dst, ctx->cuda);
+  if (!why && dst->a.readonly)
+    why = "the array is read-only (kjit_array_set_readonly, or a read-only DLPack tensor)";
   if (why)
     return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "destination: %s", why);
   if (!src || (why = rt_api_copy_problem(src, ctx->cuda)))

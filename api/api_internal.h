@@ -41,4 +41,9 @@ void rt_api_streams_release(kjit_context *ctx);
 /* Why `stream` cannot be used (a kjit stream that was destroyed), or NULL. */
 const char *rt_api_stream_problem(kjit_context *ctx, void *stream);
 
+/* dlpack.c: drops the reference array `a` holds on the storage it shares
+ * with DLPack tensors (a->shared); the last reference frees the memory or
+ * calls the producer's deleter.  From kjit_array_destroy, lock held. */
+void rt_dlpack_release(kjit_array *a);
+
 #endif

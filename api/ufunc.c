@@ -363,6 +363,9 @@ mismatch: {
 static bool check_out(UCall *c, kjit_array *out) {
   if (!check_array(c, out, "out"))
     return false;
+  if (out->a.readonly)
+    return fail(c, "pass a writable array, or NULL for a new one",
+                "out is a read-only array (kjit_array_set_readonly, or a read-only DLPack tensor)");
   bool same = out->a.ndim == c->ndim;
   for (int d = 0; same && d < c->ndim; d++)
     same = out->a.shape[d] == c->shape[d];

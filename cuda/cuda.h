@@ -228,13 +228,15 @@ typedef struct RtArgKey {
   uint8_t is_array;
   uint8_t dtype;                   /* RtDtype */
   uint8_t ndim;
-  uint8_t flags;                   /* RT_ARGKEY_C | RT_ARGKEY_ALIGN16 | RT_ARGKEY_FITS32 */
+  uint8_t flags;                   /* RT_ARGKEY_C | RT_ARGKEY_ALIGN16 | RT_ARGKEY_FITS32 |
+                                      RT_ARGKEY_READONLY */
   uint32_t pad;                    /* zero (keys are compared as bytes) */
   const void *tuple;               /* a tuple argument: its interned type (set by
                                       the caller, which has the program's types) */
 } RtArgKey;
 enum { RT_ARGKEY_C = 1, RT_ARGKEY_ALIGN16 = 2,
-       RT_ARGKEY_FITS32 = 4 /* rt_value_fits32: picks the 32-bit-index variant */ };
+       RT_ARGKEY_FITS32 = 4, /* rt_value_fits32: picks the 32-bit-index variant */
+       RT_ARGKEY_READONLY = 8 /* RtArray.readonly: a `readonly array` parameter */ };
 
 typedef struct RtSpecKey {
   const void *owner;               /* the kernel (IrFunc *) */

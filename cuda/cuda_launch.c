@@ -43,6 +43,8 @@ void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValu
       a->flags |= RT_ARGKEY_ALIGN16;
     if (rt_value_fits32(v))
       a->flags |= RT_ARGKEY_FITS32;
+    if (v->is_array && v->array.readonly)
+      a->flags |= RT_ARGKEY_READONLY;
   }
 }
 

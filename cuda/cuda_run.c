@@ -315,7 +315,7 @@ static bool copy_out(RtCuda *cu, IrFunc *f, RtCuStream st, const RtValue *args, 
   if (!copy_leaves_out(cu, f, st, b, diags))
     return false;
   for (int i = 0; i < nargs; i++)
-    if (args[i].is_array && !b->dev[i] && b->span[i] &&
+    if (args[i].is_array && !b->dev[i] && b->span[i] && !args[i].array.readonly && /* unchanged */
         !rt_cuda_check(cu, cu->api.MemcpyDtoHAsync(args[i].array.data, b->ptr[i], b->span[i], st),
                        "cuMemcpyDtoHAsync", f->name, diags))
       return false;
@@ -625,7 +625,8 @@ bool rt_cuda_copy(RtCuda *cu, void *dst, bool dst_dev, const void *src, bool src
 /* --------------------------------------------------------- fast path --- */
 
 /* One argument's record: bits 24-31 the kjit_arg kind + 1, 16-23 the
- * dtype, 8-15 ndim, 0-7 RT_ARGKEY_C | RT_ARGKEY_ALIGN16 | RT_ARGKEY_FITS32.  0: not fast
+ * dtype, 8-15 ndim, 0-7 RT_ARGKEY_C | RT_ARGKEY_ALIGN16 | RT_ARGKEY_FITS32 |
+ * RT_ARGKEY_READONLY.  0: not fast
  * (a host array, a bad handle). */
 static uint32_t arg_record(const kjit_context *ctx, const RtCuda *cu, const kjit_arg *a) {
   if (a->kind != KJIT_ARG_ARRAY) {
@@ -642,7 +643,8 @@ static uint32_t arg_record(const kjit_context *ctx, const RtCuda *cu, const kjit
     return 0;
   uint32_t flags = ((uintptr_t)h->a.data % 16 == 0 ? RT_ARGKEY_ALIGN16 : 0) |
                    (rt_array_is_c_contiguous(&h->a) ? RT_ARGKEY_C : 0) |
-                   (rt_array_fits32(&h->a) ? RT_ARGKEY_FITS32 : 0); /* as rt_spec_key */
+                   (rt_array_fits32(&h->a) ? RT_ARGKEY_FITS32 : 0) |
+                   (h->a.readonly ? RT_ARGKEY_READONLY : 0); /* as rt_spec_key */
   return 1u << 24 | (uint32_t)h->a.dtype << 16 | (uint32_t)h->a.ndim << 8 | flags;
 }
 

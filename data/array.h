@@ -31,6 +31,9 @@ typedef struct RtArray {
   void *data;                     /* never NULL after a successful alloc/read */
   size_t nbytes;                  /* bytes of the buffer behind data */
   bool owns;                      /* rt_array_free releases data */
+  bool readonly;                  /* kernels see `readonly array(...)` and may
+                                     not write it (kjit_array_set_readonly,
+                                     a read-only DLPack import) */
   RtRecord *rec;                  /* dtype RT_RECORD: its fields (one reference,
                                      dropped by rt_array_free; copies that are
                                      freed on their own take rt_record_retain) */

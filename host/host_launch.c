@@ -69,8 +69,9 @@ static bool is_record_value(const RtValue *v) {
 }
 
 /* One word per argument: bit 24 array, bits 16..23 dtype, 8..15 ndim, bit 0
- * C-contiguous, bit 1 KEY_FITS32. */
+ * C-contiguous, bit 1 KEY_FITS32, bit 2 KEY_READONLY. */
 #define KEY_FITS32 2u  /* rt_value_fits32: the 32-bit-index variant (any record) */
+#define KEY_READONLY 4u /* RtArray.readonly: a `readonly array` parameter */
 
 static uint32_t arg_record(const RtValue *v) {
   uint32_t fits = rt_value_fits32(v) ? KEY_FITS32 : 0;
@@ -78,7 +79,7 @@ static uint32_t arg_record(const RtValue *v) {
     return (uint32_t)v->scalar.dtype << 16 | fits;
   const RtArray *a = &v->array;
   return 1u << 24 | (uint32_t)a->dtype << 16 | (uint32_t)(a->ndim & 0xff) << 8 |
-         (uint32_t)rt_array_is_c_contiguous(a) | fits;
+         (uint32_t)rt_array_is_c_contiguous(a) | fits | (a->readonly ? KEY_READONLY : 0);
 }
 
 /* A tuple or record argument's key word: bit 25 and the index of its (interned) type

@@ -81,6 +81,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kjit_dlpack.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -806,8 +808,10 @@ KJIT_API kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint
                                               uint64_t subsequence_start, kjit_array **out);
 
 /* Releases the array (and its memory unless it came from kjit_array_wrap;
- * a device array's device memory too).  NULL and already destroyed handles
- * are ignored. */
+ * a device array's device memory too; an array imported from or exported
+ * as a DLPack tensor drops its reference to the memory, which the last
+ * user releases: see "DLPack").  NULL and already destroyed handles are
+ * ignored. */
 KJIT_API void kjit_array_destroy(kjit_array *a);
 
 /* ------------------------------------------------------ device arrays --- */
@@ -933,6 +937,94 @@ KJIT_API kjit_status kjit_event_record(kjit_context *ctx, void *event, void *str
 KJIT_API kjit_status kjit_event_elapsed_ms(kjit_context *ctx, void *start, void *end,
                                            double *ms);
 KJIT_API kjit_status kjit_event_destroy(kjit_context *ctx, void *event);
+
+/* ------------------------------------------------------ read-only arrays --- */
+
+/* A read-only array is passed to kernels as Numba's `readonly array(...)`
+ * type: a kernel (or a device function it calls) that stores into it, or
+ * updates it atomically, is refused when it is compiled for the launch,
+ * naming the parameter ("argument 2 ('out') is a read-only array and
+ * kernel 'k' writes to it"), and a read-only and a writable array never
+ * share a specialization.  kjit_array_copy and kjit_ufunc_call refuse a
+ * read-only destination, and a launch on the cuda target never copies a read-only
+ * host array back.  Arrays are writable unless made read-only here or
+ * imported from a DLPack tensor with the read-only flag.
+ * kjit_array_set_readonly sets (1) or clears (0) the flag; clearing it on
+ * an array imported read-only is refused (INVALID_ARGUMENT: the producer
+ * said it must not be written).  Takes the context's lock; not to be
+ * called while a launch on another thread uses the array. */
+KJIT_API kjit_status kjit_array_set_readonly(kjit_array *a, int readonly);
+
+/* 1 for a read-only array, 0 for a writable one, -1 for a NULL or
+ * destroyed handle.  An accessor: the last error is untouched. */
+KJIT_API int kjit_array_is_readonly(const kjit_array *a);
+
+/* ---------------------------------------------------------------- DLPack --- */
+
+/* DLPack tensors in and out (structs: kjit_dlpack.h, layout-identical to
+ * DLPack's DLManagedTensor and DLManagedTensorVersioned: pass a pointer to
+ * either with a cast).
+ *
+ * Import.  kjit_array_from_dlpack (0.x) and kjit_array_from_dlpack_versioned
+ * (1.x: version.major must be 1) make a kjit array over the tensor's memory,
+ * with no copy:
+ *   - kDLCPU and kDLCUDAHost tensors become host arrays (as
+ *     kjit_array_wrap), on either target;
+ *   - kDLCUDA and kDLCUDAManaged tensors become device arrays (as
+ *     kjit_array_wrap_device) of a cuda-target context whose device is
+ *     device_id; on a cpu-target context a kDLCUDA tensor is refused
+ *     (NO_DEVICE, naming the device type), while a kDLCUDAManaged one,
+ *     which the host can read and write, becomes a host array;
+ *   - strides are in elements (NULL = C order) and become kjit's byte
+ *     strides; byte_offset is added to data;
+ *   - dtypes: int8..int64, uint8..uint64, float16/32/64, complex64/128 and
+ *     bool (kDLBool, 8 bits; a uint8 tensor stays uint8), one lane;
+ *     bfloat16 is refused (kjit arrays have no bfloat16 dtype);
+ *   - ndim 0..KJIT_MAX_NDIM, every extent >= 0;
+ *   - versioned: the READ_ONLY flag makes the array read-only (see above);
+ *     IS_COPIED changes nothing.
+ * Ownership: on success the array owns the managed tensor: kjit calls its
+ * deleter (when not NULL) exactly once, when the last user of the memory
+ * goes (kjit_array_destroy or the context's destruction, and every
+ * tensor exported from the array released: see Export).  On any error
+ * nothing is kept and the deleter is NOT called: the caller still owns
+ * the tensor (and must delete it).  The deleter runs on whichever thread
+ * lets the last reference go: inside kjit_array_destroy or
+ * kjit_context_destroy (holding that context's lock: it may call kjit on
+ * this thread, but must not wait for another thread that does), or inside
+ * an export's deleter (no kjit lock).  Errors: INVALID_ARGUMENT (NULLs, a dtype, lanes, ndim, shape or
+ * device type kjit does not take, a version it does not know, a device_id
+ * that is not the context's device; the message names the field), NO_DEVICE
+ * (a CUDA tensor on a context that does not run on a GPU).  Takes the
+ * context's lock. */
+KJIT_API kjit_status kjit_array_from_dlpack(kjit_context *ctx, struct kjit_dl_managed_tensor *tensor,
+                                            kjit_array **out);
+KJIT_API kjit_status kjit_array_from_dlpack_versioned(kjit_context *ctx,
+                                                      struct kjit_dl_managed_tensor_versioned *tensor,
+                                                      kjit_array **out);
+
+/* Export.  A new DLPack tensor viewing the array's memory (no copy): a
+ * host array as kDLCPU (or the device type it was imported with: kDLCUDAHost,
+ * kDLCUDAManaged), a device array as kDLCUDA with the context's device
+ * ordinal; shape and strides (in elements) point into the tensor's own
+ * allocation; the versioned form has version {1, 0} and the READ_ONLY flag
+ * for a read-only array.  The consumer calls the tensor's deleter once when
+ * done.  The memory stays valid until BOTH kjit_array_destroy (or the
+ * context's destruction) and the deleter have run, in either order, on any
+ * threads: the array and each export hold a reference to its storage, and
+ * the last one frees it (kjit's own host or device memory) or calls the
+ * deleter of the tensor it was imported from.  Memory given to
+ * kjit_array_wrap or kjit_array_wrap_device stays the caller's: an export
+ * of such an array is valid only as long as the caller keeps the memory.
+ * Device memory: the export keeps the device's primary context retained
+ * until the last reference goes; a device fault resets the device and
+ * invalidates every device pointer, exported ones included.  Errors:
+ * INVALID_ARGUMENT (NULLs, a destroyed array, a record array, byte strides
+ * that are not a multiple of the item size).  Takes the context's lock;
+ * the deleter takes none. */
+KJIT_API kjit_status kjit_array_to_dlpack(kjit_array *a, struct kjit_dl_managed_tensor **out);
+KJIT_API kjit_status kjit_array_to_dlpack_versioned(kjit_array *a,
+                                                    struct kjit_dl_managed_tensor_versioned **out);
 
 /* ------------------------------------------------ globals the host binds --- */
 

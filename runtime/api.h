@@ -31,6 +31,11 @@ struct kjit_array {
   bool borrowed;           /* device memory kjit must not free: the host's
                               (kjit_array_wrap_device) or a view's */
   unsigned epoch;          /* device: the device's reset count at allocation */
+  bool kjit_memory;        /* device: kjit allocated a.data (so an export
+                              may take over freeing it) */
+  struct RtDlShared *shared; /* api/dlpack.c: storage shared with DLPack
+                              tensors (imported or exported): it frees the
+                              memory, not the array; NULL otherwise */
 };
 
 typedef struct IrFunc IrFunc;

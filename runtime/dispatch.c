@@ -13,7 +13,7 @@ static TyConv array_conversion(const RtArray *a, const Type *p, bool all) {
     return TYCONV_NONE;
   bool elem = a->dtype == RT_RECORD ? rt_record_matches(a->rec, p->elem)
                                     : rt_dtype_type(a->dtype) == p->elem;
-  if (!elem)
+  if (!elem || (a->readonly && !p->readonly)) /* Numba: readonly never converts to mutable */
     return TYCONV_NONE;
   if (rt_array_is_c_contiguous(a))
     return p->layout == LAYOUT_C ? TYCONV_EXACT : all ? TYCONV_SAFE : TYCONV_NONE;

@@ -134,8 +134,10 @@ static void value_text(const RtValue *v, char *buf, size_t n) {
   else if (v->is_array && v->array.dtype == RT_RECORD)
     snprintf(buf, n, "%s %s", v->array.ndim ? "an array of records" : "the record",
              v->array.rec ? v->array.rec->descr : "?");
-  else if (v->is_array)
-    array_type_text(v->array.dtype, v->array.ndim, rt_array_is_c_contiguous(&v->array), buf, n);
+  else if (v->is_array) {
+    size_t ro = (size_t)snprintf(buf, n, "%s", v->array.readonly && n > 9 ? "readonly " : "");
+    array_type_text(v->array.dtype, v->array.ndim, rt_array_is_c_contiguous(&v->array), buf + ro, n - ro);
+  }
   else
     snprintf(buf, n, "%s", rt_dtype_name(v->scalar.dtype));
 }

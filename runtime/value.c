@@ -92,7 +92,8 @@ const Type *rt_value_type(TypeTable *tt, const RtValue *v) {
   if (a->ndim < 1 || a->ndim > 4 || !elem_type(tt, a))
     return NULL;
   Layout l = rt_array_is_c_contiguous(a) ? LAYOUT_C : LAYOUT_A;
-  return ty_array(tt, elem_type(tt, a), a->ndim, l);
+  return a->readonly ? ty_array_readonly(tt, elem_type(tt, a), a->ndim, l)
+                     : ty_array(tt, elem_type(tt, a), a->ndim, l);
 }
 
 const Type *rt_tuple_type(TypeTable *tt, const RtValue *v) {
@@ -111,7 +112,8 @@ static void elem_text(const RtValue *e, char *buf, size_t n) {
   if (e->is_tuple)
     rt_tuple_text(e, buf, n);
   else if (e->is_array)
-    snprintf(buf, n, "array(%s, %dd, %s)", rt_dtype_name(e->array.dtype), e->array.ndim,
+    snprintf(buf, n, "%sarray(%s, %dd, %s)", e->array.readonly ? "readonly " : "",
+             rt_dtype_name(e->array.dtype), e->array.ndim,
              rt_array_is_c_contiguous(&e->array) ? "C" : "A");
   else
     snprintf(buf, n, "%s", rt_dtype_name(e->scalar.dtype));

@@ -13,7 +13,8 @@
 const Type *rt_dtype_type(RtDtype dt);
 bool rt_type_dtype(const Type *t, RtDtype *out);
 /* The kjit type of a launch argument (RtValue is in array.h): arrays have C
- * layout when C-contiguous, else A; scalars their dtype (a Python int is
+ * layout when C-contiguous, else A (Numba's `readonly array` when
+ * RtArray.readonly); scalars their dtype (a Python int is
  * int64, a float float64, as Numba types them).  NULL for 0-d
  * arrays or more than 4 dimensions. */
 const Type *rt_value_type(TypeTable *tt, const RtValue *v);

@@ -55,7 +55,7 @@ else
 fi
 
 echo "== example programs (the GPU; examples/README.md's kjit commands ran in the gpu suite)"
-for ex in "vector_add --target cuda" vadd_multi; do
+for ex in "vector_add --target cuda" vadd_multi "dlpack_roundtrip --target cuda"; do
   read -r -a cmd <<<"$ex"
   [ -x "$build/tests/examples/${cmd[0]}" ] || continue
   (cd "$root" && "$build/tests/examples/${cmd[0]}" "${cmd[@]:1}") >"$logs/example_${cmd[0]}.log" 2>&1
@@ -78,7 +78,7 @@ else
   echo "SKIP: the example scripts under Numba (Numba is not installed)"
 fi
 
-echo "== GPU-only tests of the build (devices, the C API's device launches, warm loads, compile once; the suite ran test_cuda_c)"
+echo "== GPU-only tests of the build (devices, the C API's device launches, DLPack CUDA tensors, warm loads, compile once; the suite ran test_cuda_c)"
 run_step() { # NAME CMD...: runs CMD from the root, logs it, counts it
   local name=$1; shift
   (cd "$root" && "$@") >"$logs/$name.log" 2>&1
@@ -88,6 +88,7 @@ run_step() { # NAME CMD...: runs CMD from the root, logs it, counts it
 }
 [ -x "$build/tests/unit/test_devices" ] && run_step test_devices "$build/tests/unit/test_devices"
 [ -x "$build/tests/unit/test_api_launch" ] && run_step test_api_launch "$build/tests/unit/test_api_launch"
+[ -x "$build/tests/unit/test_dlpack" ] && run_step test_dlpack_gpu "$build/tests/unit/test_dlpack" --gpu
 [ -f "$root/tests/trace/loads.sh" ] && run_step warm_loads bash tests/trace/loads.sh "$build/kjit" cuda
 [ -f "$root/tests/cache/processes.sh" ] && run_step cache_processes bash tests/cache/processes.sh "$build/kjit" cuda
 

@@ -16,6 +16,7 @@ packages=(
   clang-14 libclang-rt-14-dev
   valgrind
   libopenmpi-dev openmpi-bin
+  libdlpack-dev   # tests/unit/test_dlpack_abi checks kjit_dlpack.h against its dlpack.h
 )
 
 installed() {

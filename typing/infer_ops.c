@@ -447,14 +447,36 @@ static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
   return false;
 }
 
-/* Constant arrays live in read-only memory (constant on the GPU). */
+/* The parameter whose value operand k of instruction idx is (a load of a
+ * parameter local: stored-to parameters are shadowed before typing), or -1. */
+static int param_operand(const Infer *inf, int idx, int k) {
+  const Inst *in = &inf->f->insts.data[idx];
+  int a = k < in->nargs && in->args ? in->args[k] : -1;
+  if (a < 0 || a >= inf->f->insts.len)
+    return -1;
+  const Inst *src = &inf->f->insts.data[a];
+  return src->op == OP_LOAD && src->local >= 0 && src->local < inf->f->nparams ? src->local : -1;
+}
+
+/* Read-only arrays: constant arrays (constant memory on the GPU) and
+ * arrays the host marked read-only (kjit_array_set_readonly, a read-only
+ * DLPack tensor), whose parameter the message names. */
 static bool check_writable(Infer *inf, int idx, const Type *arr) {
   if (!arr->readonly)
     return true;
-  ir_infer_fail(inf, idx, E_TY_READONLY,
-                "constant arrays are read-only: copy the values into cuda.local.array or an "
-                "output array first",
-                "cannot modify readonly array of type %s", TN(arr));
+  int p = param_operand(inf, idx, 0);
+  if (p >= 0)
+    ir_infer_fail(inf, idx, E_TY_READONLY,
+                  "the host passed a read-only array (kjit_array_set_readonly, or a DLPack tensor "
+                  "with the read-only flag): pass a writable array, or write elsewhere",
+                  "argument %d ('%s') is a read-only array and %s '%s' writes to it: cannot modify "
+                  "readonly array of type %s", p + 1, inf->f->locals.data[p].name,
+                  inf->f->is_kernel ? "kernel" : "function", inf->f->name, TN(arr));
+  else
+    ir_infer_fail(inf, idx, E_TY_READONLY,
+                  "constant arrays are read-only: copy the values into cuda.local.array or an "
+                  "output array first",
+                  "cannot modify readonly array of type %s", TN(arr));
   return false;
 }
 
