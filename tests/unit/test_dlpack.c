@@ -530,7 +530,7 @@ static void test_bad_imports(void) {
   /* device memory on the cpu target */
   uint64_t fake = 0x1000;
   EXPECT_ERROR(kjit_array_wrap_device(ctx, KJIT_FLOAT32, 1, shape, NULL, fake, &a),
-               KJIT_ERROR_NO_DEVICE, "device memory needs the cuda target");
+               KJIT_ERROR_NO_DEVICE, "device arrays need the cuda target");
 }
 
 static void test_bad_exports(void) {
