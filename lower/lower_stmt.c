@@ -528,6 +528,22 @@ static void finish_blocks(Lower *L, SrcLoc end) {
 
 /* ---------------------------------------------------------- functions -- */
 
+/* A parameter annotation that names a Numba type (`x: float32[:]`) constrains
+ * the parameter; any other (`a: np.ndarray`, `n: int`, `Union[...]`, a
+ * string) is ignored, as Numba ignores annotations: NULL, nothing reported. */
+static const Type *annotation_type(LowerProg *lp, const Node *ann) {
+  static const char *const python_types[] = {"int", "float", "bool", "complex", "object"};
+  for (size_t i = 0; ann && ann->kind == ND_NAME && i < sizeof python_types / sizeof *python_types; i++)
+    if (strcmp(ann->name, python_types[i]) == 0)
+      return NULL; /* Python's own types: annotations Numba ignores */
+  const Type *t = NULL;
+  Diags quiet;
+  diags_init(&quiet, lp->a);
+  if (!ann || !ir_type_from_ast(lp->p, ann, &t, &quiet) || !t || t->kind == TY_VOID)
+    return NULL;
+  return t;
+}
+
 void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
   bool any_ann = false;
   fn = f->ast = ir_strip_kwonly(lp, fn); /* a bare `*` dropped (lower_varargs.c) */
@@ -544,11 +560,8 @@ void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
   if (!any_ann)
     return;
   f->annotations = arena_alloc(lp->a, sizeof(Type *) * (size_t)(f->nparams + 1));
-  for (int i = 0; i < fn->params.len; i++) {
-    const Node *ann = fn->params.data[i].annotation;
-    if (ann && !ir_type_from_ast(lp->p, ann, &f->annotations[i], lp->d))
-      f->annotations[i] = NULL;
-  }
+  for (int i = 0; i < fn->params.len; i++)
+    f->annotations[i] = annotation_type(lp, fn->params.data[i].annotation);
 }
 
 void lower_body(LowerProg *lp, IrFunc *f, const Func *fn) {
