@@ -96,10 +96,12 @@ typedef struct Param {
   bool dstar;       /* **kwargs (star is set too) */
 } Param;
 
+typedef Vec(Param) ParamList;
+
 typedef struct Func {
   const char *name;
   SrcLoc loc;               /* the name in `def name` */
-  Vec(Param) params;
+  ParamList params;
   NodeList decorators;      /* expressions after '@', in source order */
   NodeList body;            /* statements */
   Node *returns;            /* `-> annotation` or NULL */
@@ -148,11 +150,14 @@ typedef struct GlobalAssign {
   SrcLoc loc;
 } GlobalAssign;
 
+typedef Vec(GlobalAssign) GlobalList;
+typedef Vec(Func *) FuncList;
+
 typedef struct Module {
   const Source *src;
   Vec(Import) imports;
-  Vec(GlobalAssign) globals;  /* in source order; a later one shadows an earlier */
-  Vec(Func *) funcs;          /* every top-level def (decorated or not) */
+  GlobalList globals;         /* in source order; a later one shadows an earlier */
+  FuncList funcs;             /* every top-level def (decorated or not) */
 } Module;
 
 /* Parse a whole file.  Syntax errors go to diags; the returned Module holds

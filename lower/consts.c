@@ -516,9 +516,38 @@ static bool truthy(const IrGlobal *g) {
   return ty_is_float(g->type) ? g->fval != 0.0 : g->ival != 0;
 }
 
+/* A def of the file named by n (not shadowed): never None. */
+static bool names_def(LowerProg *lp, const IrFunc *f, const Node *n) {
+  return n->kind == ND_NAME && !(f && ir_local_find(f, n->name) >= 0) &&
+         !ir_global_find(lp->p, n->name) && !ir_nonconst_find(lp, n->name) &&
+         is_module_func(lp->p, n->name);
+}
+
+/* `X is None` / `X is not None` between constants (None is None) or with a
+ * def of the file (a function is not None): Numba decides both when it
+ * compiles, so a branch on them is pruned. */
+static bool fold_is_none(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out) {
+  if (n->args.len != 2 || (n->ops.data[0] != AOP_IS && n->ops.data[0] != AOP_ISNOT))
+    return false;
+  const Node *x = n->args.data[0], *y = n->args.data[1];
+  IrGlobal a, b;
+  bool same;
+  if (ir_fold(lp, f, x, &a, NULL) && ir_fold(lp, f, y, &b, NULL) && a.type && b.type &&
+      (a.type->kind == TY_NONE || b.type->kind == TY_NONE))
+    same = a.type->kind == TY_NONE && b.type->kind == TY_NONE;
+  else if ((x->kind == ND_NONE && names_def(lp, f, y)) || (y->kind == ND_NONE && names_def(lp, f, x)))
+    same = false;
+  else
+    return false;
+  *out = make_int(TY_BOOL_T, same == (n->ops.data[0] == AOP_IS));
+  return true;
+}
+
 static bool fold_compare(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
                          const char **why) {
   IrGlobal a, b;
+  if (fold_is_none(lp, f, n, out))
+    return true;
   if (n->args.len < 2 || !ir_fold(lp, f, n->args.data[0], &a, why))
     return false;
   bool result = true;
@@ -863,44 +892,46 @@ static void note_device_constant(LowerProg *lp, const GlobalAssign *ga, const Ir
  * the same name replaces the earlier one (also when it does not fold). */
 void ir_fold_globals(LowerProg *lp) {
   const Module *m = lp->p->ast;
-  for (int i = 0; i < m->globals.len; i++) {
-    const GlobalAssign *ga = &m->globals.data[i];
-    if (!ga->name)
-      continue;
-    const char *dd = ga->value && ga->value->kind == ND_CALL
-                         ? ir_resolve_path(lp, NULL, ga->value->lhs) : NULL;
-    if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
-      drop_global(lp->p, ga->name);
-      drop_nonconst(lp, ga->name);
-      drop_host_global(lp->p, ga->name);
-      ir_declare_device(lp, ga);
-      continue;
-    }
-    if (ir_fold_namedtuple(lp, ga)) { /* Point = namedtuple('Point', [...]) */
-      drop_global(lp->p, ga->name);
-      drop_nonconst(lp, ga->name);
-      drop_host_global(lp->p, ga->name);
-      continue;
-    }
-    IrGlobal g;
-    const char *why = NULL;
-    NdFail nd = {0};
-    bool ok = ir_is_ndarray_call(lp, ga->value) ? ir_fold_ndarray(lp, ga->value, &g, &nd)
-                                                : ir_fold(lp, NULL, ga->value, &g, &why);
+  for (int i = 0; i < m->globals.len; i++)
+    ir_fold_global(lp, &m->globals.data[i]);
+}
+
+void ir_fold_global(LowerProg *lp, const GlobalAssign *ga) {
+  if (!ga->name)
+    return;
+  const char *dd = ga->value && ga->value->kind == ND_CALL
+                       ? ir_resolve_path(lp, NULL, ga->value->lhs) : NULL;
+  if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
     drop_global(lp->p, ga->name);
     drop_nonconst(lp, ga->name);
     drop_host_global(lp->p, ga->name);
-    if (ok && g.type) {
-      g.name = ga->name;
-      g.loc = ga->loc;
-      vec_push(lp->a, &lp->p->globals, g);
-      note_device_constant(lp, ga, &g);
-    } else {
-      NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
-                     nd.loc, nd.hint};
-      vec_push(lp->a, &lp->nonconst, nc);
-      if (ga->value && ga->value->kind == ND_CALL && !nd.why)
-        note_host_global(lp, ga);
-    }
+    ir_declare_device(lp, ga);
+    return;
+  }
+  if (ir_fold_namedtuple(lp, ga)) { /* Point = namedtuple('Point', [...]) */
+    drop_global(lp->p, ga->name);
+    drop_nonconst(lp, ga->name);
+    drop_host_global(lp->p, ga->name);
+    return;
+  }
+  IrGlobal g;
+  const char *why = NULL;
+  NdFail nd = {0};
+  bool ok = ir_is_ndarray_call(lp, ga->value) ? ir_fold_ndarray(lp, ga->value, &g, &nd)
+                                              : ir_fold(lp, NULL, ga->value, &g, &why);
+  drop_global(lp->p, ga->name);
+  drop_nonconst(lp, ga->name);
+  drop_host_global(lp->p, ga->name);
+  if (ok && g.type) {
+    g.name = ga->name;
+    g.loc = ga->loc;
+    vec_push(lp->a, &lp->p->globals, g);
+    note_device_constant(lp, ga, &g);
+  } else {
+    NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
+                   nd.loc, nd.hint};
+    vec_push(lp->a, &lp->nonconst, nc);
+    if (ga->value && ga->value->kind == ND_CALL && !nd.why)
+      note_host_global(lp, ga);
   }
 }

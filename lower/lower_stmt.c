@@ -91,7 +91,23 @@ static void stmt_augassign(Lower *L, const Node *s) {
   lower_emit(L, OP_ARRAY_STORE, s->loc, st, n + 2);
 }
 
+/* `if` on a compile-time constant (a module constant, a factory's frozen
+ * argument: `if EDGE is not None:`) lowers only the branch taken, as Numba
+ * prunes dead branches before typing: the other may call what is None. */
+static bool stmt_if_const(Lower *L, const Node *s) {
+  IrGlobal g;
+  if (!ir_fold(L->lp, L->f, s->cond, &g, NULL) || !g.type ||
+      !(g.type->kind == TY_NONE || g.type->kind == TY_BOOL || ty_is_int(g.type) ||
+        ty_is_float(g.type)))
+    return false;
+  bool taken = g.type->kind == TY_NONE ? false : ty_is_float(g.type) ? g.fval != 0 : g.ival != 0;
+  lower_stmts(L, taken ? &s->body : &s->orelse);
+  return true;
+}
+
 static void stmt_if(Lower *L, const Node *s) {
+  if (stmt_if_const(L, s))
+    return;
   int then_b = lower_new_block(L), else_b = lower_new_block(L);
   int join = s->orelse.len ? lower_new_block(L) : else_b;
   lower_branch(L, s->cond, then_b, else_b, s->loc); /* lower_cond.c */
