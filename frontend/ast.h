@@ -125,7 +125,8 @@ struct Node {
   int64_t ival;
   double fval;
   Func *func;      /* ND_FUNCDEF */
-  bool big;        /* ND_INT too large for int64 */
+  bool big;        /* ND_INT too large for int64: a uint64 (ival its bits) unless huge */
+  bool huge;       /* ND_INT too large for uint64 */
   bool imag;       /* ND_FLOAT: j suffix */
   bool bytes;      /* ND_STR: bytes literal */
   bool fstring;    /* ND_STR: contains an f-string part */
