@@ -166,6 +166,27 @@ def run_annotations():
     report("annotations ignored", a.tolist(), [0.0, 2.5, 5.0, 0.0])
 
 
+# ---- tests/exec/array_search.py (np.min & co. in a kernel: does Numba accept them?) ----
+def probe_array_search():
+    try:
+        @cuda.jit
+        def search_nan(a, o):
+            a[2] = math.nan
+            a[4] = -1.0
+            o[0] = numpy.min(a)
+            o[1] = numpy.argmin(a)
+            o[2] = numpy.argmax(a)
+            o[3] = numpy.nanmin(a)
+            o[4] = numpy.nanmax(a)
+            o[5] = numpy.max(a[3:])
+
+        o = numpy.zeros(6)
+        search_nan[1, 1](numpy.arange(6, dtype=numpy.float64), o)
+        report("np.min/argmin/nanmin with NaN", o.tolist(), [float('nan'), 2.0, 2.0, -1.0, 5.0, 5.0])
+    except Exception as e:
+        print(f"info     np.min & co. in a kernel: {type(e).__name__}: {str(e).splitlines()[0]}")
+
+
 # ---- recursion through device functions with explicit signatures ----
 def probe_recursion():
     try:
@@ -189,6 +210,7 @@ if __name__ == "__main__":
     run_factories()
     run_constants()
     run_annotations()
+    probe_array_search()
     probe_recursion()
     print(f"{failures} mismatches")
     sys.exit(1 if failures else 0)
