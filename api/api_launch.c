@@ -88,11 +88,11 @@ kjit_status kjit_last_timing(const kjit_context *ctx, double *compile_ms,
 
 /* ----------------------------------------------------------- kernels --- */
 
-static int find_kernel_index(const kjit_program *prog, const char *name) {
+static int find_kernel_index(kjit_program *prog, const char *name, Diags *d) {
   for (int i = 0; i < prog->kernels.len; i++)
     if (strcmp(prog->kernels.data[i]->name, name) == 0)
       return i;
-  return -1;
+  return rt_factory_kernel(prog, name, d) ? prog->kernels.len - 1 : -1; /* "make_k(2)" */
 }
 
 static kjit_kernel *get_handle(kjit_program *prog, int i) {
@@ -128,7 +128,9 @@ kjit_status kjit_program_kernel(kjit_program *prog, const char *name, kjit_kerne
   rt_begin(&call, prog->ctx);
   if (prog->cuc)
     return rt_finish(&call, cuc_handle(prog, name, &call, out));
-  int i = find_kernel_index(prog, name);
+  int i = find_kernel_index(prog, name, &call.diags);
+  if (i < 0 && call.diags.nerrors)
+    return rt_finish(&call, rt_status_of(&call.diags));
   if (i < 0) {
     rt_report_unknown_kernel(prog, name, &call);
     return rt_finish(&call, KJIT_ERROR_NOT_FOUND);

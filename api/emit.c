@@ -32,7 +32,7 @@ static IrFunc *find_kernel(RtJob *j, const char *name) {
   for (int i = 0; i < j->prog->kernels.len; i++)
     if (strcmp(j->prog->kernels.data[i]->name, name) == 0)
       return j->prog->kernels.data[i];
-  return NULL;
+  return rt_factory_kernel(j->prog, name, rt_job_diags(j)); /* "make_k(2)" */
 }
 
 static void report_unknown_kernel(RtJob *j, const char *name) {
@@ -50,8 +50,13 @@ static void report_unknown_kernel(RtJob *j, const char *name) {
   for (int i = 0; i < j->prog->kernels.len; i++)
     names[i] = j->prog->kernels.data[i]->name;
   const char *near = suggest_closest(name, names, j->prog->kernels.len);
-  const char *hint;
-  if (!*list)
+  const char *hint, *factories = ir_factory_list(&j->prog->ir);
+  if (factories) /* kernels made by a function: say how to name one */
+    hint = arena_printf(rt_job_arena(j), "a kernel made by a function (%s) is named by the "
+                        "variable it is assigned to, or by the call, e.g. %s:'%.*s(...)'%s%s",
+                        factories, j->prog->src.path, (int)strcspn(factories, ","), factories,
+                        *list ? "; kernels: " : "", list);
+  else if (!*list)
     hint = arena_printf(rt_job_arena(j), "%s has no kernels (functions decorated "
                         "@cuda.jit without device=True)", j->prog->src.path);
   else if (near)
@@ -162,7 +167,8 @@ static bool select_units(RtJob *j, const char *kernel, const char *signature) {
     return select_ufunc_units(j, r, signature);
   if (kernel) {
     if (!(f = find_kernel(j, kernel))) {
-      report_unknown_kernel(j, kernel);
+      if (!rt_job_diags(j)->nerrors)
+        report_unknown_kernel(j, kernel);
       return false;
     }
   } else if (j->prog->kernels.len == 1) {

@@ -143,6 +143,24 @@ kjit_status kjit_program_kernel_name(const kjit_program *prog, int i,
   return KJIT_OK;
 }
 
+IrFunc *rt_factory_kernel(kjit_program *prog, const char *name, Diags *diags) {
+  IrFunc *f = NULL;
+  if (prog->cuc || !strchr(name, '(') || !ir_lower_factory_call(&prog->ir, name, diags, &f) ||
+      !f->is_kernel)
+    return NULL;
+  for (int i = 0; i < prog->kernels.len; i++)
+    if (prog->kernels.data[i] == f)
+      return f;
+  if (prog->kernel_handles) { /* per kernel: one more slot */
+    struct kjit_kernel **h = arena_alloc(&prog->arena, sizeof *h * (size_t)(prog->kernels.len + 1));
+    memcpy(h, prog->kernel_handles, sizeof *h * (size_t)prog->kernels.len);
+    h[prog->kernels.len] = NULL;
+    prog->kernel_handles = h;
+  }
+  vec_push(&prog->arena, &prog->kernels, f);
+  return f;
+}
+
 IrFunc *rt_find_launchable(kjit_program *prog, const char *name, Diags *diags) {
   if (prog->cuc) {
     CucKernel *k = rt_cuc_kernel(prog, name, diags);
@@ -154,7 +172,7 @@ IrFunc *rt_find_launchable(kjit_program *prog, const char *name, Diags *diags) {
   IrFunc *gen = rt_ufunc_kernel_find(prog, name);  /* @vectorize kernels */
   if (!gen)
     gen = rt_find_generated(prog, name);           /* @cuda.reduce kernels */
-  if (gen)
+  if (gen || (gen = rt_factory_kernel(prog, name, diags)) || diags->nerrors)
     return gen;
   StrBuf sb;
   sb_init(&sb);

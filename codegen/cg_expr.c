@@ -293,7 +293,9 @@ static LLVMValueRef lower_unary(Cg *cg, const Inst *in) {
     if (t->kind == TY_C64 || t->kind == TY_C128)
       return cg_complex_neg(cg, a, t);
     break;
-  case OP_INVERT:
+  case OP_INVERT: /* a narrow unsigned operand: its own bits inverted, then widened */
+    if (cg_is_int(t) && in->type && cg_is_int(in->type) && ty_bits(in->type) > ty_bits(t))
+      return LLVMBuildZExt(cg->b, LLVMBuildNot(cg->b, a, ""), cg_type(cg, in->type), "");
     if (cg_is_int(t) || t->kind == TY_BOOL)
       return LLVMBuildNot(cg->b, a, "");
     break;

@@ -708,18 +708,57 @@ static void build_cabi(Cg *cg, const IrFunc *f) {
   cg->fn = NULL;
 }
 
-/* powi/powif (float ** int) have no libm function: defined here on pow. */
+/* powi/powif (float ** int) have no libm function: defined here as Numba's
+ * int_power computes it (numba/cpython/numbers.py), so the CPU target rounds
+ * as the GPU (libdevice's powi) and Numba do: square-and-multiply
+ *   r = 1; e = |n|; while e: { if e & 1: r *= x; e >>= 1; x *= x }
+ * then 1.0 / r (in float64) for n < 0; |n| > 0x10000 falls back to
+ * pow(x, n) in float64, as Numba's cutoff does. */
 static void define_powi(Cg *cg, const char *name, LLVMTypeRef ft) {
   LLVMValueRef fn = LLVMGetNamedFunction(cg->mod, name);
   if (!fn || !LLVMIsDeclaration(fn))
     return;
   LLVMSetLinkage(fn, LLVMInternalLinkage);
-  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
-  LLVMValueRef a[2] = {LLVMGetParam(fn, 0), LLVMBuildSIToFP(cg->b, LLVMGetParam(fn, 1), ft, "")};
-  LLVMTypeRef over[1] = {ft};
   LLVMValueRef saved = cg->fn;
   cg->fn = fn;
-  LLVMBuildRet(cg->b, cg_intrinsic(cg, "llvm.pow", over, 1, a, 2));
+  LLVMBuilderRef B = cg->b;
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry");
+  LLVMBasicBlockRef big = LLVMAppendBasicBlockInContext(cg->ctx, fn, "big");
+  LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(cg->ctx, fn, "loop");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, fn, "body");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, fn, "done");
+  LLVMPositionBuilderAtEnd(B, entry);
+  LLVMValueRef x = LLVMGetParam(fn, 0), n = LLVMBuildSExt(B, LLVMGetParam(fn, 1), cg->t_i64, "");
+  LLVMValueRef neg = LLVMBuildICmp(B, LLVMIntSLT, n, LLVMConstInt(cg->t_i64, 0, 0), "");
+  LLVMValueRef e0 = LLVMBuildSelect(B, neg, LLVMBuildNeg(B, n, ""), n, "");
+  LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntUGT, e0, LLVMConstInt(cg->t_i64, 0x10000, 0), ""),
+                  big, loop);
+  LLVMPositionBuilderAtEnd(B, big); /* math.pow(x, float(n)) in float64 */
+  LLVMTypeRef over[1] = {cg->t_f64};
+  LLVMValueRef pa[2] = {ft == cg->t_f64 ? x : LLVMBuildFPExt(B, x, cg->t_f64, ""),
+                        LLVMBuildSIToFP(B, n, cg->t_f64, "")};
+  LLVMValueRef p = cg_intrinsic(cg, "llvm.pow", over, 1, pa, 2);
+  LLVMBuildRet(B, ft == cg->t_f64 ? p : LLVMBuildFPTrunc(B, p, ft, ""));
+  LLVMPositionBuilderAtEnd(B, loop);
+  LLVMValueRef r = LLVMBuildPhi(B, ft, "r"), a = LLVMBuildPhi(B, ft, "a");
+  LLVMValueRef e = LLVMBuildPhi(B, cg->t_i64, "e");
+  LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntEQ, e, LLVMConstInt(cg->t_i64, 0, 0), ""), done, body);
+  LLVMPositionBuilderAtEnd(B, body);
+  LLVMValueRef odd = LLVMBuildTrunc(B, e, LLVMInt1TypeInContext(cg->ctx), "");
+  LLVMValueRef r2 = LLVMBuildSelect(B, odd, LLVMBuildFMul(B, r, a, ""), r, "");
+  LLVMValueRef e2 = LLVMBuildLShr(B, e, LLVMConstInt(cg->t_i64, 1, 0), "");
+  LLVMValueRef a2 = LLVMBuildFMul(B, a, a, "");
+  LLVMBuildBr(B, loop);
+  LLVMValueRef rin[2] = {LLVMConstReal(ft, 1.0), r2}, ain[2] = {x, a2}, ein[2] = {e0, e2};
+  LLVMBasicBlockRef from[2] = {entry, body};
+  LLVMAddIncoming(r, rin, from, 2);
+  LLVMAddIncoming(a, ain, from, 2);
+  LLVMAddIncoming(e, ein, from, 2);
+  LLVMPositionBuilderAtEnd(B, done); /* n < 0: 1.0 / r, a float64 division (Numba's) */
+  LLVMValueRef rd = ft == cg->t_f64 ? r : LLVMBuildFPExt(B, r, cg->t_f64, "");
+  LLVMValueRef inv = LLVMBuildFDiv(B, LLVMConstReal(cg->t_f64, 1.0), rd, "");
+  inv = ft == cg->t_f64 ? inv : LLVMBuildFPTrunc(B, inv, ft, "");
+  LLVMBuildRet(B, LLVMBuildSelect(B, neg, inv, r, ""));
   cg->fn = saved;
 }
 

@@ -486,8 +486,9 @@ static LLVMValueRef atomic_nan_minmax(Cg *cg, LLVMValueRef p, LLVMValueRef v, bo
   LLVMValueRef curf = LLVMBuildBitCast(B, cur, ft, "");
   LLVMValueRef better = LLVMBuildFCmp(B, is_max ? LLVMRealOGT : LLVMRealOLT, curf, v, "");
   LLVMValueRef m = LLVMBuildSelect(B, better, curf, v, "");
-  m = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealUNO, v, v, ""), v, m, "");
-  m = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealUNO, curf, curf, ""), curf, m, "");
+  /* NaN is a missing value (Numba's nanmax/nanmin): a NaN value leaves the
+   * element as it is, a NaN element takes the value (OGT/OLT false: v) */
+  m = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealUNO, v, v, ""), curf, m, "");
   LLVMValueRef pair = LLVMBuildAtomicCmpXchg(B, p, cur, LLVMBuildBitCast(B, m, it, ""),
                                              LLVMAtomicOrderingMonotonic, LLVMAtomicOrderingMonotonic, 0);
   LLVMValueRef seen = LLVMBuildExtractValue(B, pair, 0, "");

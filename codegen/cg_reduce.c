@@ -5,7 +5,8 @@
  * A pass is one loop k = 0 .. size-1 with up to three accumulators carried
  * in phis; element k's indices are peeled off k by the extents (the last
  * axis fastest), so any layout (C, strided, reversed) is read in place.
- * The variances take two passes (the mean first), as Numba computes them. */
+ * The variances take two passes (the mean first), as Numba computes them;
+ * min/max and their arg and nan forms are one search (search()). */
 #include "codegen/cg_internal.h"
 
 typedef struct Pass {
@@ -148,6 +149,55 @@ static LLVMValueRef pass_value(Pass *p) {
   return cg_fp(cg, LLVMBuildFDiv(cg->b, s, LLVMBuildSIToFP(cg->b, cnt, cg->t_f64, ""), ""));
 }
 
+/* np.min/max/argmin/argmax/nanmin/nanmax: one loop keeping the element
+ * taken and its index, as Numba's arraymath loops do: min/max and
+ * argmin/argmax stop at the first NaN (its value, its index); nanmin/nanmax
+ * skip NaNs (all NaN: NaN); ties keep the first.  An empty array gives 0. */
+static LLVMValueRef search(Pass *p) {
+  Cg *cg = p->cg;
+  LLVMBuilderRef B = cg->b;
+  ArrayReduceKind k = p->kind;
+  const Type *et = p->at->elem;
+  bool is_max = k == AR_MAX || k == AR_ARGMAX || k == AR_NANMAX, fl = cg_is_float(et);
+  bool nan_skip = k == AR_NANMIN || k == AR_NANMAX;
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "search");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "search.body");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "search.done");
+  LLVMBuildBr(B, head);
+  LLVMPositionBuilderAtEnd(B, head);
+  LLVMValueRef i = LLVMBuildPhi(B, cg->t_i64, ""), best = LLVMBuildPhi(B, cg_type(cg, et), "");
+  LLVMValueRef at = LLVMBuildPhi(B, cg->t_i64, "");
+  LLVMBuildCondBr(B, LLVMBuildICmp(B, LLVMIntSLT, i, p->n, ""), body, done);
+  LLVMPositionBuilderAtEnd(B, body);
+  LLVMValueRef v = load_flat(p, i);
+  LLVMValueRef better = fl ? LLVMBuildFCmp(B, is_max ? LLVMRealOGT : LLVMRealOLT, v, best, "")
+                           : LLVMBuildICmp(B, is_max ? (cg_is_signed(et) ? LLVMIntSGT : LLVMIntUGT)
+                                                     : (cg_is_signed(et) ? LLVMIntSLT : LLVMIntULT),
+                                           v, best, "");
+  LLVMValueRef take = better;
+  if (fl) {
+    LLVMValueRef vnan = LLVMBuildFCmp(B, LLVMRealUNO, v, v, "");
+    LLVMValueRef bnan = LLVMBuildFCmp(B, LLVMRealUNO, best, best, "");
+    take = nan_skip ? LLVMBuildAnd(B, LLVMBuildNot(B, vnan, ""), LLVMBuildOr(B, bnan, better, ""), "")
+                    : LLVMBuildAnd(B, LLVMBuildNot(B, bnan, ""), LLVMBuildOr(B, vnan, better, ""), "");
+  }
+  take = LLVMBuildOr(B, take, LLVMBuildICmp(B, LLVMIntEQ, i, cg_const_i64(cg, 0), ""), "");
+  LLVMValueRef best2 = LLVMBuildSelect(B, take, v, best, "");
+  LLVMValueRef at2 = LLVMBuildSelect(B, take, i, at, "");
+  LLVMValueRef i2 = LLVMBuildAdd(B, i, cg_const_i64(cg, 1), "");
+  LLVMBasicBlockRef end = LLVMGetInsertBlock(B);
+  LLVMBuildBr(B, head);
+  LLVMBasicBlockRef from[2] = {pre, end};
+  LLVMValueRef iv[2] = {cg_const_i64(cg, 0), i2}, bv[2] = {LLVMConstNull(cg_type(cg, et)), best2};
+  LLVMValueRef av[2] = {cg_const_i64(cg, 0), at2};
+  LLVMAddIncoming(i, iv, from, 2);
+  LLVMAddIncoming(best, bv, from, 2);
+  LLVMAddIncoming(at, av, from, 2);
+  LLVMPositionBuilderAtEnd(B, done);
+  return k == AR_ARGMIN || k == AR_ARGMAX ? at : best;
+}
+
 LLVMValueRef cg_lower_array_reduce(Cg *cg, const Inst *in) {
   LLVMValueRef arr = cg_arg(cg, in, 0);
   const Type *at = cg_arg_type(cg, in, 0);
@@ -161,6 +211,8 @@ LLVMValueRef cg_lower_array_reduce(Cg *cg, const Inst *in) {
                        LLVMBuildExtractValue(cg->b, LLVMBuildExtractValue(cg->b, arr, 1, ""),
                                              (unsigned)d, ""), "");
   ArrayReduceKind k = p.kind;
+  if (k >= AR_MIN && k <= AR_NANMAX)
+    return search(&p);
   bool var = k == AR_VAR || k == AR_STD || k == AR_NANVAR || k == AR_NANSTD;
   if (var) /* the mean first: np.mean / np.nanmean */
     p.kind = k == AR_VAR || k == AR_STD ? AR_MEAN : AR_NANMEAN;

@@ -96,10 +96,12 @@ typedef struct Param {
   bool dstar;       /* **kwargs (star is set too) */
 } Param;
 
+typedef Vec(Param) ParamList;
+
 typedef struct Func {
   const char *name;
   SrcLoc loc;               /* the name in `def name` */
-  Vec(Param) params;
+  ParamList params;
   NodeList decorators;      /* expressions after '@', in source order */
   NodeList body;            /* statements */
   Node *returns;            /* `-> annotation` or NULL */
@@ -123,7 +125,8 @@ struct Node {
   int64_t ival;
   double fval;
   Func *func;      /* ND_FUNCDEF */
-  bool big;        /* ND_INT too large for int64 */
+  bool big;        /* ND_INT too large for int64: a uint64 (ival its bits) unless huge */
+  bool huge;       /* ND_INT too large for uint64 */
   bool imag;       /* ND_FLOAT: j suffix */
   bool bytes;      /* ND_STR: bytes literal */
   bool fstring;    /* ND_STR: contains an f-string part */
@@ -148,11 +151,14 @@ typedef struct GlobalAssign {
   SrcLoc loc;
 } GlobalAssign;
 
+typedef Vec(GlobalAssign) GlobalList;
+typedef Vec(Func *) FuncList;
+
 typedef struct Module {
   const Source *src;
   Vec(Import) imports;
-  Vec(GlobalAssign) globals;  /* in source order; a later one shadows an earlier */
-  Vec(Func *) funcs;          /* every top-level def (decorated or not) */
+  GlobalList globals;         /* in source order; a later one shadows an earlier */
+  FuncList funcs;             /* every top-level def (decorated or not) */
 } Module;
 
 /* Parse a whole file.  Syntax errors go to diags; the returned Module holds

@@ -501,9 +501,11 @@ static void int_value(Token *t, const char *s, const char *e, int base) {
     v = v * (uint64_t)base + d;
   }
   t->big = wrapped || v > (uint64_t)INT64_MAX;
-  /* 2**63 itself keeps INT64_MIN as its value: only -9223372036854775808
-   * may use it (Python folds the minus into the constant, Numba too). */
-  t->ival = !t->big ? (int64_t)v : !wrapped && v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : 0;
+  t->huge = wrapped;
+  /* A literal in [2**63, 2**64) keeps its 64 bits: it is a uint64, as in
+   * Numba; 2**63 itself is then INT64_MIN, so -9223372036854775808 folds
+   * (Python folds the minus into the constant, Numba too). */
+  t->ival = wrapped ? 0 : (int64_t)v;
 }
 
 static double float_value(Lexer *L, const char *s, const char *e) {

@@ -649,6 +649,11 @@ static void statement(Parser *p, NodeList *out) {
 
 /* ---- the module ---- */
 
+/* Does t end a top-level simple statement (';' or the end of the line)? */
+static bool at_simple_end(const Token *t) {
+  return t->kind == TK_NEWLINE || t->kind == TK_EOF || parse_equal(t, ";");
+}
+
 /* Top-level `NAME: ann = expr` (other assignments: global_statement). */
 static bool at_global_assign(Parser *p) {
   Token *t = parse_peek(p), *next = parse_peek_at(p, 1);
@@ -664,9 +669,8 @@ static void global_assign(Parser *p, Module *m) {
   }
   parse_expect(p, "=");
   Node *value = assign_value(p);
-  if (parse_peek(p)->kind != TK_NEWLINE)
+  if (!at_simple_end(parse_peek(p)))
     parse_fail(p, parse_peek(p), E_SYNTAX, NULL, "not a single-target assignment");
-  parse_next(p);
   GlobalAssign g = {name->text, value, name->loc};
   vec_push(p->arena, &m->globals, g);
 }
@@ -712,7 +716,8 @@ static void global_statement(Parser *p, Module *m) {
   } else if (n && n->kind == ND_AUGASSIGN && n->lhs) {
     bind_target(p, m, n->lhs, NULL);
   }
-  skip_rest_of_statement(p);
+  if (!at_simple_end(parse_peek(p)))
+    skip_rest_of_statement(p);
 }
 
 /* Does the base list of the class at p name an enum base (Enum, IntEnum,
@@ -853,33 +858,73 @@ static void toplevel_def(Parser *p, Module *m) {
   vec_push(p->arena, &m->funcs, f);
 }
 
+/* Skip one simple statement of host code (`del x`, `assert ...`): up to the
+ * ';' or the end of its line, outside brackets (the lexer joins bracketed lines). */
+static void skip_simple(Parser *p) {
+  for (int depth = 0;; parse_next(p)) {
+    Token *t = parse_peek(p);
+    if (t->kind == TK_NEWLINE || t->kind == TK_EOF || (depth == 0 && parse_equal(t, ";")))
+      return;
+    depth += parse_equal(t, "(") || parse_equal(t, "[") || parse_equal(t, "{");
+    depth -= parse_equal(t, ")") || parse_equal(t, "]") || parse_equal(t, "}");
+  }
+}
+
+/* One top-level simple statement: an import, an assignment (a module
+ * constant) or other host code, up to its ';' or NEWLINE. */
+static void toplevel_simple(Parser *p, Module *m) {
+  Token *t = parse_peek(p);
+  p->quiet = !(parse_equal(t, "import") || parse_equal(t, "from"));
+  if (!p->quiet)
+    import_stmt(p, m);
+  else if (at_global_assign(p))
+    global_assign(p, m);
+  else if (t->kind == TK_NAME || parse_equal(t, "(") || parse_equal(t, "["))
+    global_statement(p, m);
+  else
+    skip_simple(p);
+  p->quiet = false;
+}
+
+/* simple_stmts at the top level: simple_stmt (';' simple_stmt)* [';'] NEWLINE
+ * (`import sys; import os`, `N = 64; TPB = 16`, as Python separates them). */
+static void toplevel_simples(Parser *p, Module *m) {
+  do {
+    toplevel_simple(p, m);
+  } while (parse_consume(p, ";") && !at_simple_end(parse_peek(p)));
+  parse_consume(p, ";");
+  Token *t = parse_peek(p);
+  if (t->kind != TK_NEWLINE && t->kind != TK_EOF)
+    parse_fail(p, t, E_SYNTAX, NULL, "invalid syntax");
+  parse_next(p);
+}
+
+/* Does the top-level statement at p start a compound statement (host code
+ * skipped whole, its block included)? */
+static bool at_compound(Parser *p) {
+  static const char *const kws[] = {"if", "while", "for", "try", "with", "async", "def", "@"};
+  for (size_t i = 0; i < sizeof kws / sizeof *kws; i++)
+    if (parse_equal(parse_peek(p), kws[i]))
+      return true;
+  return at_match(p);
+}
+
 /* One top-level statement.  Anything but an import, a def or a simple
  * global assignment is host code and skipped whole. */
 static void toplevel(Parser *p, Module *m) {
   Token *t = parse_peek(p);
   if (t->kind == TK_INDENT)
     parse_fail(p, t, E_UNEXPECTED_INDENT, "remove the extra indentation", "unexpected indent");
-  if (parse_equal(t, "import") || parse_equal(t, "from")) {
-    import_stmt(p, m);
-    if (parse_peek(p)->kind != TK_NEWLINE)
-      parse_fail(p, parse_peek(p), E_SYNTAX, NULL, "invalid syntax");
-    parse_next(p);
-  } else if (decorated_def(p)) {
+  if (decorated_def(p)) {
     toplevel_def(p, m);
   } else if (parse_equal(t, "class") && parse_peek_at(p, 1)->kind == TK_NAME) {
     p->quiet = true;
     enum_class(p, m);
     p->quiet = false;
-  } else if (at_global_assign(p)) {
-    p->quiet = true;
-    global_assign(p, m);
-    p->quiet = false;
-  } else if (t->kind == TK_NAME || parse_equal(t, "(") || parse_equal(t, "[")) {
-    p->quiet = true;
-    global_statement(p, m);
-    p->quiet = false;
-  } else {
+  } else if (at_compound(p) || parse_equal(t, "class")) {
     skip_statement(p);
+  } else {
+    toplevel_simples(p, m);
   }
 }
 

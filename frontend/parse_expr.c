@@ -608,7 +608,7 @@ static Node *atom(Parser *p) {
   case TK_INT:
     parse_next(p);
     n = parse_new(p, ND_INT, t->loc);
-    n->ival = t->ival, n->big = t->big;
+    n->ival = t->ival, n->big = t->big, n->huge = t->huge;
     return n;
   case TK_FLOAT:
     parse_next(p);

@@ -36,7 +36,8 @@ typedef struct Token {
   size_t strlen;    /* STRING: byte length of str */
   int64_t ival;     /* INT: value when !big */
   double fval;      /* FLOAT */
-  bool big;         /* INT: does not fit int64 */
+  bool big;         /* INT: does not fit int64 (ival: its 64 bits unless huge) */
+  bool huge;        /* INT: does not fit uint64 either */
   bool imag;        /* FLOAT: j suffix */
   bool bytes;       /* STRING: b prefix */
   bool fstring;     /* STRING: f prefix */

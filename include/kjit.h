@@ -1142,7 +1142,12 @@ typedef struct kjit_kernel kjit_kernel;
  * ("vector_add", "scale<float>", "static_cast<void(*)(int*)>(f)"); the
  * kernel's C parameters are read here: NOT_FOUND for an unknown name, a
  * template without arguments or an overloaded name, TYPE for a parameter
- * type kjit cannot pass (the message names it). */
+ * type kjit cannot pass (the message names it).  In a Python program `name`
+ * may also be a call of a kernel factory ("make_blur(2)": a top-level def
+ * that defines a @cuda.jit kernel closing over its arguments and returns it):
+ * the kernel is made on the first such call, named by that text, added to
+ * the program's kernels (kjit_program_kernel_count grows) and found again
+ * by later calls; errors in it are reported as for any kernel. */
 KJIT_API kjit_status kjit_program_kernel(kjit_program *prog, const char *name,
                                          kjit_kernel **out);
 

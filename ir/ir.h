@@ -26,7 +26,9 @@ typedef struct IrFunc IrFunc;
 /* OP_ARRAY_REDUCE's ival: Numba's whole-array reductions (arraymath.py). */
 typedef enum ArrayReduceKind {
   AR_ALL, AR_ANY, AR_SUM, AR_PROD, AR_MEAN, AR_VAR, AR_STD, AR_NANSUM, AR_NANPROD,
-  AR_NANMEAN, AR_NANVAR, AR_NANSTD, AR_COUNT_NONZERO, AR__COUNT
+  AR_NANMEAN, AR_NANVAR, AR_NANSTD, AR_COUNT_NONZERO,
+  AR_MIN, AR_MAX, AR_ARGMIN, AR_ARGMAX, AR_NANMIN, AR_NANMAX, /* the searches */
+  AR__COUNT
 } ArrayReduceKind;
 extern const char *const ir_array_reduce_names[AR__COUNT]; /* "sum", ... */
 

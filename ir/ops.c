@@ -26,7 +26,8 @@ const char *const ir_random_names[RK__COUNT] = {
 
 const char *const ir_array_reduce_names[AR__COUNT] = {
     "all", "any", "sum", "prod", "mean", "var", "std", "nansum", "nanprod",
-    "nanmean", "nanvar", "nanstd", "count_nonzero"};
+    "nanmean", "nanvar", "nanstd", "count_nonzero", "min", "max", "argmin", "argmax",
+    "nanmin", "nanmax"};
 
 /* cuda.atomic's members in AtomicKind order (NULL-terminated). */
 const char *const ir_atomic_names[] = {"add", "sub", "and_", "or_", "xor", "max",

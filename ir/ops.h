@@ -164,8 +164,8 @@ enum {
                                  /* uint32/64, float32/64), args[2] lane,       */ \
                                  /* delta or lane mask (int32); -> value's type */ \
   X(VOTE,  "vote",  2, OPF_SIDE) /* ival = VoteKind; args[1] pred (bool);       */ \
-                                 /* all/any/eq -> bool, ballot -> uint32        */ \
-  X(MATCH, "match", 2, OPF_SIDE) /* ival 0 any -> uint32, 1 all -> (uint32,     */ \
+                                 /* all/any/eq -> bool, ballot -> int32 (Numba) */ \
+  X(MATCH, "match", 2, OPF_SIDE) /* ival 0 any -> int32, 1 all -> (uint32,      */ \
                                  /* bool); args[1] value (as for SHFL)          */ \
   X(ACTIVEMASK,  "activemask",  0, OPF_SIDE) /* uint32                          */ \
   X(LANEMASK_LT, "lanemask_lt", 0, 0)        /* uint32: (1 << laneid) - 1       */ \

@@ -1,8 +1,8 @@
 /* const_array_expr.c - module-level array expressions folded into constant
  * arrays, as Numba freezes a global NumPy array into the kernel:
  *   np.arange([start,] stop[, step][, dtype])    np.linspace(a, b[, num])
- *   np.zeros / np.ones(shape[, dtype])           np.full(shape, v[, dtype])
- *   x.astype(dtype)   x.reshape(shape)   x.copy()   np.ascontiguousarray(x)
+ *   np.zeros / np.ones(shape[, dtype])           np.full(shape, v[, dtype])   np.eye(n[, m, k])
+ *   x.astype(dtype)   x.reshape(shape)   x.copy()   np.ascontiguousarray(x)   np.asarray(x)
  *   cuda.to_device(x)   x OP scalar, scalar OP x (+ - * / //), -x
  * where x is one of these or an np.array literal (const_array.c).  Values
  * follow NumPy: arange of ints is int64, with a float float64; zeros/ones
@@ -40,7 +40,7 @@ static const char *method_of(const Node *call) {
 
 static bool is_ctor(const char *p) {
   static const char *const ctors[] = {"numpy.array", "numpy.arange", "numpy.zeros", "numpy.ones",
-                                      "numpy.full", "numpy.linspace", "numpy.ascontiguousarray",
+                                      "numpy.full", "numpy.linspace", "numpy.ascontiguousarray", "numpy.eye", "numpy.asarray",
                                       "numba.cuda.to_device", NULL};
   for (int i = 0; p && ctors[i]; i++)
     if (strcmp(p, ctors[i]) == 0)
@@ -276,14 +276,40 @@ static bool linspace(Ev *e, const Node *call, ArrVal *v) {
   return !dt || (t && cast_all(e, dt, v, t));
 }
 
-/* np.ascontiguousarray(x[, dtype]) and cuda.to_device(x): x itself. */
+/* np.eye(N[, M][, k][, dtype]): ones on diagonal k, float64 unless dtype. */
+static bool eye(Ev *e, const Node *call, ArrVal *v) {
+  static const char *const kws[] = {"N", "M", "k", "dtype", NULL};
+  const Node *nn = arg(call, 0, "N"), *mm = arg(call, 1, "M"), *kk = arg(call, 2, "k");
+  const Node *dt = arg(call, 3, "dtype");
+  IrGlobal n, m, k = num(TY_I64_T, 0, 0);
+  if (!check_keywords(e, call, kws) || !nn || !scalar(e, nn, &n) || (mm && !scalar(e, mm, &m)) ||
+      (kk && !scalar(e, kk, &k)) || !ty_is_int(n.type) || (mm && !ty_is_int(m.type)) ||
+      n.ival < 0 || (mm && m.ival < 0) || n.ival * (mm ? m.ival : n.ival) > MAX_ELEMS)
+    return fail_at(e, call, NULL, "np.eye() takes constant sizes N[, M][, k]");
+  v->ndim = 2;
+  v->shape[0] = n.ival;
+  v->shape[1] = mm ? m.ival : n.ival;
+  v->n = v->shape[0] * v->shape[1];
+  v->dtype = TY_F64_T;
+  v->vals = alloc_vals(e, v->n);
+  for (int64_t i = 0; i < v->n; i++)
+    v->vals[i] = num(TY_F64_T, i % v->shape[1] - i / v->shape[1] == k.ival ? 1.0 : 0.0, 0);
+  const Type *t = dt ? dtype(e, dt) : NULL;
+  return !dt || (t && cast_all(e, dt, v, t));
+}
+
+/* np.ascontiguousarray(x[, dtype]), np.asarray(x[, dtype]) and
+ * cuda.to_device(x): x itself (a list or tuple: np.array's). */
 static bool passthrough(Ev *e, const Node *call, ArrVal *v) {
   static const char *const kws[] = {"dtype", "stream", "copy", NULL};
   if (!check_keywords(e, call, kws) || call->args.len < 1)
     return fail_at(e, call, NULL, "give the array to convert");
+  NodeKind k = call->args.data[0]->kind;
+  if (k == ND_LIST || k == ND_TUPLE) /* np.ascontiguousarray([1.0, 2.0], dtype=...): np.array's */
+    return ir_ndarray_literal(e->lp, call, v, e->fail);
   if (!eval(e, call->args.data[0], v))
     return false;
-  const Node *dt = strcmp(path_of(e, call), "numpy.ascontiguousarray") == 0 ? arg(call, 1, "dtype") : NULL;
+  const Node *dt = strcmp(path_of(e, call), "numba.cuda.to_device") != 0 ? arg(call, 1, "dtype") : NULL;
   const Type *t = dt ? dtype(e, dt) : NULL;
   return !dt || (t && cast_all(e, dt, v, t));
 }
@@ -494,8 +520,11 @@ static bool eval(Ev *e, const Node *n, ArrVal *v) {
     return linspace(e, n, v);
   if (p && (strcmp(p, "numpy.zeros") == 0 || strcmp(p, "numpy.ones") == 0 || strcmp(p, "numpy.full") == 0))
     return fill(e, n, p, v);
-  if (p && (strcmp(p, "numpy.ascontiguousarray") == 0 || strcmp(p, "numba.cuda.to_device") == 0))
+  if (p && (strcmp(p, "numpy.ascontiguousarray") == 0 || strcmp(p, "numpy.asarray") == 0 ||
+            strcmp(p, "numba.cuda.to_device") == 0))
     return passthrough(e, n, v);
+  if (p && strcmp(p, "numpy.eye") == 0)
+    return eye(e, n, v);
   if (!p && is_method(m))
     return method(e, n, m, v);
   if (n->kind == ND_BINOP)

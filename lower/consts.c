@@ -38,6 +38,12 @@ const char *ir_dotted(Arena *a, const Node *n) {
 /* `import numba.cuda` binds "numba" (to the package); with an alias it
  * binds the alias to the full module; `from M import n` binds M.n. */
 static const char *import_target(Arena *a, const Import *im) {
+  /* CuPy used as NumPy (cp.float32, cp.nan, cp.pi): its names are NumPy's */
+  if (ir_starts_with(im->module, "cupy") && (im->module[4] == '\0' || im->module[4] == '.')) {
+    Import np = *im;
+    np.module = arena_printf(a, "numpy%s", im->module + 4);
+    return import_target(a, &np);
+  }
   if (im->name)
     return arena_printf(a, "%s.%s", im->module, im->name);
   const char *dot = strchr(im->module, '.');
@@ -188,12 +194,44 @@ static IrGlobal make_float(const Type *t, double v) {
 }
 
 /* math.pi, numpy.inf, ...: the float constants a kernel may name. */
+/* scipy.constants (CODATA 2022, SciPy >= 1.15): the names physics kernels
+ * read (`from scipy.constants import c, m_e, epsilon_0`). */
+static bool scipy_constant(const char *name, IrGlobal *out) {
+  static const struct { const char *name; double v; } k[] = {
+      {"c", 299792458.0},           {"speed_of_light", 299792458.0},
+      {"h", 6.62607015e-34},        {"Planck", 6.62607015e-34},
+      {"hbar", 1.0545718176461565e-34}, {"e", 1.602176634e-19},
+      {"elementary_charge", 1.602176634e-19}, {"eV", 1.602176634e-19},
+      {"electron_volt", 1.602176634e-19}, {"k", 1.380649e-23}, {"Boltzmann", 1.380649e-23},
+      {"N_A", 6.02214076e23},       {"Avogadro", 6.02214076e23},
+      {"R", 8.31446261815324},      {"gas_constant", 8.31446261815324},
+      {"m_e", 9.1093837139e-31},    {"electron_mass", 9.1093837139e-31},
+      {"m_p", 1.67262192595e-27},   {"proton_mass", 1.67262192595e-27},
+      {"m_n", 1.67492750056e-27},   {"neutron_mass", 1.67492750056e-27},
+      {"epsilon_0", 8.8541878188e-12}, {"mu_0", 1.25663706127e-06},
+      {"G", 6.6743e-11},            {"gravitational_constant", 6.6743e-11},
+      {"g", 9.80665},               {"pi", 3.14159265358979323846},
+      {"sigma", 5.6703744191844314e-08}, {"Stefan_Boltzmann", 5.6703744191844314e-08},
+      {"alpha", 0.0072973525643},   {"fine_structure", 0.0072973525643},
+      {"atm", 101325.0},            {"atomic_mass", 1.66053906892e-27},
+      {"u", 1.66053906892e-27},     {"m_u", 1.66053906892e-27},
+  };
+  for (size_t i = 0; i < sizeof k / sizeof *k; i++)
+    if (strcmp(name, k[i].name) == 0) {
+      *out = make_float(TY_F64_T, k[i].v);
+      return true;
+    }
+  return false;
+}
+
 bool ir_path_const(const char *path, IrGlobal *out) {
   static const struct { const char *name; double v; } k[] = {
       {"pi", 3.14159265358979323846}, {"e", 2.71828182845904523536},
       {"tau", 6.28318530717958647692}, {"inf", INFINITY}, {"nan", NAN},
   };
   const char *rest = NULL;
+  if (ir_starts_with(path, "scipy.constants."))
+    return scipy_constant(path + 16, out);
   if (ir_starts_with(path, "math."))
     rest = path + 5;
   else if (ir_starts_with(path, "numpy."))
@@ -516,9 +554,38 @@ static bool truthy(const IrGlobal *g) {
   return ty_is_float(g->type) ? g->fval != 0.0 : g->ival != 0;
 }
 
+/* A def of the file named by n (not shadowed): never None. */
+static bool names_def(LowerProg *lp, const IrFunc *f, const Node *n) {
+  return n->kind == ND_NAME && !(f && ir_local_find(f, n->name) >= 0) &&
+         !ir_global_find(lp->p, n->name) && !ir_nonconst_find(lp, n->name) &&
+         is_module_func(lp->p, n->name);
+}
+
+/* `X is None` / `X is not None` between constants (None is None) or with a
+ * def of the file (a function is not None): Numba decides both when it
+ * compiles, so a branch on them is pruned. */
+static bool fold_is_none(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out) {
+  if (n->args.len != 2 || (n->ops.data[0] != AOP_IS && n->ops.data[0] != AOP_ISNOT))
+    return false;
+  const Node *x = n->args.data[0], *y = n->args.data[1];
+  IrGlobal a, b;
+  bool same;
+  if (ir_fold(lp, f, x, &a, NULL) && ir_fold(lp, f, y, &b, NULL) && a.type && b.type &&
+      (a.type->kind == TY_NONE || b.type->kind == TY_NONE))
+    same = a.type->kind == TY_NONE && b.type->kind == TY_NONE;
+  else if ((x->kind == ND_NONE && names_def(lp, f, y)) || (y->kind == ND_NONE && names_def(lp, f, x)))
+    same = false;
+  else
+    return false;
+  *out = make_int(TY_BOOL_T, same == (n->ops.data[0] == AOP_IS));
+  return true;
+}
+
 static bool fold_compare(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
                          const char **why) {
   IrGlobal a, b;
+  if (fold_is_none(lp, f, n, out))
+    return true;
   if (n->args.len < 2 || !ir_fold(lp, f, n->args.data[0], &a, why))
     return false;
   bool result = true;
@@ -585,9 +652,83 @@ static bool not_const(LowerProg *lp, const Node *n, const char **why) {
   return false;
 }
 
+static const Node *dict_entry(LowerProg *lp, const IrFunc *f, const Node *n);
+
+/* Does the dict key k (a node of the literal) equal the index x? */
+static bool same_key(LowerProg *lp, const IrFunc *f, const Node *k, const Node *x) {
+  if (!k || !x)
+    return false;
+  if (k->kind == ND_STR || x->kind == ND_STR)
+    return k->kind == ND_STR && x->kind == ND_STR && k->bytes == x->bytes &&
+           k->strlen == x->strlen && memcmp(k->str, x->str, k->strlen) == 0;
+  IrGlobal a, b;
+  bool eq;
+  return ir_fold(lp, NULL, k, &a, NULL) && ir_fold(lp, f, x, &b, NULL) && is_scalar_const(&a) &&
+         is_scalar_const(&b) && fold_compare_op(AOP_EQ, &a, &b, &eq) && eq;
+}
+
+/* The module value n stands for when it is a dict literal, or an entry of
+ * one (CFG['a']['b']), followed through module names; else n itself. */
+static const Node *dict_entry(LowerProg *lp, const IrFunc *f, const Node *n) {
+  if (n && n->kind == ND_NAME && !(f && ir_local_find(f, n->name) >= 0))
+    return ir_sig_resolve(lp->p, n);
+  if (!n || n->kind != ND_SUBSCRIPT)
+    return n;
+  const Node *d = dict_entry(lp, f, n->lhs);
+  for (int i = 0; d && d->kind == ND_DICT && i < d->args.len; i++)
+    if (same_key(lp, f, d->args.data[i], n->rhs))
+      return dict_entry(lp, NULL, d->args2.data[i]);
+  return n;
+}
+
+/* P['key'] of a module dict literal with constant keys (Numba freezes a
+ * global dict's entries it reads), and X[()] of a 0-d array np.array(3.0):
+ * the entry's or the scalar's value.  False when n is neither. */
+static bool fold_dict_or_0d(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                            const char **why) {
+  const Node *base = dict_entry(lp, f, n->lhs);
+  if (base && base->kind == ND_DICT) {
+    const Node *v = dict_entry(lp, f, n);
+    if (v == n) {
+      *why = "the key is not in the dict";
+      return true;
+    }
+    *why = NULL;
+    if (!ir_fold(lp, NULL, v, out, why) && !*why)
+      *why = "not a constant expression";
+    return true;
+  }
+  if (!n->rhs || n->rhs->kind != ND_TUPLE || n->rhs->args.len || !base || base->kind != ND_CALL)
+    return false;
+  const char *path = ir_resolve_path(lp, NULL, base->lhs);
+  if (!path || (strcmp(path, "numpy.array") && strcmp(path, "numpy.asarray")) || base->args.len < 1)
+    return false;
+  IrGlobal v;
+  *why = NULL;
+  if (!ir_fold(lp, NULL, base->args.data[0], &v, why) || !is_scalar_const(&v))
+    return true; /* not a scalar: an ordinary array */
+  const Node *dt = base->args.len > 1 ? base->args.data[1] : NULL;
+  for (int i = 0; i < base->args2.len; i++)
+    if (base->args2.data[i]->name && strcmp(base->args2.data[i]->name, "dtype") == 0)
+      dt = base->args2.data[i]->lhs;
+  const Type *t = dt ? ir_dtype_of(lp, NULL, dt) : NULL;
+  if (dt && !t) {
+    *why = "the 0-d array's dtype is not a constant dtype";
+    return true;
+  }
+  if (!t) /* NumPy's: int64 for an int, float64 for a float */
+    t = v.type == TY_BOOL_T ? TY_BOOL_T : ty_is_float(v.type) ? TY_F64_T : v.type;
+  if (!cast_const(&v, t, out, why) && !*why)
+    *why = "not a constant expression";
+  return true;
+}
+
 static bool fold_subscript(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
                            const char **why) {
   IrGlobal base, idx;
+  *why = NULL;
+  if (fold_dict_or_0d(lp, f, n, out, why))
+    return *why == NULL;
   if (!ir_fold(lp, f, n->lhs, &base, why))
     return n->lhs && n->lhs->kind == ND_ATTR ? not_const(lp, n, why) : false; /* a.shape[0] */
   if (!ir_fold(lp, f, n->rhs, &idx, why))
@@ -626,8 +767,67 @@ static bool fold_float_str(LowerProg *lp, const Node *s, const Type *t, IrGlobal
 }
 
 /* np.float32(1.5), numba.int32(7), int(3.5), float(2) on constants. */
+/* math.* and np.* functions of float constants, evaluated as the host would
+ * when the module is imported: `SQRT2 = math.sqrt(2.0)`, `np.exp(-0.5)`
+ * (module constants only). */
+static const struct {
+  const char *name;
+  double (*f1)(double);
+  double (*f2)(double, double);
+  bool int_result; /* math.floor/ceil/trunc return a Python int */
+} host_math[] = {
+    {"sqrt", sqrt, NULL, false},   {"exp", exp, NULL, false},     {"log", log, NULL, false},
+    {"log2", log2, NULL, false},   {"log10", log10, NULL, false}, {"log1p", log1p, NULL, false},
+    {"expm1", expm1, NULL, false}, {"sin", sin, NULL, false},     {"cos", cos, NULL, false},
+    {"tan", tan, NULL, false},     {"asin", asin, NULL, false},   {"acos", acos, NULL, false},
+    {"atan", atan, NULL, false},   {"sinh", sinh, NULL, false},   {"cosh", cosh, NULL, false},
+    {"tanh", tanh, NULL, false},   {"fabs", fabs, NULL, false},   {"cbrt", cbrt, NULL, false},
+    {"floor", floor, NULL, true},  {"ceil", ceil, NULL, true},    {"trunc", trunc, NULL, true},
+    {"atan2", NULL, atan2, false}, {"pow", NULL, pow, false},     {"hypot", NULL, hypot, false},
+    {"fmod", NULL, fmod, false},   {"copysign", NULL, copysign, false},
+    {"power", NULL, pow, false},   {"arctan2", NULL, atan2, false},
+    {"arcsin", asin, NULL, false}, {"arccos", acos, NULL, false}, {"arctan", atan, NULL, false},
+};
+
+static bool fold_host_math(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                           const char **why) {
+  if (f) /* in a kernel the device computes it (libdevice), as Numba's does */
+    return false;
+  const char *path = ir_resolve_path(lp, f, n->lhs);
+  bool np = path && ir_starts_with(path, "numpy.");
+  if (!path || !(np || ir_starts_with(path, "math.")) || n->args2.len)
+    return false;
+  const char *name = strchr(path, '.') + 1;
+  for (size_t i = 0; i < sizeof host_math / sizeof *host_math; i++) {
+    if (strcmp(name, host_math[i].name) != 0 || n->args.len != (host_math[i].f1 ? 1 : 2))
+      continue;
+    IrGlobal a[2];
+    bool f32 = np;
+    for (int k = 0; k < n->args.len; k++) {
+      if (!ir_fold(lp, f, n->args.data[k], &a[k], why))
+        return true; /* *why says which argument */
+      if (!is_scalar_const(&a[k]) || ty_is_complex(a[k].type)) {
+        *why = "a math function of a non-numeric constant";
+        return true;
+      }
+      f32 = f32 && a[k].type == TY_F32_T; /* np.sqrt(np.float32(2)) stays float32 */
+    }
+    double x = as_double(&a[0]), r = host_math[i].f1 ? host_math[i].f1(x)
+                                                       : host_math[i].f2(x, as_double(&a[1]));
+    if (host_math[i].int_result && !np)
+      *out = make_int(TY_I64_T, (int64_t)r);
+    else
+      *out = make_float(f32 ? TY_F32_T : TY_F64_T, f32 ? (double)(float)r : r);
+    *why = NULL;
+    return true;
+  }
+  return false;
+}
+
 static bool fold_call(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
                       const char **why) {
+  if (fold_host_math(lp, f, n, out, why))
+    return *why == NULL;
   const Type *t = ir_dtype_of(lp, f, n->lhs);
   if (!t && n->lhs && n->lhs->kind == ND_NAME && !name_shadowed(lp, f, n->lhs->name) &&
       !ir_import_path(lp, n->lhs->name)) {
@@ -683,11 +883,11 @@ static bool fold_literal(LowerProg *lp, const Node *n, IrGlobal *out, const char
   (void)lp;
   switch (n->kind) {
   case ND_INT:
-    if (n->big) {
-      *why = "integer literal too large for int64";
+    if (n->huge) {
+      *why = "integer literal too large for uint64";
       return false;
     }
-    *out = make_int(TY_I64_T, n->ival);
+    *out = make_int(n->big ? TY_U64_T : TY_I64_T, n->ival); /* >= 2**63: uint64 (Numba) */
     return true;
   case ND_FLOAT:
     *out = make_float(TY_F64_T, n->fval);
@@ -863,44 +1063,46 @@ static void note_device_constant(LowerProg *lp, const GlobalAssign *ga, const Ir
  * the same name replaces the earlier one (also when it does not fold). */
 void ir_fold_globals(LowerProg *lp) {
   const Module *m = lp->p->ast;
-  for (int i = 0; i < m->globals.len; i++) {
-    const GlobalAssign *ga = &m->globals.data[i];
-    if (!ga->name)
-      continue;
-    const char *dd = ga->value && ga->value->kind == ND_CALL
-                         ? ir_resolve_path(lp, NULL, ga->value->lhs) : NULL;
-    if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
-      drop_global(lp->p, ga->name);
-      drop_nonconst(lp, ga->name);
-      drop_host_global(lp->p, ga->name);
-      ir_declare_device(lp, ga);
-      continue;
-    }
-    if (ir_fold_namedtuple(lp, ga)) { /* Point = namedtuple('Point', [...]) */
-      drop_global(lp->p, ga->name);
-      drop_nonconst(lp, ga->name);
-      drop_host_global(lp->p, ga->name);
-      continue;
-    }
-    IrGlobal g;
-    const char *why = NULL;
-    NdFail nd = {0};
-    bool ok = ir_is_ndarray_call(lp, ga->value) ? ir_fold_ndarray(lp, ga->value, &g, &nd)
-                                                : ir_fold(lp, NULL, ga->value, &g, &why);
+  for (int i = 0; i < m->globals.len; i++)
+    ir_fold_global(lp, &m->globals.data[i]);
+}
+
+void ir_fold_global(LowerProg *lp, const GlobalAssign *ga) {
+  if (!ga->name)
+    return;
+  const char *dd = ga->value && ga->value->kind == ND_CALL
+                       ? ir_resolve_path(lp, NULL, ga->value->lhs) : NULL;
+  if (dd && strcmp(dd, "numba.cuda.declare_device") == 0) {
     drop_global(lp->p, ga->name);
     drop_nonconst(lp, ga->name);
     drop_host_global(lp->p, ga->name);
-    if (ok && g.type) {
-      g.name = ga->name;
-      g.loc = ga->loc;
-      vec_push(lp->a, &lp->p->globals, g);
-      note_device_constant(lp, ga, &g);
-    } else {
-      NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
-                     nd.loc, nd.hint};
-      vec_push(lp->a, &lp->nonconst, nc);
-      if (ga->value && ga->value->kind == ND_CALL && !nd.why)
-        note_host_global(lp, ga);
-    }
+    ir_declare_device(lp, ga);
+    return;
+  }
+  if (ir_fold_namedtuple(lp, ga)) { /* Point = namedtuple('Point', [...]) */
+    drop_global(lp->p, ga->name);
+    drop_nonconst(lp, ga->name);
+    drop_host_global(lp->p, ga->name);
+    return;
+  }
+  IrGlobal g;
+  const char *why = NULL;
+  NdFail nd = {0};
+  bool ok = ir_is_ndarray_call(lp, ga->value) ? ir_fold_ndarray(lp, ga->value, &g, &nd)
+                                              : ir_fold(lp, NULL, ga->value, &g, &why);
+  drop_global(lp->p, ga->name);
+  drop_nonconst(lp, ga->name);
+  drop_host_global(lp->p, ga->name);
+  if (ok && g.type) {
+    g.name = ga->name;
+    g.loc = ga->loc;
+    vec_push(lp->a, &lp->p->globals, g);
+    note_device_constant(lp, ga, &g);
+  } else {
+    NonConst nc = {ga->name, ga->loc, nd.why ? nd.why : why ? why : "not a constant expression",
+                   nd.loc, nd.hint};
+    vec_push(lp->a, &lp->nonconst, nc);
+    if (ga->value && ga->value->kind == ND_CALL && !nd.why)
+      note_host_global(lp, ga);
   }
 }

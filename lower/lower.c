@@ -44,16 +44,35 @@ static const Func *module_def(const Module *m, const Node *n) {
 /* The call form of decoration at top level: `k = cuda.jit(fn)`,
  * `k = cuda.jit("void(float32[:])")(fn)`, `d = cuda.jit(device=True)(fn)`
  * (also njit): the def fn compiled under the name k, as if decorated. */
+/* The decorator that `cuda.jit(fn, ...)` / `cuda.jit(...)(fn)` (the call v)
+ * applies to its def: cuda.jit itself, cuda.jit(...), or for
+ * `cuda.jit(fn, device=True, inline=True)` the call cuda.jit(device=True,
+ * inline=True) made from v's other arguments.  *fn gets the def, or NULL. */
+static const Node *call_form_decorator(LowerProg *lp, const Node *v, const Func **fn) {
+  *fn = NULL;
+  if (!v || v->kind != ND_CALL || v->args.len < 1 || !v->lhs ||
+      ir_lower_decorator_kind(lp, v->lhs) == 0)
+    return NULL;
+  *fn = module_def(lp->p->ast, v->args.data[0]);
+  if (!*fn || (v->args.len == 1 && v->args2.len == 0))
+    return v->lhs; /* cuda.jit(fn), cuda.jit(sig)(fn) */
+  if (v->lhs->kind == ND_CALL) {
+    *fn = NULL;
+    return NULL;
+  }
+  Node *deco = arena_alloc(lp->a, sizeof *deco);
+  *deco = *v;
+  deco->args = (NodeList){v->args.data + 1, v->args.len - 1, v->args.len - 1};
+  return deco;
+}
+
 static void lower_call_forms(LowerProg *lp) {
   const Module *m = lp->p->ast;
   for (int i = 0; i < m->globals.len; i++) {
     const GlobalAssign *ga = &m->globals.data[i];
-    const Node *v = ga->value;
-    if (!ga->name || !v || v->kind != ND_CALL || v->args.len != 1 || v->args2.len)
-      continue;
-    const Func *fn = module_def(m, v->args.data[0]);
-    const Node *deco = v->lhs; /* cuda.jit (of cuda.jit(fn)) or cuda.jit(...) */
-    if (!fn || !deco || ir_lower_decorator_kind(lp, deco) == 0)
+    const Func *fn = NULL;
+    const Node *deco = ga->name ? call_form_decorator(lp, ga->value, &fn) : NULL;
+    if (!fn || !deco)
       continue;
     for (int k = 0; k < lp->nonconst.len; k++) /* a function now, not a global */
       if (strcmp(lp->nonconst.data[k].name, ga->name) == 0)
@@ -84,6 +103,7 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
   lp.p = p;
   lp.a = p->arena;
   lp.d = d;
+  ir_expand_factories(&lp);
   ir_fold_globals(&lp);
   const Module *m = p->ast;
   for (int i = 0; i < m->funcs.len; i++) {

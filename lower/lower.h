@@ -24,6 +24,18 @@ const IrExtern *ir_find_extern(const IrProgram *p, const char *name);
  * diags; returns false if any was reported. */
 bool ir_lower_generated(IrProgram *p, const Module *m, Diags *diags, IrFunc **out, int max, int *n);
 
+/* lower/factory.c: the kernel or device function a factory call names
+ * ("make_blur(2)": a top-level def that defines a @cuda.jit def closing over
+ * its arguments and returns it), made and lowered into p on first use under
+ * that text as its name, or found when made before.  False when text is not
+ * such a call (nothing reported) or the instance failed to lower (errors in
+ * diags); *out is then NULL. */
+bool ir_lower_factory_call(IrProgram *p, const char *text, Diags *diags, IrFunc **out);
+
+/* lower/factory.c: the names of p's factories ("make_blur, make_scale"), for
+ * hints, or NULL when it has none. */
+const char *ir_factory_list(IrProgram *p);
+
 /* lower/sig.c: parse a signature string "void(float32[::1], int64)" or the
  * equivalent decorator expression into a Signature.  Errors go to diags. */
 bool ir_parse_signature(IrProgram *p, const Source *text, Signature *out, Diags *diags);

@@ -157,7 +157,8 @@ int lower_np_reshape(Lower *L, const Node *call) {
 
 /* Whole-array reductions as Numba has them (numba-cuda's
  * np/arraymath.py): np.all, np.any, np.sum, np.prod, np.mean, np.var,
- * np.std, np.nansum, np.nanprod, np.nanmean, np.nanvar, np.nanstd,
+ * np.std, np.nansum, np.nanprod, np.nanmean, np.nanvar, np.nanstd, np.min, np.max,
+ * np.argmin, np.argmax, np.nanmin, np.nanmax,
  * np.count_nonzero, and the array methods a.all() ... a.std().
  *
  * Lowering makes one ARRAY_REDUCE (ival = the kind) over the array; typing
@@ -207,9 +208,10 @@ int lower_np_reduce(Lower *L, const char *path, const Node *call) {
  * says when it is not an array. */
 int lower_reduce_method(Lower *L, const Node *call) {
   const Node *c = call->lhs;
-  int kind = c->name ? find(c->name, AR_STD) : -1;
-  if (kind < 0)
-    return -2;
+  int kind = c->name ? find(c->name, AR__COUNT - 1) : -1;
+  if (kind < 0 || (kind > AR_STD && kind != AR_MIN && kind != AR_MAX && kind != AR_ARGMIN &&
+                   kind != AR_ARGMAX))
+    return -2; /* a.min() a.argmax() are methods too; nan* and count_nonzero are not */
   const char *what = ir_dotted(L->a, c); /* "a.sum" */
   if (call->args.len) {
     diag_error(L->d, E_NOTYET, call->loc, "reduce the whole array: a.sum()",

@@ -287,15 +287,41 @@ bool lower_is_builtin(const char *name) {
  * marked "num": Numba lowers max/min of two floats (float32/float64) to
  * libdevice's fmax/fmin (cudaimpl.py), where a NaN operand gives the other;
  * more operands, or an int among them, take Python's order (codegen). */
+/* min((a, b, c)) / max([a, b]) / min(T) of a module tuple: Numba takes the
+ * extreme of the elements, as min(a, b, c) does.  -2: not such a call. */
+static int minmax_of_tuple(Lower *L, const Node *call, int id) {
+  const Node *t = call->args.data[0];
+  IrGlobal g;
+  int r = -1;
+  if ((t->kind == ND_TUPLE || t->kind == ND_LIST) && t->args.len >= 1) {
+    for (int i = 0; i < t->args.len; i++) {
+      int args[2] = {r, lower_expr(L, t->args.data[i])};
+      r = i == 0 ? args[1] : emit_ival(L, OP_INTRINSIC, call->loc, args, 2, id);
+    }
+    return r;
+  }
+  if (t->kind == ND_STARRED || !ir_fold(L->lp, L->f, t, &g, NULL) || !g.type ||
+      g.type->kind != TY_TUPLE || g.nelems < 1)
+    return -2;
+  for (int i = 0; i < g.nelems; i++) {
+    int args[2] = {r, lower_global(L, &g.elems[i], t->loc)};
+    r = i == 0 ? args[1] : emit_ival(L, OP_INTRINSIC, call->loc, args, 2, id);
+  }
+  return r;
+}
+
 static int builtin_minmax(Lower *L, const Node *call, const char *name, int id) {
+  int r;
+  if (call->args.len == 1 && !call->args2.len && (r = minmax_of_tuple(L, call, id)) != -2)
+    return r;
   if (call->args.len == 1 && !call->args2.len) {
-    diag_error(L->d, E_ARITY, call->loc, "pass two or more values: min(a, b)",
+    diag_error(L->d, E_ARITY, call->loc, "pass the values (min(a, b)) or a tuple written out (min((a, b)))",
                "%s() over an iterable is not supported in kernels", name);
     return -1;
   }
   if (!check_args(L, call, name, 2, 1000))
     return -1;
-  int r = lower_expr(L, call->args.data[0]);
+  r = lower_expr(L, call->args.data[0]);
   for (int i = 1; i < call->args.len; i++) {
     int args[2] = {r, lower_expr(L, call->args.data[i])};
     r = emit_ival(L, OP_INTRINSIC, call->loc, args, 2, id);

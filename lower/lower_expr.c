@@ -95,10 +95,12 @@ int lower_global(Lower *L, const IrGlobal *g, SrcLoc loc) {
 static int expr_literal(Lower *L, const Node *n) {
   IrOp op = n->kind == ND_FLOAT ? OP_CONST_FLOAT : n->kind == ND_BOOL ? OP_CONST_BOOL
                                                                     : OP_CONST_NONE;
-  if (n->kind == ND_INT && n->big) {
-    diag_error(L->d, E_BIGINT, n->loc, NULL, "integer literal too large for int64");
+  if (n->kind == ND_INT && n->big && n->huge) {
+    diag_error(L->d, E_BIGINT, n->loc, NULL, "integer literal too large for uint64");
     return -1;
   }
+  if (n->kind == ND_INT && n->big) /* [2**63, 2**64): uint64, as Numba types it */
+    return lower_cast(L, lower_const_int(L, n->ival, n->loc), TY_U64_T, n->loc);
   if (n->kind == ND_INT)
     return lower_const_int(L, n->ival, n->loc);
   int id = lower_emit0(L, op, n->loc);

@@ -228,6 +228,9 @@ const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n);
  * has a local of that name. */
 bool ir_fold(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out, const char **why);
 void ir_fold_globals(LowerProg *lp);
+void ir_fold_global(LowerProg *lp, const GlobalAssign *ga); /* one, as ir_fold_globals does */
+/* Kernels made by factory calls at top level (`k = make_k(2)`): factory.c */
+void ir_expand_factories(LowerProg *lp);
 /* Convert a scalar constant to scalar type t as NumPy's constructors do. */
 bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why);
 

@@ -91,7 +91,23 @@ static void stmt_augassign(Lower *L, const Node *s) {
   lower_emit(L, OP_ARRAY_STORE, s->loc, st, n + 2);
 }
 
+/* `if` on a compile-time constant (a module constant, a factory's frozen
+ * argument: `if EDGE is not None:`) lowers only the branch taken, as Numba
+ * prunes dead branches before typing: the other may call what is None. */
+static bool stmt_if_const(Lower *L, const Node *s) {
+  IrGlobal g;
+  if (!ir_fold(L->lp, L->f, s->cond, &g, NULL) || !g.type ||
+      !(g.type->kind == TY_NONE || g.type->kind == TY_BOOL || ty_is_int(g.type) ||
+        ty_is_float(g.type)))
+    return false;
+  bool taken = g.type->kind == TY_NONE ? false : ty_is_float(g.type) ? g.fval != 0 : g.ival != 0;
+  lower_stmts(L, taken ? &s->body : &s->orelse);
+  return true;
+}
+
 static void stmt_if(Lower *L, const Node *s) {
+  if (stmt_if_const(L, s))
+    return;
   int then_b = lower_new_block(L), else_b = lower_new_block(L);
   int join = s->orelse.len ? lower_new_block(L) : else_b;
   lower_branch(L, s->cond, then_b, else_b, s->loc); /* lower_cond.c */
@@ -528,6 +544,22 @@ static void finish_blocks(Lower *L, SrcLoc end) {
 
 /* ---------------------------------------------------------- functions -- */
 
+/* A parameter annotation that names a Numba type (`x: float32[:]`) constrains
+ * the parameter; any other (`a: np.ndarray`, `n: int`, `Union[...]`, a
+ * string) is ignored, as Numba ignores annotations: NULL, nothing reported. */
+static const Type *annotation_type(LowerProg *lp, const Node *ann) {
+  static const char *const python_types[] = {"int", "float", "bool", "complex", "object"};
+  for (size_t i = 0; ann && ann->kind == ND_NAME && i < sizeof python_types / sizeof *python_types; i++)
+    if (strcmp(ann->name, python_types[i]) == 0)
+      return NULL; /* Python's own types: annotations Numba ignores */
+  const Type *t = NULL;
+  Diags quiet;
+  diags_init(&quiet, lp->a);
+  if (!ann || !ir_type_from_ast(lp->p, ann, &t, &quiet) || !t || t->kind == TY_VOID)
+    return NULL;
+  return t;
+}
+
 void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
   bool any_ann = false;
   fn = f->ast = ir_strip_kwonly(lp, fn); /* a bare `*` dropped (lower_varargs.c) */
@@ -544,11 +576,8 @@ void lower_params(LowerProg *lp, IrFunc *f, const Func *fn) {
   if (!any_ann)
     return;
   f->annotations = arena_alloc(lp->a, sizeof(Type *) * (size_t)(f->nparams + 1));
-  for (int i = 0; i < fn->params.len; i++) {
-    const Node *ann = fn->params.data[i].annotation;
-    if (ann && !ir_type_from_ast(lp->p, ann, &f->annotations[i], lp->d))
-      f->annotations[i] = NULL;
-  }
+  for (int i = 0; i < fn->params.len; i++)
+    f->annotations[i] = annotation_type(lp, fn->params.data[i].annotation);
 }
 
 void lower_body(LowerProg *lp, IrFunc *f, const Func *fn) {

@@ -284,6 +284,11 @@ bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
     return unituple_call(p, n, out, d);
   if (n->kind == ND_CALL && is_named(n->lhs, "Tuple"))
     return tuple_call(p, n, out, d);
+  if (n->kind == ND_CALL && (is_named(n->lhs, "CPointer") || is_named(n->lhs, "voidptr"))) {
+    diag_error(d, E_UNSUPPORTED, n->loc, "pass the memory as an array (float32[:]) instead",
+               "raw pointer arguments (types.%s) are not supported", n->lhs->name);
+    return false;
+  }
   return fail_expected_type(d, n);
 }
 
@@ -309,7 +314,15 @@ static bool params_from_list(IrProgram *p, const NodeList *args, Signature *out,
   return ok;
 }
 
-/* ret '(' params ')' | '(' params ')' (a tuple: return type inferred) */
+/* numba.core.typing.signature(ret, *args): Numba's other spelling of ret(*args). */
+static bool signature_call(IrProgram *p, const Node *n, Signature *out, Diags *d) {
+  NodeList rest = {n->args.data + 1, n->args.len - 1, n->args.len - 1};
+  bool ok = ir_type_from_ast(p, n->args.data[0], &out->ret, d);
+  return params_from_list(p, &rest, out, d) && ok;
+}
+
+/* ret '(' params ')' | '(' params ')' (a tuple: return type inferred)
+ * | 'signature' '(' ret (',' param)* ')' */
 static bool signature_from_node(IrProgram *p, const Node *n, Signature *out, Diags *d) {
   memset(out, 0, sizeof *out);
   out->loc = n->loc;
@@ -333,6 +346,8 @@ static bool signature_from_node(IrProgram *p, const Node *n, Signature *out, Dia
       diag_error(d, E_SIG_SYNTAX, n->args.data[i]->loc, NULL, "keyword arguments in a signature");
       return false;
     }
+  if (is_named(n->lhs, "signature") && n->args.len > 0) /* signature(ret, *args) */
+    return signature_call(p, n, out, d);
   bool ok = ir_type_from_ast(p, n->lhs, &out->ret, d);
   return params_from_list(p, &n->args, out, d) && ok;
 }

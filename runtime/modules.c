@@ -4,7 +4,7 @@
  * context's search path (kjit_context_set_search_path, `--path`), then
  * KJIT_PATH (colon-separated).  `import a.b` finds a.py, a/__init__.py or a
  * bare folder a/ in the first folder that has one, then b inside a.  numba,
- * numpy, math, cmath and enum are never looked for.  Every file is read and
+ * numpy, math, cmath, enum, cupy (read as numpy) and scipy are never looked for.  Every file is read and
  * parsed once (keyed by its canonical path, so import cycles end), into the
  * program's arena with its own Source; ir_link_modules then merges them. */
 #include <limits.h>
@@ -59,7 +59,7 @@ static const char *canonical(Loader *L, const char *path) {
 /* Modules numba kernels use that kjit knows itself. */
 static bool is_known(const char *module) {
   static const char *const known[] = {"numba", "numpy", "math", "cmath", "operator", "enum",
-                                      "__future__"};
+                                      "__future__", "cupy", "scipy"}; /* cupy as numpy, scipy.constants */
   const char *dot = strchr(module, '.');
   size_t n = dot ? (size_t)(dot - module) : strlen(module);
   for (size_t i = 0; i < sizeof known / sizeof *known; i++)

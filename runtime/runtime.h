@@ -149,6 +149,10 @@ IrFunc *rt_find_generated(const kjit_program *prog, const char *name);
  * kernel kjit generated (@vectorize, @cuda.reduce); NULL with an
  * RT_E_NO_KERNEL diagnostic listing the kernels. */
 IrFunc *rt_find_launchable(kjit_program *prog, const char *name, Diags *diags);
+/* The kernel a factory call names ("make_blur(2)": lower/factory.c), made
+ * and added to prog's kernels on first use; NULL when name is no such call
+ * (nothing reported) or the instance failed (errors in diags). */
+IrFunc *rt_factory_kernel(kjit_program *prog, const char *name, Diags *diags);
 /* reduce.c: releases the device scratch arrays of prog's reductions. */
 void rt_reduce_program_free(kjit_program *prog);
 

@@ -64,6 +64,21 @@ FMT = {'float32': 'f', 'float64': 'd', 'int8': 'b', 'uint8': 'B', 'int16': 'h', 
        'int32': 'i', 'uint32': 'I', 'int64': 'q', 'uint64': 'Q', 'float16': 'e',
        'complex64': 'ff', 'complex128': 'dd', 'bool': '?'}
 
+def f32(v):
+    """v rounded to float32 (ties to even), as a Python float."""
+    return struct.unpack('<f', struct.pack('<f', v))[0]
+
+def powi_f32(x, n):
+    """float32 x ** int n as Numba's int_power computes it: square-and-multiply
+    in float32, 1.0 / r in float64 for n < 0."""
+    r, a, e = 1.0, f32(x), abs(n)
+    while e:
+        if e & 1:
+            r = f32(r * a)
+        e >>= 1
+        a = f32(a * a)
+    return f32(1.0 / r) if n < 0 else r
+
 def summary(name, dtype, shape, vals):
     f = FMT[dtype]
     if len(f) == 2:  # complex: (re, im) pairs, printed (re+imj), summed by real part

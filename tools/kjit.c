@@ -204,13 +204,19 @@ static int is_kernel_name(const char *s) {
 }
 
 /* "file.py:kernel" -> file (malloc'd), kernel (only when the tail is a
- * kernel name; else left as it was). */
+ * kernel name, or a factory call "file.py:make_blur(2)"; else left as it was). */
 void kjit_cli_split_target(const char *arg, char **file, const char **kernel) {
   *file = strdup(arg);
   size_t n = 0;
   if (*file && kjit_cli_split_cuda_target(arg, &n)) { /* k.cu:scale<float> */
     (*file)[n] = '\0';
     *kernel = *file + n + 1;
+    return;
+  }
+  char *call = *file ? strstr(*file, ".py:") : NULL; /* file.py:'make_blur(2)' */
+  if (call && strchr(call + 4, '(') && call[strlen(call) - 1] == ')') {
+    call[3] = '\0';
+    *kernel = call + 4;
     return;
   }
   char *colon = strrchr(*file, ':');

@@ -27,6 +27,12 @@ const Type *ir_infer_array_reduce(Infer *inf, int idx) {
     return ir_infer_fail(inf, idx, E_TY_INTRINSIC, "use a float32 or float64 array",
                          "%s() of a %s array is not supported yet", name, ir_infer_tname(inf, e));
   switch ((ArrayReduceKind)in->ival) {
+  case AR_MIN: case AR_MAX: case AR_NANMIN: case AR_NANMAX: /* the element's type */
+  case AR_ARGMIN: case AR_ARGMAX:
+    if (e == TY_BOOL_T)
+      return ir_infer_fail(inf, idx, E_TY_INTRINSIC, "use an integer or float array",
+                           "%s() of a bool array is not supported yet", name);
+    return in->ival == AR_ARGMIN || in->ival == AR_ARGMAX ? TY_I64_T : e;
   case AR_ALL: case AR_ANY: return TY_BOOL_T;
   case AR_COUNT_NONZERO: return TY_I64_T;
   case AR_SUM: case AR_PROD: return expand(e);

@@ -66,7 +66,14 @@ static const char *op_symbol(int op) {
   }
 }
 
-static const char *operand_hint(const Type *a, const Type *b) {
+static bool is_bitwise(int op) {
+  return op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR || op == OP_LSHIFT ||
+         op == OP_RSHIFT || op == OP_INVERT;
+}
+
+static const char *operand_hint(int op, const Type *a, const Type *b) {
+  if ((a && a->kind == TY_TUPLE && !ty_is_vector(a)) || (b && b->kind == TY_TUPLE && !ty_is_vector(b)))
+    return "a tuple is not a number: index one element (t[0])";
   if ((a && a->kind == TY_ARRAY) || (b && b->kind == TY_ARRAY))
     return "whole-array arithmetic is not supported in kernels; index the array (a[i])";
   if ((a && a->kind == TY_STR) || (b && b->kind == TY_STR))
@@ -77,7 +84,7 @@ static const char *operand_hint(const Type *a, const Type *b) {
   if (ty_is_complex(a) || ty_is_complex(b))
     return "complex numbers have no order, floor division or bitwise operators; "
            "use abs(z), z.real or z.imag";
-  if (ty_is_float(a) || ty_is_float(b))
+  if ((ty_is_float(a) || ty_is_float(b)) && is_bitwise(op))
     return "bitwise operators need integers; convert with int(x)";
   return NULL;
 }
@@ -137,7 +144,7 @@ static const Type *type_binary(Infer *inf, int idx, const Type **need) {
   if (r && inf->narrow)
     r = narrow_result(inf, in->op, ea, eb, r, &operand);
   if (!r)
-    return ir_infer_fail(inf, idx, E_TY_OPERANDS, operand_hint(a, b),
+    return ir_infer_fail(inf, idx, E_TY_OPERANDS, operand_hint(in->op, a, b),
                          "unsupported operand types for %s: '%s' and '%s'",
                          op_symbol(in->op), TN(a), TN(b));
   set_need(need, 0, operand);
@@ -163,7 +170,7 @@ static const Type *type_compare(Infer *inf, int idx, const Type **need) {
     r = operand ? TY_BOOL_T : NULL;
   }
   if (!r)
-    return ir_infer_fail(inf, idx, E_TY_OPERANDS, operand_hint(a, b),
+    return ir_infer_fail(inf, idx, E_TY_OPERANDS, operand_hint(in->op, a, b),
                          "unsupported operand types for %s: '%s' and '%s'",
                          op_symbol(in->op), TN(a), TN(b));
   set_need(need, 0, operand);
@@ -178,10 +185,14 @@ static const Type *type_unary(Infer *inf, int idx, const Type **need) {
     return NULL;
   const Type *r = ty_unop(in->op, a);
   if (!r)
-    return ir_infer_fail(inf, idx, E_TY_OPERANDS, operand_hint(a, NULL),
+    return ir_infer_fail(inf, idx, E_TY_OPERANDS, operand_hint(in->op, a, NULL),
                          "unsupported operand type for %s: '%s'", op_symbol(in->op), TN(a));
-  /* not: the operand becomes its truthiness; - + ~: the result type */
-  set_need(need, 0, in->op == OP_NOT ? TY_BOOL_T : r);
+  /* not: the operand becomes its truthiness; - + ~: the result type, except
+   * that ~ of a narrow unsigned int inverts its own bits and then widens
+   * (Numba's int_invert_impl: ~uint8(1) is 254, not 2**64 - 2) */
+  bool narrow_invert = in->op == OP_INVERT && ty_is_int(a) && !ty_is_signed(a) &&
+                       ty_bits(a) < ty_bits(r);
+  set_need(need, 0, in->op == OP_NOT ? TY_BOOL_T : narrow_invert ? a : r);
   return r;
 }
 
@@ -605,14 +616,16 @@ static const Type *type_shfl(Infer *inf, int idx, const Type **need) {
 static const Type *type_vote(Infer *inf, int idx, const Type **need) {
   if (!type_warp_int(inf, idx, 0, TY_U32_T, need) || !type_truth(inf, idx, 1, need))
     return NULL;
-  return inf->f->insts.data[idx].ival == VOTE_BALLOT ? TY_U32_T : TY_BOOL_T;
+  /* ballot is int32 in Numba (vote_sync_intrinsic's i4): ballot >> 16 sign-extends */
+  return inf->f->insts.data[idx].ival == VOTE_BALLOT ? TY_I32_T : TY_BOOL_T;
 }
 
 static const Type *type_match(Infer *inf, int idx, const Type **need) {
   if (!type_warp_int(inf, idx, 0, TY_U32_T, need) || !warp_value(inf, idx))
     return NULL;
   const Type *pair[2] = {TY_U32_T, TY_BOOL_T};
-  return inf->f->insts.data[idx].ival ? ty_tuple(inf->tt, pair, 2) : TY_U32_T;
+  /* match_any is int32 in Numba; match_all's mask stays as it was measured */
+  return inf->f->insts.data[idx].ival ? ty_tuple(inf->tt, pair, 2) : TY_I32_T;
 }
 
 static const char *const atomic_names[] = {

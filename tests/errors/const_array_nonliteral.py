@@ -3,7 +3,7 @@ import numpy as np
 from numba import cuda
 
 N = 4
-W = np.array([1.0, float(N), np.sqrt(2.0)])
+W = np.array([1.0, float(N), np.random.rand()])
 
 
 @cuda.jit("void(float64[::1])")

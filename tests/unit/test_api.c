@@ -316,6 +316,48 @@ static void test_file_and_destroy_order(void) {
   kjit_context_destroy(c1);
 }
 
+static const char factory_src[] =
+    "from numba import cuda\n"
+    "\n"
+    "def make_scale(f, off=0.0):\n"
+    "    @cuda.jit\n"
+    "    def scale(a):\n"
+    "        i = cuda.grid(1)\n"
+    "        if i < a.size:\n"
+    "            a[i] = a[i] * f + off\n"
+    "    return scale\n"
+    "\n"
+    "scale2 = make_scale(2.0)\n";
+
+/* Kernels made by a factory: named by their module variable, or by the call
+ * itself ("make_scale(3.0, off=1.0)"), made once and then found again. */
+static void test_factory_kernels(void) {
+  kjit_program *prog = NULL;
+  CHECK_STATUS(kjit_program_load_source(ctx, "fac.py", factory_src, &prog), KJIT_OK);
+  if (!prog)
+    return;
+  kjit_kernel *k = NULL, *k2 = NULL;
+  int count = 0;
+  const char *name = NULL;
+  CHECK_STATUS(kjit_program_kernel(prog, "scale2", &k), KJIT_OK);
+  CHECK_STATUS(kjit_program_kernel(prog, "make_scale(3.0, off=1.0)", &k), KJIT_OK);
+  CHECK_STATUS(kjit_program_kernel(prog, "make_scale(3.0, off=1.0)", &k2), KJIT_OK);
+  CHECK(k && k == k2);
+  CHECK_STATUS(kjit_kernel_name(k, &name), KJIT_OK);
+  CHECK(name && strcmp(name, "make_scale(3.0, off=1.0)") == 0);
+  CHECK_STATUS(kjit_program_kernel_count(prog, &count), KJIT_OK);
+  CHECK(count == 2);
+  char *out = NULL;
+  size_t len = 0;
+  CHECK_STATUS(kjit_program_emit(prog, "make_scale(4.0)", "void(float32[:])", NULL,
+                                 KJIT_EMIT_KIR, &out, &len), KJIT_OK);
+  CHECK(out && strstr(out, "4"));
+  kjit_free(out);
+  CHECK_STATUS(kjit_program_kernel(prog, "make_scale()", &k), KJIT_ERROR_NOT_FOUND);
+  CHECK_STATUS(kjit_program_kernel(prog, "make_nothing(1)", &k), KJIT_ERROR_NOT_FOUND);
+  kjit_program_destroy(prog);
+}
+
 int main(void) {
   test_basics();
   if (kjit_context_create(NULL, &ctx) != KJIT_OK) {
@@ -328,6 +370,7 @@ int main(void) {
   test_compile_errors();
   test_load_errors();
   test_search_path();
+  test_factory_kernels();
   kjit_context_destroy(ctx);
   ctx = NULL;
   test_file_and_destroy_order();

@@ -330,7 +330,7 @@ static void test_errors_unsupported(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[None, 1:]\n", "indexing an array with None");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[..., 0]\n", "indexing an array with '...'");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = 99999999999999999999\n",
-               "integer literal too large for int64");
+               "integer literal too large for uint64");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = 'x' + 1\n",
                "string values are only supported as print arguments");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a @ a\n", "the operator '@' is not supported");
