@@ -289,6 +289,9 @@ def one(kjit, target, out, path, line, idx):
         raise Skip("a @vectorize or @cuda.reduce call (kjit run picks its launch; tests/aot.sh checks a "
                    "@vectorize launcher)")
     kernel, geo, args = parse_run(line)
+    if "(" in kernel:
+        raise Skip("a factory call names the kernel (kjit aot takes the module variable that holds "
+                   "a factory's kernel)")
     vals = [value(v) for _, v in args]
     names = [n for n, _ in args]
     work = os.path.join(out, "%s_%d" % (os.path.basename(path)[:-3], idx))
