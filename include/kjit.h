@@ -143,8 +143,10 @@ typedef struct kjit_context kjit_context;
 
 /* Where kernels launched through a context run. */
 typedef enum kjit_target {
-  KJIT_TARGET_AUTO = 0,  /* the GPU when one is usable, else the CPU (with a
-                            note in kjit_last_diagnostics) */
+  KJIT_TARGET_AUTO = 0,  /* $KJIT_TARGET (auto, cpu or cuda) when set; else
+                            the GPU when one is usable, else the CPU (with a
+                            note in kjit_last_diagnostics unless
+                            KJIT_TARGET=auto asked for it) */
   KJIT_TARGET_CPU = 1,   /* the host CPU through LLVM's ORC JIT, with CUDA's
                             execution model (blocks on a thread pool) */
   KJIT_TARGET_CUDA = 2,  /* an NVIDIA GPU through the driver API (loaded
@@ -261,8 +263,9 @@ KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char 
  * never AUTO.  The first call resolves the context's option and remembers
  * the answer: CUDA opens the driver and the context's device; AUTO becomes
  * CUDA when that works and CPU otherwise, leaving "kjit: note: no CUDA
- * device (the reason); running on the cpu target" in
- * kjit_last_diagnostics(ctx).  A device number that does not exist on a
+ * device; running on the cpu target (the reason)" in
+ * kjit_last_diagnostics(ctx) (none when KJIT_TARGET=auto; KJIT_TARGET=cpu
+ * or cuda stands for that target, any other value is INVALID_ARGUMENT).  A device number that does not exist on a
  * machine that has GPUs is an error for AUTO too (NO_DEVICE: "CUDA device
  * 3 does not exist: this machine has 2"), as is a KJIT_DEVICE that is not
  * a number; AUTO falls back to the CPU only where no GPU is usable.

@@ -271,6 +271,7 @@ typedef struct RunArgs {
   int time;               /* --time */
   int graph;              /* --graph */
   int debug;              /* --debug: bounds checks (a context option) */
+  int verbose;            /* -v: the reason behind the cpu-target note */
   double timeout;         /* --timeout SECONDS; 0: none */
   RunArg *args;           /* argc entries at most */
   int nargs;
@@ -294,6 +295,8 @@ typedef struct RunJob {
   const char **specs;     /* per parameter: the VALUE text, or NULL */
   kjit_arg *vals;         /* per parameter, after parsing */
   int nvals;              /* how many are passed (positional-only: as given) */
+  char *note;             /* the cpu-target note, printed as the launch
+                             starts (never before an argument error) */
 } RunJob;
 
 /* "X[,Y[,Z]]" of positive integers into dims (missing ones are 1). */
@@ -449,8 +452,9 @@ static const CliOption run_options[] = {
     {.name = "--shared", .metavar = "BYTES", .set = set_shared,
      .help = "dynamic shared memory per block (default 0)"},
     {.name = "--target", .metavar = "auto|cpu|cuda", .set = set_target,
-     .help = "where to run (default auto: the GPU when there\n"
-             "is one, else the CPU with a one-line note)"},
+     .help = "where to run (default: $KJIT_TARGET, else auto:\n"
+             "the GPU when there is one, else the CPU with a\n"
+             "one-line note; none for an explicit auto)"},
     {.name = "--device", .metavar = "N", .set = kjit_cli_set_int,
      .field = offsetof(RunArgs, device), .lo = 0, .hi = 1000000,
      .help = "run on CUDA device N (0-based, as 'kjit info' lists\n"
@@ -475,6 +479,9 @@ static const CliOption run_options[] = {
     {.name = "--debug", .field = offsetof(RunArgs, debug),
      .help = "check every array index and assert (as debug=True);\n"
              "a failing one fails the run with its source line"},
+    {.name = "--verbose", .alias = "-v", .field = offsetof(RunArgs, verbose),
+     .help = "say why the cpu target was chosen when there is\n"
+             "no GPU (the library's note, with the reason)"},
     {.name = "--timeout", .metavar = "SECONDS", .set = set_timeout,
      .help = "stop the run when the launch (compile, copies and\n"
              "the kernel) takes longer: the error names the\n"
@@ -814,7 +821,12 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   kjit_status st = kjit_context_target(j->ctx, &t);
   if (st != KJIT_OK)
     return kjit_cli_report(j->ctx, st), EXIT_ERRORS;
-  kjit_cli_print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
+  /* --target auto by default and no GPU: one short line; -v gives the
+   * library's note with the reason; none for an explicit --target auto. */
+  const char *d = kjit_last_diagnostics(j->ctx);
+  if (*d && (a->verbose || (t == KJIT_TARGET_CPU && !a->have_target)))
+    j->note = strdup(a->verbose ? d : "kjit: note: no CUDA device; running on the cpu target "
+                                      "(-v or 'kjit info' says why)\n");
   st = kjit_context_set_search_path(j->ctx, a->path);
   int usage = 0;
   if (st == KJIT_OK)
@@ -877,6 +889,13 @@ static int bind_globals(const RunArgs *a, RunJob *j) {
   return EXIT_OK;
 }
 
+static void print_note(RunJob *j) {
+  if (j->note)
+    fputs(j->note, stderr);
+  free(j->note);
+  j->note = NULL;
+}
+
 static int run_job_bounded(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
   if (j->ctx && (j->kernel || j->ufunc || j->reduction))
@@ -884,6 +903,7 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK)
     rc = bind_globals(a, j);
   if (rc == EXIT_OK && (j->ufunc || j->reduction)) {
+    print_note(j);
     rc = j->ufunc ? kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time)
                   : run_reduction(a, j);
     if (rc == EXIT_OK && a->time)
@@ -894,6 +914,7 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);
   RunTimes t = {0};
+  if (rc == EXIT_OK) print_note(j);
   if (rc == EXIT_OK) rc = launch_all(j, a, &t);
   if (rc == EXIT_OK) rc = write_outputs(a, j);
   if (rc == EXIT_OK) rc = print_summaries(j);
@@ -929,6 +950,7 @@ static int cmd_run(Cli *c, kjit_context *unused) {
   free(j.params);
   free(j.specs);
   free(j.vals);
+  free(j.note);
   free_run_args(&a);
   return rc;
 }

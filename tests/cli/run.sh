@@ -26,6 +26,7 @@ check() {
 }
 k() { "$kjit" "$@" >"$TMP/out" 2>"$TMP/err"; }
 same() { cmp -s "$1" "$2"; }
+not_grep() { ! grep -q "$@"; }
 
 # -V is --version is `kjit version`.
 k version && cp "$TMP/out" "$TMP/v1"
@@ -120,6 +121,38 @@ check "cache --max-bytes without a value" grep -qx \
   "kjit: error: option '--max-bytes' of 'cache' needs a value" "$TMP/err"
 k ptx --arch
 check "ptx --arch without a value" grep -qx "kjit: error: option '--arch' of 'ptx' needs a value" "$TMP/err"
+
+# The cpu-target note: one short line as the launch starts, none before
+# a command-line or argument error, none for an explicit auto; -v gives the
+# reason; KJIT_TARGET picks the target.  (Machines with a GPU run there.)
+if ! "$kjit" info 2>/dev/null | grep -q '^CUDA driver: not available'; then
+  echo "cli/run.sh: a CUDA driver is present: the cpu-target note cases skipped"
+else
+  va=("$ex/vector_add.py:add_kernel" --grid 1 --block 4 x=arange:f4:4 y=arange:f4:4 out=zeros:f4:4)
+  env -u KJIT_TARGET "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "note: one line" [ "$(cat "$TMP/err")" = \
+    "kjit: note: no CUDA device; running on the cpu target (-v or 'kjit info' says why)" ]
+  env -u KJIT_TARGET "$kjit" run "${va[@]:0:3}" >"$TMP/out" 2>"$TMP/err"
+  check "note: not before a missing --block" [ "$(head -n 1 "$TMP/err")" = \
+    "kjit: error: missing --block X[,Y[,Z]] for 'run'" ]
+  env -u KJIT_TARGET "$kjit" run "${va[@]:0:5}" x=nope.npy >"$TMP/out" 2>"$TMP/err"
+  check "note: not before a bad VALUE" not_grep 'note' "$TMP/err"
+  env -u KJIT_TARGET "$kjit" run "${va[@]}" --target auto >"$TMP/out" 2>"$TMP/err"
+  check "note: none for --target auto" [ ! -s "$TMP/err" ]
+  KJIT_TARGET=auto "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "note: none for KJIT_TARGET=auto" [ ! -s "$TMP/err" ]
+  KJIT_TARGET=cpu "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "KJIT_TARGET=cpu runs, no note" [ ! -s "$TMP/err" ]
+  check "KJIT_TARGET=cpu gives the results" grep -q '^out: float32\[4\] \[0, 2, 4, 6\]' "$TMP/out"
+  env -u KJIT_TARGET "$kjit" run -v "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "-v: the note with the reason" grep -q \
+    '^kjit: note: no CUDA device; running on the cpu target (.*libcuda' "$TMP/err"
+  KJIT_TARGET=gpu "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "KJIT_TARGET=gpu exits 1" [ $? -eq 1 ]
+  check "KJIT_TARGET=gpu is named" grep -qx "kjit: error\[E002\]: KJIT_TARGET='gpu' is not a target" "$TMP/err"
+  KJIT_TARGET=cuda "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "KJIT_TARGET=cuda without a GPU exits 1" [ $? -eq 1 ]
+fi
 
 echo "cli/run.sh: $cases cases, $failures failed"
 [ $failures -eq 0 ]
