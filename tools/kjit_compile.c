@@ -22,6 +22,8 @@ typedef struct Input {
   char *file;             /* FILE (KERNEL split off; "-" standard input) */
   const char *kernel;     /* NULL: every kernel with eager signatures */
   char *out;              /* -o DIR: DIR/NAME.EXT (malloc'd); else NULL */
+  char *skipped;          /* ptx of several files: why nothing of this one
+                             compiles without --sig (malloc'd); else NULL */
 } Input;
 
 typedef struct Inputs {
@@ -49,6 +51,7 @@ static void free_inputs(Inputs *in) {
   for (int i = 0; in->v && i < in->n; i++) {
     free(in->v[i].file);
     free(in->v[i].out);
+    free(in->v[i].skipped);
   }
   free(in->v);
 }
@@ -234,9 +237,10 @@ static const CliOption ptx_options[] = {
              "files (NVRTC + nvJitLink; binary, use -o)"},
     {.name = "-o", .metavar = "OUT|DIR", .field = offsetof(PtxArgs, out),
      .help = "write the output to OUT ('-' or none: stdout); OUT\n"
-             "is only written when the compile succeeds.  An\n"
-             "existing directory DIR gets one file per input,\n"
-             "DIR/NAME.ptx for NAME.py (.kir, .ll, .cubin)"},
+             "is only written when the compile succeeds.  A\n"
+             "directory DIR gets one file per input, DIR/NAME.ptx\n"
+             "for NAME.py (.kir, .ll, .cubin); it is made when\n"
+             "missing if there are several inputs or DIR ends in /"},
     {.name = "--opt", .metavar = "N", .set = kjit_cli_set_int,
      .field = offsetof(PtxArgs, opts.opt_level), .lo = 0, .hi = 3,
      .help = "optimization level 0..3 (default: the decorator's\n"
@@ -277,7 +281,9 @@ const CliHelp kjit_ptx_help = {
     "signature (@cuda.jit(\"void(...)\")), all in one module.  FILE '-' reads\n"
     "a Python kernel file from standard input.  Several FILEs are compiled\n"
     "each on its own: their outputs go to standard output in order, or with\n"
-    "-o DIR to DIR/NAME.ptx (.kir, .ll, .cubin) each.\n"
+    "-o DIR to DIR/NAME.ptx (.kir, .ll, .cubin) each; a whole file with\n"
+    "nothing that compiles without a signature (lazy kernels, @vectorize,\n"
+    "@cuda.reduce) is skipped and listed at the end, not an error.\n"
     "\n",
     ptx_options,
     "\n"
@@ -325,10 +331,36 @@ static int name_outputs(const Cli *c, PtxArgs *a) {
   return EXIT_OK;
 }
 
+/* mkdir -p DIR: each missing folder of the path made in turn. */
+static int make_directory(const char *dir) {
+  char *p = strdup(dir);
+  int ok = p != NULL;
+  for (char *q = p ? p + 1 : NULL; ok; q++) {
+    if (*q && *q != '/')
+      continue;
+    char save = *q;
+    *q = '\0';
+    ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+    *q = save;
+    if (!save)
+      break;
+  }
+  if (!ok)
+    fprintf(stderr, "kjit: error: cannot make the directory '%s': %s\n", dir, strerror(errno));
+  free(p);
+  return ok && is_directory(dir) ? EXIT_OK : EXIT_ERRORS;
+}
+
 /* Where the outputs go: -o DIR names one file per input; -o FILE takes
  * one input (several would overwrite each other); a binary cubin of
- * several inputs needs a directory. */
+ * several inputs needs a directory.  A DIR that does not exist yet is
+ * made when there are several inputs or it ends in '/'. */
 static int plan_outputs(const Cli *c, PtxArgs *a) {
+  struct stat st;
+  size_t n = a->out ? strlen(a->out) : 0;
+  if (n && strcmp(a->out, "-") != 0 && (a->in.n > 1 || a->out[n - 1] == '/') &&
+      stat(a->out, &st) != 0 && errno == ENOENT && make_directory(a->out) != EXIT_OK)
+    return EXIT_ERRORS;
   if (is_directory(a->out))
     return name_outputs(c, a);
   if (a->in.n > 1 && a->out && strcmp(a->out, "-") != 0)
@@ -369,8 +401,33 @@ static int bind_ptx_globals(kjit_context *ctx, kjit_program *prog, const PtxArgs
   return rc;
 }
 
+/* Of several whole files (no :KERNEL, no --sig), one whose functions all
+ * need a signature (E491: lazy kernels, @vectorize, @cuda.reduce, device
+ * functions only) is skipped, not an error: x->skipped says why. */
+static int skip_lazy(kjit_context *ctx, const PtxArgs *a, Input *x, const kjit_program *prog) {
+  if (a->in.n < 2 || x->kernel || a->sig || !strstr(kjit_last_error(ctx), "error[E491]"))
+    return 0;
+  int n = 0;
+  kjit_program_kernel_count(prog, &n);
+  char list[256] = "";
+  for (int i = 0; i < n && strlen(list) < 200; i++) {
+    const char *name;
+    kjit_program_kernel_name(prog, i, &name);
+    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", name);
+  }
+  char why[400];
+  if (n)
+    snprintf(why, sizeof why, "lazy kernel%s %s: compile %s with %s:%s --sig \"void(...)\"",
+             n > 1 ? "s" : "", list, n > 1 ? "each" : "it", x->file, n > 1 ? "KERNEL" : list);
+  else
+    snprintf(why, sizeof why, "no @cuda.jit kernel (a @vectorize or @cuda.reduce function, or "
+             "device functions): compile one with %s:NAME --sig \"...\"", x->file);
+  x->skipped = strdup(why);
+  return x->skipped != NULL;
+}
+
 /* Compiles one input and writes its output; the exit status, reported. */
-static int ptx_one(kjit_context *ctx, const PtxArgs *a, const Input *x) {
+static int ptx_one(kjit_context *ctx, const PtxArgs *a, Input *x) {
   kjit_program *prog = NULL;
   char *text = NULL;
   size_t len = 0;
@@ -379,7 +436,9 @@ static int ptx_one(kjit_context *ctx, const PtxArgs *a, const Input *x) {
     rc = bind_ptx_globals(ctx, prog, a);
   if (rc == EXIT_OK) {
     kjit_status st = kjit_program_emit(prog, x->kernel, a->sig, &a->opts, a->emit, &text, &len);
-    if (st != KJIT_OK) {
+    if (st != KJIT_OK && skip_lazy(ctx, a, x, prog)) {
+      rc = EXIT_OK;
+    } else if (st != KJIT_OK) {
       rc = report_for(ctx, st, x->file, a->in.n > 1);
     } else {
       kjit_cli_print_diagnostics(ctx); /* warnings */
@@ -396,6 +455,20 @@ static int worse(int rc, int r) {
   return r > rc ? r : rc;
 }
 
+/* The files skip_lazy set aside, listed once after the others' output. */
+static void print_skipped(const Inputs *in) {
+  int n = 0;
+  for (int i = 0; i < in->n; i++)
+    n += in->v[i].skipped != NULL;
+  if (!n)
+    return;
+  fprintf(stderr, "kjit: note: skipped %d of %d files: nothing in them compiles without a "
+                  "signature\n", n, in->n);
+  for (int i = 0; i < in->n; i++)
+    if (in->v[i].skipped)
+      fprintf(stderr, "  %s: %s\n", in->v[i].file, in->v[i].skipped);
+}
+
 int kjit_cli_ptx(Cli *c, kjit_context *ctx) {
   PtxArgs a = {0};
   int rc = parse_ptx_args(c, &a);
@@ -403,6 +476,7 @@ int kjit_cli_ptx(Cli *c, kjit_context *ctx) {
     rc = kjit_cli_report(ctx, KJIT_ERROR_OUT_OF_MEMORY);
   for (int i = 0, ok = rc == EXIT_OK; ok && i < a.in.n; i++)
     rc = worse(rc, ptx_one(ctx, &a, &a.in.v[i]));
+  print_skipped(&a.in);
   free_inputs(&a.in);
   kjit_cli_cuda_free(&a.cu);
   free(a.path);

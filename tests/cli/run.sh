@@ -101,6 +101,27 @@ k ptx "$TMP/bad.py" "$TMP/a.py" --arch sm_80 -o "$TMP/outdir"
 check "ptx -o DIR with a broken input exits 1" [ $? -eq 1 ]
 check "ptx -o DIR: the good input is written" same "$TMP/outdir/a.ptx" "$TMP/file.ptx"
 check "ptx -o DIR: nothing for the broken input" [ ! -e "$TMP/outdir/bad.ptx" ]
+# ptx of a folder's files into a new -o DIR: the folder is made, lazy and
+# @vectorize/@cuda.reduce files are skipped and listed, exit 0; a broken
+# file among them still exits 1.
+k ptx "$ex/vector_add.py" "$ex/double_matrix.py" "$ex/sum_reduce.py" "$ex/print_indices.py" \
+  --arch sm_80 -o "$TMP/new/ptx"
+check "ptx -o NEWDIR with lazy files exits 0" [ $? -eq 0 ]
+check "ptx -o NEWDIR: the folder made, the eager file written" same "$TMP/new/ptx/vector_add.ptx" "$TMP/file.ptx"
+check "ptx -o NEWDIR: nothing for a lazy file" [ ! -e "$TMP/new/ptx/double_matrix.ptx" ]
+check "ptx: the skipped files counted" grep -qx \
+  "kjit: note: skipped 3 of 4 files: nothing in them compiles without a signature" "$TMP/err"
+check "ptx: a lazy file listed with its kernel" grep -qF \
+  "  $ex/double_matrix.py: lazy kernel double_matrix: compile it with $ex/double_matrix.py:double_matrix --sig" "$TMP/err"
+check "ptx: a @cuda.reduce file listed" grep -qF "  $ex/sum_reduce.py: no @cuda.jit kernel" "$TMP/err"
+check "ptx: no error for a skipped file" not_grep 'error' "$TMP/err"
+k ptx "$ex/double_matrix.py" "$TMP/bad.py" --arch sm_80 -o "$TMP/new/ptx2"
+check "ptx: a broken file among skipped ones exits 1" [ $? -eq 1 ]
+k ptx "$ex/double_matrix.py" --arch sm_80 -o "$TMP/new/ptx3/"
+check "ptx of one lazy file alone is still an error" [ $? -eq 1 ]
+check "ptx -o NEWDIR/ of one file makes the folder" [ -d "$TMP/new/ptx3" ]
+k ptx "$TMP/a.py" --arch sm_80 -o "$TMP/new/one.ptx"
+check "ptx -o NEWFILE of one file writes a file" same "$TMP/new/one.ptx" "$TMP/file.ptx"
 
 # Options come from one table per command: its --help lists them, and the
 # reading rules are the same for every command (docs/cli.md, "Options").
