@@ -240,7 +240,8 @@ static const CliOption ptx_options[] = {
              "is only written when the compile succeeds.  A\n"
              "directory DIR gets one file per input, DIR/NAME.ptx\n"
              "for NAME.py (.kir, .ll, .cubin); it is made when\n"
-             "missing if there are several inputs or DIR ends in /"},
+             "missing if DIR ends in /, or with several inputs\n"
+             "unless DIR ends in .ptx, .kir, .ll or .cubin"},
     {.name = "--opt", .metavar = "N", .set = kjit_cli_set_int,
      .field = offsetof(PtxArgs, opts.opt_level), .lo = 0, .hi = 3,
      .help = "optimization level 0..3 (default: the decorator's\n"
@@ -358,7 +359,10 @@ static int make_directory(const char *dir) {
 static int plan_outputs(const Cli *c, PtxArgs *a) {
   struct stat st;
   size_t n = a->out ? strlen(a->out) : 0;
-  if (n && strcmp(a->out, "-") != 0 && (a->in.n > 1 || a->out[n - 1] == '/') &&
+  const char *dot = n ? strrchr(a->out, '.') : NULL;
+  int file_name = dot && !strchr(dot, '/') && (!strcmp(dot, ".ptx") || !strcmp(dot, ".kir") ||
+                                               !strcmp(dot, ".ll") || !strcmp(dot, ".cubin"));
+  if (n && strcmp(a->out, "-") != 0 && ((a->in.n > 1 && !file_name) || a->out[n - 1] == '/') &&
       stat(a->out, &st) != 0 && errno == ENOENT && make_directory(a->out) != EXIT_OK)
     return EXIT_ERRORS;
   if (is_directory(a->out))
