@@ -505,7 +505,10 @@ KJIT_API kjit_status kjit_program_kernel_name(const kjit_program *prog, int i,
 /* Type-checks every eager signature (`@cuda.jit("void(float32[:])")` or a
  * list of them) of every decorated function, kernels and device functions
  * alike, reporting all errors found.  Functions without eager signatures
- * (lazy `@cuda.jit`) are not checked: their types are only known at a call.
+ * (lazy `@cuda.jit`) are checked as far as no types are needed (names,
+ * attributes, call arity: when the program is loaded) but not typed: their
+ * types are only known at a call; kjit_program_emit with a signature
+ * (KJIT_EMIT_KIR) types one.
  * Errors: TYPE (diagnostics in kjit_last_error), SYNTAX (a malformed
  * signature string), INTERNAL. */
 KJIT_API kjit_status kjit_program_check(kjit_program *prog);

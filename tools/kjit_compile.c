@@ -492,17 +492,21 @@ int kjit_cli_ptx(Cli *c, kjit_context *ctx) {
 /* check's arguments: FILEs and options. */
 typedef struct CheckArgs {
   Inputs in;
+  const char *sig;        /* --sig: FILE:KERNEL typed for these arguments */
   char *path;             /* --path folders, colon-separated (malloc'd) */
   CliCuda cu;             /* NVRTC options (.cu files) */
 } CheckArgs;
 
 static int add_check_input(Cli *c, void *args, const char *arg) {
   (void)c;
-  return add_input(&((CheckArgs *)args)->in, arg, 0);
+  return add_input(&((CheckArgs *)args)->in, arg, 1);
 }
 
 static const CliOption check_options[] = {
     {.help = "options:"},
+    {.name = "--sig", .metavar = "SIG", .field = offsetof(CheckArgs, sig),
+     .help = "type FILE:KERNEL for these argument types, e.g.\n"
+             "\"void(float32[::1], int64)\": a lazy kernel checked fully"},
     CLI_PATH_ROW(CheckArgs, path),
     {.name = "--quiet", .alias = "-q", .field = offsetof(CheckArgs, in.quiet),
      .help = "print nothing for files without errors (as gcc -fsyntax-only)"},
@@ -515,13 +519,16 @@ static const CliOption check_options[] = {
 };
 
 const CliHelp kjit_check_help = {
-    "usage: kjit check FILE.py... [options]\n"
+    "usage: kjit check FILE.py[:KERNEL]... [--sig SIG] [options]\n"
     "\n"
     "Parse each FILE.py and type-check every eager signature of every decorated\n"
-    "function (kernels and device functions).  Prints each file's diagnostics\n"
-    "to stderr, and \"FILE.py: ok\" to stdout for each file without errors;\n"
-    "exit status 1 when any file has errors.  FILE '-' reads a Python kernel\n"
-    "file from standard input (named <stdin> in messages).\n"
+    "function (kernels and device functions).  A lazy kernel (plain @cuda.jit)\n"
+    "has no types before a call: its names, attributes and calls are checked,\n"
+    "and the \"ok\" line says it was only partly checked; FILE:KERNEL --sig SIG\n"
+    "types it fully.  Prints each file's diagnostics to stderr, and\n"
+    "\"FILE.py: ok\" to stdout for each file without errors; exit status 1 when\n"
+    "any file has errors.  FILE '-' reads a Python kernel file from standard\n"
+    "input (named <stdin> in messages).\n"
     "\n",
     check_options, ""};
 
@@ -537,18 +544,63 @@ static int parse_check_args(Cli *c, CheckArgs *a) {
   return rc != EXIT_OK ? rc : check_cuda_options(c, &a->in, &a->cu);
 }
 
-/* Checks one input: its errors to stderr, or "FILE: ok" to stdout. */
-static int check_one(kjit_context *ctx, const Inputs *in, const Input *x, const CliCuda *cu) {
+/* Types FILE:KERNEL (for --sig, else its eager signatures) as a compile
+ * would, stopping at kjit's IR. */
+static kjit_status check_kernel(kjit_program *prog, const char *kernel, const char *sig) {
+  char *text = NULL;
+  size_t len;
+  kjit_status st = kjit_program_emit(prog, kernel, sig, NULL, KJIT_EMIT_KIR, &text, &len);
+  kjit_free(text);
+  return st;
+}
+
+/* The lazy kernels of prog (those a compile without a signature refuses
+ * with E491), comma-separated into buf; their count. */
+static int lazy_kernels(kjit_context *ctx, kjit_program *prog, char *buf, size_t size) {
+  int n = 0, lazy = 0;
+  buf[0] = '\0';
+  if (kjit_program_kernel_count(prog, &n) != KJIT_OK)
+    return 0;
+  for (int i = 0; i < n; i++) {
+    const char *name;
+    if (kjit_program_kernel_name(prog, i, &name) != KJIT_OK ||
+        check_kernel(prog, name, NULL) == KJIT_OK || !strstr(kjit_last_error(ctx), "error[E491]"))
+      continue;
+    size_t used = strlen(buf);
+    snprintf(buf + used, size - used, "%s%s", lazy++ ? ", " : "", name);
+  }
+  return lazy;
+}
+
+/* Checks one input: its errors to stderr, or "FILE: ok" to stdout (with
+ * the lazy kernels that were only partly checked). */
+static int check_one(kjit_context *ctx, const CheckArgs *a, const Input *x) {
+  const Inputs *in = &a->in;
+  const char *name = kjit_cli_is_stdin(x->file) ? "<stdin>" : x->file;
   kjit_program *prog = NULL;
-  int rc = load_input(ctx, in, x, cu, &prog);
+  char lazy[512];
+  int nlazy = 0;
+  int rc = load_input(ctx, in, x, &a->cu, &prog);
   if (rc == EXIT_OK) {
-    kjit_status st = kjit_program_check(prog);
+    int one = (x->kernel || a->sig) && !kjit_cli_is_cuda_file(x->file);
+    kjit_status st = one ? check_kernel(prog, x->kernel, a->sig) : kjit_program_check(prog);
     if (st != KJIT_OK) {
       rc = report_for(ctx, st, x->file, in->n > 1);
     } else {
       kjit_cli_print_diagnostics(ctx);
-      if (!in->quiet)
-        printf("%s: ok\n", kjit_cli_is_stdin(x->file) ? "<stdin>" : x->file);
+      if (!one && !kjit_cli_is_cuda_file(x->file))
+        nlazy = lazy_kernels(ctx, prog, lazy, sizeof lazy);
+      if (in->quiet)
+        (void)0;
+      else if (one)
+        printf("%s%s%s: ok\n", name, x->kernel ? ":" : "", x->kernel ? x->kernel : "");
+      else if (nlazy)
+        printf("%s: ok, partly: lazy kernel%s %s checked without argument types (names, "
+               "attributes, calls); check %s fully with %s:%s --sig \"void(...)\"\n", name,
+               nlazy > 1 ? "s" : "", lazy, nlazy > 1 ? "each" : "it", name,
+               nlazy > 1 ? "KERNEL" : lazy);
+      else
+        printf("%s: ok\n", name);
       fflush(stdout);                   /* in order with the next file's errors */
     }
   }
@@ -562,7 +614,7 @@ int kjit_cli_check(Cli *c, kjit_context *ctx) {
   if (rc == EXIT_OK && kjit_context_set_search_path(ctx, a.path) != KJIT_OK)
     rc = kjit_cli_report(ctx, KJIT_ERROR_OUT_OF_MEMORY);
   for (int i = 0, ok = rc == EXIT_OK; ok && i < a.in.n; i++)
-    rc = worse(rc, check_one(ctx, &a.in, &a.in.v[i], &a.cu));
+    rc = worse(rc, check_one(ctx, &a, &a.in.v[i]));
   free(a.path);
   kjit_cli_cuda_free(&a.cu);
   free_inputs(&a.in);

@@ -143,6 +143,23 @@ check "cache --max-bytes without a value" grep -qx \
 k ptx --arch
 check "ptx --arch without a value" grep -qx "kjit: error: option '--arch' of 'ptx' needs a value" "$TMP/err"
 
+# check of a lazy kernel: "ok, partly" naming it; FILE:KERNEL --sig types it.
+k check "$ex/double_matrix.py" "$ex/vector_add.py"
+check "check of a lazy kernel exits 0" [ $? -eq 0 ]
+check "check says which kernel was only partly checked" grep -qxF \
+  "$ex/double_matrix.py: ok, partly: lazy kernel double_matrix checked without argument types (names, attributes, calls); check it fully with $ex/double_matrix.py:double_matrix --sig \"void(...)\"" "$TMP/out"
+check "check of an eager file: plain ok" grep -qxF "$ex/vector_add.py: ok" "$TMP/out"
+k check "$ex/double_matrix.py:double_matrix" --sig "void(float32[:, :])"
+check "check FILE:KERNEL --sig: ok" grep -qxF "$ex/double_matrix.py:double_matrix: ok" "$TMP/out"
+k check "$ex/double_matrix.py:double_matrix" --sig "void(float32[:, :], int32)"
+check "check --sig of the wrong arity exits 1" [ $? -eq 1 ]
+check "check --sig of the wrong arity: E493" grep -q "error\[E493\]" "$TMP/err"
+printf 'from numba import cuda\n\n\n@cuda.jit\ndef k(a):\n    a[0] = 1.5\n    a[1] = a.shape[0][1]\n' >"$TMP/lazy_bad.py"
+k check "$TMP/lazy_bad.py:k" --sig "void(float32[:])"
+check "check --sig finds a typing error a lazy check cannot" [ $? -eq 1 ]
+k check "$TMP/lazy_bad.py"
+check "the same file without --sig: ok, partly" grep -q ": ok, partly: lazy kernel k " "$TMP/out"
+
 # The cpu-target note: one short line as the launch starts, none before
 # a command-line or argument error, none for an explicit auto; -v gives the
 # reason; KJIT_TARGET picks the target.  (Machines with a GPU run there.)
