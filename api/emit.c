@@ -152,6 +152,25 @@ static bool select_reduction(RtJob *j, IrFunc *f, const char *signature) {
   return true;
 }
 
+/* A device function compiled alone (Numba's compile_ptx(..., device=True)):
+ * for the signature given, else its eager ones; it gets an external C-ABI
+ * entry of its own name (codegen: cg_define_cabi_entry). */
+static bool select_device_function(RtJob *j, IrFunc *f, const char *signature) {
+  if (signature) {
+    Signature sig = {0};
+    if (!parse_signature(j, signature, &sig))
+      return false;
+    rt_job_add_unit(j, f, sig);
+    return true;
+  }
+  if (rt_job_add_eager_units(j, f))
+    return true;
+  diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+             "give its argument and return types, e.g. \"float32(float32, float32)\"",
+             "device function '%s' has no signature to compile it alone for", f->name);
+  return false;
+}
+
 static bool select_units(RtJob *j, const char *kernel, const char *signature) {
   if (!kernel && !signature)
     return select_all_kernels(j);
@@ -160,6 +179,8 @@ static bool select_units(RtJob *j, const char *kernel, const char *signature) {
     return select_reduction(j, r, signature);
   if (r && r->is_ufunc)
     return select_ufunc_units(j, r, signature);
+  if (r && r->is_device && !r->is_kernel)
+    return select_device_function(j, r, signature);
   if (kernel) {
     if (!(f = find_kernel(j, kernel))) {
       report_unknown_kernel(j, kernel);

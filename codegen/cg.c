@@ -918,6 +918,9 @@ static void lower_compiles(Cg *cg, IrCompile *const *cs, int n) {
   for (int i = 0; i < n && !cg->failed; i++)
     for (int j = 0; j < cs[i]->funcs.len && !cg->failed; j++)
       define_function(cg, cs[i], cs[i]->funcs.data[j]);
+  for (int i = 0; i < n && !cg->failed; i++) /* a device function alone */
+    if (cs[i]->funcs.len && !cs[i]->funcs.data[0]->is_kernel && cg->hooks->device_entry)
+      cg->hooks->device_entry(cg, cs[i]->funcs.data[0]);
 }
 
 static const CgTargetHooks *hooks_for(const CgTarget *t) {
