@@ -96,6 +96,9 @@ int kjit_cli_is_identifier(const char *s);
 
 /* The context's diagnostics (warnings, notes) to stderr. */
 void kjit_cli_print_diagnostics(const kjit_context *ctx);
+/* After a library error's text: the command-line flag behind its hint
+ * (--sig for E491, --target cpu for E060, ...). */
+void kjit_cli_flag_hints(const char *err);
 /* A library error: its message to stderr; the exit status for st. */
 int kjit_cli_report(const kjit_context *ctx, kjit_status st);
 

@@ -133,6 +133,24 @@ void kjit_cli_print_diagnostics(const kjit_context *ctx) {
   fputs(d, stderr);
 }
 
+/* The library words its hints for every caller ("give its argument
+ * types"); the tool adds, by diagnostic code, the flag that does it. */
+static const struct {
+  const char *code;       /* as rendered: "error[E491]" */
+  const char *hint;
+} flag_hints[] = {
+    {"error[E491]", "hint: on the command line the signature is --sig SIG "
+                    "(FILE:NAME --sig SIG for one function of several)"},
+    {"error[E060]", "hint: on the command line, --target cpu"},
+    {"error[E504]", "hint: on the command line, an older --arch sm_XX"},
+};
+
+void kjit_cli_flag_hints(const char *err) {
+  for (size_t i = 0; i < sizeof flag_hints / sizeof flag_hints[0]; i++)
+    if (strstr(err, flag_hints[i].code))
+      fprintf(stderr, "%s\n", flag_hints[i].hint);
+}
+
 /* Library errors: the diagnostics, then the exit status for the status. */
 int kjit_cli_report(const kjit_context *ctx, kjit_status st) {
   const char *e = kjit_last_error(ctx);
@@ -140,6 +158,7 @@ int kjit_cli_report(const kjit_context *ctx, kjit_status st) {
     fputs(e, stderr);
   else
     fprintf(stderr, "kjit: error: %s\n", kjit_status_name(st));
+  kjit_cli_flag_hints(e);
   return st == KJIT_ERROR_INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERRORS;
 }
 

@@ -124,6 +124,7 @@ static int report_for(const kjit_context *ctx, kjit_status st, const char *file,
             (int)(len - head), line + head);
     line += len;
   }
+  kjit_cli_flag_hints(e);
   return st == KJIT_ERROR_INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERRORS;
 }
 
