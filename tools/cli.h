@@ -92,6 +92,8 @@ int kjit_cli_usage(const Cli *c, const char *fmt, const char *what);
 /* An integer from lo to hi, or a usage error naming opt. */
 int kjit_cli_parse_int(const Cli *c, const char *opt, const char *s, int lo, int hi, int *out);
 int kjit_cli_is_help(const char *a);
+/* The nearest of names[0..n) to name by the did-you-mean rule, or NULL. */
+const char *kjit_cli_nearest(const char *name, const char *const *names, int n);
 int kjit_cli_is_identifier(const char *s);
 
 /* The context's diagnostics (warnings, notes) to stderr. */

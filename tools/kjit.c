@@ -42,7 +42,8 @@ static const char main_help[] =
     "  help [COMMAND]        show this help, or a command's\n"
     "\n"
     "Run 'kjit COMMAND --help' for a command's options.\n"
-    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line\n";
+    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
+    "  3 a run stopped by --timeout\n";
 
 static const char run_help_head[] =
     "usage: kjit run FILE.py:KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n"
@@ -997,6 +998,20 @@ static const Command *find_command(const char *name) {
   return NULL;
 }
 
+/* "unknown command 'rnu'", with the nearest command (kjit_cli_nearest). */
+static int unknown_command(const char *name) {
+  const char *names[NCOMMANDS + 1];
+  for (int i = 0; i < NCOMMANDS; i++)
+    names[i] = commands[i].name;
+  names[NCOMMANDS] = "help";
+  const char *near = kjit_cli_nearest(name, names, NCOMMANDS + 1);
+  fprintf(stderr, "kjit: error: unknown %s '%s'\n", name[0] == '-' ? "option" : "command", name);
+  if (near)
+    fprintf(stderr, "hint: did you mean '%s'?\n", near);
+  fputs("Try 'kjit --help'.\n", stderr);
+  return EXIT_USAGE;
+}
+
 static int has_help_flag(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--") == 0)
@@ -1008,15 +1023,13 @@ static int has_help_flag(int argc, char **argv) {
 }
 
 static int cmd_help(const char *topic) {
-  if (!topic) {
+  if (!topic || kjit_cli_is_help(topic) || strcmp(topic, "help") == 0) {
     fputs(main_help, stdout);
     return EXIT_OK;
   }
   const Command *cmd = find_command(topic);
-  if (!cmd) {
-    fprintf(stderr, "kjit: error: unknown command '%s'\nTry 'kjit --help'.\n", topic);
-    return EXIT_USAGE;
-  }
+  if (!cmd)
+    return unknown_command(topic);
   kjit_cli_print_help(stdout, cmd->help);
   return EXIT_OK;
 }
@@ -1045,11 +1058,8 @@ int main(int argc, char **argv) {
   if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
     name = "version";
   const Command *cmd = find_command(name);
-  if (!cmd) {
-    fprintf(stderr, "kjit: error: unknown %s '%s'\nTry 'kjit --help'.\n",
-            name[0] == '-' ? "option" : "command", name);
-    return EXIT_USAGE;
-  }
+  if (!cmd)
+    return unknown_command(name);
   if (has_help_flag(argc - 2, argv + 2)) {
     kjit_cli_print_help(stdout, cmd->help);
     return EXIT_OK;

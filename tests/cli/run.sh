@@ -143,6 +143,24 @@ check "cache --max-bytes without a value" grep -qx \
 k ptx --arch
 check "ptx --arch without a value" grep -qx "kjit: error: option '--arch' of 'ptx' needs a value" "$TMP/err"
 
+# Unknown options and commands get the nearest name; help --help is help;
+# the top-level help lists exit status 3; .npz archives are refused by name.
+k ptx x.py --ach sm_90
+check "unknown option: did you mean" grep -qx "hint: did you mean '--arch'?" "$TMP/err"
+k ptx x.py --frobnicate
+check "unknown option far from every name: no hint" not_grep 'did you mean' "$TMP/err"
+k rnu
+check "unknown command exits 2" [ $? -eq 2 ]
+check "unknown command: did you mean" grep -qx "hint: did you mean 'run'?" "$TMP/err"
+k help --help
+check "help --help exits 0" [ $? -eq 0 ]
+check "help --help prints the help" grep -q '^usage: kjit COMMAND' "$TMP/out"
+k --help
+check "--help lists exit status 3" grep -q '3 a run stopped by --timeout' "$TMP/out"
+k run "$ex/vector_add.py:add_kernel" --grid 1 --block 4 --target cpu x=arrays.npz:x y=arange:f4:4 out=zeros:f4:4
+check ".npz refused: exit 2" [ $? -eq 2 ]
+check ".npz refused by name" grep -q "'arrays.npz:x' names a NumPy .npz archive, which kjit does not read" "$TMP/err"
+
 # check of a lazy kernel: "ok, partly" naming it; FILE:KERNEL --sig types it.
 k check "$ex/double_matrix.py" "$ex/vector_add.py"
 check "check of a lazy kernel exits 0" [ $? -eq 0 ]
