@@ -972,8 +972,9 @@ KJIT_API kjit_arg kjit_arg_i64(int64_t v);
 KJIT_API kjit_arg kjit_arg_f64(double v);
 KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
 /* A tuple of elems[0..count): the array is referenced, not copied, and must
- * stay valid until the launch using it returns.  Tuple arguments run on the
- * cpu target (the cuda target refuses them by name). */
+ * stay valid until the launch using it returns.  Tuple arguments run on
+ * both targets (on the cuda target one kernel parameter holding the
+ * elements in order: docs/cli.md, "Kernel parameters"). */
 KJIT_API kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count);
 /* An instance of namedtuple class `name` of the kernel file: elems are
  * its fields in class order (name and elems are referenced, not copied;

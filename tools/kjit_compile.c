@@ -290,12 +290,12 @@ const CliHelp kjit_ptx_help = {
     ptx_options,
     "\n"
     "examples:\n"
-    "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
+    "  kjit ptx examples/vector_add.py --arch sm_90 -o vector_add.ptx\n"
     "  kjit ptx examples/vector_add.cu --arch sm_90\n"
-    "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
-    "  kjit ptx vector_add.py:add_kernel --emit kir\n"
+    "  kjit ptx docs/examples/saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
+    "  kjit ptx examples/vector_add.py:add_kernel --emit kir\n"
     "  kjit ptx examples/*.py --arch sm_90 -o build/ptx\n"
-    "  cat k.py | kjit ptx - --arch sm_80\n"};
+    "  cat examples/vector_add.py | kjit ptx - --arch sm_80\n"};
 
 static int is_directory(const char *path) {
   struct stat st;
