@@ -31,7 +31,8 @@ cmake --install "$build" --prefix "$prefix" --strip >"$TMP/install.log" 2>&1 ||
 lib=$(dirname "$(find "$prefix" -name 'libkjit.so.*.*' | head -n 1)")
 [ -d "$lib" ] || { echo "install_check.sh: no libkjit.so installed" >&2; exit 1; }
 for f in "$lib"/libkjit.a "$lib"/pkgconfig/kjit.pc "$lib"/pkgconfig/kjit-static.pc \
-         "$lib"/cmake/kjit/kjitConfig.cmake "$prefix"/include/kjit.h "$prefix"/bin/kjit; do
+         "$lib"/cmake/kjit/kjitConfig.cmake "$prefix"/include/kjit.h "$prefix"/bin/kjit \
+         "$prefix"/share/man/man1/kjit.1 "$prefix"/share/bash-completion/completions/kjit; do
   [ -e "$f" ] || fail "not installed: ${f#"$prefix"/}"
 done
 

@@ -70,6 +70,23 @@ typedef struct CliHelp {
    .help = "also search DIR for imported modules (repeatable;\n"                           \
            "after FILE.py's folder, before KJIT_PATH)"}
 
+/* A command of the tool: its name, its help (and option table), its code. */
+typedef struct CliCommand {
+  const char *name;
+  const CliHelp *help;
+  int (*run)(Cli *c, kjit_context *ctx);
+} CliCommand;
+
+/* tools/cli_docs.c: the man page and the bash completion, made from the
+ * commands' tables; colour on stderr.  kjit_cli_color_set takes auto,
+ * always or never (NULL: auto: a terminal, NO_COLOR unset or empty, TERM
+ * not dumb); kjit_cli_put_diag writes diagnostics text, coloured if so. */
+void kjit_cli_print_man(FILE *f, const char *overview, const CliCommand *cmds, int n,
+                        const char *version);
+void kjit_cli_print_bash_completion(FILE *f, const CliCommand *cmds, int n);
+int kjit_cli_color_set(const char *when);
+void kjit_cli_put_diag(const char *text, FILE *f);
+
 /* Handles a positional argument (not an option) of the command. */
 typedef int (*CliPositional)(Cli *c, void *args, const char *arg);
 

@@ -87,9 +87,13 @@ static int take_option(Cli *c, const CliOption *opts, void *args) {
   char name[64];                        /* "--arch=sm_90": the name only */
   snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
   const char *near = kjit_cli_nearest(name, names, n);
-  fprintf(stderr, "kjit: error: unknown option '%s' for '%s'\n", arg, c->cmd);
-  if (near)
-    fprintf(stderr, "hint: did you mean '%s'?\n", near);
+  char msg[512];
+  snprintf(msg, sizeof msg, "kjit: error: unknown option '%s' for '%s'\n", arg, c->cmd);
+  kjit_cli_put_diag(msg, stderr);
+  if (near) {
+    snprintf(msg, sizeof msg, "hint: did you mean '%s'?\n", near);
+    kjit_cli_put_diag(msg, stderr);
+  }
   fprintf(stderr, "Try 'kjit %s --help'.\n", c->cmd);
   return EXIT_USAGE;
 }

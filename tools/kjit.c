@@ -39,7 +39,11 @@ static const char main_help[] =
     "  cache ACTION          the disk cache: stats, clear, prune\n"
     "  info                  kjit, LLVM, CUDA driver, devices, cache location\n"
     "  version               print the version (also --version, -V)\n"
-    "  help [COMMAND]        show this help, or a command's\n"
+    "  help [COMMAND]        show this help, or a command's (--man: the man\n"
+    "                        page, --bash-completion: the completion script)\n"
+    "\n"
+    "--color[=auto|always|never] colours diagnostics (auto: on a terminal,\n"
+    "unless NO_COLOR is set); any command takes it.\n"
     "\n"
     "Run 'kjit COMMAND --help' for a command's options.\n"
     "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
@@ -105,8 +109,10 @@ static const CliHelp version_help = {
 
 
 int kjit_cli_usage(const Cli *c, const char *fmt, const char *what) {
-  fputs("kjit: error: ", stderr);
-  fprintf(stderr, fmt, what, c->cmd);
+  char msg[1024];
+  int n = snprintf(msg, sizeof msg, "kjit: error: ");
+  snprintf(msg + n, sizeof msg - (size_t)n, fmt, what, c->cmd);
+  kjit_cli_put_diag(msg, stderr);
   fprintf(stderr, "\nTry 'kjit %s --help'.\n", c->cmd);
   return EXIT_USAGE;
 }
@@ -131,8 +137,7 @@ int kjit_cli_is_help(const char *a) {
 /* --------------------------------------------------------- reporting --- */
 
 void kjit_cli_print_diagnostics(const kjit_context *ctx) {
-  const char *d = kjit_last_diagnostics(ctx);
-  fputs(d, stderr);
+  kjit_cli_put_diag(kjit_last_diagnostics(ctx), stderr);
 }
 
 /* The library words its hints for every caller ("give its argument
@@ -149,15 +154,17 @@ static const struct {
 
 void kjit_cli_flag_hints(const char *err) {
   for (size_t i = 0; i < sizeof flag_hints / sizeof flag_hints[0]; i++)
-    if (strstr(err, flag_hints[i].code))
-      fprintf(stderr, "%s\n", flag_hints[i].hint);
+    if (strstr(err, flag_hints[i].code)) {
+      kjit_cli_put_diag(flag_hints[i].hint, stderr);
+      fputc('\n', stderr);
+    }
 }
 
 /* Library errors: the diagnostics, then the exit status for the status. */
 int kjit_cli_report(const kjit_context *ctx, kjit_status st) {
   const char *e = kjit_last_error(ctx);
   if (*e)
-    fputs(e, stderr);
+    kjit_cli_put_diag(e, stderr);
   else
     fprintf(stderr, "kjit: error: %s\n", kjit_status_name(st));
   kjit_cli_flag_hints(e);
@@ -912,7 +919,7 @@ static int bind_globals(const RunArgs *a, RunJob *j) {
 
 static void print_note(RunJob *j) {
   if (j->note)
-    fputs(j->note, stderr);
+    kjit_cli_put_diag(j->note, stderr);
   free(j->note);
   j->note = NULL;
 }
@@ -976,11 +983,7 @@ static int cmd_run(Cli *c, kjit_context *unused) {
   return rc;
 }
 
-typedef struct Command {
-  const char *name;
-  const CliHelp *help;
-  int (*run)(Cli *c, kjit_context *ctx);
-} Command;
+typedef CliCommand Command;
 
 static const Command commands[] = {
     {"run", &run_help, cmd_run},
@@ -1024,6 +1027,14 @@ static int has_help_flag(int argc, char **argv) {
 }
 
 static int cmd_help(const char *topic) {
+  if (topic && strcmp(topic, "--man") == 0) {        /* kjit.1, installed */
+    kjit_cli_print_man(stdout, main_help, commands, NCOMMANDS, kjit_version());
+    return EXIT_OK;
+  }
+  if (topic && strcmp(topic, "--bash-completion") == 0) {
+    kjit_cli_print_bash_completion(stdout, commands, NCOMMANDS);
+    return EXIT_OK;
+  }
   if (!topic || kjit_cli_is_help(topic) || strcmp(topic, "help") == 0) {
     fputs(main_help, stdout);
     return EXIT_OK;
@@ -1048,7 +1059,26 @@ static int run_command(const Command *cmd, int argc, char **argv) {
   return rc;
 }
 
+/* --color[=WHEN] anywhere before "--" (WHEN auto, always, never; the
+ * option alone is always), taken out of argv; the last one counts. */
+static int take_color(int *argc, char **argv) {
+  const char *when = NULL;
+  int n = 1;
+  for (int i = 1, end = 0; i < *argc; i++) {
+    end |= strcmp(argv[i], "--") == 0;
+    if (!end && (strcmp(argv[i], "--color") == 0 || strncmp(argv[i], "--color=", 8) == 0))
+      when = argv[i][7] ? argv[i] + 8 : "always";
+    else
+      argv[n++] = argv[i];
+  }
+  *argc = n;
+  argv[n] = NULL;
+  return kjit_cli_color_set(when);
+}
+
 int main(int argc, char **argv) {
+  if (take_color(&argc, argv) != EXIT_OK)
+    return EXIT_USAGE;
   if (argc < 2) {
     fputs(main_help, stderr);
     return EXIT_USAGE;

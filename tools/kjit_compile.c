@@ -120,8 +120,15 @@ static int report_for(const kjit_context *ctx, kjit_status st, const char *file,
     const char *nl = strchr(line, '\n');
     size_t len = nl ? (size_t)(nl - line) + 1 : strlen(line);
     size_t head = mentions(line, len, name) ? 0 : header_len(line);
-    fprintf(stderr, "%.*s%s%s%.*s", (int)head, line, head ? name : "", head ? ": " : "",
-            (int)(len - head), line + head);
+    char buf[4096];
+    if (len + strlen(name) + 8 < sizeof buf) {
+      snprintf(buf, sizeof buf, "%.*s%s%s%.*s", (int)head, line, head ? name : "",
+               head ? ": " : "", (int)(len - head), line + head);
+      kjit_cli_put_diag(buf, stderr);
+    } else {
+      fprintf(stderr, "%.*s%s%s%.*s", (int)head, line, head ? name : "", head ? ": " : "",
+              (int)(len - head), line + head);
+    }
     line += len;
   }
   kjit_cli_flag_hints(e);

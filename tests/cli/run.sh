@@ -161,6 +161,34 @@ k run "$ex/vector_add.py:add_kernel" --grid 1 --block 4 --target cpu x=arrays.np
 check ".npz refused: exit 2" [ $? -eq 2 ]
 check ".npz refused by name" grep -q "'arrays.npz:x' names a NumPy .npz archive, which kjit does not read" "$TMP/err"
 
+# The man page and the bash completion come from the option tables: every
+# option of every command's --help is in both; colour only when asked for
+# (or on a terminal without NO_COLOR), never in a pipe by default.
+k help --man && cp "$TMP/out" "$TMP/man"
+k help --bash-completion && cp "$TMP/out" "$TMP/bash"
+check "completion is valid bash" bash -n "$TMP/bash"
+for cmd in run ptx check cache info version; do
+  k "$cmd" --help
+  for opt in $(grep -o '^  \(-[a-zA-Z], \)\?--\?[a-z][-_a-z0-9]*' "$TMP/out" | sed 's/^  //; s/.*, //'); do
+    grep -q -- "$(sed 's/-/\\\\-/g' <<<"$opt")" "$TMP/man" || { check "man page has $cmd $opt" false; }
+    grep -q -- " $opt " "$TMP/bash" || grep -q -- "'$opt " "$TMP/bash" ||
+      { check "completion has $cmd $opt" false; }
+  done
+done
+check "man page is roff" grep -q '^\.TH KJIT 1' "$TMP/man"
+k ptx x.py --ach sm_90
+check "no colour in a pipe" not_grep $'\033' "$TMP/err"
+k --color=always ptx x.py --ach sm_90
+check "--color=always colours" grep -q $'\033\[1;31merror' "$TMP/err"
+k ptx x.py --ach sm_90 --color=never
+check "--color=never anywhere" not_grep $'\033' "$TMP/err"
+k --color=sometimes version
+check "--color=sometimes exits 2" [ $? -eq 2 ]
+if command -v script >/dev/null; then
+  NO_COLOR=1 script -qec "$kjit ptx x.py --ach sm_90" /dev/null >"$TMP/tty" 2>&1
+  check "NO_COLOR on a terminal: no colour" not_grep $'\033' "$TMP/tty"
+fi
+
 # check of a lazy kernel: "ok, partly" naming it; FILE:KERNEL --sig types it.
 k check "$ex/double_matrix.py" "$ex/vector_add.py"
 check "check of a lazy kernel exits 0" [ $? -eq 0 ]
