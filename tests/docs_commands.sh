@@ -9,6 +9,7 @@
 #   - each runs in a scratch copy of the root's layout (examples/, tests/,
 #     docs/ linked), so outputs (-o, build/ptx) land there, with its own
 #     cache; `| less` reads `| cat`; ptxas from the CUDA toolkit;
+#   - the examples of `kjit COMMAND --help` are run the same way;
 #   - exit 0 is required, except for the commands the docs show failing
 #     (their next lines in the block start with an error location);
 #     commands on .cu files are skipped where NVRTC cannot be loaded, and
@@ -65,7 +66,14 @@ while IFS=$'\t' read -r file want cmd; do
   elif [ $rc -ne 0 ]; then
     fail "${file#"$root"/}: exit $rc: $cmd"; head -n 5 "$TMP/err" >&2
   fi
-done < <(extract "$root"/docs/*.md)
+done < <(extract "$root"/docs/*.md
+         # the examples of each command's --help, in the same form
+         for c in run ptx check cache; do
+           "$kjit" "$c" --help | sed -n '/^examples:/,$p' | sed 's/^  //' |
+             awk -v c="kjit $c --help" -v OFS='\t' '
+               cont { cmd = cmd " " $0; sub(/\\$/, "", cmd); cont = /\\$/; if (!cont) print c, 0, cmd; next }
+               /^(cat [^|]*\| )?kjit / { cmd = $0; cont = /\\$/; sub(/\\$/, "", cmd); if (!cont) print c, 0, cmd }'
+         done)
 
 [ $ran -ge 20 ] || fail "only $ran commands found in docs/"
 [ $failures -eq 0 ] && echo "docs_commands.sh: ok ($ran commands run, $skipped skipped)"
