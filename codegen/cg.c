@@ -725,7 +725,8 @@ bool cg_create_target_machine(Cg *cg) {
   if (ol == LLVMCodeGenLevelAggressive && cg->hooks->o3_codegen_default)
     ol = LLVMCodeGenLevelDefault;
   const char *cpu = cg->target->cpu ? cg->target->cpu : "sm_80";
-  int n = snprintf(cg->tm_key, sizeof cg->tm_key, "%s|%s|%d|%s", triple, cpu, (int)ol, feat);
+  int n = snprintf(cg->tm_key, sizeof cg->tm_key, "%s|%s|%d|%s|%d", triple, cpu, (int)ol, feat,
+                   (int)cg->target->pic);
   if (!cg->session || n < 0 || (size_t)n >= sizeof cg->tm_key)
     cg->tm_key[0] = '\0';              /* not pooled (long host feature lists) */
   CgTmSlot slot = {0};
@@ -734,7 +735,8 @@ bool cg_create_target_machine(Cg *cg) {
     cg->tm_uses = slot.uses;
   }
   if (!cg->tm)
-    cg->tm = LLVMCreateTargetMachine(t, triple, cpu, feat, ol, LLVMRelocDefault, LLVMCodeModelDefault);
+    cg->tm = LLVMCreateTargetMachine(t, triple, cpu, feat, ol, cg->target->pic ? LLVMRelocPIC : LLVMRelocDefault,
+                                     LLVMCodeModelDefault);
   if (!cg->tm) {
     diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "cannot create a target machine for %s", triple);
     return false;
@@ -855,10 +857,15 @@ static bool print_output(Cg *cg, CgEmit what, char **out, size_t *len) {
    * 2 ms compile): one kept with its target machine and run on a second
    * module aborts in NVPTX's asm printer ("Bad address space found while
    * emitting PTX"), whose per-module state is not reset. */
+  return cg_emit_assembly(cg, out, len);
+}
+
+bool cg_emit_assembly(Cg *cg, char **out, size_t *len) {
   char *err = NULL;
   LLVMMemoryBufferRef buf = NULL;
   if (LLVMTargetMachineEmitToMemoryBuffer(cg->tm, cg->mod, LLVMAssemblyFile, &err, &buf)) {
-    diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "PTX emission failed: %s", err ? err : "");
+    diag_error(cg->diags, E_CG_LLVM, (SrcLoc){0}, NULL, "%s emission failed: %s",
+               cg->target->kind == CG_NVPTX ? "PTX" : "host assembly", err ? err : "");
     LLVMDisposeMessage(err);
     return false;
   }

@@ -173,6 +173,7 @@ bool cg_create_target_machine(Cg *cg);
 /* debug info, declare + define every function, verify */
 bool cg_lower_module(Cg *cg, IrCompile *const *compiles, int ncompiles);
 bool cg_optimize(Cg *cg);                                /* finish_module + passes */
+bool cg_emit_assembly(Cg *cg, char **out, size_t *len);  /* the module as .s text (PTX) */
 void cg_dispose(Cg *cg);
 int cg_nhidden(Cg *cg);                                  /* hidden leading params */
 

@@ -231,6 +231,21 @@ bool cg_jit_compile(CgJit *j, IrCompile *const *cs, int n, bool cabi, const CgOp
   return ok;
 }
 
+bool cg_host_emit_asm(CgSession *s, IrCompile *const *cs, int n, const CgTarget *t, const CgOptions *opts,
+                      const char *suffix, CgHostEntry *entries, char **out, size_t *len, Diags *d) {
+  *out = NULL;
+  *len = 0;
+  if (n <= 0 || t->kind != CG_HOST)
+    return false;
+  cg_init_targets();
+  Cg cg = {.session = s, .target = t, .opts = opts, .hooks = &cg_host_hooks, .diags = d};
+  cg_init(&cg, NULL);
+  bool ok = cg_create_target_machine(&cg) && cg_lower_module(&cg, cs, n) && cg_optimize(&cg) &&
+            name_entries(&cg, cs, n, suffix, entries) && cg_emit_assembly(&cg, out, len);
+  cg_dispose(&cg);
+  return ok;
+}
+
 void cg_host_object_free(CgHostObject *obj) {
   if (!obj)
     return;

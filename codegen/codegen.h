@@ -38,6 +38,9 @@ typedef struct CgTarget {
   const char *cpu;       /* "sm_90", or the host CPU name */
   const char *features;  /* e.g. "+ptx78", "" for the default */
   int ptx_version_max;   /* clamp (e.g. 80 for 8.0), 0 = no clamp */
+  bool pic;              /* position-independent code (host assembly that
+                            `kjit aot` puts into a C file, which may go into a
+                            PIE or a shared library) */
 } CgTarget;
 
 typedef enum CgEmit {
@@ -149,6 +152,14 @@ bool cg_jit_compile(CgJit *jit, IrCompile *const *compiles, int n, bool cabi, co
  * was added before, and fills out[0..obj->n) with its entries' addresses. */
 bool cg_jit_load(CgJit *jit, const CgHostObject *obj, CgHostKernel *out, Diags *diags);
 void cg_host_object_free(CgHostObject *obj);
+/* Lowers and optimizes compiles[0..n) for `target` (a CG_HOST target: the
+ * host triple, a portable CPU such as "generic", pic set) as cg_jit_compile
+ * does, and emits the module as assembly text for `kjit aot`.  Entry symbols
+ * are <symbol>.<suffix>; entries[0..n) get their names, flags and static
+ * shared sizes.  *out is malloc'd text.  Needs no JIT. */
+bool cg_host_emit_asm(CgSession *s, IrCompile *const *compiles, int n, const CgTarget *target,
+                      const CgOptions *opts, const char *suffix, CgHostEntry *entries, char **out,
+                      size_t *len, Diags *diags);
 /* The machine the JIT compiles for (triple, CPU name, CPU features). */
 const CgTarget *cg_jit_target(const CgJit *jit);
 /* Address of a symbol defined in the JIT (or the process); NULL if none. */

@@ -128,6 +128,7 @@ typedef enum DiagStatus {
   X(E_SIG_EMPTY,         404, TYPE,             "an empty signature") \
   X(E_SIG_SLICE,         405, TYPE,             "a bad slice in a signature's array type") \
   X(E_OPTION,            406, TYPE,             "an unknown or invalid decorator option") \
+  X(E_AOT_OPTION,        407, INVALID_ARGUMENT, "a bad kjit aot option (library name, targets)") \
   X(RT_E_AMBIGUOUS,      488, TYPE,             "arguments that fit two eager signatures equally well") \
   X(RT_E_PARAM_SPACE,    489, TYPE,             "a kernel's parameters exceed CUDA's 4 KiB") \
   X(RT_E_NO_KERNEL,      490, NOT_FOUND,        "no kernel of that name") \
@@ -144,6 +145,7 @@ typedef enum DiagStatus {
   X(E_CG_LLVM,           502, CODEGEN,          "an LLVM target, pass or emission failure") \
   X(E_CG_UNSUPPORTED,    503, CODEGEN,          "a construct this target cannot lower yet") \
   X(E_CG_PTX_VERSION,    504, CODEGEN,          "the SM needs a newer PTX ISA than allowed") \
+  X(E_AOT_UNSUPPORTED,   505, CODEGEN,          "a kernel or parameter kjit aot cannot put into a C library (the reason is named)") \
   X(E_INTERNAL,          599, INTERNAL,         "a bug in kjit (malformed IR, a call failed without a diagnostic)")
 
 /* The codes as constants: E_TY_UNIFY == 301. */

@@ -587,6 +587,64 @@ KJIT_API kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
                                        const kjit_compile_options *opts,
                                        kjit_emit what, char **out, size_t *len);
 
+/* ------------------------------------------------------- ahead of time -- */
+
+/* One kernel and signature of an ahead-of-time library (`kjit aot`). */
+typedef struct kjit_aot_unit {
+  const char *kernel;     /* a kernel's name (a @cuda.jit function); NULL:
+                             the program's only kernel */
+  const char *signature;  /* "void(float32[::1], int64)", or NULL for each
+                             of the kernel's eager signatures */
+} kjit_aot_unit;
+
+/* Which code an ahead-of-time library carries (bits). */
+enum {
+  KJIT_AOT_CUDA = 1,      /* cubins per architecture, the highest one's PTX */
+  KJIT_AOT_CPU = 2,       /* host assembly for this machine's triple, run on
+                             threads by the generated C when no GPU is there */
+};
+
+typedef struct kjit_aot_options {
+  const char *name;       /* NAME: a C identifier, the prefix of every
+                             generated symbol (NAME_add_kernel, NAME_status)
+                             and the files' names.  Required. */
+  const kjit_aot_unit *units; /* what to compile, in this order; NULL with */
+  int nunits;             /* nunits 0: every kernel with eager signatures */
+  const char *const *archs; /* "sm_80", ... (sm_50 .. sm_90a); NULL with */
+  int narchs;             /* narchs 0: sm_80 */
+  int targets;            /* KJIT_AOT_CUDA | KJIT_AOT_CPU; 0 = both */
+  const char *source_name;/* the kernel file's name as the generated files
+                             show it, in their headers and in the code's
+                             debug=True messages (a basename, so output does
+                             not depend on where the file lies); NULL: the
+                             program's path */
+  void *reserved[4];      /* must be zero */
+} kjit_aot_options;
+
+/* Fills *opts with the defaults (everything zero/NULL).  NULL is ignored. */
+KJIT_API void kjit_aot_options_init(kjit_aot_options *opts);
+
+/* Generates an ahead-of-time library of a Python program's kernels: a C
+ * header (*header) and a C source (*source), both malloc'd NUL-terminated
+ * text (free with kjit_free), which compile as C11 and as C++ with no
+ * libkjit, no LLVM and no CUDA in the link (the driver is found with dlopen
+ * when the library first runs; docs/aot.md describes the generated API and
+ * ABI).  Each unit gets a typed launcher.  For the CUDA target every unit is
+ * compiled for every architecture in four variants (32-bit array offsets
+ * and grid indices, as a launch picks them: docs/internals.md), linked to
+ * cubins by nvJitLink; the highest architecture's PTX rides along for newer
+ * GPUs.  For the CPU target the generic variant is compiled to host
+ * assembly (a portable CPU of this machine's triple).  The output is a
+ * function of the program, the options and kjit's version only: two calls
+ * give the same bytes.  Errors: NOT_FOUND (no such kernel), SYNTAX / TYPE (a
+ * signature, typing), INVALID_ARGUMENT (name, architecture, targets),
+ * CODEGEN (a kernel the generated runtime cannot run, with the reason, e.g.
+ * warp intrinsics on the CPU; no nvJitLink for the cubins), INTERNAL.
+ * Not for CUDA C programs (INVALID_ARGUMENT). */
+KJIT_API kjit_status kjit_program_aot(kjit_program *prog, const kjit_aot_options *opts,
+                                      char **header, size_t *header_len, char **source,
+                                      size_t *source_len);
+
 /* ------------------------------------------------------------ dtypes ---- */
 
 /* Element types of arrays and typed scalars (NumPy's). */

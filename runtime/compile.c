@@ -305,6 +305,8 @@ static CgOptions cg_options(const RtJob *j) {
   return o;
 }
 
+CgOptions rt_job_cg_options(const RtJob *j) { return cg_options(j); }
+
 static bool emit_kir(RtJob *j, char **out, size_t *len) {
   StrBuf sb;
   sb_init(&sb);
@@ -341,7 +343,7 @@ static bool emit_llvm(RtJob *j, kjit_emit what, char **out, size_t *len) {
   IrCompile **cs = arena_alloc(job_arena(j), sizeof *cs * (size_t)j->units.len);
   for (int i = 0; i < j->units.len; i++)
     cs[i] = j->units.data[i].compile;
-  CgTarget target = {CG_NVPTX, NVPTX_TRIPLE, j->opts.arch, "", j->ptx_isa_max};
+  CgTarget target = {CG_NVPTX, NVPTX_TRIPLE, j->opts.arch, "", j->ptx_isa_max, false};
   CgOptions o = cg_options(j);
   CgEmit e = what == KJIT_EMIT_LLVM ? CG_EMIT_LLVM : CG_EMIT_PTX;
   /* Disk cache (cache/cache.h): PTX whose key is found skips codegen;

@@ -51,6 +51,9 @@ bool rt_job_compile_units(RtJob *j);
 /* The units as KIR, LLVM IR or PTX (what: KJIT_EMIT_KIR/LLVM/PTX); *out
  * malloc'd. */
 bool rt_job_emit(RtJob *j, kjit_emit what, char **out, size_t *len);
+/* The module-wide codegen options of the compiled units (decorators and the
+ * call's overrides), as rt_job_emit uses them. */
+CgOptions rt_job_cg_options(const RtJob *j);
 
 /* A launch's compile: one kernel (or kjit_call's device function) for one
  * signature, the same passes as kjit_program_emit, then the target's own

@@ -22,7 +22,7 @@ from collections import defaultdict
 
 # The folder order, lowest first: a folder may call only folders before it.
 ORDER = ["common", "frontend", "ir", "lower", "typing", "codegen",
-         "data", "cache", "runtime", "host", "cuda", "api"]
+         "data", "cache", "runtime", "host", "cuda", "api", "aot"]
 
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -11,7 +11,9 @@
 #      processes), and on a machine of several GPUs the suite on each
 #      further device and MPI with one rank per GPU (where mpirun exists);
 #   4. kjit inside CUDA programs: scripts/gpu_embed.sh (memory, streams,
-#      graphs, contexts, faults, examples/embed, their bench).
+#      graphs, contexts, faults, examples/embed, their bench);
+#   5. kjit aot on the GPU (scripts/gpu_aot.sh, without its bench): the AOT
+#      examples and tests/exec kernels through their launchers against the JIT.
 # Logs go to LOG_DIR (default: a temporary folder, printed).  Exit 0 only
 # when every step that ran passed.
 set -uo pipefail
@@ -110,5 +112,10 @@ if [ "$ndev" -gt 1 ] && command -v mpirun >/dev/null 2>&1; then
 elif [ "$ndev" -gt 1 ]; then
   echo "mpi_gpu: SKIP (no mpirun on this machine)"
 fi
+echo "== kjit aot on the GPU (scripts/gpu_aot.sh; AOT_BENCH=0)"
+AOT_BENCH=0 bash "$root/scripts/gpu_aot.sh" "$build" "$logs/aot" >"$logs/gpu_aot.log" 2>&1
+rc=$?
+grep -E '^(FAIL|fail|tests/aot.sh|aot exec)' "$logs/gpu_aot.log" | tail -30
+[ $rc -eq 0 ] || status=1
 echo "gpu_check: logs in $logs; exit $status"
 exit $status

@@ -9,6 +9,7 @@
 #                               half of them a kernel with syncthreads (the
 #                               executor's fibers), PTX through the disk cache
 #   tests/stress/embed_threads  two threads sharing one context
+#   tests/unit/test_embed       views, streams, events, prepare, stream calls
 # on the cpu target.  Reuses BUILD_DIR (default build) when it holds the
 # programs, else builds it with scripts/build.sh.  Logs go to
 # BUILD_DIR/valgrind-logs/.  Extra arguments go to valgrind.
@@ -17,7 +18,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 build_dir=${BUILD_DIR:-build}
 programs=("$build_dir/tests/examples/vector_add" "$build_dir/tests/stress/embed_cycles"
-          "$build_dir/tests/stress/embed_threads")
+          "$build_dir/tests/stress/embed_threads" "$build_dir/tests/unit/test_embed")
 need_build=0
 for p in "${programs[@]}"; do
   [ -x "$p" ] || need_build=1
@@ -50,4 +51,5 @@ run() {
 run vector_add "$build_dir/tests/examples/vector_add" examples/vector_add.py
 run embed_cycles "$build_dir/tests/stress/embed_cycles" 4 --new-every 2 --bound-mib 1024
 run embed_threads "$build_dir/tests/stress/embed_threads" --threads 2 --iterations 1
+run test_embed "$build_dir/tests/unit/test_embed"
 exit "$failed"

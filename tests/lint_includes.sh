@@ -17,6 +17,7 @@
 #   host     -> runtime and what runtime may include (the CPU target)
 #   cuda     -> runtime and what runtime may include (the CUDA target)
 #   api      -> host cuda runtime and below (the functions of kjit.h)
+#   aot      -> api and below (kjit_program_aot: `kjit aot`'s generator)
 #   auxlib   -> include (libkjitaux: include/kjit.h only, as a client)
 #   tools    -> include (tools/kjit.c and friends use only kjit.h and
 #               kjitaux.h, both in include/)
@@ -30,7 +31,7 @@ root=${1:-.}
 mode=${2:-check}
 cd "$root" || exit 2
 
-folders="common frontend ir lower typing codegen data cache runtime host cuda api auxlib tools include"
+folders="common frontend ir lower typing codegen data cache runtime host cuda api aot auxlib tools include"
 below_rt="codegen typing lower ir frontend common data cache include"
 declare -A allowed=(
   [common]="" [frontend]="common" [ir]="frontend common"
@@ -38,6 +39,7 @@ declare -A allowed=(
   [data]="ir common include" [cache]="codegen ir common"
   [runtime]="$below_rt" [host]="runtime $below_rt" [cuda]="runtime $below_rt"
   [api]="host cuda runtime $below_rt"
+  [aot]="api host cuda runtime $below_rt"
   [auxlib]="include" [tools]="include" [include]="")
 
 # The folder a quoted include names, seen from folder $1: "dir/x.h" is dir;

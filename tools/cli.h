@@ -136,5 +136,8 @@ extern const CliHelp kjit_cache_help;
 int kjit_cli_ptx(Cli *c, kjit_context *ctx);
 int kjit_cli_check(Cli *c, kjit_context *ctx);
 int kjit_cli_cache(Cli *c, kjit_context *ctx);
+/* `kjit aot` (tools/kjit_aot.c). */
+extern const CliHelp kjit_aot_help;
+int kjit_cli_aot(Cli *c, kjit_context *ctx);
 
 #endif

@@ -34,6 +34,8 @@ static const char main_help[] =
     "commands:\n"
     "  run FILE.py:KERNEL    run a kernel on arrays (.npy files or generated)\n"
     "  ptx FILE.py[:KERNEL]... compile kernels to PTX (or --emit kir|llvm)\n"
+    "  aot FILE.py[:KERNEL]... -o DIR  kernels ahead of time: a C library with\n"
+    "                        typed launchers, cubins and CPU code (no libkjit)\n"
     "  check FILE.py...      parse and type-check every eager signature\n"
     "                        (FILE.cu: CUDA C kernels, compiled by NVRTC)\n"
     "  cache ACTION          the disk cache: stats, clear, prune\n"
@@ -988,6 +990,7 @@ typedef CliCommand Command;
 static const Command commands[] = {
     {"run", &run_help, cmd_run},
     {"ptx", &kjit_ptx_help, kjit_cli_ptx},
+    {"aot", &kjit_aot_help, kjit_cli_aot},
     {"check", &kjit_check_help, kjit_cli_check},
     {"cache", &kjit_cache_help, kjit_cli_cache},
     {"info", &info_help, cmd_info},

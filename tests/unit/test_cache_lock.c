@@ -385,7 +385,7 @@ static void test_same_object_twice(void) {
 /* The host object key holds the CPU name and features. */
 static void test_host_key(void) {
   CgOptions o = {.opt_level = 3};
-  CgTarget a = {CG_HOST, "x86_64-pc-linux-gnu", "znver3", "+avx2,+fma", 0};
+  CgTarget a = {CG_HOST, "x86_64-pc-linux-gnu", "znver3", "+avx2,+fma", 0, false};
   CgTarget b = a, c = a;
   b.cpu = "skylake";
   c.features = "+avx2,-fma";

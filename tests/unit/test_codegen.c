@@ -255,8 +255,8 @@ static IrFunc *build_expsqrt(void) {
 /* ------------------------------------------------------------ driver ---- */
 
 static CgSession *session;
-static const CgTarget sm80 = {CG_NVPTX, "nvptx64-nvidia-cuda", "sm_80", "", 0};
-static const CgTarget sm90 = {CG_NVPTX, "nvptx64-nvidia-cuda", "sm_90", "", 0};
+static const CgTarget sm80 = {CG_NVPTX, "nvptx64-nvidia-cuda", "sm_80", "", 0, false};
+static const CgTarget sm90 = {CG_NVPTX, "nvptx64-nvidia-cuda", "sm_90", "", 0, false};
 
 static char *emit_text(IrFunc **fs, int n, const CgTarget *t, const CgOptions *o, CgEmit what) {
   Diags d;

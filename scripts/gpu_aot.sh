@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# gpu_aot.sh BUILD_DIR [LOG_DIR] - kjit aot on a machine with a GPU (nvcc is
+# not needed: the generated files are plain C, built with cc):
+#   1. tests/aot.sh with the cuda target: the examples/aot programs (vector
+#      add, tiled matmul) and tests/aot/check_main.c (every launcher of
+#      tests/aot/scalars.py, the launch checks, a @vectorize launcher from a
+#      second library) built from the generated files and run on the GPU;
+#   2. tests/aot/exec_aot.py with the cuda target: every RUN line of
+#      tests/exec and examples through its AOT launcher against `kjit run
+#      --target cuda`, and the machine-readable list of what could not be
+#      compiled ahead of time and why (LOG_DIR/aot_exec_cuda/aot_exec.json);
+#   3. (unless AOT_BENCH=0) the AOT vector add's fresh-process time to first
+#      result beside the driver floor (bench/run_aot.sh), and its launch
+#      overhead beside raw cuLaunchKernel.
+# Exit 0 only when steps 1 and 2 passed (the bench only reports).
+set -uo pipefail
+[ $# -ge 1 ] || { echo "usage: gpu_aot.sh BUILD_DIR [LOG_DIR]" >&2; exit 2; }
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$(cd "$1" && pwd) || exit 2
+logs=${2:-$(mktemp -d "${TMPDIR:-/tmp}/kjit-gpu-aot.XXXXXX")}
+mkdir -p "$logs"
+status=0
+if ! "$build/kjit" info 2>/dev/null | grep -q "device 0:"; then
+  echo "gpu_aot: no CUDA device; nothing run (the CPU side is ctest -L aot)"
+  exit 77
+fi
+arch=$("$build/kjit" info 2>/dev/null | grep -o 'sm_[0-9]*a\?' | head -1)
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), device 0: $("$build/kjit" info | grep -m1 'device 0:' | sed 's/^ *//')"
+
+echo "== tests/aot.sh on the GPU"
+bash "$root/tests/aot.sh" "$build/kjit" "$root" cuda >"$logs/aot_sh.log" 2>&1
+rc=$?
+grep -E '^(FAIL|ok .* on cuda|ok launchers)' "$logs/aot_sh.log"
+echo "tests/aot.sh cuda: $(grep -c '^ok' "$logs/aot_sh.log") ok, $(grep -c '^FAIL' "$logs/aot_sh.log") failed (exit $rc)"
+[ $rc -eq 0 ] || status=1
+
+echo "== tests/exec and examples through their AOT launchers, against kjit run (cuda)"
+(cd "$root/tests" && python3 aot/exec_aot.py "$build/kjit" cuda "$logs/aot_exec_cuda" exec/*.py ../examples/*.py) \
+  >"$logs/aot_exec_cuda.log" 2>&1
+rc=$?
+grep -E '^fail' "$logs/aot_exec_cuda.log" | head -40
+tail -1 "$logs/aot_exec_cuda.log"
+[ $rc -eq 0 ] || status=1
+
+if [ "${AOT_BENCH:-1}" != 0 ]; then
+  echo "== bench: time to first result and launch overhead (bench/run_aot.sh)"
+  ARCH=$arch bash "$root/bench/run_aot.sh" "$build" 2>&1 | tee "$logs/bench_aot.log"
+fi
+echo "gpu_aot: logs in $logs; exit $status"
+exit $status

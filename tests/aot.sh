@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# aot.sh KJIT_BIN SOURCE_DIR [TARGET] - `kjit aot` end to end, no GPU needed:
+#   - the examples' libraries (examples/aot: vector add, tiled matmul) and
+#     tests/aot/scalars.py's are generated twice and must be byte-identical;
+#   - each generated source compiles with -Wall -Wextra -Werror as C11 and
+#     as C++ (gcc, g++, and clang/clang++ where installed) and as a shared
+#     library;
+#   - the example programs link with neither libkjit nor LLVM nor libcuda
+#     (readelf -d, ldd) and run on TARGET (cpu by default; cuda on a GPU
+#     machine, scripts/gpu_aot.sh) with their results checked;
+#   - tests/aot/check_main.c checks every launcher of scalars.py and the
+#     launch checks' refusals, and examples/rel_diff.py's @vectorize
+#     launcher from a second library linked into the same program;
+#   - errors: an unknown kernel, a bad --sig, a kernel the CPU run time
+#     cannot run (E505) and a CUDA C file are refused with their messages.
+# Exits 77 (skipped) when no C compiler is installed.
+set -uo pipefail
+if [ $# -lt 2 ]; then
+  echo "usage: aot.sh KJIT_BIN SOURCE_DIR [cpu|cuda]" >&2; exit 2
+fi
+kjit=$1 src=$2 target=${3:-cpu}
+command -v cc >/dev/null && command -v c++ >/dev/null || { echo "no C/C++ compiler: skipped"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+ok() { echo "ok $*"; }
+bad() { echo "FAIL $*"; fail=1; }
+
+mm_sig="void(float32[:, ::1], float32[:, ::1], float32[:, ::1])"
+gen() { # DIR: the three libraries into DIR
+  mkdir -p "$1"
+  "$kjit" aot "$src/examples/vector_add.py:add_kernel" --arch sm_80,sm_90 -o "$1" &&
+    "$kjit" aot "$src/examples/matmul_shared.py:matmul_shared" --sig "$mm_sig" --arch sm_80,sm_90 -o "$1" &&
+    "$kjit" aot "$src/tests/aot/scalars.py" --arch sm_80 -o "$1" &&
+    "$kjit" aot "$src/examples/rel_diff.py:rel_diff" --arch sm_80 -o "$1"
+}
+
+# ---- generation, reproducibility
+if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated four libraries"
+else bad "kjit aot failed"; exit 1; fi
+if diff -r "$work/a" "$work/b" >/dev/null; then ok "two runs give identical bytes"
+else bad "two runs differ"; fi
+if KJIT_CACHE=0 "$kjit" aot "$src/examples/vector_add.py:add_kernel" --arch sm_90,sm_80 -o "$work/b" &&
+   cmp -s "$work/a/vector_add.c" "$work/b/vector_add.c"; then ok "identical without the disk cache, --arch in another order"
+else bad "output depends on the cache or the --arch order"; fi
+if "$kjit" aot "$src/examples/vector_add.py" --target cpu -o "$work/fresh" 2>/dev/null &&
+   [ -f "$work/fresh/vector_add.h" ] && [ -f "$work/fresh/vector_add.c" ] && ! ls "$work/fresh"/*.tmp >/dev/null 2>&1; then
+  ok "-o makes a missing folder and leaves no temporary file"
+else bad "-o into a missing folder"; fi
+if grep -qF -e "$(cd "$src" && pwd)" -e "$work" -e "$(date +%Y-%m-%d)" "$work/a"/*.[ch]; then
+  bad "a path or a date in the output"
+else ok "no path or date in the output"; fi
+
+# ---- compiles: C11, C++, both compilers, shared
+flags="-Wall -Wextra -Werror -O2"
+for lib in vector_add matmul_shared scalars rel_diff; do
+  for cc in "cc -std=c11" "c++ -x c++ -std=c++11" ${CLANG:+"$CLANG -std=c11"} ${CLANGXX:+"$CLANGXX -x c++ -std=c++17"}; do
+    if $cc $flags -I"$work/a" -c "$work/a/$lib.c" -o "$work/$lib.o" 2>"$work/err"; then ok "$lib.c compiles: $cc $flags"
+    else bad "$lib.c does not compile with $cc"; cat "$work/err"; fi
+  done
+  if cc -std=c11 $flags -fPIC -shared "$work/a/$lib.c" -o "$work/lib$lib.so" 2>"$work/err"; then ok "$lib.c builds a shared library"
+  else bad "$lib.c as a shared library"; cat "$work/err"; fi
+done
+
+# ---- the programs: built from the generated files alone
+build() { # NAME MAIN LIB...
+  local name=$1 main=$2 libs=(); shift 2
+  for l in "$@"; do libs+=("$work/a/$l.c"); done
+  cc -std=c11 $flags -I"$work/a" "$main" "${libs[@]}" -ldl -lpthread -lm -o "$work/$name" 2>"$work/err" ||
+    { bad "$name does not build"; cat "$work/err"; return 1; }
+}
+build vector_add "$src/examples/aot/vector_add_main.c" vector_add &&
+  build matmul "$src/examples/aot/matmul_main.c" matmul_shared &&
+  build check "$src/tests/aot/check_main.c" scalars rel_diff
+for p in vector_add matmul check; do
+  [ -x "$work/$p" ] || continue
+  needed=$(readelf -d "$work/$p" | grep NEEDED)
+  if grep -qiE "kjit|llvm|cuda|nvrtc|nvjitlink|ffi" <<<"$needed"; then bad "$p needs: $needed"
+  else ok "$p: readelf -d NEEDED $(sed -E 's/.*\[(.*)\]/\1/' <<<"$needed" | tr '\n' ' ')"; fi
+  if ldd "$work/$p" | grep -qiE "kjit|llvm|libcuda|nvrtc|nvjitlink|ffi"; then bad "$p: ldd shows kjit, LLVM or CUDA"
+  else ok "$p: ldd shows no kjit, LLVM or CUDA"; fi
+done
+run() { # WHAT EXPECT-REGEX CMD...
+  local what=$1 want=$2; shift 2
+  out=$("$@" 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -qE "$want" <<<"$out"; then ok "$what: $(tail -1 <<<"$out")"
+  else bad "$what (exit $rc)"; echo "$out"; fi
+}
+run "vector add on $target" "on $target: 1000000 elements, 0 wrong" "$work/vector_add" "$target"
+run "vector add, a partial block" "on $target: 1001 elements, 0 wrong" "$work/vector_add" "$target" 1001
+run "tiled matmul on $target" "on $target: 20x30 @ 30x25, 0 wrong" "$work/matmul" "$target"
+run "tiled matmul, 100x70 @ 70x90" "on $target: 100x70 @ 70x90, 0 wrong" "$work/matmul" "$target" 100 70 90
+run "launchers of scalars.py on $target" "^0 failures" "$work/check" "$target"
+if [ "$target" = cpu ] && ! [ -e /dev/nvidia0 ]; then
+  run "no GPU: AUTO falls back to the CPU" "on cpu: 1000000 elements, 0 wrong" "$work/vector_add"
+  out=$("$work/vector_add" cuda 2>&1); rc=$?
+  if [ $rc -ne 0 ] && grep -q "no CUDA" <<<"$out"; then ok "no GPU: the CUDA target is refused: $out"
+  else bad "no GPU: the CUDA target (exit $rc): $out"; fi
+fi
+
+# ---- errors, as clear as kjit ptx's
+err() { # WHAT EXPECT-REGEX EXIT ARGS...
+  local what=$1 want=$2 code=$3; shift 3
+  out=$("$kjit" aot "$@" -o "$work/b" 2>&1); rc=$?
+  if [ $rc -eq "$code" ] && grep -qE "$want" <<<"$out"; then ok "$what: $(head -1 <<<"$out")"
+  else bad "$what (exit $rc, want $code)"; echo "$out"; fi
+}
+err "an unknown kernel" "E490.*no kernel named 'add_kernl'.*|did you mean 'add_kernel'" 1 "$src/examples/vector_add.py:add_kernl"
+err "a bad --sig" "E401.*unknown type 'flot32'" 1 "$src/examples/vector_add.py:add_kernel" --sig "void(flot32[:], float32[:], float32[:])"
+err "warp intrinsics on the CPU" "E505.*warp_sum.*one fiber per thread" 1 "$src/tests/aot/warp.py"
+err "a CUDA C file" "CUDA C program" 2 "$src/examples/vector_add.cu"
+err "a bad library name" "E407.*C identifier" 2 "$src/examples/vector_add.py" --name 9lives
+err "an unknown --target" "cuda, cpu or all" 2 "$src/examples/vector_add.py" --target tpu
+if "$kjit" aot "$src/tests/aot/warp.py" --target cuda -o "$work/b" >/dev/null 2>&1 &&
+   cc -std=c11 $flags -c "$work/b/warp.c" -o "$work/warp.o"; then ok "warp intrinsics: --target cuda builds"
+else bad "warp intrinsics with --target cuda"; fi
+exit $fail
