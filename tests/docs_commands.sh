@@ -24,7 +24,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 make_tmp
 failures=0 ran=0 skipped=0
 fail() { echo "docs_commands.sh: $*" >&2; failures=$((failures + 1)); }
-mkdir -p "$TMP/root/bin"
+mkdir -p "$TMP/root/bin" "$TMP/root/build"   # the root after a build has build/
 for d in examples tests docs include; do ln -s "$root/$d" "$TMP/root/$d"; done
 ln -s "$kjit" "$TMP/root/bin/kjit"
 export PATH="$TMP/root/bin:${CUDA_HOME:-/usr/local/cuda}/bin:$PATH"
