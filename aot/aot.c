@@ -136,8 +136,8 @@ static bool select_unit(Aot *a, RtJob *j, const kjit_aot_unit *u) {
     return true;
   diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
              "a lazy kernel (@cuda.jit without a signature) is typed when it is called; give the "
-             "argument types, e.g. --sig \"void(float32[:])\"",
-             "kernel '%s' has no eager signature; pass --sig", f->name);
+             "argument types, e.g. \"void(float32[:])\"",
+             "kernel '%s' has no eager signature; give its argument types", f->name);
   return false;
 }
 

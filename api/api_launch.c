@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/settings.h"
 #include "cuda/cuc.h"
 #include "cuda/cuda.h"
 #include "runtime/dispatch.h"
@@ -30,11 +31,36 @@
  * with a note, unless the device number itself is wrong (a KJIT_DEVICE
  * that is no number, an ordinal past the machine's GPUs): asking for a
  * GPU that cannot exist is an error whatever the target. */
+/* A context created with KJIT_TARGET_AUTO takes $KJIT_TARGET's choice
+ * (common/settings.c); *chosen tells an explicit "auto" from none. */
+static kjit_status env_target(RtCall *call, kjit_target *out, bool *chosen) {
+  static const struct { const char *name; kjit_target t; } names[] = {
+      {"auto", KJIT_TARGET_AUTO}, {"cpu", KJIT_TARGET_CPU}, {"cuda", KJIT_TARGET_CUDA}};
+  const char *env = rt_setting(RT_SET_TARGET);
+  *out = KJIT_TARGET_AUTO;
+  *chosen = env != NULL;
+  if (!env)
+    return KJIT_OK;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(env, names[i].name) == 0)
+      return *out = names[i].t, KJIT_OK;
+  diag_error(&call->diags, RT_E_ARGUMENT, (SrcLoc){0}, "set KJIT_TARGET to auto, cpu or cuda, "
+             "or unset it", "KJIT_TARGET='%s' is not a target", env);
+  return KJIT_ERROR_INVALID_ARGUMENT;
+}
+
 kjit_status rt_resolve_target(RtCall *call) {
   kjit_context *ctx = call->ctx;
   if (ctx->api.target != KJIT_TARGET_AUTO)
     return KJIT_OK;
-  switch (ctx->opts.target) {
+  kjit_target want = ctx->opts.target;
+  bool explicit_auto = false;
+  if (want == KJIT_TARGET_AUTO) {
+    kjit_status st = env_target(call, &want, &explicit_auto);
+    if (st != KJIT_OK)
+      return st;
+  }
+  switch (want) {
   case KJIT_TARGET_CUDA:
     if (!rt_cuda_available(ctx, &call->diags))
       return KJIT_ERROR_NO_DEVICE;
@@ -52,9 +78,10 @@ kjit_status rt_resolve_target(RtCall *call) {
       diag_error(&call->diags, why->code, why->loc, why->hint, "%s", why->msg);
       return rt_status_of(&call->diags);
     }
-    diag_add(&call->diags, DL_NOTE, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
-             "no CUDA device; running on the cpu target (%s)",
-             probe.list.len ? probe.list.data[0].msg : "none found");
+    if (!explicit_auto)                /* KJIT_TARGET=auto: the caller knows */
+      diag_add(&call->diags, DL_NOTE, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
+               "no CUDA device; running on the cpu target (%s)",
+               probe.list.len ? probe.list.data[0].msg : "none found");
   }
     /* fall through */
   default:

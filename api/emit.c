@@ -75,9 +75,8 @@ static bool select_all_kernels(RtJob *j) {
   if (j->units.len)
     return true;
   const char *hint = j->prog->kernels.len
-      ? arena_printf(rt_job_arena(j), "name a kernel and give its signature: "
-                     "%s:%s --sig \"void(...)\"", j->prog->src.path,
-                     j->prog->kernels.data[0]->name)
+      ? arena_printf(rt_job_arena(j), "name a kernel (e.g. '%s') and give its argument types, "
+                     "\"void(...)\"", j->prog->kernels.data[0]->name)
       : "kernels are functions decorated @cuda.jit without device=True";
   diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, (SrcLoc){0}, hint,
              j->prog->kernels.len ? "no kernel in %s has an eager signature"
@@ -119,7 +118,7 @@ static bool select_ufunc_units(RtJob *j, IrFunc *uf, const char *signature) {
   if (j->units.len)
     return true;
   diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, uf->ast ? uf->ast->loc : (SrcLoc){0},
-             "pass the scalar signature, e.g. --sig \"float32(float32, float32)\"",
+             "give the scalar signature, e.g. \"float32(float32, float32)\"",
              "@vectorize function '%s' has no signature", uf->name);
   return false;
 }
@@ -133,15 +132,15 @@ static bool select_reduction(RtJob *j, IrFunc *f, const char *signature) {
                                        : arena_printf(rt_job_arena(j), "void(%s)", signature);
   if (!text) {
     diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
-               "e.g. --sig \"float32[:]\"", "reduction '%s' needs the array type; pass --sig", f->name);
+               "e.g. \"float32[:]\"", "reduction '%s' needs the array type as its signature", f->name);
     return false;
   }
   if (!parse_signature(j, text, &sig))
     return false;
   const Type *a = sig.nparams == 1 ? sig.params[0] : NULL;
   if (!a || a->kind != TY_ARRAY || a->ndim != 1) {
-    diag_error(rt_job_diags(j), RT_E_ARITY, sig.loc, "e.g. --sig \"float32[:]\"",
-               "reduction '%s' reduces one 1-d array; --sig must name its type", f->name);
+    diag_error(rt_job_diags(j), RT_E_ARITY, sig.loc, "e.g. \"float32[:]\"",
+               "reduction '%s' reduces one 1-d array; the signature must name its type", f->name);
     return false;
   }
   IrReduceKernels k;
@@ -157,6 +156,25 @@ static bool select_reduction(RtJob *j, IrFunc *f, const char *signature) {
   return true;
 }
 
+/* A device function compiled alone (Numba's compile_ptx(..., device=True)):
+ * for the signature given, else its eager ones; it gets an external C-ABI
+ * entry of its own name (codegen: cg_define_cabi_entry). */
+static bool select_device_function(RtJob *j, IrFunc *f, const char *signature) {
+  if (signature) {
+    Signature sig = {0};
+    if (!parse_signature(j, signature, &sig))
+      return false;
+    rt_job_add_unit(j, f, sig);
+    return true;
+  }
+  if (rt_job_add_eager_units(j, f))
+    return true;
+  diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+             "give its argument and return types, e.g. \"float32(float32, float32)\"",
+             "device function '%s' has no signature to compile it alone for", f->name);
+  return false;
+}
+
 static bool select_units(RtJob *j, const char *kernel, const char *signature) {
   if (!kernel && !signature)
     return select_all_kernels(j);
@@ -165,6 +183,8 @@ static bool select_units(RtJob *j, const char *kernel, const char *signature) {
     return select_reduction(j, r, signature);
   if (r && r->is_ufunc)
     return select_ufunc_units(j, r, signature);
+  if (r && r->is_device && !r->is_kernel)
+    return select_device_function(j, r, signature);
   if (kernel) {
     if (!(f = find_kernel(j, kernel))) {
       if (!rt_job_diags(j)->nerrors)
@@ -191,8 +211,8 @@ static bool select_units(RtJob *j, const char *kernel, const char *signature) {
     return true;
   diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
              "a lazy kernel (@cuda.jit without a signature) is typed when it is "
-             "called; give the argument types, e.g. --sig \"void(float32[:])\"",
-             "kernel '%s' has no eager signature; pass --sig", f->name);
+             "called; give the argument types, e.g. \"void(float32[:])\"",
+             "kernel '%s' has no eager signature; give its argument types", f->name);
   return false;
 }
 

@@ -639,12 +639,22 @@ static int gen_fields(Spec *s, kjit_arg *out) {
                   "dtypes: %s", (int)s->len[0], s->part[0], s->text, KNOWN_DTYPES);
 }
 
+/* FILE.npz or FILE.npz:NAME (NumPy's np.savez archives, read by name). */
+static bool is_npz(const char *text) {
+  const char *p = strstr(text, ".npz");
+  return p && (p[4] == '\0' || p[4] == ':');
+}
+
 int aux_value_parse(kjit_context *ctx, const char *text, kjit_arg *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   Spec s = {.ctx = ctx, .text = text, .err = err, .errlen = errlen};
   size_t n = strlen(text);
   if (n == 0) return gen_fail(&s, "empty value; expected PATH.npy, a generator such as rand:f32:1000, DTYPE:V or a number");
   if (n > 4 && strcmp(text + n - 4, ".npy") == 0) return gen_npy(&s, out);
+  if (is_npz(text))
+    return gen_fail(&s, "'%s' names a NumPy .npz archive, which kjit does not read; save the "
+                    "array on its own (np.save('x.npy', a), or unzip the archive: its members "
+                    "are .npy files) and pass PATH.npy", text);
   if (text[strspn(text, " ")] == '(' || aux_tuple_is_named(text))
     return aux_tuple_parse(ctx, text, out, err, errlen);
   if (is_record_spec(text)) return gen_record(&s, out);

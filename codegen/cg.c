@@ -662,7 +662,7 @@ static bool choose_features(Cg *cg, char *buf, size_t n) {
   const char *p = strstr(feat, "+ptx");
   int given = p ? atoi(p + 4) : 0;
   if (max > 0 && need > max) {
-    diag_error(cg->diags, E_CG_PTX_VERSION, (SrcLoc){0}, "use an older --arch or a newer driver",
+    diag_error(cg->diags, E_CG_PTX_VERSION, (SrcLoc){0}, "compile for an older architecture, or use a newer driver",
                "%s needs PTX ISA %d.%d but at most %d.%d is allowed", cpu, need / 10, need % 10,
                max / 10, max % 10);
     return false;
@@ -925,6 +925,9 @@ static void lower_compiles(Cg *cg, IrCompile *const *cs, int n) {
   for (int i = 0; i < n && !cg->failed; i++)
     for (int j = 0; j < cs[i]->funcs.len && !cg->failed; j++)
       define_function(cg, cs[i], cs[i]->funcs.data[j]);
+  for (int i = 0; i < n && !cg->failed; i++) /* a device function alone */
+    if (cs[i]->funcs.len && !cs[i]->funcs.data[0]->is_kernel && cg->hooks->device_entry)
+      cg->hooks->device_entry(cg, cs[i]->funcs.data[0]);
 }
 
 static const CgTargetHooks *hooks_for(const CgTarget *t) {

@@ -145,7 +145,7 @@ static bool arch_ok(Cg *cg, const Inst *in) {
   const char *cpu = cg->target->cpu;
   if (cg->target->kind != CG_NVPTX || !cpu || strncmp(cpu, "sm_", 3) != 0 || atoi(cpu + 3) >= 80)
     return true;
-  diag_error(cg->diags, E_CG_UNSUPPORTED, in->loc, "compile for sm_80 or newer (--arch sm_80)",
+  diag_error(cg->diags, E_CG_UNSUPPORTED, in->loc, "compile for sm_80 or newer",
              "bfloat16 needs compute capability 8.0 or newer (compiling for %s)", cpu);
   cg->failed = true;
   return false;

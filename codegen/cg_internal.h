@@ -82,6 +82,9 @@ typedef struct CgTargetHooks {
   /* after all functions are emitted: link libraries (libdevice...), build
    * entry wrappers (host) */
   bool (*finish_module)(Cg *cg);
+  /* optional: a compile whose root is a device function (compiled alone)
+   * gets an external entry of the function's name with the C ABI */
+  void (*device_entry)(Cg *cg, const IrFunc *f);
   /* passes run before the default<On> pipeline ("" for none) */
   const char *pre_passes;
   /* optional: the whole pipeline at opt level 3, instead of pre_passes

@@ -499,6 +499,65 @@ static void nvptx_exit_layout(Cg *cg) {
     }
 }
 
+/* ---------------------------------------------- device function alone --- */
+
+/* A type the C ABI of CUDA C passes as it is: bool (one byte), integers,
+ * float32 and float64.  float16 (a struct __half in CUDA C), complex,
+ * arrays, tuples and records have no plain C spelling. */
+static bool cabi_type(const Type *t) {
+  return t->kind == TY_BOOL || ty_is_int(t) || (ty_is_float(t) && t->kind != TY_F16);
+}
+
+static LLVMTypeRef cabi_llvm(Cg *cg, const Type *t) {
+  return t->kind == TY_VOID ? cg->t_void : t->kind == TY_BOOL ? cg->t_i8 : cg_type(cg, t);
+}
+
+/* A device function compiled alone (kjit ptx FILE:FUNC, Numba's
+ * compile_ptx(..., device=True) with abi='c'): an external .func of the
+ * Python name that calls the specialized one, so CUDA C declares it as
+ *   extern "C" __device__ float axpy(float a, float x, float y);
+ * bool travels as one byte, as C's bool does. */
+static void nvptx_device_entry(Cg *cg, const IrFunc *f) {
+  LLVMValueRef inner = LLVMGetNamedFunction(cg->mod, f->symbol ? f->symbol : f->name);
+  const Type *ret = f->ret_type ? f->ret_type : cg_scalar(TY_VOID);
+  const Type *bad = ret->kind == TY_VOID || cabi_type(ret) ? NULL : ret;
+  LLVMTypeRef pt[CG_MAX_ARGS];
+  for (int i = 0; i < f->nparams && !bad; i++) {
+    const Type *t = f->locals.data[i].type;
+    bad = cabi_type(t) ? NULL : t;
+    pt[i] = bad ? NULL : cabi_llvm(cg, t);
+  }
+  if (bad) {
+    char buf[64];
+    diag_error(cg->diags, E_CG_UNSUPPORTED, f->ast ? f->ast->loc : (SrcLoc){0},
+               "compile a kernel that calls it instead; alone, a device function takes and "
+               "returns bool, integers, float32 and float64 (C's types)",
+               "device function '%s' cannot be compiled alone with %s in its C ABI", f->name,
+               ty_name(bad, buf, sizeof buf));
+    cg->failed = true;
+    return;
+  }
+  if (!inner || LLVMGetNamedFunction(cg->mod, f->name)) {
+    cg_fail(cg, NULL, "the C-ABI entry '%s' clashes with another symbol", f->name);
+    return;
+  }
+  LLVMValueRef fn = LLVMAddFunction(cg->mod, f->name,
+      LLVMFunctionType(cabi_llvm(cg, ret), pt, (unsigned)f->nparams, 0));
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, fn, "entry"));
+  LLVMValueRef a[CG_MAX_ARGS];
+  for (int i = 0; i < f->nparams; i++) {
+    a[i] = LLVMGetParam(fn, (unsigned)i);
+    if (f->locals.data[i].type->kind == TY_BOOL)
+      a[i] = LLVMBuildICmp(cg->b, LLVMIntNE, a[i], LLVMConstInt(cg->t_i8, 0, 0), "");
+  }
+  LLVMValueRef r = LLVMBuildCall2(cg->b, LLVMGlobalGetValueType(inner), inner, a,
+                                  (unsigned)f->nparams, "");
+  if (ret->kind == TY_VOID)
+    LLVMBuildRetVoid(cg->b);
+  else
+    LLVMBuildRet(cg->b, ret->kind == TY_BOOL ? LLVMBuildZExt(cg->b, r, cg->t_i8, "") : r);
+}
+
 const CgTargetHooks cg_nvptx_hooks = {
     .name = "CUDA",
     .math_prefix = "__nv_",
@@ -520,6 +579,7 @@ const CgTargetHooks cg_nvptx_hooks = {
     .param_pointer = nvptx_param_pointer,
     .atomic_incdec = nvptx_atomic_incdec,
     .finish_module = nvptx_finish_module,
+    .device_entry = nvptx_device_entry,
     /* inline device functions first, then expose the global pointers of
      * the kernel's array parameters to their loads and stores */
     .pre_passes = "always-inline,function(sroa,early-cse,infer-address-spaces)",

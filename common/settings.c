@@ -38,6 +38,9 @@ static const RtSetting settings[RT_SET__COUNT] = {
     [RT_SET_PATH] = {"path", "KJIT_PATH", NULL, false,
                      "colon-separated folders searched for imported Python modules"},
     [RT_SET_DEVICE] = {"device", "KJIT_DEVICE", "0", false, "the CUDA device ordinal"},
+    [RT_SET_TARGET] = {"target", "KJIT_TARGET", NULL, false,
+                       "auto, cpu or cuda: where contexts created with KJIT_TARGET_AUTO run "
+                       "(auto set here: no note when it picks the cpu)"},
     [RT_SET_NVRTC] = {"nvrtc", "KJIT_NVRTC", NULL, false,
                       "the NVRTC library (default libnvrtc.so.13/.12/.so, then the toolkit's)"},
     [RT_SET_NVJITLINK] = {"nvjitlink", "KJIT_NVJITLINK", NULL, false,

@@ -28,6 +28,7 @@ typedef enum RtSettingId {
   RT_SET_CPU_THREADS,     /* KJIT_CPU_THREADS: host executor threads */
   RT_SET_PATH,            /* KJIT_PATH: folders searched for imported modules */
   RT_SET_DEVICE,          /* KJIT_DEVICE: the CUDA device ordinal */
+  RT_SET_TARGET,          /* KJIT_TARGET: auto|cpu|cuda for KJIT_TARGET_AUTO contexts */
   RT_SET_NVRTC,           /* KJIT_NVRTC: the NVRTC library to dlopen */
   RT_SET_NVJITLINK,       /* KJIT_NVJITLINK: the nvJitLink library to dlopen */
   RT_SET_CUDA_HOME,       /* CUDA_HOME: the CUDA toolkit (NVRTC, its headers) */

@@ -236,7 +236,7 @@ static bool check_compile_options(const kjit_compile_options *o, Diags *d) {
 static bool check_emit_args(kjit_program *p, const char *kernel, const char *signature,
                             kjit_emit what, Diags *d) {
   if (signature) {
-    diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, "drop --sig / the signature",
+    diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, "drop the signature",
                "CUDA C kernels take no signature: their C parameter list is their signature");
     return false;
   }

@@ -290,7 +290,7 @@ static bool pick_device(RtCuda *cu, int ordinal, Diags *diags) {
   int count = 0;
   RtCuResult r = cu->api.DeviceGetCount(&count);
   if (r != RT_CU_SUCCESS || count == 0) {
-    diag_error(diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0}, "use --target cpu",
+    diag_error(diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0}, "use the cpu target",
                "no CUDA device is present, so CUDA device %d cannot be opened (the driver "
                "loaded, but reports %s)", ordinal,
                r == RT_CU_SUCCESS ? "0 devices" : "an error counting devices");
@@ -466,7 +466,7 @@ RtCuda *rt_cuda_open(const RtCudaOpen *how, Diags *diags) {
   }
   char err[512];
   if (!start_driver(&cu->api, &cu->driver_version, err, sizeof err)) {
-    diag_error(diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0}, "use --target cpu on machines without an NVIDIA GPU",
+    diag_error(diags, RT_E_CUDA_NO_DEVICE, (SrcLoc){0}, "use the cpu target on machines without an NVIDIA GPU",
                "the CUDA driver is not usable, so CUDA device %d cannot be opened: %s", ordinal,
                err);
     free(cu);

@@ -600,7 +600,7 @@ static void report_fault(Block *b, Launch *L, const RtFaultPoint *p) {
     snprintf(where, sizeof where, " in block (%u,%u,%u)", c->ctaid[0], c->ctaid[1], c->ctaid[2]);
   launch_fail(L, RT_HOST_E_FAULT, NULL,
               "illegal address 0x%llx%s (%s): an index out of bounds, a dynamic shared array larger than "
-              "--shared, or a thread's stack overrun; debug=True (kjit run --debug) checks every index",
+              "--shared, or a thread's stack overrun; debug=True (the debug option) checks every index",
               (unsigned long long)(uintptr_t)p->addr, where, p->sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
 }
 

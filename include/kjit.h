@@ -145,8 +145,10 @@ typedef struct kjit_context kjit_context;
 
 /* Where kernels launched through a context run. */
 typedef enum kjit_target {
-  KJIT_TARGET_AUTO = 0,  /* the GPU when one is usable, else the CPU (with a
-                            note in kjit_last_diagnostics) */
+  KJIT_TARGET_AUTO = 0,  /* $KJIT_TARGET (auto, cpu or cuda) when set; else
+                            the GPU when one is usable, else the CPU (with a
+                            note in kjit_last_diagnostics unless
+                            KJIT_TARGET=auto asked for it) */
   KJIT_TARGET_CPU = 1,   /* the host CPU through LLVM's ORC JIT, with CUDA's
                             execution model (blocks on a thread pool) */
   KJIT_TARGET_CUDA = 2,  /* an NVIDIA GPU through the driver API (loaded
@@ -263,8 +265,9 @@ KJIT_API kjit_status kjit_context_set_search_path(kjit_context *ctx, const char 
  * never AUTO.  The first call resolves the context's option and remembers
  * the answer: CUDA opens the driver and the context's device; AUTO becomes
  * CUDA when that works and CPU otherwise, leaving "kjit: note: no CUDA
- * device (the reason); running on the cpu target" in
- * kjit_last_diagnostics(ctx).  A device number that does not exist on a
+ * device; running on the cpu target (the reason)" in
+ * kjit_last_diagnostics(ctx) (none when KJIT_TARGET=auto; KJIT_TARGET=cpu
+ * or cuda stands for that target, any other value is INVALID_ARGUMENT).  A device number that does not exist on a
  * machine that has GPUs is an error for AUTO too (NO_DEVICE: "CUDA device
  * 3 does not exist: this machine has 2"), as is a KJIT_DEVICE that is not
  * a number; AUTO falls back to the CPU only where no GPU is usable.
@@ -504,7 +507,10 @@ KJIT_API kjit_status kjit_program_kernel_name(const kjit_program *prog, int i,
 /* Type-checks every eager signature (`@cuda.jit("void(float32[:])")` or a
  * list of them) of every decorated function, kernels and device functions
  * alike, reporting all errors found.  Functions without eager signatures
- * (lazy `@cuda.jit`) are not checked: their types are only known at a call.
+ * (lazy `@cuda.jit`) are checked as far as no types are needed (names,
+ * attributes, call arity: when the program is loaded) but not typed: their
+ * types are only known at a call; kjit_program_emit with a signature
+ * (KJIT_EMIT_KIR) types one.
  * Errors: TYPE (diagnostics in kjit_last_error), SYNTAX (a malformed
  * signature string), INTERNAL. */
 KJIT_API kjit_status kjit_program_check(kjit_program *prog);
@@ -1116,8 +1122,9 @@ KJIT_API kjit_arg kjit_arg_i64(int64_t v);
 KJIT_API kjit_arg kjit_arg_f64(double v);
 KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
 /* A tuple of elems[0..count): the array is referenced, not copied, and must
- * stay valid until the launch using it returns.  Tuple arguments run on the
- * cpu target (the cuda target refuses them by name). */
+ * stay valid until the launch using it returns.  Tuple arguments run on
+ * both targets (on the cuda target one kernel parameter holding the
+ * elements in order: docs/cli.md, "Kernel parameters"). */
 KJIT_API kjit_arg kjit_arg_tuple(const kjit_arg *elems, int count);
 /* An instance of namedtuple class `name` of the kernel file: elems are
  * its fields in class order (name and elems are referenced, not copied;

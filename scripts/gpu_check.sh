@@ -91,6 +91,7 @@ run_step() { # NAME CMD...: runs CMD from the root, logs it, counts it
 [ -x "$build/tests/unit/test_dlpack" ] && run_step test_dlpack_gpu "$build/tests/unit/test_dlpack" --gpu
 [ -f "$root/tests/trace/loads.sh" ] && run_step warm_loads bash tests/trace/loads.sh "$build/kjit" cuda
 [ -f "$root/tests/cache/processes.sh" ] && run_step cache_processes bash tests/cache/processes.sh "$build/kjit" cuda
+[ -f "$root/tests/device_alone/run.sh" ] && run_step device_alone bash tests/device_alone/run.sh "$build/kjit" --gpu
 
 echo "== embedding in CUDA programs (scripts/gpu_embed.sh)"
 bash "$root/scripts/gpu_embed.sh" "$build" "$logs/embed" >"$logs/embed.log" 2>&1

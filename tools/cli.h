@@ -70,6 +70,23 @@ typedef struct CliHelp {
    .help = "also search DIR for imported modules (repeatable;\n"                           \
            "after FILE.py's folder, before KJIT_PATH)"}
 
+/* A command of the tool: its name, its help (and option table), its code. */
+typedef struct CliCommand {
+  const char *name;
+  const CliHelp *help;
+  int (*run)(Cli *c, kjit_context *ctx);
+} CliCommand;
+
+/* tools/cli_docs.c: the man page and the bash completion, made from the
+ * commands' tables; colour on stderr.  kjit_cli_color_set takes auto,
+ * always or never (NULL: auto: a terminal, NO_COLOR unset or empty, TERM
+ * not dumb); kjit_cli_put_diag writes diagnostics text, coloured if so. */
+void kjit_cli_print_man(FILE *f, const char *overview, const CliCommand *cmds, int n,
+                        const char *version);
+void kjit_cli_print_bash_completion(FILE *f, const CliCommand *cmds, int n);
+int kjit_cli_color_set(const char *when);
+void kjit_cli_put_diag(const char *text, FILE *f);
+
 /* Handles a positional argument (not an option) of the command. */
 typedef int (*CliPositional)(Cli *c, void *args, const char *arg);
 
@@ -92,10 +109,15 @@ int kjit_cli_usage(const Cli *c, const char *fmt, const char *what);
 /* An integer from lo to hi, or a usage error naming opt. */
 int kjit_cli_parse_int(const Cli *c, const char *opt, const char *s, int lo, int hi, int *out);
 int kjit_cli_is_help(const char *a);
+/* The nearest of names[0..n) to name by the did-you-mean rule, or NULL. */
+const char *kjit_cli_nearest(const char *name, const char *const *names, int n);
 int kjit_cli_is_identifier(const char *s);
 
 /* The context's diagnostics (warnings, notes) to stderr. */
 void kjit_cli_print_diagnostics(const kjit_context *ctx);
+/* After a library error's text: the command-line flag behind its hint
+ * (--sig for E491, --target cpu for E060, ...). */
+void kjit_cli_flag_hints(const char *err);
 /* A library error: its message to stderr; the exit status for st. */
 int kjit_cli_report(const kjit_context *ctx, kjit_status st);
 

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -75,7 +76,69 @@ static int take_option(Cli *c, const CliOption *opts, void *args) {
     if (m)
       return o->set ? o->set(c, o, args, value) : set_field(o, args, value);
   }
-  return kjit_cli_usage(c, "unknown option '%s' for '%s'", arg);
+  const char *names[256];
+  int n = 0;
+  for (const CliOption *o = opts; (o->name || o->help) && n < 254; o++)
+    if (o->name) {
+      names[n++] = o->name;
+      if (o->alias)
+        names[n++] = o->alias;
+    }
+  char name[64];                        /* "--arch=sm_90": the name only */
+  snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+  const char *near = kjit_cli_nearest(name, names, n);
+  char msg[512];
+  snprintf(msg, sizeof msg, "kjit: error: unknown option '%s' for '%s'\n", arg, c->cmd);
+  kjit_cli_put_diag(msg, stderr);
+  if (near) {
+    snprintf(msg, sizeof msg, "hint: did you mean '%s'?\n", near);
+    kjit_cli_put_diag(msg, stderr);
+  }
+  fprintf(stderr, "Try 'kjit %s --help'.\n", c->cmd);
+  return EXIT_USAGE;
+}
+
+/* Edit distance with a swap of neighbours as one edit, capped at cap+1. */
+static int distance(const char *a, const char *b, int cap) {
+  size_t n = strlen(a), m = strlen(b);
+  if (n > 62 || m > 62)
+    return cap + 1;
+  int d[64][64];
+  for (size_t i = 0; i <= n; i++)
+    d[i][0] = (int)i;
+  for (size_t j = 0; j <= m; j++)
+    d[0][j] = (int)j;
+  for (size_t i = 1; i <= n; i++)
+    for (size_t j = 1; j <= m; j++) {
+      int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      v = v < d[i - 1][j] + 1 ? v : d[i - 1][j] + 1;
+      v = v < d[i][j - 1] + 1 ? v : d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+        v = d[i - 2][j - 2] + 1;
+      d[i][j] = v;
+    }
+  return d[n][m];
+}
+
+/* The library's did-you-mean rule (docs/cli.md), for the tool's own
+ * names, which the library does not know: a name differing only in case,
+ * else the nearest within 1 edit for names of up to 4 characters and 2
+ * beyond; none for names under 3 characters. */
+const char *kjit_cli_nearest(const char *name, const char *const *names, int n) {
+  size_t len = strlen(name);
+  for (int i = 0; i < n; i++)
+    if (strcasecmp(name, names[i]) == 0)
+      return names[i];
+  if (len < 3)
+    return NULL;
+  int cap = len <= 4 ? 1 : 2, best = cap + 1;
+  const char *near = NULL;
+  for (int i = 0; i < n; i++) {
+    int d = distance(name, names[i], cap);
+    if (d < best)
+      best = d, near = names[i];
+  }
+  return near;
 }
 
 int kjit_cli_parse(Cli *c, const CliOption *opts, void *args, CliPositional positional) {

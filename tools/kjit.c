@@ -41,10 +41,15 @@ static const char main_help[] =
     "  cache ACTION          the disk cache: stats, clear, prune\n"
     "  info                  kjit, LLVM, CUDA driver, devices, cache location\n"
     "  version               print the version (also --version, -V)\n"
-    "  help [COMMAND]        show this help, or a command's\n"
+    "  help [COMMAND]        show this help, or a command's (--man: the man\n"
+    "                        page, --bash-completion: the completion script)\n"
+    "\n"
+    "--color[=auto|always|never] colours diagnostics (auto: on a terminal,\n"
+    "unless NO_COLOR is set); any command takes it.\n"
     "\n"
     "Run 'kjit COMMAND --help' for a command's options.\n"
-    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line\n";
+    "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
+    "  3 a run stopped by --timeout\n";
 
 static const char run_help_head[] =
     "usage: kjit run FILE.py:KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n"
@@ -81,7 +86,8 @@ static const char run_help_tail[] =
     "examples:\n"
     "  kjit run examples/vector_add.py:add_kernel --grid 4 --block 256 \\\n"
     "      x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024\n"
-    "  kjit run saxpy.py:saxpy --grid 4096 --block 256 float32:2.0 x.npy y.npy -o y=y2.npy\n"
+    "  kjit run docs/examples/saxpy.py:saxpy --grid 4 --block 256 float32:2.0 \\\n"
+    "      x=arange:float32:1000 out=full:float32:1000:1 -o out=out.npy\n"
     "  kjit run examples/double_matrix.cu:doublify --grid 1 --block 4,4 a=rand:float32:4x4\n"
     "\n"
     "exit status: 0 success, 1 errors (kernel file, launch, I/O), 2 bad command line,\n"
@@ -105,8 +111,10 @@ static const CliHelp version_help = {
 
 
 int kjit_cli_usage(const Cli *c, const char *fmt, const char *what) {
-  fputs("kjit: error: ", stderr);
-  fprintf(stderr, fmt, what, c->cmd);
+  char msg[1024];
+  int n = snprintf(msg, sizeof msg, "kjit: error: ");
+  snprintf(msg + n, sizeof msg - (size_t)n, fmt, what, c->cmd);
+  kjit_cli_put_diag(msg, stderr);
   fprintf(stderr, "\nTry 'kjit %s --help'.\n", c->cmd);
   return EXIT_USAGE;
 }
@@ -131,17 +139,37 @@ int kjit_cli_is_help(const char *a) {
 /* --------------------------------------------------------- reporting --- */
 
 void kjit_cli_print_diagnostics(const kjit_context *ctx) {
-  const char *d = kjit_last_diagnostics(ctx);
-  fputs(d, stderr);
+  kjit_cli_put_diag(kjit_last_diagnostics(ctx), stderr);
+}
+
+/* The library words its hints for every caller ("give its argument
+ * types"); the tool adds, by diagnostic code, the flag that does it. */
+static const struct {
+  const char *code;       /* as rendered: "error[E491]" */
+  const char *hint;
+} flag_hints[] = {
+    {"error[E491]", "hint: on the command line the signature is --sig SIG "
+                    "(FILE:NAME --sig SIG for one function of several)"},
+    {"error[E060]", "hint: on the command line, --target cpu"},
+    {"error[E504]", "hint: on the command line, an older --arch sm_XX"},
+};
+
+void kjit_cli_flag_hints(const char *err) {
+  for (size_t i = 0; i < sizeof flag_hints / sizeof flag_hints[0]; i++)
+    if (strstr(err, flag_hints[i].code)) {
+      kjit_cli_put_diag(flag_hints[i].hint, stderr);
+      fputc('\n', stderr);
+    }
 }
 
 /* Library errors: the diagnostics, then the exit status for the status. */
 int kjit_cli_report(const kjit_context *ctx, kjit_status st) {
   const char *e = kjit_last_error(ctx);
   if (*e)
-    fputs(e, stderr);
+    kjit_cli_put_diag(e, stderr);
   else
     fprintf(stderr, "kjit: error: %s\n", kjit_status_name(st));
+  kjit_cli_flag_hints(e);
   return st == KJIT_ERROR_INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERRORS;
 }
 
@@ -279,6 +307,7 @@ typedef struct RunArgs {
   int time;               /* --time */
   int graph;              /* --graph */
   int debug;              /* --debug: bounds checks (a context option) */
+  int verbose;            /* -v: the reason behind the cpu-target note */
   double timeout;         /* --timeout SECONDS; 0: none */
   RunArg *args;           /* argc entries at most */
   int nargs;
@@ -302,6 +331,8 @@ typedef struct RunJob {
   const char **specs;     /* per parameter: the VALUE text, or NULL */
   kjit_arg *vals;         /* per parameter, after parsing */
   int nvals;              /* how many are passed (positional-only: as given) */
+  char *note;             /* the cpu-target note, printed as the launch
+                             starts (never before an argument error) */
 } RunJob;
 
 /* "X[,Y[,Z]]" of positive integers into dims (missing ones are 1). */
@@ -457,8 +488,9 @@ static const CliOption run_options[] = {
     {.name = "--shared", .metavar = "BYTES", .set = set_shared,
      .help = "dynamic shared memory per block (default 0)"},
     {.name = "--target", .metavar = "auto|cpu|cuda", .set = set_target,
-     .help = "where to run (default auto: the GPU when there\n"
-             "is one, else the CPU with a one-line note)"},
+     .help = "where to run (default: $KJIT_TARGET, else auto:\n"
+             "the GPU when there is one, else the CPU with a\n"
+             "one-line note; none for an explicit auto)"},
     {.name = "--device", .metavar = "N", .set = kjit_cli_set_int,
      .field = offsetof(RunArgs, device), .lo = 0, .hi = 1000000,
      .help = "run on CUDA device N (0-based, as 'kjit info' lists\n"
@@ -483,6 +515,9 @@ static const CliOption run_options[] = {
     {.name = "--debug", .field = offsetof(RunArgs, debug),
      .help = "check every array index and assert (as debug=True);\n"
              "a failing one fails the run with its source line"},
+    {.name = "--verbose", .alias = "-v", .field = offsetof(RunArgs, verbose),
+     .help = "say why the cpu target was chosen when there is\n"
+             "no GPU (the library's note, with the reason)"},
     {.name = "--timeout", .metavar = "SECONDS", .set = set_timeout,
      .help = "stop the run when the launch (compile, copies and\n"
              "the kernel) takes longer: the error names the\n"
@@ -822,7 +857,12 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   kjit_status st = kjit_context_target(j->ctx, &t);
   if (st != KJIT_OK)
     return kjit_cli_report(j->ctx, st), EXIT_ERRORS;
-  kjit_cli_print_diagnostics(j->ctx);           /* "no CUDA device; running on the cpu target" */
+  /* --target auto by default and no GPU: one short line; -v gives the
+   * library's note with the reason; none for an explicit --target auto. */
+  const char *d = kjit_last_diagnostics(j->ctx);
+  if (*d && (a->verbose || (t == KJIT_TARGET_CPU && !a->have_target)))
+    j->note = strdup(a->verbose ? d : "kjit: note: no CUDA device; running on the cpu target "
+                                      "(-v or 'kjit info' says why)\n");
   st = kjit_context_set_search_path(j->ctx, a->path);
   int usage = 0;
   if (st == KJIT_OK)
@@ -885,6 +925,13 @@ static int bind_globals(const RunArgs *a, RunJob *j) {
   return EXIT_OK;
 }
 
+static void print_note(RunJob *j) {
+  if (j->note)
+    kjit_cli_put_diag(j->note, stderr);
+  free(j->note);
+  j->note = NULL;
+}
+
 static int run_job_bounded(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
   if (j->ctx && (j->kernel || j->ufunc || j->reduction))
@@ -892,6 +939,7 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK)
     rc = bind_globals(a, j);
   if (rc == EXIT_OK && (j->ufunc || j->reduction)) {
+    print_note(j);
     rc = j->ufunc ? kjit_cli_run_ufunc(j->ctx, j->ufunc, a->args, a->nargs, a->outs, a->nouts, a->time)
                   : run_reduction(a, j);
     if (rc == EXIT_OK && a->time)
@@ -902,6 +950,7 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);
   RunTimes t = {0};
+  if (rc == EXIT_OK) print_note(j);
   if (rc == EXIT_OK) rc = launch_all(j, a, &t);
   if (rc == EXIT_OK) rc = write_outputs(a, j);
   if (rc == EXIT_OK) rc = print_summaries(j);
@@ -937,15 +986,12 @@ static int cmd_run(Cli *c, kjit_context *unused) {
   free(j.params);
   free(j.specs);
   free(j.vals);
+  free(j.note);
   free_run_args(&a);
   return rc;
 }
 
-typedef struct Command {
-  const char *name;
-  const CliHelp *help;
-  int (*run)(Cli *c, kjit_context *ctx);
-} Command;
+typedef CliCommand Command;
 
 static const Command commands[] = {
     {"run", &run_help, cmd_run},
@@ -965,6 +1011,20 @@ static const Command *find_command(const char *name) {
   return NULL;
 }
 
+/* "unknown command 'rnu'", with the nearest command (kjit_cli_nearest). */
+static int unknown_command(const char *name) {
+  const char *names[NCOMMANDS + 1];
+  for (int i = 0; i < NCOMMANDS; i++)
+    names[i] = commands[i].name;
+  names[NCOMMANDS] = "help";
+  const char *near = kjit_cli_nearest(name, names, NCOMMANDS + 1);
+  fprintf(stderr, "kjit: error: unknown %s '%s'\n", name[0] == '-' ? "option" : "command", name);
+  if (near)
+    fprintf(stderr, "hint: did you mean '%s'?\n", near);
+  fputs("Try 'kjit --help'.\n", stderr);
+  return EXIT_USAGE;
+}
+
 static int has_help_flag(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--") == 0)
@@ -976,15 +1036,21 @@ static int has_help_flag(int argc, char **argv) {
 }
 
 static int cmd_help(const char *topic) {
-  if (!topic) {
+  if (topic && strcmp(topic, "--man") == 0) {        /* kjit.1, installed */
+    kjit_cli_print_man(stdout, main_help, commands, NCOMMANDS, kjit_version());
+    return EXIT_OK;
+  }
+  if (topic && strcmp(topic, "--bash-completion") == 0) {
+    kjit_cli_print_bash_completion(stdout, commands, NCOMMANDS);
+    return EXIT_OK;
+  }
+  if (!topic || kjit_cli_is_help(topic) || strcmp(topic, "help") == 0) {
     fputs(main_help, stdout);
     return EXIT_OK;
   }
   const Command *cmd = find_command(topic);
-  if (!cmd) {
-    fprintf(stderr, "kjit: error: unknown command '%s'\nTry 'kjit --help'.\n", topic);
-    return EXIT_USAGE;
-  }
+  if (!cmd)
+    return unknown_command(topic);
   kjit_cli_print_help(stdout, cmd->help);
   return EXIT_OK;
 }
@@ -1002,7 +1068,26 @@ static int run_command(const Command *cmd, int argc, char **argv) {
   return rc;
 }
 
+/* --color[=WHEN] anywhere before "--" (WHEN auto, always, never; the
+ * option alone is always), taken out of argv; the last one counts. */
+static int take_color(int *argc, char **argv) {
+  const char *when = NULL;
+  int n = 1;
+  for (int i = 1, end = 0; i < *argc; i++) {
+    end |= strcmp(argv[i], "--") == 0;
+    if (!end && (strcmp(argv[i], "--color") == 0 || strncmp(argv[i], "--color=", 8) == 0))
+      when = argv[i][7] ? argv[i] + 8 : "always";
+    else
+      argv[n++] = argv[i];
+  }
+  *argc = n;
+  argv[n] = NULL;
+  return kjit_cli_color_set(when);
+}
+
 int main(int argc, char **argv) {
+  if (take_color(&argc, argv) != EXIT_OK)
+    return EXIT_USAGE;
   if (argc < 2) {
     fputs(main_help, stderr);
     return EXIT_USAGE;
@@ -1013,11 +1098,8 @@ int main(int argc, char **argv) {
   if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
     name = "version";
   const Command *cmd = find_command(name);
-  if (!cmd) {
-    fprintf(stderr, "kjit: error: unknown %s '%s'\nTry 'kjit --help'.\n",
-            name[0] == '-' ? "option" : "command", name);
-    return EXIT_USAGE;
-  }
+  if (!cmd)
+    return unknown_command(name);
   if (has_help_flag(argc - 2, argv + 2)) {
     kjit_cli_print_help(stdout, cmd->help);
     return EXIT_OK;

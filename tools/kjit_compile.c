@@ -22,6 +22,8 @@ typedef struct Input {
   char *file;             /* FILE (KERNEL split off; "-" standard input) */
   const char *kernel;     /* NULL: every kernel with eager signatures */
   char *out;              /* -o DIR: DIR/NAME.EXT (malloc'd); else NULL */
+  char *skipped;          /* ptx of several files: why nothing of this one
+                             compiles without --sig (malloc'd); else NULL */
 } Input;
 
 typedef struct Inputs {
@@ -49,6 +51,7 @@ static void free_inputs(Inputs *in) {
   for (int i = 0; in->v && i < in->n; i++) {
     free(in->v[i].file);
     free(in->v[i].out);
+    free(in->v[i].skipped);
   }
   free(in->v);
 }
@@ -117,10 +120,18 @@ static int report_for(const kjit_context *ctx, kjit_status st, const char *file,
     const char *nl = strchr(line, '\n');
     size_t len = nl ? (size_t)(nl - line) + 1 : strlen(line);
     size_t head = mentions(line, len, name) ? 0 : header_len(line);
-    fprintf(stderr, "%.*s%s%s%.*s", (int)head, line, head ? name : "", head ? ": " : "",
-            (int)(len - head), line + head);
+    char buf[4096];
+    if (len + strlen(name) + 8 < sizeof buf) {
+      snprintf(buf, sizeof buf, "%.*s%s%s%.*s", (int)head, line, head ? name : "",
+               head ? ": " : "", (int)(len - head), line + head);
+      kjit_cli_put_diag(buf, stderr);
+    } else {
+      fprintf(stderr, "%.*s%s%s%.*s", (int)head, line, head ? name : "", head ? ": " : "",
+              (int)(len - head), line + head);
+    }
     line += len;
   }
+  kjit_cli_flag_hints(e);
   return st == KJIT_ERROR_INVALID_ARGUMENT ? EXIT_USAGE : EXIT_ERRORS;
 }
 
@@ -234,9 +245,11 @@ static const CliOption ptx_options[] = {
              "files (NVRTC + nvJitLink; binary, use -o)"},
     {.name = "-o", .metavar = "OUT|DIR", .field = offsetof(PtxArgs, out),
      .help = "write the output to OUT ('-' or none: stdout); OUT\n"
-             "is only written when the compile succeeds.  An\n"
-             "existing directory DIR gets one file per input,\n"
-             "DIR/NAME.ptx for NAME.py (.kir, .ll, .cubin)"},
+             "is only written when the compile succeeds.  A\n"
+             "directory DIR gets one file per input, DIR/NAME.ptx\n"
+             "for NAME.py (.kir, .ll, .cubin); it is made when\n"
+             "missing if DIR ends in /, or with several inputs\n"
+             "unless DIR ends in .ptx, .kir, .ll or .cubin"},
     {.name = "--opt", .metavar = "N", .set = kjit_cli_set_int,
      .field = offsetof(PtxArgs, opts.opt_level), .lo = 0, .hi = 3,
      .help = "optimization level 0..3 (default: the decorator's\n"
@@ -277,17 +290,19 @@ const CliHelp kjit_ptx_help = {
     "signature (@cuda.jit(\"void(...)\")), all in one module.  FILE '-' reads\n"
     "a Python kernel file from standard input.  Several FILEs are compiled\n"
     "each on its own: their outputs go to standard output in order, or with\n"
-    "-o DIR to DIR/NAME.ptx (.kir, .ll, .cubin) each.\n"
+    "-o DIR to DIR/NAME.ptx (.kir, .ll, .cubin) each; a whole file with\n"
+    "nothing that compiles without a signature (lazy kernels, @vectorize,\n"
+    "@cuda.reduce) is skipped and listed at the end, not an error.\n"
     "\n",
     ptx_options,
     "\n"
     "examples:\n"
-    "  kjit ptx vector_add.py --arch sm_90 -o vector_add.ptx\n"
+    "  kjit ptx examples/vector_add.py --arch sm_90 -o vector_add.ptx\n"
     "  kjit ptx examples/vector_add.cu --arch sm_90\n"
-    "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
-    "  kjit ptx vector_add.py:add_kernel --emit kir\n"
+    "  kjit ptx docs/examples/saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
+    "  kjit ptx examples/vector_add.py:add_kernel --emit kir\n"
     "  kjit ptx examples/*.py --arch sm_90 -o build/ptx\n"
-    "  cat k.py | kjit ptx - --arch sm_80\n"};
+    "  cat examples/vector_add.py | kjit ptx - --arch sm_80\n"};
 
 static int is_directory(const char *path) {
   struct stat st;
@@ -325,10 +340,39 @@ static int name_outputs(const Cli *c, PtxArgs *a) {
   return EXIT_OK;
 }
 
+/* mkdir -p DIR: each missing folder of the path made in turn. */
+static int make_directory(const char *dir) {
+  char *p = strdup(dir);
+  int ok = p != NULL;
+  for (char *q = p ? p + 1 : NULL; ok; q++) {
+    if (*q && *q != '/')
+      continue;
+    char save = *q;
+    *q = '\0';
+    ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+    *q = save;
+    if (!save)
+      break;
+  }
+  if (!ok)
+    fprintf(stderr, "kjit: error: cannot make the directory '%s': %s\n", dir, strerror(errno));
+  free(p);
+  return ok && is_directory(dir) ? EXIT_OK : EXIT_ERRORS;
+}
+
 /* Where the outputs go: -o DIR names one file per input; -o FILE takes
  * one input (several would overwrite each other); a binary cubin of
- * several inputs needs a directory. */
+ * several inputs needs a directory.  A DIR that does not exist yet is
+ * made when there are several inputs or it ends in '/'. */
 static int plan_outputs(const Cli *c, PtxArgs *a) {
+  struct stat st;
+  size_t n = a->out ? strlen(a->out) : 0;
+  const char *dot = n ? strrchr(a->out, '.') : NULL;
+  int file_name = dot && !strchr(dot, '/') && (!strcmp(dot, ".ptx") || !strcmp(dot, ".kir") ||
+                                               !strcmp(dot, ".ll") || !strcmp(dot, ".cubin"));
+  if (n && strcmp(a->out, "-") != 0 && ((a->in.n > 1 && !file_name) || a->out[n - 1] == '/') &&
+      stat(a->out, &st) != 0 && errno == ENOENT && make_directory(a->out) != EXIT_OK)
+    return EXIT_ERRORS;
   if (is_directory(a->out))
     return name_outputs(c, a);
   if (a->in.n > 1 && a->out && strcmp(a->out, "-") != 0)
@@ -369,8 +413,33 @@ static int bind_ptx_globals(kjit_context *ctx, kjit_program *prog, const PtxArgs
   return rc;
 }
 
+/* Of several whole files (no :KERNEL, no --sig), one whose functions all
+ * need a signature (E491: lazy kernels, @vectorize, @cuda.reduce, device
+ * functions only) is skipped, not an error: x->skipped says why. */
+static int skip_lazy(kjit_context *ctx, const PtxArgs *a, Input *x, const kjit_program *prog) {
+  if (a->in.n < 2 || x->kernel || a->sig || !strstr(kjit_last_error(ctx), "error[E491]"))
+    return 0;
+  int n = 0;
+  kjit_program_kernel_count(prog, &n);
+  char list[256] = "";
+  for (int i = 0; i < n && strlen(list) < 200; i++) {
+    const char *name;
+    kjit_program_kernel_name(prog, i, &name);
+    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", name);
+  }
+  char why[400];
+  if (n)
+    snprintf(why, sizeof why, "lazy kernel%s %s: compile %s with %s:%s --sig \"void(...)\"",
+             n > 1 ? "s" : "", list, n > 1 ? "each" : "it", x->file, n > 1 ? "KERNEL" : list);
+  else
+    snprintf(why, sizeof why, "no @cuda.jit kernel (a @vectorize or @cuda.reduce function, or "
+             "device functions): compile one with %s:NAME --sig \"...\"", x->file);
+  x->skipped = strdup(why);
+  return x->skipped != NULL;
+}
+
 /* Compiles one input and writes its output; the exit status, reported. */
-static int ptx_one(kjit_context *ctx, const PtxArgs *a, const Input *x) {
+static int ptx_one(kjit_context *ctx, const PtxArgs *a, Input *x) {
   kjit_program *prog = NULL;
   char *text = NULL;
   size_t len = 0;
@@ -379,7 +448,9 @@ static int ptx_one(kjit_context *ctx, const PtxArgs *a, const Input *x) {
     rc = bind_ptx_globals(ctx, prog, a);
   if (rc == EXIT_OK) {
     kjit_status st = kjit_program_emit(prog, x->kernel, a->sig, &a->opts, a->emit, &text, &len);
-    if (st != KJIT_OK) {
+    if (st != KJIT_OK && skip_lazy(ctx, a, x, prog)) {
+      rc = EXIT_OK;
+    } else if (st != KJIT_OK) {
       rc = report_for(ctx, st, x->file, a->in.n > 1);
     } else {
       kjit_cli_print_diagnostics(ctx); /* warnings */
@@ -396,6 +467,20 @@ static int worse(int rc, int r) {
   return r > rc ? r : rc;
 }
 
+/* The files skip_lazy set aside, listed once after the others' output. */
+static void print_skipped(const Inputs *in) {
+  int n = 0;
+  for (int i = 0; i < in->n; i++)
+    n += in->v[i].skipped != NULL;
+  if (!n)
+    return;
+  fprintf(stderr, "kjit: note: skipped %d of %d files: nothing in them compiles without a "
+                  "signature\n", n, in->n);
+  for (int i = 0; i < in->n; i++)
+    if (in->v[i].skipped)
+      fprintf(stderr, "  %s: %s\n", in->v[i].file, in->v[i].skipped);
+}
+
 int kjit_cli_ptx(Cli *c, kjit_context *ctx) {
   PtxArgs a = {0};
   int rc = parse_ptx_args(c, &a);
@@ -403,6 +488,7 @@ int kjit_cli_ptx(Cli *c, kjit_context *ctx) {
     rc = kjit_cli_report(ctx, KJIT_ERROR_OUT_OF_MEMORY);
   for (int i = 0, ok = rc == EXIT_OK; ok && i < a.in.n; i++)
     rc = worse(rc, ptx_one(ctx, &a, &a.in.v[i]));
+  print_skipped(&a.in);
   free_inputs(&a.in);
   kjit_cli_cuda_free(&a.cu);
   free(a.path);
@@ -414,17 +500,21 @@ int kjit_cli_ptx(Cli *c, kjit_context *ctx) {
 /* check's arguments: FILEs and options. */
 typedef struct CheckArgs {
   Inputs in;
+  const char *sig;        /* --sig: FILE:KERNEL typed for these arguments */
   char *path;             /* --path folders, colon-separated (malloc'd) */
   CliCuda cu;             /* NVRTC options (.cu files) */
 } CheckArgs;
 
 static int add_check_input(Cli *c, void *args, const char *arg) {
   (void)c;
-  return add_input(&((CheckArgs *)args)->in, arg, 0);
+  return add_input(&((CheckArgs *)args)->in, arg, 1);
 }
 
 static const CliOption check_options[] = {
     {.help = "options:"},
+    {.name = "--sig", .metavar = "SIG", .field = offsetof(CheckArgs, sig),
+     .help = "type FILE:KERNEL for these argument types, e.g.\n"
+             "\"void(float32[::1], int64)\": a lazy kernel checked fully"},
     CLI_PATH_ROW(CheckArgs, path),
     {.name = "--quiet", .alias = "-q", .field = offsetof(CheckArgs, in.quiet),
      .help = "print nothing for files without errors (as gcc -fsyntax-only)"},
@@ -437,13 +527,16 @@ static const CliOption check_options[] = {
 };
 
 const CliHelp kjit_check_help = {
-    "usage: kjit check FILE.py... [options]\n"
+    "usage: kjit check FILE.py[:KERNEL]... [--sig SIG] [options]\n"
     "\n"
     "Parse each FILE.py and type-check every eager signature of every decorated\n"
-    "function (kernels and device functions).  Prints each file's diagnostics\n"
-    "to stderr, and \"FILE.py: ok\" to stdout for each file without errors;\n"
-    "exit status 1 when any file has errors.  FILE '-' reads a Python kernel\n"
-    "file from standard input (named <stdin> in messages).\n"
+    "function (kernels and device functions).  A lazy kernel (plain @cuda.jit)\n"
+    "has no types before a call: its names, attributes and calls are checked,\n"
+    "and the \"ok\" line says it was only partly checked; FILE:KERNEL --sig SIG\n"
+    "types it fully.  Prints each file's diagnostics to stderr, and\n"
+    "\"FILE.py: ok\" to stdout for each file without errors; exit status 1 when\n"
+    "any file has errors.  FILE '-' reads a Python kernel file from standard\n"
+    "input (named <stdin> in messages).\n"
     "\n",
     check_options, ""};
 
@@ -459,18 +552,63 @@ static int parse_check_args(Cli *c, CheckArgs *a) {
   return rc != EXIT_OK ? rc : check_cuda_options(c, &a->in, &a->cu);
 }
 
-/* Checks one input: its errors to stderr, or "FILE: ok" to stdout. */
-static int check_one(kjit_context *ctx, const Inputs *in, const Input *x, const CliCuda *cu) {
+/* Types FILE:KERNEL (for --sig, else its eager signatures) as a compile
+ * would, stopping at kjit's IR. */
+static kjit_status check_kernel(kjit_program *prog, const char *kernel, const char *sig) {
+  char *text = NULL;
+  size_t len;
+  kjit_status st = kjit_program_emit(prog, kernel, sig, NULL, KJIT_EMIT_KIR, &text, &len);
+  kjit_free(text);
+  return st;
+}
+
+/* The lazy kernels of prog (those a compile without a signature refuses
+ * with E491), comma-separated into buf; their count. */
+static int lazy_kernels(kjit_context *ctx, kjit_program *prog, char *buf, size_t size) {
+  int n = 0, lazy = 0;
+  buf[0] = '\0';
+  if (kjit_program_kernel_count(prog, &n) != KJIT_OK)
+    return 0;
+  for (int i = 0; i < n; i++) {
+    const char *name;
+    if (kjit_program_kernel_name(prog, i, &name) != KJIT_OK ||
+        check_kernel(prog, name, NULL) == KJIT_OK || !strstr(kjit_last_error(ctx), "error[E491]"))
+      continue;
+    size_t used = strlen(buf);
+    snprintf(buf + used, size - used, "%s%s", lazy++ ? ", " : "", name);
+  }
+  return lazy;
+}
+
+/* Checks one input: its errors to stderr, or "FILE: ok" to stdout (with
+ * the lazy kernels that were only partly checked). */
+static int check_one(kjit_context *ctx, const CheckArgs *a, const Input *x) {
+  const Inputs *in = &a->in;
+  const char *name = kjit_cli_is_stdin(x->file) ? "<stdin>" : x->file;
   kjit_program *prog = NULL;
-  int rc = load_input(ctx, in, x, cu, &prog);
+  char lazy[512];
+  int nlazy = 0;
+  int rc = load_input(ctx, in, x, &a->cu, &prog);
   if (rc == EXIT_OK) {
-    kjit_status st = kjit_program_check(prog);
+    int one = (x->kernel || a->sig) && !kjit_cli_is_cuda_file(x->file);
+    kjit_status st = one ? check_kernel(prog, x->kernel, a->sig) : kjit_program_check(prog);
     if (st != KJIT_OK) {
       rc = report_for(ctx, st, x->file, in->n > 1);
     } else {
       kjit_cli_print_diagnostics(ctx);
-      if (!in->quiet)
-        printf("%s: ok\n", kjit_cli_is_stdin(x->file) ? "<stdin>" : x->file);
+      if (!one && !kjit_cli_is_cuda_file(x->file))
+        nlazy = lazy_kernels(ctx, prog, lazy, sizeof lazy);
+      if (in->quiet)
+        (void)0;
+      else if (one)
+        printf("%s%s%s: ok\n", name, x->kernel ? ":" : "", x->kernel ? x->kernel : "");
+      else if (nlazy)
+        printf("%s: ok, partly: lazy kernel%s %s checked without argument types (names, "
+               "attributes, calls); check %s fully with %s:%s --sig \"void(...)\"\n", name,
+               nlazy > 1 ? "s" : "", lazy, nlazy > 1 ? "each" : "it", name,
+               nlazy > 1 ? "KERNEL" : lazy);
+      else
+        printf("%s: ok\n", name);
       fflush(stdout);                   /* in order with the next file's errors */
     }
   }
@@ -484,7 +622,7 @@ int kjit_cli_check(Cli *c, kjit_context *ctx) {
   if (rc == EXIT_OK && kjit_context_set_search_path(ctx, a.path) != KJIT_OK)
     rc = kjit_cli_report(ctx, KJIT_ERROR_OUT_OF_MEMORY);
   for (int i = 0, ok = rc == EXIT_OK; ok && i < a.in.n; i++)
-    rc = worse(rc, check_one(ctx, &a.in, &a.in.v[i], &a.cu));
+    rc = worse(rc, check_one(ctx, &a, &a.in.v[i]));
   free(a.path);
   kjit_cli_cuda_free(&a.cu);
   free_inputs(&a.in);

@@ -26,6 +26,7 @@ check() {
 }
 k() { "$kjit" "$@" >"$TMP/out" 2>"$TMP/err"; }
 same() { cmp -s "$1" "$2"; }
+not_grep() { ! grep -q "$@"; }
 
 # -V is --version is `kjit version`.
 k version && cp "$TMP/out" "$TMP/v1"
@@ -100,6 +101,27 @@ k ptx "$TMP/bad.py" "$TMP/a.py" --arch sm_80 -o "$TMP/outdir"
 check "ptx -o DIR with a broken input exits 1" [ $? -eq 1 ]
 check "ptx -o DIR: the good input is written" same "$TMP/outdir/a.ptx" "$TMP/file.ptx"
 check "ptx -o DIR: nothing for the broken input" [ ! -e "$TMP/outdir/bad.ptx" ]
+# ptx of a folder's files into a new -o DIR: the folder is made, lazy and
+# @vectorize/@cuda.reduce files are skipped and listed, exit 0; a broken
+# file among them still exits 1.
+k ptx "$ex/vector_add.py" "$ex/double_matrix.py" "$ex/sum_reduce.py" "$ex/print_indices.py" \
+  --arch sm_80 -o "$TMP/new/ptx"
+check "ptx -o NEWDIR with lazy files exits 0" [ $? -eq 0 ]
+check "ptx -o NEWDIR: the folder made, the eager file written" same "$TMP/new/ptx/vector_add.ptx" "$TMP/file.ptx"
+check "ptx -o NEWDIR: nothing for a lazy file" [ ! -e "$TMP/new/ptx/double_matrix.ptx" ]
+check "ptx: the skipped files counted" grep -qx \
+  "kjit: note: skipped 3 of 4 files: nothing in them compiles without a signature" "$TMP/err"
+check "ptx: a lazy file listed with its kernel" grep -qF \
+  "  $ex/double_matrix.py: lazy kernel double_matrix: compile it with $ex/double_matrix.py:double_matrix --sig" "$TMP/err"
+check "ptx: a @cuda.reduce file listed" grep -qF "  $ex/sum_reduce.py: no @cuda.jit kernel" "$TMP/err"
+check "ptx: no error for a skipped file" not_grep 'error' "$TMP/err"
+k ptx "$ex/double_matrix.py" "$TMP/bad.py" --arch sm_80 -o "$TMP/new/ptx2"
+check "ptx: a broken file among skipped ones exits 1" [ $? -eq 1 ]
+k ptx "$ex/double_matrix.py" --arch sm_80 -o "$TMP/new/ptx3/"
+check "ptx of one lazy file alone is still an error" [ $? -eq 1 ]
+check "ptx -o NEWDIR/ of one file makes the folder" [ -d "$TMP/new/ptx3" ]
+k ptx "$TMP/a.py" --arch sm_80 -o "$TMP/new/one.ptx"
+check "ptx -o NEWFILE of one file writes a file" same "$TMP/new/one.ptx" "$TMP/file.ptx"
 
 # Options come from one table per command: its --help lists them, and the
 # reading rules are the same for every command (docs/cli.md, "Options").
@@ -120,6 +142,101 @@ check "cache --max-bytes without a value" grep -qx \
   "kjit: error: option '--max-bytes' of 'cache' needs a value" "$TMP/err"
 k ptx --arch
 check "ptx --arch without a value" grep -qx "kjit: error: option '--arch' of 'ptx' needs a value" "$TMP/err"
+
+# Unknown options and commands get the nearest name; help --help is help;
+# the top-level help lists exit status 3; .npz archives are refused by name.
+k ptx x.py --ach sm_90
+check "unknown option: did you mean" grep -qx "hint: did you mean '--arch'?" "$TMP/err"
+k ptx x.py --frobnicate
+check "unknown option far from every name: no hint" not_grep 'did you mean' "$TMP/err"
+k rnu
+check "unknown command exits 2" [ $? -eq 2 ]
+check "unknown command: did you mean" grep -qx "hint: did you mean 'run'?" "$TMP/err"
+k help --help
+check "help --help exits 0" [ $? -eq 0 ]
+check "help --help prints the help" grep -q '^usage: kjit COMMAND' "$TMP/out"
+k --help
+check "--help lists exit status 3" grep -q '3 a run stopped by --timeout' "$TMP/out"
+k run "$ex/vector_add.py:add_kernel" --grid 1 --block 4 --target cpu x=arrays.npz:x y=arange:f4:4 out=zeros:f4:4
+check ".npz refused: exit 2" [ $? -eq 2 ]
+check ".npz refused by name" grep -q "'arrays.npz:x' names a NumPy .npz archive, which kjit does not read" "$TMP/err"
+
+# The man page and the bash completion come from the option tables: every
+# option of every command's --help is in both; colour only when asked for
+# (or on a terminal without NO_COLOR), never in a pipe by default.
+k help --man && cp "$TMP/out" "$TMP/man"
+k help --bash-completion && cp "$TMP/out" "$TMP/bash"
+check "completion is valid bash" bash -n "$TMP/bash"
+for cmd in run ptx check cache info version; do
+  k "$cmd" --help
+  for opt in $(grep -o '^  \(-[a-zA-Z], \)\?--\?[a-z][-_a-z0-9]*' "$TMP/out" | sed 's/^  //; s/.*, //'); do
+    grep -q -- "$(sed 's/-/\\\\-/g' <<<"$opt")" "$TMP/man" || { check "man page has $cmd $opt" false; }
+    grep -q -- " $opt " "$TMP/bash" || grep -q -- "'$opt " "$TMP/bash" ||
+      { check "completion has $cmd $opt" false; }
+  done
+done
+check "man page is roff" grep -q '^\.TH KJIT 1' "$TMP/man"
+k ptx x.py --ach sm_90
+check "no colour in a pipe" not_grep $'\033' "$TMP/err"
+k --color=always ptx x.py --ach sm_90
+check "--color=always colours" grep -q $'\033\[1;31merror' "$TMP/err"
+k ptx x.py --ach sm_90 --color=never
+check "--color=never anywhere" not_grep $'\033' "$TMP/err"
+k --color=sometimes version
+check "--color=sometimes exits 2" [ $? -eq 2 ]
+if command -v script >/dev/null; then
+  NO_COLOR=1 script -qec "$kjit ptx x.py --ach sm_90" /dev/null >"$TMP/tty" 2>&1
+  check "NO_COLOR on a terminal: no colour" not_grep $'\033' "$TMP/tty"
+fi
+
+# check of a lazy kernel: "ok, partly" naming it; FILE:KERNEL --sig types it.
+k check "$ex/double_matrix.py" "$ex/vector_add.py"
+check "check of a lazy kernel exits 0" [ $? -eq 0 ]
+check "check says which kernel was only partly checked" grep -qxF \
+  "$ex/double_matrix.py: ok, partly: lazy kernel double_matrix checked without argument types (names, attributes, calls); check it fully with $ex/double_matrix.py:double_matrix --sig \"void(...)\"" "$TMP/out"
+check "check of an eager file: plain ok" grep -qxF "$ex/vector_add.py: ok" "$TMP/out"
+k check "$ex/double_matrix.py:double_matrix" --sig "void(float32[:, :])"
+check "check FILE:KERNEL --sig: ok" grep -qxF "$ex/double_matrix.py:double_matrix: ok" "$TMP/out"
+k check "$ex/double_matrix.py:double_matrix" --sig "void(float32[:, :], int32)"
+check "check --sig of the wrong arity exits 1" [ $? -eq 1 ]
+check "check --sig of the wrong arity: E493" grep -q "error\[E493\]" "$TMP/err"
+printf 'from numba import cuda\n\n\n@cuda.jit\ndef k(a):\n    a[0] = 1.5\n    a[1] = a.shape[0][1]\n' >"$TMP/lazy_bad.py"
+k check "$TMP/lazy_bad.py:k" --sig "void(float32[:])"
+check "check --sig finds a typing error a lazy check cannot" [ $? -eq 1 ]
+k check "$TMP/lazy_bad.py"
+check "the same file without --sig: ok, partly" grep -q ": ok, partly: lazy kernel k " "$TMP/out"
+
+# The cpu-target note: one short line as the launch starts, none before
+# a command-line or argument error, none for an explicit auto; -v gives the
+# reason; KJIT_TARGET picks the target.  (Machines with a GPU run there.)
+if ! "$kjit" info 2>/dev/null | grep -q '^CUDA driver: not available'; then
+  echo "cli/run.sh: a CUDA driver is present: the cpu-target note cases skipped"
+else
+  va=("$ex/vector_add.py:add_kernel" --grid 1 --block 4 x=arange:f4:4 y=arange:f4:4 out=zeros:f4:4)
+  env -u KJIT_TARGET "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "note: one line" [ "$(cat "$TMP/err")" = \
+    "kjit: note: no CUDA device; running on the cpu target (-v or 'kjit info' says why)" ]
+  env -u KJIT_TARGET "$kjit" run "${va[@]:0:3}" >"$TMP/out" 2>"$TMP/err"
+  check "note: not before a missing --block" [ "$(head -n 1 "$TMP/err")" = \
+    "kjit: error: missing --block X[,Y[,Z]] for 'run'" ]
+  env -u KJIT_TARGET "$kjit" run "${va[@]:0:5}" x=nope.npy >"$TMP/out" 2>"$TMP/err"
+  check "note: not before a bad VALUE" not_grep 'note' "$TMP/err"
+  env -u KJIT_TARGET "$kjit" run "${va[@]}" --target auto >"$TMP/out" 2>"$TMP/err"
+  check "note: none for --target auto" [ ! -s "$TMP/err" ]
+  KJIT_TARGET=auto "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "note: none for KJIT_TARGET=auto" [ ! -s "$TMP/err" ]
+  KJIT_TARGET=cpu "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "KJIT_TARGET=cpu runs, no note" [ ! -s "$TMP/err" ]
+  check "KJIT_TARGET=cpu gives the results" grep -q '^out: float32\[4\] \[0, 2, 4, 6\]' "$TMP/out"
+  env -u KJIT_TARGET "$kjit" run -v "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "-v: the note with the reason" grep -q \
+    '^kjit: note: no CUDA device; running on the cpu target (.*libcuda' "$TMP/err"
+  KJIT_TARGET=gpu "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "KJIT_TARGET=gpu exits 1" [ $? -eq 1 ]
+  check "KJIT_TARGET=gpu is named" grep -qx "kjit: error\[E002\]: KJIT_TARGET='gpu' is not a target" "$TMP/err"
+  KJIT_TARGET=cuda "$kjit" run "${va[@]}" >"$TMP/out" 2>"$TMP/err"
+  check "KJIT_TARGET=cuda without a GPU exits 1" [ $? -eq 1 ]
+fi
 
 echo "cli/run.sh: $cases cases, $failures failed"
 [ $failures -eq 0 ]

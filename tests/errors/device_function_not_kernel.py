@@ -1,4 +1,4 @@
-# ARGS: ptx %s:helper --sig "int64(int64)"
+# ARGS: run %s:helper --grid 1 --block 1 --target cpu 5
 from numba import cuda
 
 

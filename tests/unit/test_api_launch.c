@@ -415,7 +415,7 @@ static void test_targets(void) {
   kjit_status st = kjit_context_target(c2, &t);
   int have_gpu = st == KJIT_OK;
   if (!have_gpu)
-    EXPECT_ERROR(c2, st, KJIT_ERROR_NO_DEVICE, "--target cpu");
+    EXPECT_ERROR(c2, st, KJIT_ERROR_NO_DEVICE, "use the cpu target");
   kjit_context_destroy(c2);
   o.target = KJIT_TARGET_AUTO;
   CHECK(kjit_context_create(&o, &c2) == KJIT_OK, "auto context");

@@ -1,0 +1,4 @@
+/* tile.h - included by kernels.cu through -I docs/examples/include. */
+#ifndef TILE
+#define TILE 16
+#endif
