@@ -398,30 +398,6 @@ static bool map_data(FILE *f, const Header *h, RtDtype dt, RtArray *out) {
   return true;
 }
 
-static const char *file_kind(mode_t m) {
-  return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device"
-       : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
-}
-
-/* Opens path for reading if it is a regular file.  O_NONBLOCK: opening a
- * FIFO with no writer would otherwise block before fstat can refuse it. */
-int rt_open_regular(const char *path, const char **why) {
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  struct stat st;
-  *why = NULL;
-  if (fd < 0)
-    return -1;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    int e = errno;
-    *why = fstat(fd, &st) == 0 ? file_kind(st.st_mode) : NULL;
-    close(fd);
-    errno = *why ? EINVAL : e;
-    return -1;
-  }
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  return fd;
-}
-
 int rt_npy_read(const char *path, RtArray *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   const char *why;

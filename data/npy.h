@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "common/file.h"
 #include "data/array.h"
 
 enum {
@@ -36,10 +37,5 @@ int rt_npy_read_stream(FILE *f, const char *name, RtArray *out, char *err, size_
 int rt_npy_write(const char *path, const RtArray *a, char *err, size_t errlen);
 /* Writes the whole .npy image to a stream (no atomicity). */
 int rt_npy_write_stream(FILE *f, const char *name, const RtArray *a, char *err, size_t errlen);
-
-/* Opens path read-only if it is a regular file (never blocking on a FIFO);
- * -1 otherwise, with *why naming what it is ("a FIFO", "a directory") or
- * NULL when open failed (errno set).  Used for every file kjit reads. */
-int rt_open_regular(const char *path, const char **why);
 
 #endif

@@ -26,9 +26,12 @@ typedef struct Loader {
   IrModuleVec order;      /* the same, each after the modules it imports */
 } Loader;
 
+/* Anything but a folder counts as found: a FIFO or a device where a
+ * module should be is then refused by name when it is read, not reported
+ * as a missing module. */
 static bool is_file(const char *path) {
   struct stat st;
-  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+  return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
 static bool is_dir(const char *path) {
