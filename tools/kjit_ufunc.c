@@ -87,7 +87,7 @@ static int check_outs(const UfuncJob *j, const RunArg *outs, int nouts) {
   for (int i = 0; i < nouts; i++) {
     if (strcmp(outs[i].name, "out") != 0)
       return usage(j, "-o names '%s'; a @vectorize function writes only 'out'", outs[i].name);
-    if (kjit_cli_out_check(outs[i].value) != 0)
+    if (kjit_cli_out_check(j->ctx, outs[i].value) != 0)
       return EXIT_ERRORS;
   }
   return EXIT_OK;
