@@ -89,6 +89,7 @@ void kjit_context_destroy(kjit_context *ctx) {
     return;
   while (ctx->programs)
     kjit_program_destroy(ctx->programs); /* unlinks itself */
+  rt_quarantine_program(ctx, NULL, true); /* destroyed programs, for good */
   rt_api_release(ctx);                   /* device arrays need the device */
   rt_cuda_release(ctx);                  /* after the programs' modules */
   rt_free_error_slots(ctx);

@@ -439,7 +439,10 @@ KJIT_API kjit_status kjit_program_load_cuda_source(kjit_context *ctx, const char
                                                    kjit_program **out);
 
 /* Releases a program.  NULL is ignored.  Kernel names obtained from it
- * become invalid. */
+ * become invalid.  The program and its kernel and function handles are
+ * kept poisoned for a while (the 16 most recently destroyed per context):
+ * a call with one of them returns INVALID_ARGUMENT, and destroying the
+ * program again does nothing; older stale handles are undefined. */
 KJIT_API void kjit_program_destroy(kjit_program *prog);
 
 /* Number of kernels (decorated functions that are not device functions),

@@ -84,6 +84,7 @@ kjit_program *rt_program_new(kjit_context *ctx, const char *name, const char *te
   kjit_program *p = calloc(1, sizeof *p);
   if (!p)
     return NULL;
+  p->magic = RT_PROGRAM_LIVE;
   p->ctx = ctx;
   arena_init(&p->arena);
   p->src.path = arena_strdup(&p->arena, name);
