@@ -39,6 +39,9 @@ int kjit_cli_save_arrays(kjit_context *ctx, kjit_array *const *arrays, const cha
 int kjit_cli_watchdog_start(double seconds, const char *what, const char *target);
 /* Names what runs once it is known (the kernel's kind, the target). */
 void kjit_cli_watchdog_describe(const char *what, const char *target);
+/* From here on the time is the kernel's (compile and launch): the message
+ * names that phase and hints at a loop, not at the inputs. */
+void kjit_cli_watchdog_launching(void);
 void kjit_cli_watchdog_stop(void);
 
 #endif

@@ -737,6 +737,7 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
   cfg.use_graph = a->graph;
   kjit_target tg = KJIT_TARGET_CPU;
   kjit_context_target(j->ctx, &tg);
+  kjit_cli_watchdog_launching();
   kjit_status st = kjit_launch(j->kernel, &cfg, j->vals, j->nvals);
   if (st == KJIT_OK)                   /* warnings (the disk cache's), once, as kjit ptx prints them */
     kjit_cli_print_diagnostics(j->ctx);
@@ -834,6 +835,8 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   int usage = 0;
   if (st == KJIT_OK)
     st = kjit_cli_load(j->ctx, a->file, &a->cu, &j->prog, &usage);
+  if (st == KJIT_OK)
+    kjit_cli_print_diagnostics(j->ctx);         /* the load's warnings (a bad setting) */
   if (usage)
     return usage > 0 ? EXIT_USAGE : EXIT_ERRORS;
   if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)

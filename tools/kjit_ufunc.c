@@ -127,6 +127,7 @@ int kjit_cli_run_ufunc(kjit_context *ctx, kjit_ufunc *u, const RunArg *args, int
   if (rc != EXIT_OK)
     return rc;
   kjit_array *out = j.spec[j.nin] ? j.vals[j.nin].value.array : NULL;
+  kjit_cli_watchdog_launching();
   kjit_status st = kjit_ufunc_call(u, j.vals, j.nin, out, &j.result);
   if (st != KJIT_OK) {
     fputs(kjit_last_error(ctx), stderr);

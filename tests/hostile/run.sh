@@ -440,6 +440,11 @@ family_visibility() {
   expect 0 "warning\[E003\]: cache directory '$TMP/afile' is not writable" -- env KJIT_CACHE_DIR="$TMP/afile" \
     "$kjit" "${go[@]}" --target cpu
   check "a file as the cache folder: once" test "$(grep -c "not writable" err.txt)" -eq 1
+  expect 0 "warning\[E005\]: KJIT_MAX_SOURCE_BYTES='abc' is not a number of bytes" -- \
+    env KJIT_MAX_SOURCE_BYTES=abc "$kjit" "${go[@]}" --target cpu
+  # --timeout names what kjit was waiting for: the inputs, not a kernel loop
+  expect 3 "the run of kernel 'k' did not start within 0.2 s \(--timeout\): kjit was still reading" 10 -- \
+    run vv.py:k --grid 1 --block 1 --timeout 0.2 x=rand:f32:400000000
 }
 
 families=("$@")
