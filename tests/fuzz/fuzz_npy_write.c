@@ -44,40 +44,40 @@ static int temporaries(void) {
   return n;
 }
 
-/* Makes what kind says at path; returns the kind of file expected there. */
-static mode_t plant(const char *path, const char *other, uint8_t kind) {
+/* Makes what kind says at path (nothing when the name is taken). */
+static void plant(const char *path, const char *other, uint8_t kind) {
   char target[256];
   snprintf(target, sizeof target, "%s.target", path);
   switch (kind % 8) {
   case 1: {
-    int fd = open(path, O_WRONLY | O_CREAT, 0600);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0600);
     if (fd >= 0)
       close(fd);
     chmod(path, 0400 | (kind & 0x77));
-    return S_IFREG;
+    return;
   }
   case 2:
-    close(open(target, O_WRONLY | O_CREAT, 0644));
+    close(open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0644));
     symlink(target, path);
-    return S_IFLNK;
+    return;
   case 3:
     symlink("missing/nothing", path);
-    return S_IFLNK;
+    return;
   case 4:
     mkfifo(path, 0600);
-    return S_IFIFO;
+    return;
   case 5:
     mkdir(path, 0700);
-    return S_IFDIR;
+    return;
   case 6:
     mkfifo(target, 0600);
     symlink(target, path);
-    return S_IFLNK;
+    return;
   case 7:
     symlink(other, path);
-    return S_IFLNK;
+    return;
   default:
-    return 0;
+    return;
   }
 }
 
@@ -97,7 +97,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     paths[i] = names[i];
   }
   for (int i = 0; i < n; i++)
-    kinds[i] = plant(paths[i], paths[(i + 1) % n], data[1 + i]);
+    plant(paths[i], paths[(i + 1) % n], data[1 + i]);
+  for (int i = 0; i < n; i++) { /* what is there (two outputs may share a name) */
+    struct stat st;
+    kinds[i] = lstat(paths[i], &st) == 0 ? (st.st_mode & S_IFMT) : 0;
+  }
   float vals[64];
   for (int i = 0; i < 64; i++)
     vals[i] = (float)(i < (int)size ? data[i] : i);

@@ -442,6 +442,11 @@ family_visibility() {
   check "a file as the cache folder: once" test "$(grep -c "not writable" err.txt)" -eq 1
   expect 0 "warning\[E005\]: KJIT_MAX_SOURCE_BYTES='abc' is not a number of bytes" -- \
     env KJIT_MAX_SOURCE_BYTES=abc "$kjit" "${go[@]}" --target cpu
+  # a relative import above the top-level package: refused as CPython does
+  mkdir -p rel/pkg && : > rel/pkg/__init__.py
+  printf 'from .. import other\nK = 1\n' > rel/pkg/m.py
+  printf 'from numba import cuda\nfrom pkg.m import K\n@cuda.jit\ndef k(x):\n    x[0] = K\n' > rel/main.py
+  expect 1 "attempted relative import beyond top-level package" -- run rel/main.py:k --grid 1 --block 1 x=zeros:f32:1
   # --timeout names what kjit was waiting for: the inputs, not a kernel loop
   expect 3 "the run of kernel 'k' did not start within 0.2 s \(--timeout\): kjit was still reading" 10 -- \
     run vv.py:k --grid 1 --block 1 --timeout 0.2 x=rand:f32:400000000
