@@ -447,6 +447,11 @@ family_visibility() {
   printf 'from .. import other\nK = 1\n' > rel/pkg/m.py
   printf 'from numba import cuda\nfrom pkg.m import K\n@cuda.jit\ndef k(x):\n    x[0] = K\n' > rel/main.py
   expect 1 "attempted relative import beyond top-level package" -- run rel/main.py:k --grid 1 --block 1 x=zeros:f32:1
+  # a 1 MB identifier: a located error of a readable length, not 1 MB
+  python3 -c "open('bigname.py','w').write('from numba import cuda\n@cuda.jit\ndef k(x):\n    x[0] = ' + 'a' * 1000000 + '\n')"
+  expect 1 "bigname.py:4:12: error\[E201\]: name 'a+\.\.\. \([0-9]+ more bytes not shown\)" -- \
+    run bigname.py:k --grid 1 --block 1 x=zeros:f32:1
+  check "1 MB identifier: message under 4 KB" test "$(wc -c < err.txt)" -lt 4096
   # --timeout names what kjit was waiting for: the inputs, not a kernel loop
   expect 3 "the run of kernel 'k' did not start within 0.2 s \(--timeout\): kjit was still reading" 10 -- \
     run vv.py:k --grid 1 --block 1 --timeout 0.2 x=rand:f32:400000000
