@@ -375,6 +375,52 @@ kjit_status kjit_array_save_npy(kjit_array *a, const char *path) {
   return rt_finish(&call, KJIT_OK);
 }
 
+kjit_status kjit_array_save_npy_all(kjit_context *ctx, kjit_array *const *arrays, const char *const *paths,
+                                    int n) {
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (n < 0 || (n > 0 && (!arrays || !paths)))
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "arrays or paths is NULL, or n < 0");
+  const RtArray **as = calloc((size_t)n + 1, sizeof *as);
+  if (!as)
+    return fail(&call, KJIT_ERROR_OUT_OF_MEMORY, "%s", "out of memory");
+  for (int i = 0; i < n; i++) {
+    if (!paths[i] || !rt_array_is_live(arrays[i]) || arrays[i]->device || context_of(arrays[i]) != ctx) {
+      free(as);
+      return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+                  "a NULL path, or a destroyed, device or other context's array");
+    }
+    as[i] = &arrays[i]->a;
+  }
+  char err[512];
+  int rc = rt_npy_write_all(paths, as, n, err, sizeof err);
+  free(as);
+  if (rc != RT_NPY_OK) {
+    diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, NULL, "%s", err);
+    return rt_finish(&call, npy_status(rc));
+  }
+  return rt_finish(&call, KJIT_OK);
+}
+
+kjit_status kjit_array_save_check(kjit_context *ctx, const char *path) {
+  if (!ctx)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!path)
+    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "path is NULL");
+  char err[512];
+  if (rt_out_check(path, NULL, err, sizeof err) != 0) {
+    diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, "outputs are regular files (new, or replaced)", "%s", err);
+    return rt_finish(&call, KJIT_ERROR_IO);
+  }
+  return rt_finish(&call, KJIT_OK);
+}
+
+void kjit_remove_temporaries(void) { rt_out_cleanup(); }
+
 kjit_status kjit_array_write_npy_fd(kjit_array *a, int fd, const char *name) {
   kjit_context *ctx = rt_api_context_of(a);
   if (!ctx)

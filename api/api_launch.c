@@ -149,7 +149,7 @@ static kjit_status cuc_handle(kjit_program *prog, const char *name, RtCall *call
 }
 
 kjit_status kjit_program_kernel(kjit_program *prog, const char *name, kjit_kernel **out) {
-  if (!prog || !name || !out)
+  if (!rt_program_live(prog) || !name || !out)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, prog->ctx);
@@ -166,7 +166,11 @@ kjit_status kjit_program_kernel(kjit_program *prog, const char *name, kjit_kerne
   return rt_finish(&call, KJIT_OK);
 }
 
-static bool is_kernel(const kjit_kernel *k) { return k && k->magic == RT_KERNEL_MAGIC; }
+/* A kernel handle whose program is live: a kernel of a destroyed program
+ * (quarantined) is refused, not run on freed memory. */
+static bool is_kernel(const kjit_kernel *k) {
+  return k && k->magic == RT_KERNEL_MAGIC && rt_program_live(k->prog);
+}
 
 kjit_status kjit_kernel_name(const kjit_kernel *k, const char **name) {
   if (!is_kernel(k) || !name)
@@ -510,7 +514,7 @@ static kjit_status run_call(Launch *l, kjit_value *result) {
 }
 
 kjit_status kjit_program_function(kjit_program *prog, const char *name, kjit_function **out) {
-  if (!prog || !name || !out)
+  if (!rt_program_live(prog) || !name || !out)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, prog->ctx);
@@ -530,7 +534,7 @@ kjit_status kjit_program_function(kjit_program *prog, const char *name, kjit_fun
 }
 
 kjit_status kjit_call(kjit_function *f, const kjit_arg *args, int nargs, kjit_value *result) {
-  if (!f || f->magic != RT_FUNCTION_MAGIC)
+  if (!f || f->magic != RT_FUNCTION_MAGIC || !rt_program_live(f->prog))
     return KJIT_ERROR_INVALID_ARGUMENT;
   kjit_program *prog = f->prog;
   RtValue vals[RT_HOST_MAX_ARGS];

@@ -95,6 +95,7 @@ void kjit_context_destroy(kjit_context *ctx) {
     return;
   while (ctx->programs)
     kjit_program_destroy(ctx->programs); /* unlinks itself */
+  rt_quarantine_program(ctx, NULL, true); /* destroyed programs, for good */
   rt_api_release(ctx);                   /* device arrays need the device */
   rt_api_streams_release(ctx);
   rt_cuda_release(ctx);                  /* after the programs' modules */

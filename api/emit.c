@@ -251,7 +251,7 @@ kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
                               const char *signature,
                               const kjit_compile_options *opts, kjit_emit what,
                               char **out, size_t *len) {
-  if (!prog || !out || !len)
+  if (!rt_program_live(prog) || !out || !len)
     return KJIT_ERROR_INVALID_ARGUMENT;
   if (prog->cuc)                        /* CUDA C: NVRTC (cuda/cuc_compile.c) */
     return rt_cuc_emit(prog, kernel, signature, opts, what, out, len);
@@ -278,7 +278,7 @@ kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
 
 /* kjit check: every eager signature of every decorated function. */
 kjit_status kjit_program_check(kjit_program *prog) {
-  if (!prog)
+  if (!rt_program_live(prog))
     return KJIT_ERROR_INVALID_ARGUMENT;
   if (prog->cuc)
     return rt_cuc_check(prog);

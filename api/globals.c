@@ -132,7 +132,7 @@ static kjit_status unknown_global(RtCall *call, const kjit_program *prog, const 
 }
 
 kjit_status kjit_program_set_global(kjit_program *prog, const char *name, kjit_array *array) {
-  if (!prog || !name || !array)
+  if (!rt_program_live(prog) || !name || !array)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, prog->ctx);

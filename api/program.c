@@ -109,25 +109,23 @@ kjit_status kjit_program_load_fd(kjit_context *ctx, const char *name, int fd,
 }
 
 void kjit_program_destroy(kjit_program *prog) {
-  kjit_context *ctx = prog ? prog->ctx : NULL;
-  if (ctx)
-    rt_lock(ctx);                        /* other threads may be calling */
-  if (!prog)
+  if (!rt_program_live(prog))          /* NULL, or destroyed before (quarantined) */
     return;
+  kjit_context *ctx = prog->ctx;
+  rt_lock(ctx);                        /* other threads may be calling */
   rt_reduce_program_free(prog);          /* its reductions' device scratch */
   rt_globals_free(prog);                 /* device copies of bound globals */
   rt_cuda_forget_program(prog);          /* its GPU specializations */
   rt_host_program_free(prog);            /* its host JIT, pool, specializations */
   rt_unlink_program(prog->ctx, prog);
-  arena_destroy(&prog->arena);
-  free(prog);
+  rt_quarantine_program(ctx, prog, false); /* freed later: stale handles detected */
   rt_unlock(ctx);
 }
 
 /* ------------------------------------------------------------ queries --- */
 
 kjit_status kjit_program_kernel_count(const kjit_program *prog, int *count) {
-  if (!prog || !count)
+  if (!rt_program_live(prog) || !count)
     return KJIT_ERROR_INVALID_ARGUMENT;
   *count = prog->kernels.len;
   return KJIT_OK;
@@ -135,7 +133,7 @@ kjit_status kjit_program_kernel_count(const kjit_program *prog, int *count) {
 
 kjit_status kjit_program_kernel_name(const kjit_program *prog, int i,
                                      const char **name) {
-  if (!prog || !name)
+  if (!rt_program_live(prog) || !name)
     return KJIT_ERROR_INVALID_ARGUMENT;
   if (i < 0 || i >= prog->kernels.len)
     return KJIT_ERROR_NOT_FOUND;

@@ -95,7 +95,7 @@ static void report_not_reduction(kjit_program *prog, const char *name, RtCall *c
 }
 
 kjit_status kjit_program_reduction(kjit_program *prog, const char *name, kjit_reduction **out) {
-  if (!prog || !name || !out)
+  if (!rt_program_live(prog) || !name || !out)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, prog->ctx);

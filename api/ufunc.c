@@ -73,7 +73,7 @@ static void report_unknown(kjit_program *prog, const char *name, RtCall *call) {
 }
 
 kjit_status kjit_program_ufunc(kjit_program *prog, const char *name, kjit_ufunc **out) {
-  if (!prog || !name || !out)
+  if (!rt_program_live(prog) || !name || !out)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, prog->ctx);

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/file.h"
 #include "common/sha256.h"
 #include "common/settings.h"
 
@@ -52,7 +53,13 @@ struct RtCache {
   int64_t total;         /* bytes on disk as of the last scan plus our own
                             stores since; -1 = not scanned yet */
   char *warning;         /* pending warning text (rt_cache_flush_warnings) */
+  const char *hint;      /* its hint (static text) or NULL */
+  int warn_code;         /* its code: RT_W_CACHE or RT_W_CACHE_TRUST */
+  bool warned_entry;     /* an untrusted entry was reported (once) */
   char *path;            /* scratch: the last entry path built */
+  int dirfd;             /* the cache folder, once opened and trusted; -1 */
+  bool shared;           /* KJIT_CACHE_SHARED: another owner's, read only */
+  uint8_t mac_key[RT_CACHE_MAC_KEY]; /* the integrity key (dirfd >= 0) */
 };
 
 /* ------------------------------------------------------------ helpers --- */
@@ -199,6 +206,9 @@ RtCache *rt_cache_open_dir(const char *dir, bool enabled, Diags *warnings) {
   c->max_bytes = find_max_bytes(warnings);
   c->lock_wait = find_lock_wait(warnings);
   c->total = -1;
+  c->dirfd = -1;
+  const char *sh = rt_setting(RT_SET_CACHE_SHARED);
+  c->shared = sh && strcmp(sh, "0") != 0;
   return c;
 }
 
@@ -207,6 +217,8 @@ RtCache *rt_cache_open(Diags *warnings) { return rt_cache_open_dir(NULL, true, w
 void rt_cache_close(RtCache *c) {
   if (!c)
     return;
+  if (c->dirfd >= 0)
+    close(c->dirfd);
   free(c->dir);
   free(c->warning);
   free(c->path);
@@ -221,6 +233,33 @@ static void disable(RtCache *c, int err) {
   free(c->warning);
   c->warning = format_text("cache directory '%s' is not writable (%s); caching disabled",
                            c->dir, strerror(err));
+  c->hint = NULL;
+  c->warn_code = RT_W_CACHE;
+}
+
+static const char trust_hint[] =
+    "make it yours and private (chown it to this user; chmod 700 folders, 600 files), or point "
+    "KJIT_CACHE_DIR at a folder only you can write (docs/cache.md, Security)";
+
+/* Something in the cache another user could have written: with folder,
+ * the cache is off from now on; an entry is only skipped.  One warning
+ * either way, naming the path, what is wrong and the fix. */
+static void distrust(RtCache *c, bool folder, const char *what, const char *path, const char *why) {
+  if (!c->enabled || (!folder && c->warned_entry))
+    return;
+  c->warned_entry = true;
+  if (folder)
+    c->enabled = false;
+  size_t n = strlen(what) + strlen(path) + strlen(why) + 64;
+  char *w = malloc(n);
+  if (!w)
+    return;
+  snprintf(w, n, "%s '%s' is not used: %s%s", what, path, why,
+           folder ? "; caching disabled" : "; it was removed and recompiled");
+  free(c->warning);
+  c->warning = w;
+  c->hint = trust_hint;
+  c->warn_code = RT_W_CACHE_TRUST;
 }
 
 bool rt_cache_enabled(const RtCache *c) { return c && c->enabled; }
@@ -229,7 +268,7 @@ void rt_cache_flush_warnings(RtCache *c, Diags *d) {
   if (!c || !c->warning)
     return;
   if (d)
-    diag_add(d, DL_WARNING, RT_W_CACHE, (SrcLoc){0}, NULL, "%s", c->warning);
+    diag_add(d, DL_WARNING, c->warn_code ? c->warn_code : RT_W_CACHE, (SrcLoc){0}, c->hint, "%s", c->warning);
   free(c->warning);
   c->warning = NULL;
 }
@@ -262,7 +301,8 @@ static void key_hex(const uint8_t key[RT_CACHE_KEY_SIZE], char hex[65]) {
   sha256_hex(key, hex);
 }
 
-/* <dir>/<xx>/<hex>.kjc, or <dir>/<xx> with file == false. */
+/* <dir>/<xx>/<hex>.kjc, or <dir>/<xx> with file == false (for messages
+ * and tests: files are opened relative to the folder descriptors). */
 static const char *build_path(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], bool file) {
   char hex[65];
   key_hex(key, hex);
@@ -282,8 +322,121 @@ const char *rt_cache_entry_path(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE]
   return c ? build_path(c, key, true) : NULL;
 }
 
-/* Header + sections into one malloc'd buffer. */
-static uint8_t *serialize(const uint8_t key[RT_CACHE_KEY_SIZE], const RtCacheEntry *e,
+/* -------------------------------------------------- folders and trust --- */
+
+/* mkdir -p with mode 0700; false with errno set on failure. */
+static bool make_dirs(const char *dir) {
+  char *p = strdup(dir);
+  if (!p)
+    return errno = ENOMEM, false;
+  bool ok = true;
+  for (char *s = p + 1; ok; s++) {
+    char saved = *s;
+    if (saved != '/' && saved != '\0')
+      continue;
+    *s = '\0';
+    if (mkdir(p, 0700) != 0 && errno != EEXIST)
+      ok = false;
+    *s = saved;
+    if (!saved)
+      break;
+  }
+  struct stat st;
+  if (ok && stat(p, &st) != 0)
+    ok = false;
+  else if (ok && !S_ISDIR(st.st_mode))
+    ok = false, errno = ENOTDIR;
+  int err = errno;
+  free(p);
+  errno = err;
+  return ok;
+}
+
+/* Opens the cache folder (made 0700 when create), checks who may write it
+ * and loads the integrity key; everything below is opened relative to
+ * c->dirfd.  The configured path itself may be a link (the user chose
+ * it); what it leads to is checked on the descriptor.  False: no cache
+ * (missing, unwritable or refused, then disabled with one warning). */
+static bool open_root(RtCache *c, bool create) {
+  if (c->dirfd >= 0)
+    return true;
+  if (!c->enabled || !*c->dir)
+    return false;
+  if (create && !c->shared && !make_dirs(c->dir)) {
+    disable(c, errno);
+    return false;
+  }
+  int fd = open(c->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    if (create)
+      disable(c, errno);
+    return false;
+  }
+  struct stat st;
+  char why[160], err[1200];
+  const char *bad = fstat(fd, &st) != 0 ? strerror(errno) : rt_cache_untrusted(&st, c->shared, why, sizeof why);
+  if (bad) {
+    close(fd);
+    distrust(c, true, c->shared ? "shared cache folder" : "cache folder", c->dir, bad);
+    return false;
+  }
+  if (!rt_cache_load_key(c->shared, c->mac_key, err, sizeof err)) {
+    close(fd);
+    c->enabled = false;
+    free(c->warning);
+    c->warning = format_text("%s%s; caching disabled", err, "");
+    c->hint = "set KJIT_CACHE_KEY to a private 32-byte key file, or let kjit make "
+              "~/.config/kjit/cache-key (a writable, private config folder)";
+    c->warn_code = RT_W_CACHE_TRUST;
+    return false;
+  }
+  c->dirfd = fd;
+  return true;
+}
+
+/* The root folder was removed under us (kjit cache clear, rm -r): forget
+ * its descriptor so the next open_root makes it again. */
+static void reopen_root(RtCache *c) {
+  if (c->dirfd >= 0)
+    close(c->dirfd);
+  c->dirfd = -1;
+}
+
+/* The subfolder "xx" of a key, opened without following a link (made
+ * 0700 when create); checked like the root.  -1 when missing or refused. */
+static int open_sub(RtCache *c, const char *name, bool create) {
+  if (create && mkdirat(c->dirfd, name, 0700) != 0 && errno != EEXIST)
+    return -1;
+  int fd = openat(c->dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  struct stat st;
+  char why[160];
+  const char *bad = NULL;
+  if (fd < 0 && (errno == ELOOP || errno == ENOTDIR) && fstatat(c->dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+    bad = S_ISLNK(st.st_mode) ? "it is a symbolic link" : "it is not a folder";
+  else if (fd >= 0 && (fstat(fd, &st) != 0 || (bad = rt_cache_untrusted(&st, c->shared, why, sizeof why))))
+    bad = bad ? bad : strerror(errno);
+  if (bad) {
+    if (fd >= 0)
+      close(fd);
+    size_t n = strlen(c->dir) + 8;
+    char *path = malloc(n);
+    if (path)
+      snprintf(path, n, "%s/%.2s", c->dir, name);
+    distrust(c, true, "cache subfolder", path ? path : name, bad);
+    free(path);
+    return -1;
+  }
+  return fd;
+}
+
+static int open_sub_of(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], bool create, char hex[65]) {
+  key_hex(key, hex);
+  char name[3] = {hex[0], hex[1], '\0'};
+  return open_sub(c, name, create);
+}
+
+/* Header + sections into one malloc'd buffer, sealed with the MAC. */
+static uint8_t *serialize(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const RtCacheEntry *e,
                           size_t *size) {
   size_t payload = 0;
   for (int i = 0; i < e->nsec; i++)
@@ -304,7 +457,7 @@ static uint8_t *serialize(const uint8_t key[RT_CACHE_KEY_SIZE], const RtCacheEnt
   put_u32(buf + OFF_NSEC, (uint32_t)e->nsec);
   memcpy(buf + OFF_KEY, key, RT_CACHE_KEY_SIZE);
   put_u64(buf + OFF_LEN, payload);
-  sha256(buf + HEADER_SIZE, payload, buf + OFF_SUM);
+  rt_cache_mac(c->mac_key, buf, OFF_SUM, buf + HEADER_SIZE, payload, buf + OFF_SUM);
   put_u64(buf + OFF_STAMP, now_ns());
   *size = HEADER_SIZE + payload;
   return buf;
@@ -335,52 +488,53 @@ static bool parse_sections(const uint8_t *buf, size_t size, RtCacheEntry *out) {
   return at == size;
 }
 
-static bool validate(const uint8_t *buf, size_t size, const uint8_t key[RT_CACHE_KEY_SIZE],
-                     RtCacheEntry *out) {
+/* Header fields, then the MAC over them and the payload (a constant-time
+ * compare is not needed: the MAC is not secret once computed). */
+static bool validate(const uint8_t mac_key[RT_CACHE_MAC_KEY], const uint8_t *buf, size_t size,
+                     const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out) {
   if (!check_header(buf, size, key))
     return false;
   uint8_t sum[SHA256_SIZE];
-  sha256(buf + HEADER_SIZE, size - HEADER_SIZE, sum);
+  rt_cache_mac(mac_key, buf, OFF_SUM, buf + HEADER_SIZE, size - HEADER_SIZE, sum);
   return memcmp(sum, buf + OFF_SUM, SHA256_SIZE) == 0 && parse_sections(buf, size, out);
+}
+
+bool rt_cache_validate(const uint8_t mac_key[RT_CACHE_MAC_KEY], const uint8_t *buf, size_t size,
+                       const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out) {
+  memset(out, 0, sizeof *out);
+  bool ok = validate(mac_key, buf, size, key, out);
+  if (!ok)
+    memset(out, 0, sizeof *out);
+  return ok;
 }
 
 /* ---------------------------------------------------------------- get --- */
 
 /* Reads a whole entry: a regular file no larger than the cache itself may
- * grow (KJIT_CACHE_MAX_BYTES), so an entry replaced by, or linked to, a huge
- * file is rejected by its size before anything is read. */
+ * grow (KJIT_CACHE_MAX_BYTES), so an entry replaced by a huge file is
+ * rejected by its size before anything is read. */
 static bool read_all(int fd, uint64_t max, uint8_t **out, size_t *size) {
   struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < HEADER_SIZE ||
-      (uint64_t)st.st_size > max)
+  if (fstat(fd, &st) != 0 || st.st_size < HEADER_SIZE)
     return false;
-  size_t n = (size_t)st.st_size, got = 0;
-  uint8_t *buf = malloc(n);
-  if (!buf)
+  char *buf;
+  size_t n;
+  if (!rt_read_fd(fd, max, &buf, &n))
     return false;
-  while (got < n) {
-    ssize_t r = read(fd, buf + got, n - got);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r <= 0)
-      break;
-    got += (size_t)r;
-  }
-  if (got != n) {
-    free(buf);
-    return false;
-  }
-  *out = buf;
+  *out = (uint8_t *)buf;
   *size = n;
   return true;
 }
 
-/* Deletes a bad entry, unless another process has meanwhile renamed a new
- * file into its place (then that one is left alone). */
-static void discard(const char *path, int fd) {
+/* Deletes a bad entry (the name, never what a link points to), unless
+ * another process has meanwhile renamed a new file into its place (then
+ * that one is left alone).  A shared cache is never written. */
+static void discard(RtCache *c, int sub, const char *name, int fd) {
   struct stat a, b;
-  if (fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-    unlink(path);
+  if (c->shared || fstatat(sub, name, &b, AT_SYMLINK_NOFOLLOW) != 0)
+    return;
+  if (fd < 0 ? !S_ISDIR(b.st_mode) : fstat(fd, &a) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+    unlinkat(sub, name, 0);
 }
 
 /* The last-used stamp, in place; failure (a read-only file) only costs LRU
@@ -392,33 +546,57 @@ static void touch(int fd) {
     (void)0;
 }
 
-static int open_entry(const char *path) {
-  int fd = open(path, O_RDWR | O_CLOEXEC);
-  if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM))
-    fd = open(path, O_RDONLY | O_CLOEXEC);
+/* The entry's file, never through a link, never blocking (a FIFO planted
+ * there is refused), only if nobody else could have written it. */
+static int open_entry(RtCache *c, int sub, const char *name, const uint8_t key[RT_CACHE_KEY_SIZE]) {
+  const char *why = NULL;
+  struct stat st;
+  int fd = c->shared ? -1 : rt_open_regular_at(sub, name, RT_OPEN_NOFOLLOW | RT_OPEN_RDWR, &st, &why);
+  if (fd < 0 && !why && (c->shared || errno == EACCES || errno == EROFS || errno == EPERM))
+    fd = rt_open_regular_at(sub, name, RT_OPEN_NOFOLLOW, &st, &why);
+  char buf[160];
+  if (fd < 0 && why) {
+    snprintf(buf, sizeof buf, "it is %s", why);
+    why = buf;
+  } else if (fd >= 0 && (why = rt_cache_untrusted(&st, c->shared, buf, sizeof buf)) != NULL) {
+    close(fd);
+    fd = -1;
+  }
+  if (why) {
+    distrust(c, false, "cache entry", build_path(c, key, true), why);
+    discard(c, sub, name, -1);
+  }
   return fd;
 }
 
 /* The lookup itself; counts nothing. */
 static bool lookup(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out) {
   memset(out, 0, sizeof *out);
-  const char *path = build_path(c, key, true);
-  int fd = path ? open_entry(path) : -1;
-  if (fd < 0)
+  char hex[65], name[72];
+  if (!open_root(c, false))
     return false;
+  int sub = open_sub_of(c, key, false, hex);
+  if (sub < 0)
+    return false;
+  snprintf(name, sizeof name, "%s.kjc", hex);
+  int fd = open_entry(c, sub, name, key);
   uint8_t *buf = NULL;
   size_t size = 0;
-  if (!read_all(fd, c->max_bytes, &buf, &size) || !validate(buf, size, key, out)) {
-    discard(path, fd);
-    close(fd);
+  bool ok = fd >= 0 && read_all(fd, c->max_bytes, &buf, &size) && validate(c->mac_key, buf, size, key, out);
+  if (!ok) {
+    if (fd >= 0)
+      discard(c, sub, name, fd);
     free(buf);
     memset(out, 0, sizeof *out);
-    return false;
+  } else {
+    if (!c->shared)
+      touch(fd);
+    out->owned = buf;
   }
-  touch(fd);
-  close(fd);
-  out->owned = buf;
-  return true;
+  if (fd >= 0)
+    close(fd);
+  close(sub);
+  return ok;
 }
 
 bool rt_cache_get(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out) {
@@ -430,35 +608,26 @@ bool rt_cache_get(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry
   return hit;
 }
 
-/* ---------------------------------------------------------------- put --- */
-
-/* mkdir -p with mode 0700; false with errno set on failure. */
-static bool make_dirs(const char *dir) {
-  char *p = strdup(dir);
-  if (!p)
-    return errno = ENOMEM, false;
-  bool ok = true;
-  for (char *s = p + 1; ok; s++) {
-    char saved = *s;
-    if (saved != '/' && saved != '\0')
-      continue;
-    *s = '\0';
-    if (mkdir(p, 0700) != 0 && errno != EEXIST)
-      ok = false;
-    *s = saved;
-    if (!saved)
-      break;
+void rt_cache_drop(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const char *why) {
+  char hex[65], name[72];
+  if (!c || !c->enabled || c->shared || !open_root(c, false))
+    return;
+  int sub = open_sub_of(c, key, false, hex);
+  if (sub < 0)
+    return;
+  snprintf(name, sizeof name, "%s.kjc", hex);
+  discard(c, sub, name, -1);
+  close(sub);
+  if (!c->warning) {
+    char *w = format_text("cache entry '%s' could not be loaded (%s); it was removed and recompiled",
+                          build_path(c, key, true), why ? why : "inconsistent contents");
+    c->warning = w;
+    c->hint = "nothing to do: the entry was rewritten; if this repeats, run `kjit cache clear`";
+    c->warn_code = RT_W_CACHE;
   }
-  struct stat st;
-  if (ok && stat(p, &st) != 0)
-    ok = false;
-  else if (ok && !S_ISDIR(st.st_mode))
-    ok = false, errno = ENOTDIR;
-  int err = errno;
-  free(p);
-  errno = err;
-  return ok;
 }
+
+/* ---------------------------------------------------------------- put --- */
 
 static bool write_all(int fd, const uint8_t *buf, size_t n) {
   while (n) {
@@ -475,31 +644,41 @@ static bool write_all(int fd, const uint8_t *buf, size_t n) {
   return true;
 }
 
-/* Temporary file in the entry's directory, then rename: first writer wins,
+/* A new file "name" in sub: O_EXCL|O_NOFOLLOW, mode 0600, a random name. */
+static int make_temp(int sub, char name[32]) {
+  for (int tries = 0; tries < 100; tries++) {
+    uint64_t r = now_ns() ^ ((uint64_t)getpid() << 32) ^ (uint64_t)tries * 0x9e3779b97f4a7c15ull;
+    snprintf(name, 32, ".tmp-w-%012llx", (unsigned long long)(r & 0xffffffffffffull));
+    int fd = openat(sub, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  return -1;
+}
+
+/* Temporary file in the entry's folder, then rename: first writer wins,
  * a later one replaces it with identical content.  No fsync: a crash can
  * leave a torn file, which validation turns into a miss. */
-static bool publish(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const uint8_t *buf,
-                    size_t n) {
-  const char *sub = build_path(c, key, false);
-  if (!sub)
-    return errno = ENOMEM, false;
-  /* ENOENT: the whole directory was removed under us; make it again */
-  if (mkdir(sub, 0700) != 0 && errno != EEXIST && !(errno == ENOENT && make_dirs(sub)))
+static bool publish(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const uint8_t *buf, size_t n) {
+  char hex[65], name[72], tmp[32];
+  int sub = open_sub_of(c, key, true, hex);
+  if (sub < 0 && errno == ENOENT) { /* the whole folder was removed under us */
+    reopen_root(c);
+    sub = open_root(c, true) ? open_sub_of(c, key, true, hex) : -1;
+  }
+  if (sub < 0)
     return false;
-  char *tmp = format_text("%s/.tmp-%s-XXXXXX", sub, "w");
-  if (!tmp)
-    return errno = ENOMEM, false;
-  int fd = mkstemp(tmp);
+  int fd = make_temp(sub, tmp);
   bool ok = fd >= 0 && write_all(fd, buf, n);
   int err = errno;
   if (fd >= 0 && close(fd) != 0 && ok)
     ok = false, err = errno;
-  const char *path = build_path(c, key, true);
-  if (ok && (!path || rename(tmp, path) != 0))
+  snprintf(name, sizeof name, "%s.kjc", hex);
+  if (ok && renameat(sub, tmp, sub, name) != 0)
     ok = false, err = errno;
   if (!ok && fd >= 0)
-    unlink(tmp);
-  free(tmp);
+    unlinkat(sub, tmp, 0);
+  close(sub);
   errno = err;
   return ok;
 }
@@ -507,17 +686,17 @@ static bool publish(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const uint
 static void account(RtCache *c, size_t n);
 
 bool rt_cache_put(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const RtCacheEntry *e) {
-  if (!c || !c->enabled || !e)
-    return false;
-  size_t n = 0;
-  uint8_t *buf = serialize(key, e, &n);
-  if (!buf)
+  if (!c || !c->enabled || !e || c->shared)
     return false;
   errno = 0;
-  if (!c->dir_ready) /* mkdir -p once per RtCache, then one mkdir per store */
-    c->dir_ready = make_dirs(c->dir);
-  bool ok = c->dir_ready && publish(c, key, buf, n);
-  if (!ok)
+  if (!open_root(c, true))
+    return false;
+  size_t n = 0;
+  uint8_t *buf = serialize(c, key, e, &n);
+  if (!buf)
+    return false;
+  bool ok = publish(c, key, buf, n);
+  if (!ok && c->enabled)
     disable(c, errno ? errno : EIO);
   free(buf);
   if (!ok)
@@ -534,17 +713,6 @@ void rt_cache_set_lock_fn(RtCache *c, RtFileLockFn fn) {
     c->lock_fn = fn;
 }
 
-/* <dir>/<xx>/<hex>.lock (malloc'd), its directory made; NULL when it
- * cannot be (a read-only cache: then nobody can store, and nobody locks). */
-static char *lock_path(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE]) {
-  const char *sub = build_path(c, key, false);
-  if (!sub || (mkdir(sub, 0700) != 0 && errno != EEXIST && !make_dirs(sub)))
-    return NULL;
-  char hex[65];
-  key_hex(key, hex);
-  return format_text("%s/%s.lock", sub, hex);
-}
-
 /* KJIT_TEST_CACHE_HOLD_MS: tests hold the lock this long (to be killed or
  * outwaited while holding it). */
 static void hold_for_tests(void) {
@@ -555,10 +723,33 @@ static void hold_for_tests(void) {
     continue;
 }
 
+/* Takes <xx>/<hex>.lock in the entry's subfolder (made if need be); a
+ * read-only or shared cache has nobody storing, so nobody locks. */
+static RtLockResult take_lock(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheClaim *claim,
+                              bool *waited) {
+  char hex[65];
+  *waited = false;
+  if (c->shared || !open_root(c, true))
+    return RT_LOCK_UNSUPPORTED;
+  int sub = open_sub_of(c, key, true, hex);
+  char *name = sub >= 0 ? format_text("%s%s", hex, ".lock") : NULL;
+  RtLockResult r = name ? rt_file_lock_wait_at(sub, name, c->lock_wait, c->lock_fn, &claim->lock, waited)
+                        : RT_LOCK_UNSUPPORTED;
+  if (r == RT_LOCK_TAKEN) {
+    claim->path = name, claim->dirfd = sub;
+    return r;
+  }
+  free(name);
+  if (sub >= 0)
+    close(sub);
+  return r;
+}
+
 bool rt_cache_claim(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out,
                     RtCacheClaim *claim) {
   memset(claim, 0, sizeof *claim);
   claim->lock.fd = -1;
+  claim->dirfd = -1;
   memset(out, 0, sizeof *out);
   if (!c || !c->enabled)
     return false;
@@ -566,15 +757,9 @@ bool rt_cache_claim(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEnt
     c->hits++;
     return true;
   }
-  char *path = lock_path(c, key);
   bool waited = false;
-  RtLockResult r = path ? rt_file_lock_wait(path, c->lock_wait, c->lock_fn, &claim->lock, &waited)
-                        : RT_LOCK_UNSUPPORTED;
+  RtLockResult r = c->enabled ? take_lock(c, key, claim, &waited) : RT_LOCK_UNSUPPORTED;
   c->waits += waited;
-  if (r == RT_LOCK_TAKEN)
-    claim->path = path;
-  else
-    free(path);
   /* Look again: the process we waited for has published the entry (or
    * died), or one published it between our lookup and our lock. */
   if ((waited || r == RT_LOCK_TAKEN) && lookup(c, key, out)) {
@@ -589,17 +774,19 @@ bool rt_cache_claim(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEnt
 }
 
 void rt_cache_release(RtCacheClaim *claim) {
-  if (!claim)
+  if (!claim || !claim->path)
     return;
-  rt_file_unlock(claim->path, &claim->lock);
+  rt_file_unlock_at(claim->dirfd, claim->path, &claim->lock);
+  close(claim->dirfd);
   free(claim->path);
   claim->path = NULL;
+  claim->dirfd = -1;
 }
 
 /* ----------------------------------------------------- scan and evict --- */
 
 typedef struct ScanItem {
-  char *path;
+  char rel[80];          /* "xx/<name>" under the cache folder */
   uint64_t size;
   uint64_t stamp;        /* last used; 0 when the header is unreadable */
 } ScanItem;
@@ -619,9 +806,10 @@ static bool has_suffix(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-static uint64_t read_stamp(const char *path) {
+static uint64_t read_stamp(int sub, const char *name) {
   uint8_t h[HEADER_SIZE];
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  const char *why;
+  int fd = rt_open_regular_at(sub, name, RT_OPEN_NOFOLLOW, NULL, &why);
   if (fd < 0)
     return 0;
   ssize_t r = pread(fd, h, sizeof h, 0);
@@ -629,82 +817,103 @@ static uint64_t read_stamp(const char *path) {
   return r == (ssize_t)sizeof h && memcmp(h, magic, sizeof magic) == 0 ? get_u64(h + OFF_STAMP) : 0;
 }
 
-static void scan_add(Scan *s, char *path, uint64_t size, uint64_t stamp) {
+static void scan_add(Scan *s, const char *sub, const char *name, uint64_t size, uint64_t stamp) {
+  if (strlen(name) > 72)
+    return;
   if (s->n == s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 64;
     ScanItem *items = realloc(s->items, cap * sizeof *items);
-    if (!items) {
-      free(path);
+    if (!items)
       return;
-    }
     s->items = items, s->cap = cap;
   }
-  s->items[s->n++] = (ScanItem){path, size, stamp};
+  ScanItem *it = &s->items[s->n++];
+  snprintf(it->rel, sizeof it->rel, "%s/%s", sub, name);
+  it->size = size, it->stamp = stamp;
   s->bytes += size;
 }
 
 /* A temporary file a dead writer left behind, or the lock file of a
  * holder that died, an hour old, is removed (a lock only if nobody holds
- * it; rt_file_lock_is_stale removes it then). */
-static void sweep(const char *path, const struct stat *st, bool lock) {
+ * it; rt_file_lock_is_stale_at removes it then). */
+static void sweep(int sub, const char *name, const struct stat *st, bool lock) {
   uint64_t mtime = (uint64_t)st->st_mtim.tv_sec * 1000000000ull + (uint64_t)st->st_mtim.tv_nsec;
   if (now_ns() - mtime <= STALE_TMP_NS)
     return;
   if (!lock)
-    unlink(path);
+    unlinkat(sub, name, 0);
   else
-    rt_file_lock_is_stale(path, NULL);
+    rt_file_lock_is_stale_at(sub, name, NULL);
 }
 
-static void scan_subdir(const char *sub, bool stamps, Scan *s) {
-  DIR *d = opendir(sub);
-  if (!d)
+/* One subfolder, read through its descriptor: lstat-style (a link is
+ * never followed; a link or other non-file named like an entry is removed
+ * as the name it is, what it points to untouched). */
+static void scan_subdir(RtCache *c, const char *subname, bool stamps, Scan *s) {
+  int sub = open_sub(c, subname, false);
+  DIR *d = sub >= 0 ? fdopendir(sub) : NULL;
+  if (!d) {
+    if (sub >= 0)
+      close(sub);
     return;
+  }
   for (struct dirent *de; (de = readdir(d));) {
     bool entry = has_suffix(de->d_name, ".kjc"), tmp = strncmp(de->d_name, ".tmp-", 5) == 0;
     bool lock = has_suffix(de->d_name, ".lock");
-    if (!entry && !tmp && !lock)
-      continue;
-    char *path = format_text("%s/%s", sub, de->d_name);
     struct stat st;
-    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-      free(path);
+    if ((!entry && !tmp && !lock) || fstatat(sub, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+      continue;
+    if (!S_ISREG(st.st_mode)) {
+      if (!c->shared && !S_ISDIR(st.st_mode))
+        unlinkat(sub, de->d_name, 0);
       continue;
     }
     if (tmp || lock) {
-      sweep(path, &st, lock);
-      free(path);
+      if (!c->shared)
+        sweep(sub, de->d_name, &st, lock);
       continue;
     }
-    scan_add(s, path, (uint64_t)st.st_size, stamps ? read_stamp(path) : 0);
+    scan_add(s, subname, de->d_name, (uint64_t)st.st_size, stamps ? read_stamp(sub, de->d_name) : 0);
   }
   closedir(d);
 }
 
-/* Every entry file under the cache directory; false if it is unreadable. */
+/* Every entry file under the cache folder; false if it is unreadable or
+ * refused. */
 static bool scan(RtCache *c, bool stamps, Scan *s) {
   memset(s, 0, sizeof *s);
   if (!*c->dir)
     return false;
-  DIR *d = opendir(c->dir);
-  if (!d)
-    return errno == ENOENT; /* no directory yet: an empty cache */
-  for (struct dirent *de; (de = readdir(d));) {
-    if (!is_hex2(de->d_name))
-      continue;
-    char *sub = format_text("%s/%s", c->dir, de->d_name);
-    if (sub)
-      scan_subdir(sub, stamps, s);
-    free(sub);
+  if (!open_root(c, false)) {
+    struct stat st;
+    return c->enabled && stat(c->dir, &st) != 0 && errno == ENOENT; /* none yet: empty */
   }
+  int fd = dup(c->dirfd);
+  DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+  if (!d) {
+    if (fd >= 0)
+      close(fd);
+    return false;
+  }
+  rewinddir(d);
+  for (struct dirent *de; (de = readdir(d));)
+    if (is_hex2(de->d_name))
+      scan_subdir(c, de->d_name, stamps, s);
   closedir(d);
   return true;
 }
 
-static void scan_free(Scan *s) {
-  for (size_t i = 0; i < s->n; i++)
-    free(s->items[i].path);
-  free(s->items);
+static void scan_free(Scan *s) { free(s->items); }
+
+/* Removes "xx/name": the subfolder reopened without following a link. */
+static bool remove_rel(RtCache *c, const char *rel) {
+  char subname[3] = {rel[0], rel[1], '\0'};
+  int sub = c->dirfd >= 0 ? openat(c->dirfd, subname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+  if (sub < 0)
+    return false;
+  bool ok = unlinkat(sub, rel + 3, 0) == 0 || errno == ENOENT;
+  close(sub);
+  return ok;
 }
 
 static int by_stamp(const void *a, const void *b) {
@@ -714,12 +923,13 @@ static int by_stamp(const void *a, const void *b) {
 
 long rt_cache_prune(RtCache *c, uint64_t max_bytes) {
   Scan s;
-  if (!c || !scan(c, true, &s))
+  if (!c || c->shared || !scan(c, true, &s))
     return -1;
-  qsort(s.items, s.n, sizeof *s.items, by_stamp);
+  if (s.n > 1)
+    qsort(s.items, s.n, sizeof *s.items, by_stamp);
   long removed = 0;
   for (size_t i = 0; i < s.n && s.bytes > max_bytes; i++)
-    if (unlink(s.items[i].path) == 0 || errno == ENOENT) {
+    if (remove_rel(c, s.items[i].rel)) {
       s.bytes -= s.items[i].size;
       removed++;
     }
@@ -745,11 +955,11 @@ static void account(RtCache *c, size_t n) {
 
 long rt_cache_clear(RtCache *c) {
   Scan s;
-  if (!c || !scan(c, false, &s))
+  if (!c || c->shared || !scan(c, false, &s))
     return -1;
   long removed = 0;
   for (size_t i = 0; i < s.n; i++)
-    removed += unlink(s.items[i].path) == 0;
+    removed += remove_rel(c, s.items[i].rel);
   scan_free(&s);
   c->total = 0;
   return removed;

@@ -12,14 +12,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "codegen/codegen.h"
 #include "common/diag.h"
+#include "common/sha256.h"
 
 #define RT_CACHE_KEY_SIZE 32
-#define RT_CACHE_FORMAT 1            /* bump when the file layout changes */
+#define RT_CACHE_FORMAT 2            /* bump when the file layout changes (2: HMAC) */
 #define RT_CACHE_DEFAULT_MAX (256ull << 20)
 #define RT_CACHE_MAX_SECTIONS 8
+#define RT_CACHE_MAC_KEY 32          /* bytes of the per-user integrity key */
 #define RT_CACHE_DEFAULT_LOCK_WAIT 30.0 /* seconds; KJIT_CACHE_LOCK_WAIT */
 
 /* Section tags (stable: part of the file format). */
@@ -74,6 +77,14 @@ bool rt_cache_enabled(const RtCache *c);
  * true.  A missing, truncated, corrupt, foreign-version or mismatched entry
  * is a miss (and is deleted). */
 bool rt_cache_get(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out);
+/* An entry that validated but could not be used (a bad object, metadata
+ * that does not fit): removed, so the caller's recompile replaces it, and
+ * one warning naming it is left for rt_cache_flush_warnings. */
+void rt_cache_drop(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const char *why);
+/* Validates an entry image with an integrity key (the fuzz target's
+ * seam); *out points into buf. */
+bool rt_cache_validate(const uint8_t mac_key[RT_CACHE_MAC_KEY], const uint8_t *buf, size_t size,
+                       const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out);
 /* Stores an entry (sections borrowed) atomically; evicts least-recently
  * used entries when the directory grows past the cap.  False when the cache
  * is disabled or the write failed (then it is disabled with one warning). */
@@ -126,13 +137,22 @@ void rt_file_unlock(const char *path, RtFileLock *l);
 /* True (and the file removed) when nobody holds path's lock. */
 bool rt_file_lock_is_stale(const char *path, RtFileLockFn fn);
 
+/* The same relative to a folder descriptor (AT_FDCWD: the working
+ * folder); the cache uses these, never following a link. */
+RtLockResult rt_file_lock_try_at(int dirfd, const char *path, RtFileLockFn fn, RtFileLock *l);
+RtLockResult rt_file_lock_wait_at(int dirfd, const char *path, double wait_s, RtFileLockFn fn,
+                                  RtFileLock *l, bool *waited);
+void rt_file_unlock_at(int dirfd, const char *path, RtFileLock *l);
+bool rt_file_lock_is_stale_at(int dirfd, const char *path, RtFileLockFn fn);
+
 /* ------------------------------------------------------ compile once --- */
 
 /* A claim on an entry: the lock held (or not) while this process compiles
  * it.  Zero-initialized = nothing held. */
 typedef struct RtCacheClaim {
   RtFileLock lock;       /* fd >= 0: held */
-  char *path;            /* the lock file (malloc'd) while held */
+  char *path;            /* the lock file's name in dirfd (malloc'd) while held */
+  int dirfd;             /* the entry's subfolder while held (path != NULL) */
 } RtCacheClaim;
 
 /* Looks the key up; on a miss takes the entry's compile lock, waiting (at
@@ -147,6 +167,21 @@ bool rt_cache_claim(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEnt
 void rt_cache_release(RtCacheClaim *claim);
 /* Test seam: the lock function this cache uses (NULL = flock). */
 void rt_cache_set_lock_fn(RtCache *c, RtFileLockFn fn);
+
+/* ------------------------------------------- trust (cache_trust.c) --- */
+
+/* NULL when a folder or entry of this status may be used: owned by the
+ * user (or root; as root, by root only) and writable by nobody else; with
+ * shared, any owner, still writable by its owner only.  Else the reason,
+ * written into buf. */
+const char *rt_cache_untrusted(const struct stat *st, bool shared, char *buf, size_t n);
+/* The integrity key: KJIT_CACHE_KEY, else $XDG_CONFIG_HOME/kjit/cache-key
+ * (~/.config/kjit/cache-key), created 0600 on first use unless shared.
+ * False with a message naming the file and what is wrong. */
+bool rt_cache_load_key(bool shared, uint8_t key[RT_CACHE_MAC_KEY], char *err, size_t errlen);
+/* HMAC-SHA256 with key over a then b. */
+void rt_cache_mac(const uint8_t key[RT_CACHE_MAC_KEY], const void *a, size_t alen, const void *b,
+                  size_t blen, uint8_t out[32]);
 
 /* ------------------------------------------------------------ the key --- */
 

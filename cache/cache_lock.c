@@ -43,16 +43,25 @@ static void sleep_ns(long ns) {
 
 /* The path still names the inode fd has open (the holder before us did not
  * unlink it meanwhile). */
-static bool still_named(int fd, const char *path) {
+static bool still_named(int fd, int dirfd, const char *path) {
   struct stat a, b;
-  return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+  return fstat(fd, &a) == 0 && fstatat(dirfd, path, &b, AT_SYMLINK_NOFOLLOW) == 0 && a.st_dev == b.st_dev &&
+         a.st_ino == b.st_ino;
 }
 
-RtLockResult rt_file_lock_try(const char *path, RtFileLockFn fn, RtFileLock *l) {
+/* O_NOFOLLOW: a link planted at the lock's name is never followed (it would
+ * create a file wherever it points); O_NONBLOCK: a FIFO there cannot hang
+ * the open, and flock on it fails (then: no locking). */
+RtLockResult rt_file_lock_try_at(int dirfd, const char *path, RtFileLockFn fn, RtFileLock *l) {
   fn = fn ? fn : default_flock;
   l->fd = -1;
   for (int tries = 0; tries < 100; tries++) { /* a new file per unlink seen */
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    int fd = openat(dirfd, path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
+    struct stat st;
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+      close(fd);
+      return RT_LOCK_UNSUPPORTED;
+    }
     if (fd < 0)
       return RT_LOCK_UNSUPPORTED; /* read-only or vanished directory */
     if (fn(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -64,7 +73,7 @@ RtLockResult rt_file_lock_try(const char *path, RtFileLockFn fn, RtFileLock *l) 
        * on filesystems that cannot lock) means: no locking here */
       return err == EWOULDBLOCK || err == EAGAIN ? RT_LOCK_BUSY : RT_LOCK_UNSUPPORTED;
     }
-    if (still_named(fd, path)) {
+    if (still_named(fd, dirfd, path)) {
       l->fd = fd;
       return RT_LOCK_TAKEN;
     }
@@ -73,13 +82,17 @@ RtLockResult rt_file_lock_try(const char *path, RtFileLockFn fn, RtFileLock *l) 
   return RT_LOCK_BUSY;
 }
 
-RtLockResult rt_file_lock_wait(const char *path, double wait_s, RtFileLockFn fn, RtFileLock *l,
-                               bool *waited) {
+RtLockResult rt_file_lock_try(const char *path, RtFileLockFn fn, RtFileLock *l) {
+  return rt_file_lock_try_at(AT_FDCWD, path, fn, l);
+}
+
+RtLockResult rt_file_lock_wait_at(int dirfd, const char *path, double wait_s, RtFileLockFn fn, RtFileLock *l,
+                                  bool *waited) {
   double deadline = now_s() + wait_s;
   long pause = POLL_FIRST_NS;
   *waited = false;
   for (;;) {
-    RtLockResult r = rt_file_lock_try(path, fn, l);
+    RtLockResult r = rt_file_lock_try_at(dirfd, path, fn, l);
     if (r != RT_LOCK_BUSY || now_s() >= deadline)
       return r;
     *waited = true;
@@ -88,20 +101,31 @@ RtLockResult rt_file_lock_wait(const char *path, double wait_s, RtFileLockFn fn,
   }
 }
 
+RtLockResult rt_file_lock_wait(const char *path, double wait_s, RtFileLockFn fn, RtFileLock *l,
+                               bool *waited) {
+  return rt_file_lock_wait_at(AT_FDCWD, path, wait_s, fn, l, waited);
+}
+
 /* Unlink first, then unlock (close): see the file comment. */
-void rt_file_unlock(const char *path, RtFileLock *l) {
+void rt_file_unlock_at(int dirfd, const char *path, RtFileLock *l) {
   if (l->fd < 0)
     return;
   if (path)
-    unlink(path);
+    unlinkat(dirfd, path, 0);
   close(l->fd);
   l->fd = -1;
 }
 
-bool rt_file_lock_is_stale(const char *path, RtFileLockFn fn) {
+void rt_file_unlock(const char *path, RtFileLock *l) { rt_file_unlock_at(AT_FDCWD, path, l); }
+
+bool rt_file_lock_is_stale_at(int dirfd, const char *path, RtFileLockFn fn) {
   RtFileLock l;
-  if (rt_file_lock_try(path, fn, &l) != RT_LOCK_TAKEN)
+  if (rt_file_lock_try_at(dirfd, path, fn, &l) != RT_LOCK_TAKEN)
     return false;
-  rt_file_unlock(path, &l);
+  rt_file_unlock_at(dirfd, path, &l);
   return true;
+}
+
+bool rt_file_lock_is_stale(const char *path, RtFileLockFn fn) {
+  return rt_file_lock_is_stale_at(AT_FDCWD, path, fn);
 }

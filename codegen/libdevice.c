@@ -11,6 +11,7 @@
  * tells NVVMReflect (run by the pass pipeline) how to fold __nvvm_reflect. */
 #include "codegen/cg_internal.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Linker.h>
 
+#include "common/file.h"
 #include "common/hash.h"
 #include "common/trace.h"
 
@@ -51,25 +53,35 @@ struct CgLibdevice {
   int nclosures;
 };
 
+/* Raw bitcode ("BC" C0DE) or its wrapper (0x0B17C0DE, little-endian). */
+static bool is_bitcode(const char *b, size_t n) {
+  static const unsigned char raw[4] = {'B', 'C', 0xC0, 0xDE}, wrap[4] = {0xDE, 0xC0, 0x17, 0x0B};
+  return n >= 4 && (memcmp(b, raw, 4) == 0 || memcmp(b, wrap, 4) == 0);
+}
+
+/* Read through the one non-blocking helper: KJIT_LIBDEVICE naming a FIFO or
+ * a device is refused by name instead of hanging in open(2). */
 static bool read_file(CgLibdevice *ld) {
   ld->loaded = true;
   trace_event("read libdevice %s", ld->path);
-  FILE *fp = fopen(ld->path, "rb");
-  if (!fp) {
-    snprintf(ld->error, sizeof ld->error, "cannot open libdevice at %s", ld->path);
+  const char *why = NULL;
+  size_t n = 0;
+  if (!rt_read_regular(ld->path, (size_t)1 << 30, &ld->bytes, &n, &why)) {
+    if (why)
+      snprintf(ld->error, sizeof ld->error, "cannot read libdevice at %s: it is %s, not a regular file",
+               ld->path, why);
+    else
+      snprintf(ld->error, sizeof ld->error, "cannot read libdevice at %s: %s", ld->path, strerror(errno));
+    ld->bytes = NULL;
     return false;
   }
-  fseek(fp, 0, SEEK_END);
-  long n = ftell(fp);
-  fseek(fp, 0, SEEK_SET);
-  ld->bytes = n > 0 ? malloc((size_t)n) : NULL;
-  if (!ld->bytes || fread(ld->bytes, 1, (size_t)n, fp) != (size_t)n) {
-    snprintf(ld->error, sizeof ld->error, "cannot read libdevice at %s", ld->path);
-    fclose(fp);
+  if (!is_bitcode(ld->bytes, n)) {
+    snprintf(ld->error, sizeof ld->error, "libdevice at %s is not LLVM bitcode (no bitcode magic)", ld->path);
+    free(ld->bytes);
+    ld->bytes = NULL;
     return false;
   }
-  fclose(fp);
-  ld->size = (size_t)n;
+  ld->size = n;
   return true;
 }
 

@@ -17,14 +17,30 @@ void diags_init(Diags *d, Arena *arena) {
   d->arena = arena;
 }
 
+enum { MAX_MESSAGE = 1024 }; /* bytes of one message or hint */
+
+/* Messages echo user text (names, values, paths): past MAX_MESSAGE bytes
+ * the text is cut at a UTF-8 boundary with a note, so a 1 MB identifier or
+ * kernel name gives a readable line, not a 1 MB one. */
+static const char *capped(Arena *a, const char *s) {
+  size_t n = s ? strlen(s) : 0;
+  if (n <= MAX_MESSAGE)
+    return s;
+  size_t keep = MAX_MESSAGE - 64;
+  while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+    keep--;
+  return arena_printf(a, "%.*s... (%zu more bytes not shown)", (int)keep, s, n - keep);
+}
+
 Diag *diag_add(Diags *d, DiagLevel level, int code, SrcLoc loc,
                const char *hint, const char *fmt, ...) {
   int max = d->max_errors > 0 ? d->max_errors : DEFAULT_MAX_ERRORS;
   Diag g = {level, code, loc, NULL, hint ? arena_strdup(d->arena, hint) : NULL};
   va_list ap;
   va_start(ap, fmt);
-  g.msg = arena_vprintf(d->arena, fmt, ap);
+  g.msg = capped(d->arena, arena_vprintf(d->arena, fmt, ap));
   va_end(ap);
+  g.hint = capped(d->arena, g.hint);
   if (level == DL_ERROR)
     d->nerrors++;
   if (d->list.len >= max) {

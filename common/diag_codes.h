@@ -41,6 +41,8 @@ typedef enum DiagStatus {
   X(RT_E_IO,               1, IO,               "a file cannot be read or written") \
   X(RT_E_ARGUMENT,         2, INVALID_ARGUMENT, "a bad argument value at the API (options, handles, counts)") \
   X(RT_W_CACHE,            3, IO,               "a warning: the disk cache is misconfigured or unusable; compiles go on without it") \
+  X(RT_W_CACHE_TRUST,      4, IO,               "a warning: a cache folder, entry or key another user could have written is not used (docs/cache.md, Security)") \
+  X(RT_W_SETTING,          5, IO,               "a warning: an environment setting that is not a valid value; its default is used") \
   /* ---- E06x: the CUDA target (runtime/cuda.h) ---- */                      \
   X(RT_E_CUDA_NO_DEVICE,  60, NO_DEVICE,        "no CUDA driver, no device, or a device ordinal out of range") \
   X(RT_E_CUDA_DRIVER,     61, NO_DEVICE,        "a CUDA driver call failed") \

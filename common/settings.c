@@ -56,6 +56,14 @@ static const RtSetting settings[RT_SET__COUNT] = {
     [RT_SET_CPU_FIBERS] = {"cpu_fibers", "KJIT_CPU_FIBERS", NULL, true,
                            "1: the cpu target runs kernels with barriers on one fiber per thread "
                            "instead of splitting them at their barriers"},
+    [RT_SET_XDG_CONFIG_HOME] = {"xdg_config_home", "XDG_CONFIG_HOME", NULL, false,
+                                "parent of kjit's private folder (the cache's integrity key)"},
+    [RT_SET_CACHE_KEY] = {"cache_key", "KJIT_CACHE_KEY", NULL, false,
+                          "the disk cache's integrity key file (default "
+                          "$XDG_CONFIG_HOME/kjit/cache-key, made on first use, mode 0600)"},
+    [RT_SET_CACHE_SHARED] = {"cache_shared", "KJIT_CACHE_SHARED", NULL, false,
+                             "1: KJIT_CACHE_DIR is a shared read-only cache (another owner, "
+                             "verified with KJIT_CACHE_KEY, never written)"},
 };
 
 const RtSetting *rt_setting_info(RtSettingId id) {

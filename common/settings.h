@@ -37,6 +37,10 @@ typedef enum RtSettingId {
   RT_SET_MAX_SOURCE,      /* KJIT_MAX_SOURCE_BYTES: largest source file read */
   RT_SET_CPU_FIBERS,      /* KJIT_CPU_FIBERS: 1 runs every CPU kernel with
                              barriers on fibers (no barrier split) */
+  RT_SET_XDG_CONFIG_HOME, /* XDG_CONFIG_HOME: parent of the cache key's folder */
+  RT_SET_CACHE_KEY,       /* KJIT_CACHE_KEY: the cache's integrity key file */
+  RT_SET_CACHE_SHARED,    /* KJIT_CACHE_SHARED: 1 = the cache folder is a shared,
+                             read-only cache prepared by another user */
   RT_SET__COUNT
 } RtSettingId;
 

@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "common/file.h"
 #include "common/trace.h"
 #include "cuda/cuda.h"
 #include "runtime/compile.h"
@@ -214,6 +216,14 @@ static bool jl_load(RtCuda *cu) {
     /* NODELETE: nvJitLink carries its own C++ runtime, whose one-time
      * allocations (the exception pool) must stay attributable to it after
      * dlclose, and unloading a C++ library mid-process is fragile anyway. */
+    const char *why = NULL;
+    int fd = i == 0 && strchr(names[i], '/') ? rt_open_regular(names[i], &why) : -1;
+    if (fd >= 0)
+      close(fd);
+    if (why) { /* a FIFO would hang dlopen: skipped, the search goes on */
+      trace_event("skip KJIT_NVJITLINK=%s: it is %s", names[i], why);
+      continue;
+    }
     void *lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
     if (!lib)
       continue;

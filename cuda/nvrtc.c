@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/file.h"
 #include "common/trace.h"
 
 typedef struct NvSym {
@@ -61,6 +62,25 @@ const char *rt_cuda_include_dir(void) {
   return access(buf, R_OK) == 0 ? buf : NULL;
 }
 
+/* KJIT_NVRTC given as a path: it must open as a regular file without
+ * blocking (dlopen of a FIFO hangs in open(2)).  A bare soname is left to
+ * the loader's search. */
+static bool loadable(const char *name, SrcLoc at, Diags *diags) {
+  if (!strchr(name, '/'))
+    return true;
+  const char *why = NULL;
+  int fd = rt_open_regular(name, &why);
+  if (fd >= 0) {
+    close(fd);
+    return true;
+  }
+  if (!why)
+    return true; /* missing: the search goes on and names it */
+  diag_error(diags, RT_E_NVRTC_MISSING, at, "point KJIT_NVRTC at the NVRTC shared library (libnvrtc.so)",
+             "cannot load KJIT_NVRTC=%s: it is %s, not a regular file", name, why);
+  return false;
+}
+
 /* Tried in order: KJIT_NVRTC, the sonames, then the toolkit's lib64. */
 bool rt_nvrtc_open(RtNvrtc *nv, SrcLoc at, Diags *diags) {
   static const char *const sonames[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
@@ -75,6 +95,8 @@ bool rt_nvrtc_open(RtNvrtc *nv, SrcLoc at, Diags *diags) {
       name = sonames[i];
     else if (snprintf(path, sizeof path, "%s/lib64/%s", toolkit_dir(), sonames[i - 3]) > 0)
       name = path;
+    if (i < 0 && name && !loadable(name, at, diags))
+      return false;
     void *lib = name ? dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) : NULL;
     if (lib && fill(nv, lib)) {
       trace_event("load %s (NVRTC)", name);

@@ -398,30 +398,6 @@ static bool map_data(FILE *f, const Header *h, RtDtype dt, RtArray *out) {
   return true;
 }
 
-static const char *file_kind(mode_t m) {
-  return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device"
-       : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
-}
-
-/* Opens path for reading if it is a regular file.  O_NONBLOCK: opening a
- * FIFO with no writer would otherwise block before fstat can refuse it. */
-int rt_open_regular(const char *path, const char **why) {
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  struct stat st;
-  *why = NULL;
-  if (fd < 0)
-    return -1;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    int e = errno;
-    *why = fstat(fd, &st) == 0 ? file_kind(st.st_mode) : NULL;
-    close(fd);
-    errno = *why ? EINVAL : e;
-    return -1;
-  }
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  return fd;
-}
-
 int rt_npy_read(const char *path, RtArray *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   const char *why;
@@ -529,24 +505,48 @@ int rt_npy_write_stream(FILE *f, const char *name, const RtArray *a, char *err, 
   return 0;
 }
 
-int rt_npy_write(const char *path, const RtArray *a, char *err, size_t el) {
-  size_t pl = strlen(path);
-  char *tmp = malloc(pl + 16);
-  if (!tmp) return fail(RT_NPY_E_NOMEM, err, el, path, "out of memory");
-  snprintf(tmp, pl + 16, "%s.tmp.XXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    int e = errno;
-    free(tmp);
-    return fail(RT_NPY_E_IO, err, el, path, "cannot create: %s", strerror(e));
+/* One array into an output begun by rt_out_begin. */
+static int write_out(RtOutFile *o, const char *path, const RtArray *a, char *err, size_t el) {
+  int fd = dup(o->fd);
+  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  if (!f) {
+    if (fd >= 0)
+      close(fd);
+    return fail(RT_NPY_E_IO, err, el, path, "cannot write: %s", strerror(errno));
   }
-  (void)fchmod(fd, 0644);
-  FILE *f = fdopen(fd, "wb");
-  int rc = f ? rt_npy_write_stream(f, path, a, err, el) : fail(RT_NPY_E_IO, err, el, path, "cannot write: %s", strerror(errno));
-  if (f && fclose(f) != 0 && rc == 0) rc = fail(RT_NPY_E_IO, err, el, path, "cannot write: %s", strerror(errno));
-  if (!f) close(fd);
-  if (rc == 0 && rename(tmp, path) != 0) rc = fail(RT_NPY_E_IO, err, el, path, "cannot rename into place: %s", strerror(errno));
-  if (rc) unlink(tmp);
-  free(tmp);
+  int rc = rt_npy_write_stream(f, path, a, err, el);
+  if (fclose(f) != 0 && rc == 0)
+    rc = fail(RT_NPY_E_IO, err, el, path, "cannot write: %s", strerror(errno));
   return rc;
+}
+
+int rt_npy_write_all(const char *const *paths, const RtArray *const *arrays, int n, char *err, size_t el) {
+  RtOutFile *outs = calloc((size_t)(n > 0 ? n : 1), sizeof *outs);
+  if (!outs)
+    return fail(RT_NPY_E_NOMEM, err, el, n > 0 ? paths[0] : "output", "out of memory");
+  int rc = 0, begun = 0;
+  for (int i = 0; i < n && rc == 0; i++) {
+    if (rt_out_begin(paths[i], &outs[i], err, el) != 0) {
+      rc = RT_NPY_E_IO;
+      break;
+    }
+    begun++;
+    for (int j = 0; j < i && rc == 0; j++)
+      if (strcmp(outs[j].target, outs[i].target) == 0)
+        rc = fail(RT_NPY_E_IO, err, el, paths[i], "written twice (also as '%s'): ambiguous", paths[j]);
+    if (rc == 0)
+      rc = write_out(&outs[i], paths[i], arrays[i], err, el);
+  }
+  for (int i = 0; i < begun; i++) { /* all complete: rename each; else none */
+    if (rc == 0 && rt_out_commit(&outs[i], paths[i], err, el) != 0)
+      rc = RT_NPY_E_IO;
+    else if (outs[i].target)
+      rt_out_abort(&outs[i]);
+  }
+  free(outs);
+  return rc;
+}
+
+int rt_npy_write(const char *path, const RtArray *a, char *err, size_t el) {
+  return rt_npy_write_all(&path, &a, 1, err, el);
 }

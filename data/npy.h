@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "common/file.h"
 #include "data/array.h"
 
 enum {
@@ -31,15 +32,16 @@ int rt_npy_read(const char *path, RtArray *out, char *err, size_t errlen);
 /* The same from an open stream; `name` is used in messages only. */
 int rt_npy_read_stream(FILE *f, const char *name, RtArray *out, char *err, size_t errlen);
 
-/* Writes `a` (any strides) to `path`, replacing it atomically; the file is
- * created with mode 0644.  Returns RT_NPY_OK or an RT_NPY_E_* code + err. */
+/* Writes `a` (any strides) to `path` by the rules of common/file.h
+ * (through a link to a regular file, never over a device or FIFO, owner
+ * and mode kept, atomically by rename).  Returns RT_NPY_OK or an
+ * RT_NPY_E_* code + err. */
 int rt_npy_write(const char *path, const RtArray *a, char *err, size_t errlen);
+/* Writes n arrays, all or none: every file is written to its temporary
+ * first, and only when all are complete are they renamed into place.  Two
+ * paths that lead to one file are refused. */
+int rt_npy_write_all(const char *const *paths, const RtArray *const *arrays, int n, char *err, size_t errlen);
 /* Writes the whole .npy image to a stream (no atomicity). */
 int rt_npy_write_stream(FILE *f, const char *name, const RtArray *a, char *err, size_t errlen);
-
-/* Opens path read-only if it is a regular file (never blocking on a FIFO);
- * -1 otherwise, with *why naming what it is ("a FIFO", "a directory") or
- * NULL when open failed (errno set).  Used for every file kjit reads. */
-int rt_open_regular(const char *path, const char **why);
 
 #endif

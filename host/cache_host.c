@@ -85,7 +85,10 @@ bool rt_cache_host_object(kjit_context *ctx, CgJit *jit, IrCompile *c, bool cabi
     rt_cache_entry_release(&e);
     if (ok)
       return true;
-    /* a valid file whose sections do not fit: compile and replace it */
+    /* a valid file whose sections do not fit: drop it (one warning naming
+     * it), compile and replace it */
+    rt_cache_drop(cache, key, "its object or metadata section is missing or malformed");
+    rt_cache_flush_warnings(cache, d);
   }
   char suffix[20];
   snprintf(suffix, sizeof suffix, "c%02x%02x%02x%02x%02x%02x%02x%02x", key[0], key[1], key[2], key[3],

@@ -491,7 +491,10 @@ KJIT_API kjit_status kjit_program_load_cuda_source(kjit_context *ctx, const char
                                                    kjit_program **out);
 
 /* Releases a program.  NULL is ignored.  Kernel names obtained from it
- * become invalid. */
+ * become invalid.  The program and its kernel and function handles are
+ * kept poisoned for a while (the 16 most recently destroyed per context):
+ * a call with one of them returns INVALID_ARGUMENT, and destroying the
+ * program again does nothing; older stale handles are undefined. */
 KJIT_API void kjit_program_destroy(kjit_program *prog);
 
 /* Number of kernels (decorated functions that are not device functions),
@@ -778,10 +781,34 @@ KJIT_API kjit_status kjit_array_load_npy(kjit_context *ctx, const char *path,
                                          kjit_array **out);
 
 /* Writes the array as a .npy file (C order, native byte order) through a
- * temporary file in the same folder renamed into place: `path` is either
- * left as it was or replaced by the complete file.  Errors (on the array's
- * context): IO, INVALID_ARGUMENT (NULL, destroyed array). */
+ * temporary file beside the destination renamed into place: the file is
+ * either left as it was or replaced by the complete one.  The rules are
+ * those of np.save and shell redirection (docs/api.md, "Writing files"): a
+ * link to a regular file is written through and kept; /dev/null is written
+ * in place; a FIFO, device, folder or dangling link is refused; a file the
+ * caller cannot write is refused (unless running as root); a replaced file
+ * keeps its owner, group and mode, a new one gets 0666 & ~umask.  A
+ * temporary left by a killed writer is removed by the next save to the
+ * same path.  Errors (on the array's context): IO, INVALID_ARGUMENT (NULL,
+ * destroyed array). */
 KJIT_API kjit_status kjit_array_save_npy(kjit_array *a, const char *path);
+
+/* Saves n host arrays to n paths by the same rules, all or none: every
+ * file is written to its temporary first and only when all are complete
+ * are they renamed into place.  Two paths leading to one file are refused
+ * (IO, "written twice").  The arrays belong to ctx. */
+KJIT_API kjit_status kjit_array_save_npy_all(kjit_context *ctx, kjit_array *const *arrays,
+                                             const char *const *paths, int n);
+
+/* Whether kjit_array_save_npy may write path, checked before anything is
+ * computed: KJIT_OK, or IO with the reason ("it is a FIFO", "it is
+ * read-only").  The save checks again. */
+KJIT_API kjit_status kjit_array_save_check(kjit_context *ctx, const char *path);
+
+/* Async-signal-safe: removes the temporary files of saves in progress in
+ * this process.  Call it from a handler of a signal that ends the process
+ * (the library installs no handlers). */
+KJIT_API void kjit_remove_temporaries(void);
 
 /* Writes the same .npy bytes to the open file descriptor fd, from its
  * current position; fd stays open and owned by the caller (who chooses

@@ -42,6 +42,25 @@ void rt_unlink_program(kjit_context *ctx, kjit_program *p) {
     }
 }
 
+void rt_quarantine_program(kjit_context *ctx, kjit_program *p, bool all) {
+  if (p) {
+    p->magic = RT_PROGRAM_DEAD;
+    p->next = ctx->dead_programs;
+    ctx->dead_programs = p;
+  }
+  int n = 0;
+  for (kjit_program **pp = &ctx->dead_programs; *pp;) {
+    kjit_program *q = *pp;
+    if (all || ++n > RT_PROGRAM_QUARANTINE) {
+      *pp = q->next;
+      arena_destroy(&q->arena);
+      free(q);
+    } else {
+      pp = &q->next;
+    }
+  }
+}
+
 /* --------------------------------------------------------- last error --- */
 
 static void free_text(char *s) {

@@ -26,9 +26,12 @@ typedef struct Loader {
   IrModuleVec order;      /* the same, each after the modules it imports */
 } Loader;
 
+/* Anything but a folder counts as found: a FIFO or a device where a
+ * module should be is then refused by name when it is read, not reported
+ * as a missing module. */
 static bool is_file(const char *path) {
   struct stat st;
-  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+  return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
 static bool is_dir(const char *path) {
@@ -212,12 +215,17 @@ static void load_from_sub(Loader *L, IrModule *m, const Import *im) {
 
 /* The package a relative import starts from: one dot is the importing
  * module's own package, each further dot one folder up. */
-static IrModule *relative_base(Loader *L, IrModule *m, int dots) {
+static IrModule *relative_base(Loader *L, IrModule *m, int dots, const Import *im) {
   const char *dir = m->dir;
   const char *qual = m->is_pkg ? m->qual : "";
   if (!m->is_pkg && strrchr(m->qual, '.'))
     qual = arena_strndup(L->a, m->qual, (size_t)(strrchr(m->qual, '.') - m->qual));
   for (int i = 1; i < dots; i++) {
+    if (!strchr(qual, '.')) { /* CPython refuses to climb above the top-level package */
+      diag_error(L->d, E_MODULE, im->loc, "a relative import climbs at most to the top-level package",
+                 "attempted relative import beyond top-level package ('%.80s')", im->module);
+      return NULL;
+    }
     dir = join(L, dir, "..");
     const char *dot = strrchr(qual, '.');
     qual = dot ? arena_strndup(L->a, qual, (size_t)(dot - qual)) : "";
@@ -231,8 +239,8 @@ static void resolve_relative(Loader *L, IrModule *m, const Import *im, IrImportR
   int dots = 0;
   while (im->module[dots] == '.')
     dots++;
-  IrModule *base = relative_base(L, m, dots);
-  IrModule *t = walk(L, base, im->module + dots, im);
+  IrModule *base = relative_base(L, m, dots, im);
+  IrModule *t = base ? walk(L, base, im->module + dots, im) : NULL;
   if (!t) {
     r->kind = IMP_EXTERNAL; /* reported; the names stay unbound */
     return;

@@ -15,19 +15,26 @@
 
 /* ----------------------------------------------------------- reading --- */
 
-/* The source size cap: KJIT_MAX_SOURCE_BYTES, default 16 MiB. */
-static size_t max_source(void) {
+/* The source size cap: KJIT_MAX_SOURCE_BYTES, default 16 MiB; a value that
+ * is not a positive number of bytes keeps the default with a warning, as
+ * the cache's settings do. */
+static size_t max_source(Diags *d) {
   const char *v = rt_setting(RT_SET_MAX_SOURCE);
-  char *end;
+  char *end = NULL;
   errno = 0;
   unsigned long long n = v ? strtoull(v, &end, 10) : 0;
-  return v && !*end && !errno && n > 0 ? (size_t)n : (size_t)16 << 20;
+  if (v && !*end && !errno && n > 0 && *v != '-')
+    return (size_t)n;
+  if (v && d && strcmp(v, rt_setting_info(RT_SET_MAX_SOURCE)->def) != 0)
+    diag_add(d, DL_WARNING, RT_W_SETTING, (SrcLoc){0}, "give a positive number of bytes, e.g. 33554432",
+             "KJIT_MAX_SOURCE_BYTES='%.40s' is not a number of bytes; using 16777216", v);
+  return (size_t)16 << 20;
 }
 
 /* Reads f to its end (at most KJIT_MAX_SOURCE_BYTES) into malloc'd,
  * NUL-terminated text, and closes it; errors name the source `name`. */
 bool rt_read_stream(FILE *f, const char *path, char **text, size_t *len, Diags *d) {
-  size_t cap = max_source();
+  size_t cap = max_source(d);
   StrBuf sb;
   sb_init(&sb);
   char buf[16384];
@@ -84,6 +91,7 @@ kjit_program *rt_program_new(kjit_context *ctx, const char *name, const char *te
   kjit_program *p = calloc(1, sizeof *p);
   if (!p)
     return NULL;
+  p->magic = RT_PROGRAM_LIVE;
   p->ctx = ctx;
   arena_init(&p->arena);
   p->src.path = arena_strdup(&p->arena, name);

@@ -47,13 +47,21 @@ struct kjit_context {
   CgSession *cg;          /* created on the first LLVM/PTX emit */
   char default_arch[16];  /* arch when a compile names none; "" = not probed */
   kjit_program *programs; /* loaded programs, destroyed with the context */
+  kjit_program *dead_programs; /* destroyed ones, newest first (quarantine) */
   struct RtCache *cache;  /* disk cache (runtime/compile_cache.c), opened on first use */
   RtApiState api;         /* arrays, resolved target, timings (runtime/api.h) */
   struct RtCuda *cuda;    /* the GPU (cuda/cuda.h), opened on the first cuda launch */
   char *search_path;      /* kjit_context_set_search_path (malloc'd) or NULL */
 };
 
+#define RT_PROGRAM_LIVE 0x6b6a5067u   /* "kjPg" */
+#define RT_PROGRAM_DEAD 0xdead9067u
+#define RT_PROGRAM_QUARANTINE 16      /* destroyed programs kept poisoned */
+
 struct kjit_program {
+  uint32_t magic;         /* RT_PROGRAM_LIVE; RT_PROGRAM_DEAD once destroyed
+                             (kept, arena and all, in ctx->dead_programs so its
+                             kernel handles are detected as stale) */
   kjit_context *ctx;
   kjit_program *next;     /* in ctx->programs */
   Arena arena;            /* source, AST, generic IR, interned types */
@@ -117,6 +125,12 @@ void rt_lock(const kjit_context *ctx);
 void rt_unlock(const kjit_context *ctx);
 CgSession *rt_cg_session(kjit_context *ctx); /* lazily created; NULL on failure */
 void rt_unlink_program(kjit_context *ctx, kjit_program *p);
+/* A live program handle (not NULL, not destroyed). */
+static inline bool rt_program_live(const kjit_program *p) { return p && p->magic == RT_PROGRAM_LIVE; }
+/* Parks a destroyed program (its resources already released) so a stale
+ * handle to it or its kernels is detected; frees the oldest past
+ * RT_PROGRAM_QUARANTINE, or all of them with all == true. */
+void rt_quarantine_program(kjit_context *ctx, kjit_program *p, bool all);
 
 /* cuda/cuda_run.c: the architecture of a compile given none: the GPU
  * present (probed once per context), else sm_80. */

@@ -15,7 +15,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 secs=${1:-60}
 build_dir=${BUILD_DIR:-build-fuzz}
-targets=${FUZZ_TARGETS:-"parse sig npy lower compile cuc"}
+targets=${FUZZ_TARGETS:-"parse sig npy lower compile cuc cache_entry npy_write"}
 jobs=$(nproc 2>/dev/null || echo 2)
 
 bash scripts/setup.sh

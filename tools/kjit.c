@@ -682,6 +682,13 @@ static int bind_args(const RunArgs *a, RunJob *j) {
   return EXIT_OK;
 }
 
+/* Two paths naming one file: the same text, or (existing) one inode. */
+static int same_file(const char *a, const char *b) {
+  struct stat x, y;
+  return strcmp(a, b) == 0 ||
+         (stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino);
+}
+
 /* -o NAME=PATH: NAME is a parameter; PATH's folder exists and is writable
  * (checked before the launch, so a typo costs no run). */
 static int check_outputs(const RunArgs *a, const RunJob *j) {
@@ -698,8 +705,15 @@ static int check_outputs(const RunArgs *a, const RunJob *j) {
       fprintf(stderr, "kjit: error: cannot write '%s': %s\n", a->outs[i].value, strerror(err));
       return EXIT_ERRORS;
     }
-    if (kjit_cli_out_check(a->outs[i].value) != 0)
+    if (kjit_cli_out_check(j->ctx, a->outs[i].value) != 0)
       return EXIT_ERRORS;
+    for (int k = 0; k < i; k++)
+      if (same_file(a->outs[k].value, a->outs[i].value)) {
+        fprintf(stderr, "kjit: error: -o %s=%s and -o %s=%s write one file: ambiguous\n"
+                        "  hint: give each output its own file\n",
+                a->outs[k].name, a->outs[k].value, a->outs[i].name, a->outs[i].value);
+        return EXIT_ERRORS;
+      }
   }
   return EXIT_OK;
 }
@@ -766,7 +780,10 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
   cfg.use_graph = a->graph;
   kjit_target tg = KJIT_TARGET_CPU;
   kjit_context_target(j->ctx, &tg);
+  kjit_cli_watchdog_launching();
   kjit_status st = kjit_launch(j->kernel, &cfg, j->vals, j->nvals);
+  if (st == KJIT_OK)                   /* warnings (the disk cache's), once, as kjit ptx prints them */
+    kjit_cli_print_diagnostics(j->ctx);
   if (st == KJIT_OK)
     st = kjit_synchronize(j->ctx);     /* the copies back are inside the bound too */
   if (st != KJIT_OK) {
@@ -867,6 +884,8 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   int usage = 0;
   if (st == KJIT_OK)
     st = kjit_cli_load(j->ctx, a->file, &a->cu, &j->prog, &usage);
+  if (st == KJIT_OK)
+    kjit_cli_print_diagnostics(j->ctx);         /* the load's warnings (a bad setting) */
   if (usage)
     return usage > 0 ? EXIT_USAGE : EXIT_ERRORS;
   if (st == KJIT_OK && kjit_program_ufunc(j->prog, a->kernel, &j->ufunc) == KJIT_OK)

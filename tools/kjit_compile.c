@@ -164,7 +164,7 @@ static int write_stream(FILE *f, const char *name, const char *text, size_t len)
 static int write_output(const char *path, const char *text, size_t len) {
   if (!path || strcmp(path, "-") == 0)
     return write_stream(stdout, "standard output", text, len);
-  if (kjit_cli_out_check(path) != 0)
+  if (kjit_cli_text_check(path) != 0)
     return EXIT_ERRORS;
   char *tmp;
   int fd = kjit_cli_out_begin(path, &tmp);

@@ -1,5 +1,8 @@
 /* kjit_output.c - the files the CLI writes (`run -o`, `ptx -o`): only
  * regular files, all or nothing, and no temporary file left behind.
+ * Arrays (`run -o`, `ufunc -o`) are saved by the library
+ * (kjit_array_save_npy_all), the one implementation of the rules it shares
+ * with kjit_array_save_npy; text (`ptx -o`) is written here.
  *
  * A destination must be a regular file or not exist: a device node, a FIFO,
  * a directory (or a symlink to one) is refused before anything runs, since
@@ -41,7 +44,7 @@ static int null_target(const char *path) {
   return stat(path, &st) == 0 && is_null_device(&st);
 }
 
-int kjit_cli_out_check(const char *path) {
+int kjit_cli_text_check(const char *path) {
   struct stat st;
   if (stat(path, &st) != 0 || S_ISREG(st.st_mode) || is_null_device(&st))
     return 0;                  /* new (or a dangling link, replaced), or regular */
@@ -51,7 +54,15 @@ int kjit_cli_out_check(const char *path) {
   return 1;
 }
 
+int kjit_cli_out_check(kjit_context *ctx, const char *path) {
+  if (kjit_array_save_check(ctx, path) == KJIT_OK)
+    return 0;
+  fputs(kjit_last_error(ctx), stderr);
+  return 1;
+}
+
 void kjit_cli_out_cleanup(void) {
+  kjit_remove_temporaries();   /* the library's -o temporaries */
   for (int i = 0; i < MAX_TMP; i++) {
     char *p = tmp_paths[i];
     if (p)
@@ -66,7 +77,8 @@ static void on_signal(int sig) {
 }
 
 void kjit_cli_signals_install(void) {
-  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
+                             SIGVTALRM, SIGPROF};
   signal(SIGXFSZ, SIG_IGN);    /* a file size limit: the write fails (EFBIG), reported */
   for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
     struct sigaction sa, old;
@@ -138,7 +150,7 @@ void kjit_cli_out_abort(char *tmp) {
 int kjit_cli_out_commit(char *tmp, const char *path) {
   if (!tmp)
     return 0;                  /* the null device, written in place */
-  int rc = kjit_cli_out_check(path);   /* it may have changed during the run */
+  int rc = kjit_cli_text_check(path);   /* it may have changed during the run */
   if (rc == 0 && rename(tmp, path) != 0) {
     fprintf(stderr, "kjit: error: cannot write '%s': %s\n", path, strerror(errno));
     rc = 1;
@@ -152,31 +164,10 @@ int kjit_cli_out_commit(char *tmp, const char *path) {
 
 int kjit_cli_save_arrays(kjit_context *ctx, kjit_array *const *arrays, const char *const *paths, int n,
                          void (*before_commit)(void)) {
-  char **tmps = calloc((size_t)n + 1, sizeof *tmps);
-  int rc = tmps ? 0 : 1;
-  for (int i = 0; rc == 0 && i < n; i++) {
-    int fd = kjit_cli_out_begin(paths[i], &tmps[i]);
-    if (fd < 0) {
-      rc = 1;
-      break;
-    }
-    if (kjit_array_write_npy_fd(arrays[i], fd, paths[i]) != KJIT_OK) {
-      fputs(kjit_last_error(ctx), stderr);
-      rc = 1;
-    }
-    if (close(fd) != 0 && rc == 0) {
-      fprintf(stderr, "kjit: error: cannot write '%s': %s\n", paths[i], strerror(errno));
-      rc = 1;
-    }
-  }
   if (before_commit)
     before_commit();
-  for (int i = 0; tmps && i < n; i++) {   /* all complete: rename; else none */
-    if (rc == 0)
-      rc = kjit_cli_out_commit(tmps[i], paths[i]);
-    else
-      kjit_cli_out_abort(tmps[i]);
-  }
-  free(tmps);
-  return rc;
+  if (kjit_array_save_npy_all(ctx, arrays, paths, n) == KJIT_OK)
+    return 0;
+  fputs(kjit_last_error(ctx), stderr);
+  return 1;
 }

@@ -10,6 +10,7 @@
 
 #include "kjit.h"
 #include "kjitaux.h"
+#include "cli_output.h"
 
 int kjit_cli_reduce(kjit_context *ctx, kjit_reduction *r, const char *fname, int nargs,
                     const char *const *names, const char *const *values, int time);
@@ -96,6 +97,7 @@ int kjit_cli_reduce(kjit_context *ctx, kjit_reduction *r, const char *f, int nar
   if (rc == OK && init_spec)
     rc = parse(ctx, init_spec, "init", &init);
   kjit_value v;
+  kjit_cli_watchdog_launching();
   if (rc == OK && kjit_reduce(r, a.value.array, init_spec ? &init : NULL, &v) != KJIT_OK) {
     fputs(kjit_last_error(ctx), stderr);
     rc = ERRORS;

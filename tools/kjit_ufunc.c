@@ -87,7 +87,7 @@ static int check_outs(const UfuncJob *j, const RunArg *outs, int nouts) {
   for (int i = 0; i < nouts; i++) {
     if (strcmp(outs[i].name, "out") != 0)
       return usage(j, "-o names '%s'; a @vectorize function writes only 'out'", outs[i].name);
-    if (kjit_cli_out_check(outs[i].value) != 0)
+    if (kjit_cli_out_check(j->ctx, outs[i].value) != 0)
       return EXIT_ERRORS;
   }
   return EXIT_OK;
@@ -127,6 +127,7 @@ int kjit_cli_run_ufunc(kjit_context *ctx, kjit_ufunc *u, const RunArg *args, int
   if (rc != EXIT_OK)
     return rc;
   kjit_array *out = j.spec[j.nin] ? j.vals[j.nin].value.array : NULL;
+  kjit_cli_watchdog_launching();
   kjit_status st = kjit_ufunc_call(u, j.vals, j.nin, out, &j.result);
   if (st != KJIT_OK) {
     fputs(kjit_last_error(ctx), stderr);

@@ -30,6 +30,7 @@ static struct {
   double seconds;
   char what[160];             /* "kernel 'k'", "@vectorize function 'f'" */
   const char *target;
+  int running_kernel;         /* the launch started (else: reading inputs) */
 } wd;
 
 static void *watch(void *unused) {
@@ -41,13 +42,20 @@ static void *watch(void *unused) {
   if (!wd.done) {
     /* Only async-signal-safe calls from here on: the other threads are
      * still running the kernel and may hold stdio's locks. */
-    char msg[512];
-    int n = snprintf(msg, sizeof msg,
-                     "kjit: error: %s did not finish within %g s (--timeout) on the %s "
-                     "target; the run was stopped by ending the process\n"
-                     "  hint: a loop whose exit condition never becomes true is the usual cause; "
-                     "a longer --timeout, or none, lets a slow kernel finish\n",
-                     wd.what, wd.seconds, wd.target);
+    char msg[640];
+    int n = wd.running_kernel
+        ? snprintf(msg, sizeof msg,
+                   "kjit: error: %s did not finish within %g s (--timeout) on the %s "
+                   "target while compiling and running it; the run was stopped by ending the process\n"
+                   "  hint: a loop whose exit condition never becomes true is the usual cause; "
+                   "a longer --timeout, or none, lets a slow kernel finish\n",
+                   wd.what, wd.seconds, wd.target)
+        : snprintf(msg, sizeof msg,
+                   "kjit: error: the run of %s did not start within %g s (--timeout): kjit was still "
+                   "reading the kernel file and the inputs; the run was stopped by ending the process\n"
+                   "  hint: an input that never ends (a FIFO without a writer, a slow network file) or a "
+                   "costly generator is the usual cause\n",
+                   wd.what, wd.seconds);
     if (n > 0 && write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
       n = 0;
     kjit_cli_out_cleanup();
@@ -87,6 +95,12 @@ void kjit_cli_watchdog_describe(const char *what, const char *target) {
   pthread_mutex_lock(&wd_lock);
   snprintf(wd.what, sizeof wd.what, "%s", what);
   wd.target = target;
+  pthread_mutex_unlock(&wd_lock);
+}
+
+void kjit_cli_watchdog_launching(void) {
+  pthread_mutex_lock(&wd_lock);
+  wd.running_kernel = 1;
   pthread_mutex_unlock(&wd_lock);
 }
 

@@ -4,7 +4,10 @@
 # input").  Every case runs kjit under `timeout` and `ulimit -v`, and checks
 # the exit status and the message, not only that nothing crashed.  Big
 # inputs are generated here, in a temporary folder, never committed.
-# Families: parse limits files outputs faults cache (default: all).
+# Families: parse limits files outputs faults cache, and round 3's fifo
+# safety signals cache_security visibility (default: all).  The second-user
+# cases run as uid 65534 through setpriv when root, else are skipped with a
+# note saying why.
 set -uo pipefail
 if [ $# -lt 1 ]; then
   echo "usage: hostile/run.sh KJIT_BIN [FAMILY...]" >&2; exit 2
@@ -198,10 +201,10 @@ family_outputs() {
   local go=(run twice.py:k --grid 1 --block 4)
   # 10. -o refuses non-regular targets before the run (nothing printed)
   mkfifo out.fifo; mkdir out.dir; ln -s /dev/zero zero.lnk
-  expect 1 "cannot write 'out.fifo': it is a FIFO" 5 -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=out.fifo
+  expect 1 "out.fifo: cannot write: it is a FIFO" 5 -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=out.fifo
   check "-o fifo: nothing ran" test "$(grep -c 77777 out.txt)" -eq 0
-  expect 1 "cannot write 'out.dir': it is a directory" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=out.dir
-  expect 1 "cannot write 'zero.lnk': it is a character device" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=zero.lnk
+  expect 1 "out.dir: cannot write: it is a directory" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=out.dir
+  expect 1 "zero.lnk: cannot write: it is a character device" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=zero.lnk
   check "-o symlink kept" test -L zero.lnk
   expect 0 "x: float32\[4\] \[1, 1, 1, 1\]" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=/dev/null
   expect 1 "cannot write 'out.fifo': it is a FIFO" 5 -- "$kjit" ptx poke_ptx.py -o out.fifo
@@ -213,7 +216,7 @@ family_outputs() {
       -o x=a.npy -o y=b.npy ) >out.txt 2>err.txt
   rc=$?
   if [ $rc -ne 1 ] || ! grep -q "b.npy: cannot write: File too large" err.txt || [ "$(cat a.npy)" != old ] ||
-     [ -e b.npy ] || compgen -G "*.kjit-tmp.*" >/dev/null; then
+     [ -e b.npy ] || compgen -G "*.kjit-tmp*" >/dev/null; then
     failures=$((failures + 1)); echo "FAIL: -o all or nothing (exit $rc)" >&2; cat err.txt >&2
   fi
   expect 0 "y: float32\[4\]" -- "${go[@]}" x=zeros:f32:4 y=zeros:f32:4 -o x=a.npy -o y=b.npy
@@ -225,15 +228,15 @@ family_outputs() {
         y=zeros:f32:1 -o x=huge.npy ) >/dev/null 2>&1 &
     local pid=$! seen=0
     for _ in $(seq 1 200000); do
-      if compgen -G "huge.npy.kjit-tmp.*" >/dev/null; then kill -"$sig" $pid; seen=1; break; fi
+      if compgen -G "huge.npy.kjit-tmp*" >/dev/null; then kill -"$sig" $pid; seen=1; break; fi
       kill -0 $pid 2>/dev/null || break
     done
     wait $pid; rc=$?
-    if [ $seen = 1 ] && { compgen -G "huge.npy.kjit-tmp.*" >/dev/null || [ -e huge.npy ]; }; then
+    if [ $seen = 1 ] && { compgen -G "huge.npy.kjit-tmp*" >/dev/null || [ -e huge.npy ]; }; then
       failures=$((failures + 1)); echo "FAIL: SIG$sig left a temporary file (exit $rc)" >&2
     fi
     [ $seen = 1 ] || echo "note: SIG$sig case: the write ended before it was seen" >&2
-    rm -f huge.npy huge.npy.kjit-tmp.*
+    rm -f huge.npy huge.npy.kjit-tmp*
   done
 }
 
@@ -260,8 +263,202 @@ family_cache() {
   fi
 }
 
+
+# ---- round 3 (docs/reliability.md, "Hostile input, round 3") ----------
+
+# as_nobody CMD...: CMD as a second user (uid 65534) when root can switch
+# to one, else returns 77; ${nobody[@]} is the same prefix for expect.
+nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
+as_nobody() {
+  if [ "$(id -u)" -ne 0 ] || ! command -v setpriv >/dev/null; then return 77; fi
+  "${nobody[@]}" "$@"
+}
+
+# outside_snapshot: what the cases may not touch outside $TMP (the user's
+# integrity key and its folder), as a checksum of a listing.
+outside_snapshot() { ls -la --time-style=full-iso "$HOME/.config/kjit" 2>/dev/null | md5sum; }
+
+# Every configured path a FIFO: refused by name, never a hang.
+family_fifo() {
+  mkfifo p.fifo
+  printf 'import math\nfrom numba import cuda\n@cuda.jit("void(float32[:])")\ndef k(x):\n    x[0] = math.sin(x[0])\n' > m.py
+  expect 1 "cannot read libdevice at $TMP/p.fifo: it is a FIFO, not a regular file" 10 -- \
+    env KJIT_CACHE=0 KJIT_LIBDEVICE="$TMP/p.fifo" "$kjit" ptx m.py -o /dev/null
+  echo "not bitcode" > notbc.bc
+  expect 1 "libdevice at $TMP/notbc.bc is not LLVM bitcode" 10 -- \
+    env KJIT_CACHE=0 KJIT_LIBDEVICE="$TMP/notbc.bc" "$kjit" ptx m.py -o /dev/null
+  printf 'extern "C" __global__ void k(float *x) { x[0] = 1; }\n' > c.cu
+  expect 1 "cannot load KJIT_NVRTC=$TMP/p.fifo: it is a FIFO, not a regular file" 10 -- \
+    env KJIT_CACHE=0 KJIT_NVRTC="$TMP/p.fifo" "$kjit" ptx c.cu -o /dev/null
+  mkdir -p modfifo && mkfifo modfifo/helpers.py
+  printf 'from numba import cuda\nfrom helpers import f\n@cuda.jit\ndef k(x):\n    x[0] = f(1.0)\n' > modfifo/main.py
+  expect 1 "cannot read '.*helpers.py': it is a FIFO" 10 -- run modfifo/main.py:k --grid 1 --block 1 x=zeros:f32:1
+  # a cache entry that is a FIFO, then a link to one: a miss, one warning, the run goes on
+  kernel cf x "x[0] = 5"
+  expect 0 "x: float32\[1\] \[5\]" -- env XDG_CACHE_HOME="$TMP/fc" "$kjit" run cf.py:k --grid 1 --block 1 x=zeros:f32:1 --target cpu
+  local entry; entry=$(find "$TMP/fc" -name '*.kjc' | head -1)
+  check "fifo: an entry was stored" test -n "$entry"
+  rm -f "$entry"; mkfifo "$entry"
+  expect 0 "cache entry '.*' is not used: it is a FIFO; it was removed and recompiled" 10 -- \
+    env XDG_CACHE_HOME="$TMP/fc" "$kjit" run cf.py:k --grid 1 --block 1 x=zeros:f32:1 --target cpu
+  check "fifo entry replaced by a file" test -f "$entry" -a ! -p "$entry"
+  rm -f "$entry"; ln -s "$TMP/p.fifo" "$entry"
+  expect 0 "is not used: it is a symbolic link" 10 -- \
+    env XDG_CACHE_HOME="$TMP/fc" "$kjit" run cf.py:k --grid 1 --block 1 x=zeros:f32:1 --target cpu
+  check "fifo link target untouched" test -p "$TMP/p.fifo"
+}
+
+# The C API's writer and -o: one set of rules.
+family_safety() {
+  kernel one x "x[0] = 1"
+  local go=(run one.py:k --grid 1 --block 1 x=zeros:f32:2)
+  echo old > real.npy; ln -s real.npy via.npy
+  expect 0 "x: float32" -- "${go[@]}" -o x=via.npy
+  check "-o through a link: link kept" test -L via.npy
+  check "-o through a link: target written" test "$(head -c 6 real.npy | tail -c 5)" = NUMPY
+  echo old > mode.npy; chmod 0640 mode.npy
+  expect 0 "x: float32" -- "${go[@]}" -o x=mode.npy
+  check "-o keeps the mode" test "$(stat -c %a mode.npy)" = 640
+  if [ "$(id -u)" -eq 0 ]; then
+    echo old > theirs.npy; chown 65534:65534 theirs.npy
+    expect 0 "x: float32" -- "${go[@]}" -o x=theirs.npy
+    check "-o as root keeps another user's file theirs" test "$(stat -c %u:%g theirs.npy)" = 65534:65534
+  fi
+  expect 1 "-o x=same.npy and -o x=same.npy write one file: ambiguous" -- "${go[@]}" -o x=same.npy -o x=same.npy
+  ln -s same.npy alias.npy
+  expect 1 "write one file: ambiguous" -- "${go[@]}" -o x=real.npy -o x=via.npy
+  ln -s nowhere/missing.npy dangling.npy
+  expect 1 "dangling.npy: cannot write: it is a symbolic link to a missing file" -- "${go[@]}" -o x=dangling.npy
+  check "-o dangling link kept" test -L dangling.npy
+  # a temporary of a dead writer goes; one of a live process stays
+  local dead=999999
+  while kill -0 $dead 2>/dev/null; do dead=$((dead - 1)); done
+  echo junk > "stale.npy.kjit-tmp-$dead-abcdef"; echo junk > "stale.npy.kjit-tmp-$$-abcdef"
+  expect 0 "x: float32" -- "${go[@]}" -o x=stale.npy
+  check "stale temporary of a dead pid removed" test ! -e "stale.npy.kjit-tmp-$dead-abcdef"
+  check "temporary of a live pid kept" test -e "stale.npy.kjit-tmp-$$-abcdef"
+  # a read-only target, for a user who cannot write it
+  mkdir -p pub && chmod 1777 pub && chmod 711 "$TMP"
+  echo keep > pub/ro.npy; chmod 0444 pub/ro.npy; chown 65534:65534 pub/ro.npy 2>/dev/null
+  cp one.py pub/one.py && chmod 644 pub/one.py
+  if as_nobody true 2>/dev/null; then
+    expect 1 "ro.npy: cannot write: it is read-only" -- "${nobody[@]}" env HOME="$TMP/pub" KJIT_CACHE=0 "$kjit" run \
+      pub/one.py:k --grid 1 --block 1 x=zeros:f32:2 --target cpu -o x=pub/ro.npy
+    check "read-only target unchanged" test "$(cat pub/ro.npy)" = keep
+  elif [ "$(id -u)" -ne 0 ]; then
+    expect 1 "ro.npy: cannot write: it is read-only" -- "${go[@]}" -o x=pub/ro.npy
+  else
+    echo "note: safety: read-only case skipped (no setpriv to switch to a second user)" >&2
+  fi
+  chmod 700 "$TMP"
+}
+
+# Signals during -o: every catchable one removes the temporary; after
+# SIGKILL the next write removes it.
+family_signals() {
+  kernel twice "x, y" "i = cuda.grid(1)" "if i < x.size:" "    x[i] += 1"
+  for sig in QUIT USR1 KILL; do
+    cases=$((cases + 1))
+    ( ulimit -v "$MEM_KB"; ulimit -c 0; exec "$kjit" run twice.py:k --grid 1 --block 1 --target cpu \
+        x=zeros:f32:60000000 y=zeros:f32:1 -o x=huge.npy ) >/dev/null 2>&1 &
+    local pid=$! seen=0
+    for _ in $(seq 1 200000); do
+      if compgen -G "huge.npy.kjit-tmp*" >/dev/null; then kill -"$sig" $pid; seen=1; break; fi
+      kill -0 $pid 2>/dev/null || break
+    done
+    wait $pid 2>/dev/null
+    if [ $seen = 1 ] && [ $sig != KILL ] && { compgen -G "huge.npy.kjit-tmp*" >/dev/null || [ -e huge.npy ]; }; then
+      failures=$((failures + 1)); echo "FAIL: SIG$sig left a temporary file" >&2
+    fi
+    if [ $seen = 1 ] && [ $sig = KILL ]; then
+      expect 0 "x: float32" -- run twice.py:k --grid 1 --block 1 x=zeros:f32:2 y=zeros:f32:1 -o x=huge.npy
+      check "SIGKILL's temporary removed by the next write" test -z "$(compgen -G 'huge.npy.kjit-tmp*')"
+    fi
+    [ $seen = 1 ] || echo "note: SIG$sig case: the write ended before it was seen" >&2
+    rm -f huge.npy huge.npy.kjit-tmp*
+  done
+}
+
+# The cache folder, its subfolders, entries and locks: nobody else's, no links.
+family_cache_security() {
+  local before; before=$(outside_snapshot)
+  kernel cs x "x[0] = 9"
+  local go=(run cs.py:k --grid 1 --block 1 x=zeros:f32:1)
+  mkdir -p gw && chmod 0777 gw
+  expect 0 "warning\[E004\]: cache folder '$TMP/gw' is not used: it is writable by others \(mode 0777\); caching disabled" -- \
+    env KJIT_CACHE_DIR="$TMP/gw" "$kjit" "${go[@]}" --target cpu
+  check "group-writable folder: a hint" grep -q "chmod 700" err.txt
+  check "group-writable folder: nothing stored" test -z "$(find gw -type f)"
+  check "group-writable folder: one warning" test "$(grep -c E004 err.txt)" -eq 1
+  # a subfolder that is a link: stats and clear never delete through it
+  expect 0 "x: float32\[1\] \[9\]" -- env KJIT_CACHE_DIR="$TMP/own" "$kjit" "${go[@]}" --target cpu
+  check "own cache: made 0700" test "$(stat -c %a own)" = 700
+  check "own cache: entries 0600" test "$(stat -c %a "$(find own -name '*.kjc' | head -1)")" = 600
+  local sub; sub=$(dirname "$(find own -name '*.kjc' | head -1)")
+  mkdir -p victim && cp "$sub"/*.kjc victim/ && rm -rf "$sub" && ln -s "$TMP/victim" "$sub"
+  expect 0 "" -- env KJIT_CACHE_DIR="$TMP/own" "$kjit" cache clear
+  expect 0 "" -- env KJIT_CACHE_DIR="$TMP/own" "$kjit" cache stats
+  check "linked subfolder: nothing deleted through it" test "$(ls victim | wc -l)" -eq 1
+  # a link at a lock's name creates nothing where it points
+  rm -f "$sub"; expect 0 "" -- env KJIT_CACHE_DIR="$TMP/own" "$kjit" "${go[@]}" --target cpu
+  local e; e=$(find own -name '*.kjc' | head -1)
+  rm -f "$e"; ln -s "$TMP/planted" "${e%.kjc}.lock"
+  expect 0 "x: float32\[1\] \[9\]" -- env KJIT_CACHE_DIR="$TMP/own" "$kjit" "${go[@]}" --target cpu
+  check "linked lock: nothing created at its target" test ! -e planted
+  # a second user plants a cache; running against it uses nothing of it
+  mkdir -p pub && chmod 1777 pub && chmod 711 "$TMP" && cp cs.py pub/ && chmod 644 pub/cs.py
+  if as_nobody true 2>/dev/null; then
+    as_nobody env HOME="$TMP/pub" KJIT_CACHE_DIR="$TMP/pub/theirs" "$kjit" run pub/cs.py:k --grid 1 --block 1 \
+      x=zeros:f32:1 --target cpu >/dev/null 2>&1
+    check "second user: an entry planted" test -n "$(find pub/theirs -name '*.kjc' 2>/dev/null)"
+    local list; list=$(find pub/theirs -printf '%p %s %T@\n' | sort)
+    expect 0 "cache folder '$TMP/pub/theirs' is not used: it is owned by uid 65534" -- \
+      env KJIT_CACHE_DIR="$TMP/pub/theirs" "$kjit" "${go[@]}" --target cpu
+    check "second user's cache untouched" test "$list" = "$(find pub/theirs -printf '%p %s %T@\n' | sort)"
+    # their entry copied into our own cache: sealed with their key, a miss
+    local theirs; theirs=$(find pub/theirs -name '*.kjc' | head -1)
+    mkdir -p own2 && chmod 700 own2
+    expect 0 "" -- env KJIT_CACHE_DIR="$TMP/own2" "$kjit" "${go[@]}" --target cpu
+    local mine; mine=$(find own2 -name '*.kjc' | head -1)
+    cp "$theirs" "$mine" && chown "$(id -u)" "$mine" && chmod 600 "$mine"
+    expect 0 "cache: .*hits 0, misses 1" -- env KJIT_CACHE_DIR="$TMP/own2" "$kjit" "${go[@]}" --target cpu --time
+  else
+    echo "note: cache_security: second-user cases skipped (not root, or no setpriv)" >&2
+  fi
+  chmod 700 "$TMP"
+  check "nothing outside the work folder changed" test "$before" = "$(outside_snapshot)"
+}
+
+# Cache trouble is said once by kjit run, as by kjit ptx.
+family_visibility() {
+  kernel vv x "x[0] = 2"
+  local go=(run vv.py:k --grid 1 --block 1 x=zeros:f32:1)
+  expect 0 "warning\[E003\]: KJIT_CACHE='abc' is not one of" -- env KJIT_CACHE=abc XDG_CACHE_HOME="$TMP/v1" \
+    "$kjit" "${go[@]}" --target cpu
+  check "bad KJIT_CACHE: once" test "$(grep -c "KJIT_CACHE='abc'" err.txt)" -eq 1
+  echo file > afile
+  expect 0 "warning\[E003\]: cache directory '$TMP/afile' is not writable" -- env KJIT_CACHE_DIR="$TMP/afile" \
+    "$kjit" "${go[@]}" --target cpu
+  check "a file as the cache folder: once" test "$(grep -c "not writable" err.txt)" -eq 1
+  expect 0 "warning\[E005\]: KJIT_MAX_SOURCE_BYTES='abc' is not a number of bytes" -- \
+    env KJIT_MAX_SOURCE_BYTES=abc "$kjit" "${go[@]}" --target cpu
+  # a relative import above the top-level package: refused as CPython does
+  mkdir -p rel/pkg && : > rel/pkg/__init__.py
+  printf 'from .. import other\nK = 1\n' > rel/pkg/m.py
+  printf 'from numba import cuda\nfrom pkg.m import K\n@cuda.jit\ndef k(x):\n    x[0] = K\n' > rel/main.py
+  expect 1 "attempted relative import beyond top-level package" -- run rel/main.py:k --grid 1 --block 1 x=zeros:f32:1
+  # a 1 MB identifier: a located error of a readable length, not 1 MB
+  python3 -c "open('bigname.py','w').write('from numba import cuda\n@cuda.jit\ndef k(x):\n    x[0] = ' + 'a' * 1000000 + '\n')"
+  expect 1 "bigname.py:4:12: error\[E201\]: name 'a+\.\.\. \([0-9]+ more bytes not shown\)" -- \
+    run bigname.py:k --grid 1 --block 1 x=zeros:f32:1
+  check "1 MB identifier: message under 4 KB" test "$(wc -c < err.txt)" -lt 4096
+  # --timeout names what kjit was waiting for: the inputs, not a kernel loop
+  expect 3 "the run of kernel 'k' did not start within 0.2 s \(--timeout\): kjit was still reading" 10 -- \
+    run vv.py:k --grid 1 --block 1 --timeout 0.2 x=rand:f32:400000000
+}
+
 families=("$@")
-[ ${#families[@]} -gt 0 ] || families=(parse limits faults files outputs cache)
+[ ${#families[@]} -gt 0 ] || families=(parse limits faults files outputs cache fifo safety signals cache_security visibility)
 echo 'from numba import cuda
 @cuda.jit("void(float32[:])")
 def k(x):

@@ -238,20 +238,22 @@ static void test_stale_lock_sweep(void) {
   RtCacheEntry got;
   RtCacheClaim claim;
   CHECK(!rt_cache_claim(c, key1, &got, &claim) && claim.path);
-  char path[1024];
+  char path[1024]; /* the claim names the lock file in its subfolder */
+  int dir = claim.dirfd;
   snprintf(path, sizeof path, "%s", claim.path ? claim.path : "");
   struct timespec old[2] = {{time(NULL) - 7200, 0}, {time(NULL) - 7200, 0}};
-  CHECK(utimensat(AT_FDCWD, path, old, 0) == 0);
+  CHECK(utimensat(dir, path, old, 0) == 0);
   RtCacheStats s;
   rt_cache_stats(c, &s); /* held: kept */
-  CHECK(access(path, F_OK) == 0);
+  CHECK(faccessat(dir, path, F_OK, 0) == 0);
   close(claim.lock.fd); /* the holder "dies": unlocked, file left behind */
   claim.lock.fd = -1;
   free(claim.path);
   claim.path = NULL;
-  CHECK(access(path, F_OK) == 0);
+  CHECK(faccessat(dir, path, F_OK, 0) == 0);
   rt_cache_stats(c, &s); /* unheld and old: removed */
-  CHECK(access(path, F_OK) != 0);
+  CHECK(faccessat(dir, path, F_OK, 0) != 0);
+  close(dir);
   rt_cache_close(c);
 }
 
