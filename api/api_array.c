@@ -382,14 +382,14 @@ kjit_status kjit_array_save_npy_all(kjit_context *ctx, kjit_array *const *arrays
   RtCall call;
   rt_begin(&call, ctx);
   if (n < 0 || (n > 0 && (!arrays || !paths)))
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "arrays or paths is NULL, or n < 0");
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "arrays or paths is NULL, or n < 0");
   const RtArray **as = calloc((size_t)n + 1, sizeof *as);
   if (!as)
-    return fail(&call, KJIT_ERROR_OUT_OF_MEMORY, "%s", "out of memory");
+    return rt_api_fail(&call, KJIT_ERROR_OUT_OF_MEMORY, "%s", "out of memory");
   for (int i = 0; i < n; i++) {
-    if (!paths[i] || !rt_array_is_live(arrays[i]) || arrays[i]->device || context_of(arrays[i]) != ctx) {
+    if (!paths[i] || !rt_array_is_live(arrays[i]) || arrays[i]->device || rt_api_context_of(arrays[i]) != ctx) {
       free(as);
-      return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
+      return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s",
                   "a NULL path, or a destroyed, device or other context's array");
     }
     as[i] = &arrays[i]->a;
@@ -410,7 +410,7 @@ kjit_status kjit_array_save_check(kjit_context *ctx, const char *path) {
   RtCall call;
   rt_begin(&call, ctx);
   if (!path)
-    return fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "path is NULL");
+    return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "path is NULL");
   char err[512];
   if (rt_out_check(path, NULL, err, sizeof err) != 0) {
     diag_error(&call.diags, RT_E_IO, (SrcLoc){0}, "outputs are regular files (new, or replaced)", "%s", err);
