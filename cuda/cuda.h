@@ -92,6 +92,8 @@ typedef struct RtCuda {
   RtCuApi api;
   RtJlApi jl;                      /* nvJitLink: jl.lib NULL until loaded */
   int jl_state;                    /* 0 untried, 1 loaded, -1 unavailable */
+  char **link_info;                /* non-NULL: links pass -verbose and leave
+                                      nvJitLink's info log here (malloc'd) */
   int driver_version;              /* 12040 for 12.4 */
   int ptx_isa_max;                 /* rt_cuda_ptx_isa_for_driver */
   RtCuDevice dev;

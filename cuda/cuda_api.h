@@ -199,6 +199,8 @@ typedef struct RtJlApi {
   RtJlResult (*GetErrorLogSize)(RtJlHandle h, size_t *size);
   RtJlResult (*GetErrorLog)(RtJlHandle h, char *log);
   RtJlResult (*Version)(unsigned *major, unsigned *minor);                  /* optional */
+  RtJlResult (*GetInfoLogSize)(RtJlHandle h, size_t *size);                 /* optional: */
+  RtJlResult (*GetInfoLog)(RtJlHandle h, char *log);                        /* -verbose's log */
 } RtJlApi;
 
 #endif

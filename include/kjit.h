@@ -581,6 +581,39 @@ KJIT_API kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
                                        const kjit_compile_options *opts,
                                        kjit_emit what, char **out, size_t *len);
 
+/* What one compiled kernel uses of the GPU, as ptxas reports it for the
+ * cubin nvJitLink links (what Numba's get_regs_per_thread() and
+ * get_shared_mem_per_block() give).  Computed without a GPU. */
+typedef struct kjit_resources {
+  char name[256];              /* the PTX entry ("add_kernel__a1Cf32_a1Cf32") */
+  char arch[16];               /* "sm_90" */
+  int registers;               /* per thread */
+  int barriers;                /* named barriers used */
+  int64_t stack_bytes;         /* local memory per thread: the stack frame */
+  int64_t spill_store_bytes;   /* register spills written to local memory */
+  int64_t spill_load_bytes;    /* and read back */
+  int64_t static_shared_bytes; /* cuda.shared.array of constant shape */
+  int64_t const_bytes;         /* constant bank 0: the parameters and more */
+  int max_threads_per_block;   /* the largest block the registers allow
+                                  (at most 1024), as the driver's
+                                  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK */
+  int64_t ptx_bytes;           /* the whole PTX module's size */
+  int64_t sass_bytes;          /* the kernel's machine code (.text.NAME) */
+  int64_t cubin_bytes;         /* the whole linked cubin's size */
+  int reserved[8];             /* zero */
+} kjit_resources;
+
+/* Compiles as kjit_program_emit(KJIT_EMIT_CUBIN) does (same kernel,
+ * signature and opts) and describes each kernel of the cubin: out[0 ..
+ * min(*count, max)-1] are filled, *count is the number of kernels compiled
+ * (a @cuda.reduce compiles two).  No GPU needed; nvJitLink is.  Errors: as
+ * kjit_program_emit, INVALID_ARGUMENT (out NULL with max > 0, count NULL),
+ * CUDA (nvJitLink missing or gives no resource report). */
+KJIT_API kjit_status kjit_program_resources(kjit_program *prog, const char *kernel,
+                                            const char *signature,
+                                            const kjit_compile_options *opts,
+                                            kjit_resources *out, int max, int *count);
+
 /* ------------------------------------------------------------ dtypes ---- */
 
 /* Element types of arrays and typed scalars (NumPy's). */

@@ -3,6 +3,8 @@
 #ifndef KJIT_TOOLS_CLI_RUN_H
 #define KJIT_TOOLS_CLI_RUN_H
 
+#include <stdio.h>
+
 #include "cli.h"
 #include "kjit.h"
 
@@ -68,5 +70,10 @@ int kjit_cli_is_stdin(const char *file);
 /* "file.cu:scale<float>" -> 1 with the length of the file part when arg
  * names a CUDA C file followed by ':' and a kernel name expression. */
 int kjit_cli_split_cuda_target(const char *arg, size_t *file_len);
+
+/* One kernel's resource usage as `kjit ptx --stats` and `kjit run --time`
+ * print it (tools/kjit_resources.c): one line, "name arch: field value,
+ * ...", the same fields in the same order every time. */
+void kjit_cli_print_resources(FILE *f, const kjit_resources *r);
 
 #endif

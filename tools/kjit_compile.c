@@ -179,6 +179,7 @@ typedef struct PtxArgs {
   const char *sig;
   const char *out;        /* -o FILE or DIR; NULL or "-": standard output */
   kjit_emit emit;
+  int stats;              /* --stats: resource usage instead of the text */
   kjit_compile_options opts;
   char *path;             /* --path folders, colon-separated (malloc'd) */
   const char *globals[16]; /* --global NAME=VALUE, as written */
@@ -232,6 +233,10 @@ static const CliOption ptx_options[] = {
      .help = "what to print: kjit IR, optimized LLVM IR, PTX\n"
              "(default), or a cubin linked with the link= CUDA C\n"
              "files (NVRTC + nvJitLink; binary, use -o)"},
+    {.name = "--stats", .field = offsetof(PtxArgs, stats),
+     .help = "print each kernel's resource usage (registers, stack\n"
+             "and spill bytes, static shared memory, largest block,\n"
+             "PTX and SASS size) from the cubin nvJitLink links"},
     {.name = "-o", .metavar = "OUT|DIR", .field = offsetof(PtxArgs, out),
      .help = "write the output to OUT ('-' or none: stdout); OUT\n"
              "is only written when the compile succeeds.  An\n"
@@ -286,6 +291,7 @@ const CliHelp kjit_ptx_help = {
     "  kjit ptx examples/vector_add.cu --arch sm_90\n"
     "  kjit ptx saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
     "  kjit ptx vector_add.py:add_kernel --emit kir\n"
+    "  kjit ptx bench/kernels/matmul.py --arch sm_90 --stats\n"
     "  kjit ptx examples/*.py --arch sm_90 -o build/ptx\n"
     "  cat k.py | kjit ptx - --arch sm_80\n"};
 
@@ -369,6 +375,23 @@ static int bind_ptx_globals(kjit_context *ctx, kjit_program *prog, const PtxArgs
   return rc;
 }
 
+/* --stats: one line per kernel (malloc'd text in *out). */
+static kjit_status ptx_stats(kjit_program *prog, const PtxArgs *a, const Input *x, char **out,
+                             size_t *len) {
+  enum { MAX = 16 };
+  kjit_resources r[MAX];
+  int n = 0;
+  kjit_status st = kjit_program_resources(prog, x->kernel, a->sig, &a->opts, r, MAX, &n);
+  FILE *f = st == KJIT_OK ? open_memstream(out, len) : NULL;
+  if (st == KJIT_OK && !f)
+    return KJIT_ERROR_OUT_OF_MEMORY;
+  for (int i = 0; f && i < n && i < MAX; i++)
+    kjit_cli_print_resources(f, &r[i]);
+  if (f)
+    fclose(f);
+  return st;
+}
+
 /* Compiles one input and writes its output; the exit status, reported. */
 static int ptx_one(kjit_context *ctx, const PtxArgs *a, const Input *x) {
   kjit_program *prog = NULL;
@@ -378,7 +401,8 @@ static int ptx_one(kjit_context *ctx, const PtxArgs *a, const Input *x) {
   if (rc == EXIT_OK)
     rc = bind_ptx_globals(ctx, prog, a);
   if (rc == EXIT_OK) {
-    kjit_status st = kjit_program_emit(prog, x->kernel, a->sig, &a->opts, a->emit, &text, &len);
+    kjit_status st = a->stats ? ptx_stats(prog, a, x, &text, &len)
+                              : kjit_program_emit(prog, x->kernel, a->sig, &a->opts, a->emit, &text, &len);
     if (st != KJIT_OK) {
       rc = report_for(ctx, st, x->file, a->in.n > 1);
     } else {
