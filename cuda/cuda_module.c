@@ -405,11 +405,22 @@ static bool load_image(RtCuda *cu, const char *ptx, const RtLinkInput *more, int
   return ok;
 }
 
+/* The function's attributes, once per load: the launch checks read the
+ * first two, kjit_last_resources all of them. */
 static bool read_attributes(RtCuda *cu, RtCudaModule *m, const char *kernel, Diags *diags) {
-  return rt_cuda_check(cu, cu->api.FuncGetAttribute(&m->static_shared, RT_CU_FUNC_SHARED_SIZE_BYTES, m->fn),
-                       "cuFuncGetAttribute", kernel, diags) &&
-         rt_cuda_check(cu, cu->api.FuncGetAttribute(&m->max_threads, RT_CU_FUNC_MAX_THREADS_PER_BLOCK, m->fn),
+  const struct {
+    int *v;
+    int attr;
+  } attrs[] = {{&m->static_shared, RT_CU_FUNC_SHARED_SIZE_BYTES},
+               {&m->max_threads, RT_CU_FUNC_MAX_THREADS_PER_BLOCK},
+               {&m->registers, RT_CU_FUNC_NUM_REGS},
+               {&m->local_bytes, RT_CU_FUNC_LOCAL_SIZE_BYTES},
+               {&m->const_bytes, RT_CU_FUNC_CONST_SIZE_BYTES}};
+  bool ok = true;
+  for (size_t i = 0; ok && i < sizeof attrs / sizeof attrs[0]; i++)
+    ok = rt_cuda_check(cu, cu->api.FuncGetAttribute(attrs[i].v, attrs[i].attr, m->fn),
                        "cuFuncGetAttribute", kernel, diags);
+  return ok;
 }
 
 static bool module_load(RtCuda *cu, const char *ptx, const char *entry, const RtLinkInput *more,

@@ -607,8 +607,9 @@ typedef struct kjit_resources {
  * signature and opts) and describes each kernel of the cubin: out[0 ..
  * min(*count, max)-1] are filled, *count is the number of kernels compiled
  * (a @cuda.reduce compiles two).  No GPU needed; nvJitLink is.  Errors: as
- * kjit_program_emit, INVALID_ARGUMENT (out NULL with max > 0, count NULL),
- * CUDA (nvJitLink missing or gives no resource report). */
+ * kjit_program_emit, INVALID_ARGUMENT (out NULL with max > 0, count NULL,
+ * a CUDA C program), CODEGEN (nvJitLink missing, or it gives no resource
+ * report: E062). */
 KJIT_API kjit_status kjit_program_resources(kjit_program *prog, const char *kernel,
                                             const char *signature,
                                             const kjit_compile_options *opts,
@@ -1160,6 +1161,18 @@ KJIT_API kjit_status kjit_synchronize(kjit_context *ctx);
 KJIT_API kjit_status kjit_last_timing(const kjit_context *ctx,
                                       double *compile_ms, double *copy_ms,
                                       double *run_ms);
+
+/* The resources of the function the context's most recent resolved launch
+ * ran on the GPU, as the driver's cuFuncGetAttribute gives them (what
+ * Numba's get_regs_per_thread() reads): name, arch (the device's),
+ * registers, stack_bytes (local memory per thread), static_shared_bytes,
+ * const_bytes, max_threads_per_block; the fields the driver does not give
+ * (barriers, spill bytes, sizes) are -1 (kjit_program_resources has them).
+ * A launch that took the fast path leaves the value of the launch that
+ * resolved that specialization, which is the same function.  Errors:
+ * INVALID_ARGUMENT (NULLs), NOT_FOUND (no launch yet, or the last one ran
+ * on the cpu target). */
+KJIT_API kjit_status kjit_last_resources(const kjit_context *ctx, kjit_resources *out);
 
 /* ---------------------------------------------------- device functions --- */
 

@@ -11,7 +11,9 @@
 #      processes), and on a machine of several GPUs the suite on each
 #      further device and MPI with one rank per GPU (where mpirun exists);
 #   4. kjit inside CUDA programs: scripts/gpu_embed.sh (memory, streams,
-#      graphs, contexts, faults, examples/embed, their bench).
+#      graphs, contexts, faults, examples/embed, their bench);
+#   5. the launch tools: scripts/gpu_tools.sh (resources from the driver
+#      against kjit ptx --stats, compute-sanitizer naming source lines).
 # Logs go to LOG_DIR (default: a temporary folder, printed).  Exit 0 only
 # when every step that ran passed.
 set -uo pipefail
@@ -93,6 +95,12 @@ echo "== embedding in CUDA programs (scripts/gpu_embed.sh)"
 bash "$root/scripts/gpu_embed.sh" "$build" "$logs/embed" >"$logs/embed.log" 2>&1
 rc=$?
 cat "$logs/embed.log" | grep -v '^|' | tail -60
+[ $rc -eq 0 ] || [ $rc -eq 77 ] || status=1
+
+echo "== launch tools (scripts/gpu_tools.sh: resources, compute-sanitizer lines)"
+bash "$root/scripts/gpu_tools.sh" "$build" "$logs/tools" >"$logs/tools.log" 2>&1
+rc=$?
+grep -E '^(gpu_tools|PASS|FAIL|SKIP)' "$logs/tools.log"
 [ $rc -eq 0 ] || [ $rc -eq 77 ] || status=1
 
 # Every further device: the exec kernels on it (KJIT_GPU_SUITE_FILTER and

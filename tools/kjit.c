@@ -484,7 +484,8 @@ static const CliOption run_options[] = {
              "kernel time is the median over --repeat runs,\n"
              "timed with CUDA events on the cuda target), and\n"
              "whether the kernel was compiled or read from the\n"
-             "disk cache"},
+             "disk cache; on the cuda target also the kernel's\n"
+             "registers and memory, as the driver reports them"},
     CLI_PATH_ROW(RunArgs, path),
     CLI_HELP_ROW,
     {.help = "NVRTC options of a CUDA C file (FILE.cu:KERNEL, run on the cuda target;\n"
@@ -900,6 +901,9 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK && a->time) {
     print_times(a, &t);
     print_cache(j->ctx);
+    kjit_resources res;                 /* a GPU launch: the driver's view */
+    if (kjit_last_resources(j->ctx, &res) == KJIT_OK)
+      kjit_cli_print_resources(stdout, &res);
   }
   return rc;
 }

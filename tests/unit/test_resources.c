@@ -135,9 +135,44 @@ static void check_api(void) {
   kjit_context_destroy(ctx);
 }
 
+/* kjit_last_resources is the driver's view: nothing before a launch, and
+ * nothing after one on the cpu target. */
+static void check_last_resources_cpu(void) {
+  kjit_context_options co;
+  kjit_context_options_init(&co);
+  co.target = KJIT_TARGET_CPU;
+  kjit_context *ctx = NULL;
+  kjit_program *prog = NULL;
+  kjit_kernel *k = NULL;
+  kjit_array *a = NULL;
+  kjit_resources r;
+  CHECK_STATUS(kjit_context_create(&co, &ctx), KJIT_OK);
+  CHECK_STATUS(kjit_last_resources(ctx, &r), KJIT_ERROR_NOT_FOUND);
+  CHECK_STATUS(kjit_last_resources(ctx, NULL), KJIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(kjit_last_resources(NULL, &r), KJIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(kjit_program_load_source(ctx, "k.py",
+                                        "from numba import cuda\n"
+                                        "@cuda.jit\n"
+                                        "def k(a):\n"
+                                        "    a[cuda.grid(1)] = 2\n", &prog), KJIT_OK);
+  CHECK_STATUS(kjit_program_kernel(prog, "k", &k), KJIT_OK);
+  int64_t shape[1] = {32};
+  CHECK_STATUS(kjit_array_create(ctx, KJIT_FLOAT32, 1, shape, &a), KJIT_OK);
+  kjit_launch_config cfg;
+  kjit_launch_config_init(&cfg);
+  cfg.block[0] = 32;
+  kjit_arg arg = kjit_arg_array(a);
+  CHECK_STATUS(kjit_launch(k, &cfg, &arg, 1), KJIT_OK);
+  CHECK_STATUS(kjit_last_resources(ctx, &r), KJIT_ERROR_NOT_FOUND);
+  kjit_array_destroy(a);
+  kjit_program_destroy(prog);
+  kjit_context_destroy(ctx);
+}
+
 int main(void) {
   check_parse();
   check_api();
+  check_last_resources_cpu();
   check_max_threads();
   check_elf();
   printf("test_resources: %d checks, %d failed\n", checks, failures);

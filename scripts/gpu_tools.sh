@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# gpu_tools.sh BUILD_DIR [LOG_DIR] - the GPU checks of the launch tools, for
+# a machine with a GPU:
+#   1. resources: `kjit run --time` prints the driver's view of each launched
+#      kernel (cuFuncGetAttribute); its registers, stack and static shared
+#      bytes must equal what `kjit ptx --stats` computed without the GPU for
+#      the device's architecture (the cubin is the same nvJitLink link);
+#   2. source lines in NVIDIA's tools: compute-sanitizer's memcheck on an
+#      out-of-bounds kernel compiled with lineinfo=True names its .py file
+#      and line (tests/gpu/tools/oob.py:10).
+# Prints one line per check (PASS/FAIL/SKIP) and the date, device and
+# counts; logs go to LOG_DIR (default: a temporary folder).  Exit 0 when
+# every check that ran passed, 77 when there is no GPU.
+set -uo pipefail
+[ $# -ge 1 ] || { echo "usage: gpu_tools.sh BUILD_DIR [LOG_DIR]" >&2; exit 2; }
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$(cd "$1" && pwd) || exit 2
+logs=${2:-$(mktemp -d "${TMPDIR:-/tmp}/kjit-gpu-tools.XXXXXX")}
+mkdir -p "$logs"
+kjit=$build/kjit
+export KJIT_CACHE_DIR=$logs/cache
+pass=0 fail=0 skip=0
+ok() { echo "PASS: $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+skipped() { echo "SKIP: $*"; skip=$((skip + 1)); }
+
+device=$("$kjit" info 2>/dev/null | grep -m1 '^  device 0:' | sed 's/^  device 0: //')
+if [ -z "$device" ]; then
+  echo "gpu_tools: no GPU (kjit info lists no device): skipped"; exit 77
+fi
+arch=sm_$("$kjit" info | grep -m1 -o 'compute capability [0-9]*\.[0-9]*' | awk '{split($3, v, "."); print v[1] v[2]}')
+echo "gpu_tools: $(date -u +%Y-%m-%dT%H:%MZ) on $device ($arch)"
+
+# --- 1. resources: the driver's view against kjit ptx --stats ------------
+# "NAME regs stack smem" from a line of either.
+fields() {
+  awk '{ r = st = sm = "";
+    for (i = 1; i <= NF; i++) {
+      if ($i == "registers") r = $(i+1) + 0
+      if ($i == "stack") st = $(i+1) + 0
+      if ($i == "shared") sm = $(i+1) + 0
+    }
+    print $1, r, st, sm }'
+}
+while IFS='|' read -r target sig run; do
+  [ -n "$target" ] || continue
+  name=${target##*:}
+  # shellcheck disable=SC2086
+  if ! (cd "$root" && "$kjit" run "$target" --target cuda --time $run) >"$logs/run_$name.log" 2>&1; then
+    bad "kjit run $target --time"; continue
+  fi
+  got=$(grep ' registers ' "$logs/run_$name.log" | grep -v '^time' | fields)
+  want=$(cd "$root" && "$kjit" ptx "$target" --sig "$sig" --arch "$arch" --fits32 --grid32 --stats | fields)
+  if [ -n "$got" ] && [ "$got" = "$want" ]; then
+    ok "resources of $name: driver '$got' = kjit ptx --stats"
+  else
+    bad "resources of $name: driver '$got', kjit ptx --stats '$want'"
+  fi
+done <<'LIST'
+examples/vector_add.py:add_kernel|void(float32[::1], float32[::1], float32[::1])|--grid 4 --block 256 x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024
+examples/matmul_shared.py:matmul_shared|void(float32[:, ::1], float32[:, ::1], float32[:, ::1])|--grid 2,2 --block 16,16 A=arange:float32:20x30 B=arange:float32:30x25 C=zeros:float32:20x25
+examples/double_matrix.py:double_matrix|void(float32[:, ::1])|--grid 2,2 --block 16,16 a=arange:float32:20x30
+LIST
+
+# --- 2. compute-sanitizer names the line ---------------------------------
+sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+if [ -z "$sanitizer" ]; then
+  skipped "compute-sanitizer line test (compute-sanitizer not installed)"
+else
+  (cd "$root" && "$sanitizer" --tool memcheck "$kjit" run tests/gpu/tools/oob.py:oob --target cuda \
+     --grid 1 --block 32 a=zeros:float32:32) >"$logs/sanitizer.log" 2>&1
+  errors=$(grep -c 'Invalid __global__ write' "$logs/sanitizer.log")
+  if grep -q 'in .*oob\.py:10' "$logs/sanitizer.log"; then
+    ok "compute-sanitizer: $errors invalid writes, at $(grep -m1 -o 'at oob[^ ]* in [^ ]*oob\.py:10' "$logs/sanitizer.log")"
+  else
+    bad "compute-sanitizer did not name oob.py:10 ($errors invalid writes; $logs/sanitizer.log)"
+  fi
+fi
+
+echo "gpu_tools: $pass passed, $fail failed, $skip skipped; logs in $logs"
+[ $fail -eq 0 ]
