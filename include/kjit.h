@@ -615,6 +615,39 @@ KJIT_API kjit_status kjit_program_resources(kjit_program *prog, const char *kern
                                             const kjit_compile_options *opts,
                                             kjit_resources *out, int max, int *count);
 
+/* How many blocks of a kernel one SM holds at once (kjit_occupancy_*). */
+typedef struct kjit_occupancy {
+  int active_blocks_per_sm;
+  int active_warps_per_sm;
+  int max_warps_per_sm;        /* the architecture's */
+  double occupancy;            /* active / max warps, 0..1 */
+  const char *limited_by;      /* static text: "warps", "blocks", "registers",
+                                  "shared memory", "barriers", "block size" */
+  int reserved[8];             /* zero */
+} kjit_occupancy;
+
+/* The occupancy calculator, on the CPU: resident blocks per SM of a kernel
+ * using `r` (from kjit_program_resources; registers, static_shared_bytes,
+ * barriers, max_threads_per_block are read) launched with `block` threads
+ * (x*y*z) and `dynamic_shared` bytes, on `arch` ("sm_90"; NULL: r->arch),
+ * as the driver's cuOccupancyMaxActiveBlocksPerMultiprocessor computes it
+ * with the default carveout.  Architectures sm_70 .. sm_90 (docs/api.md,
+ * "Occupancy", says where the limits come from).  A block that cannot run
+ * (too many threads, registers or shared bytes) gives 0 blocks and
+ * limited_by saying why.  Errors: INVALID_ARGUMENT (NULLs, an architecture
+ * the table lacks).  Thread-safe; needs no context. */
+KJIT_API kjit_status kjit_occupancy_compute(const kjit_resources *r, const char *arch, int block,
+                                            size_t dynamic_shared, kjit_occupancy *out);
+
+/* The block size (a multiple of 32, at most r->max_threads_per_block) with
+ * the most resident warps per SM for `dynamic_shared` bytes, the largest
+ * such block on a tie (as cuOccupancyMaxPotentialBlockSize); *block and,
+ * if out is not NULL, its occupancy.  *block is 0 when no block fits.
+ * Errors as kjit_occupancy_compute. */
+KJIT_API kjit_status kjit_occupancy_best_block(const kjit_resources *r, const char *arch,
+                                               size_t dynamic_shared, int *block,
+                                               kjit_occupancy *out);
+
 /* ------------------------------------------------------------ dtypes ---- */
 
 /* Element types of arrays and typed scalars (NumPy's). */

@@ -50,7 +50,7 @@ while IFS='|' read -r target sig run; do
     bad "kjit run $target --time"; continue
   fi
   got=$(grep ' registers ' "$logs/run_$name.log" | grep -v '^time' | fields)
-  want=$(cd "$root" && "$kjit" ptx "$target" --sig "$sig" --arch "$arch" --fits32 --grid32 --stats | fields)
+  want=$(cd "$root" && "$kjit" ptx "$target" --sig "$sig" --arch "$arch" --fits32 --grid32 --stats | grep -v '^ ' | fields)
   if [ -n "$got" ] && [ "$got" = "$want" ]; then
     ok "resources of $name: driver '$got' = kjit ptx --stats"
   else

@@ -47,9 +47,9 @@ from_ptxas() {
     }' "$1" | sort
 }
 
-# kjit ptx --stats's lines, the same fields.
+# kjit ptx --stats's kernel lines (not the indented occupancy), the same fields.
 from_kjit() {
-  awk '{
+  awk '/^ / { next } {
     name = $1
     for (i = 1; i <= NF; i++) {
       if ($i == "registers") r = $(i+1) + 0
@@ -64,7 +64,7 @@ from_kjit() {
 
 # Each line's max threads/block from its registers, and positive sizes.
 check_derived() {
-  awk '{
+  awk '/^ / { next } {
     for (i = 1; i <= NF; i++) {
       if ($i == "registers") r = $(i+1) + 0
       if ($i == "threads/block") m = $(i+1) + 0
@@ -101,6 +101,10 @@ for line in "${lines[@]}"; do
       status=1; continue
     fi
     check_derived "$TMP/m$n.stats" >&2 || { echo "stats.sh: FAILED: $arch ${ARGV[*]}" >&2; status=1; }
+    if [ "$(grep -c '^  occupancy best block' "$TMP/m$n.stats")" != "$(wc -l <"$TMP/got$n")" ]; then
+      echo "stats.sh: FAILED: kjit ${ARGV[*]} --arch $arch: not one occupancy line per kernel" >&2
+      status=1
+    fi
     entries=$((entries + $(wc -l <"$TMP/got$n")))
   done
 done

@@ -75,5 +75,16 @@ int kjit_cli_split_cuda_target(const char *arg, size_t *file_len);
  * print it (tools/kjit_resources.c): one line, "name arch: field value,
  * ...", the same fields in the same order every time. */
 void kjit_cli_print_resources(FILE *f, const kjit_resources *r);
+/* Then, indented, the occupancy of its best block (and of 256 threads, the
+ * habit) without dynamic shared memory (kjit_occupancy_best_block). */
+void kjit_cli_print_occupancy(FILE *f, const kjit_resources *r);
+
+/* --grid cover:NAME: grid[d] = ceil(shape[d] / block[d]) for each of the
+ * array's 1 to 3 dimensions (1 beyond them), as a Numba user writes
+ * `(n + tpb - 1) // tpb`.  `val` is the value bound to NAME (NULL: no such
+ * parameter).  Returns the exit status, the error printed (a scalar, an
+ * empty array, more than 3 dimensions, a dimension over CUDA's grid limit). */
+int kjit_cli_cover_grid(const char *name, const kjit_arg *val, const uint32_t block[3],
+                        uint32_t grid[3]);
 
 #endif

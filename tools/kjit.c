@@ -264,6 +264,7 @@ typedef struct RunArgs {
   const char *kernel;
   kjit_launch_config cfg;
   int have_grid, have_block;
+  const char *cover;      /* --grid cover:NAME: the array the grid covers */
   kjit_target target;
   int have_target;        /* --target given */
   int device;             /* --device N; -1: none (KJIT_DEVICE, else 0) */
@@ -375,7 +376,8 @@ static int split_named(const char *arg, char **name, const char **rest) {
 static int set_grid(Cli *c, const CliOption *o, void *args, const char *v) {
   RunArgs *a = args;
   a->have_grid = 1;
-  return parse_dims(c, o->name, v, a->cfg.grid);
+  a->cover = strncmp(v, "cover:", 6) == 0 && v[6] ? v + 6 : NULL;
+  return a->cover ? EXIT_OK : parse_dims(c, o->name, v, a->cfg.grid);
 }
 
 static int set_block(Cli *c, const CliOption *o, void *args, const char *v) {
@@ -443,7 +445,9 @@ static int add_run_value(Cli *c, void *args, const char *arg) {
 static const CliOption run_options[] = {
     {.help = "options:"},
     {.name = "--grid", .metavar = "X[,Y[,Z]]", .set = set_grid,
-     .help = "blocks per grid (required)"},
+     .help = "blocks per grid (required); cover:NAME: enough\n"
+             "blocks of --block to cover array NAME's shape,\n"
+             "per dimension ((n + block - 1) / block)"},
     {.name = "--block", .metavar = "X[,Y[,Z]]", .set = set_block,
      .help = "threads per block, at most 1024 in all (required)"},
     {.name = "--shared", .metavar = "BYTES", .set = set_shared,
@@ -894,6 +898,14 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);
+  RunArgs covered;                      /* --grid cover:NAME, now that NAME has a shape */
+  if (rc == EXIT_OK && a->cover) {
+    int p = find_param(j, a->cover);
+    covered = *a;
+    rc = kjit_cli_cover_grid(a->cover, p >= 0 && p < j->nvals ? &j->vals[p] : NULL, a->cfg.block,
+                             covered.cfg.grid);
+    a = &covered;
+  }
   RunTimes t = {0};
   if (rc == EXIT_OK) rc = launch_all(j, a, &t);
   if (rc == EXIT_OK) rc = write_outputs(a, j);

@@ -385,8 +385,10 @@ static kjit_status ptx_stats(kjit_program *prog, const PtxArgs *a, const Input *
   FILE *f = st == KJIT_OK ? open_memstream(out, len) : NULL;
   if (st == KJIT_OK && !f)
     return KJIT_ERROR_OUT_OF_MEMORY;
-  for (int i = 0; f && i < n && i < MAX; i++)
+  for (int i = 0; f && i < n && i < MAX; i++) {
     kjit_cli_print_resources(f, &r[i]);
+    kjit_cli_print_occupancy(f, &r[i]);
+  }
   if (f)
     fclose(f);
   return st;

@@ -2,6 +2,7 @@
  * (kjit_program_resources): one line per kernel, so scripts can read a
  * field with grep or awk and tests can compare it with `ptxas -v`. */
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cli_run.h"
@@ -26,4 +27,61 @@ void kjit_cli_print_resources(FILE *f, const kjit_resources *r) {
   field(f, "SASS", r->sass_bytes, " B");
   field(f, "cubin", r->cubin_bytes, " B");
   fputc('\n', f);
+}
+
+/* "  occupancy: block B: N blocks/SM, W/M warps (P%), limited by WHY". */
+static void print_occupancy(FILE *f, const char *what, int block, const kjit_occupancy *o) {
+  fprintf(f, "  occupancy %s %d: %d blocks/SM, %d/%d warps (%.0f%%), limited by %s\n", what, block,
+          o->active_blocks_per_sm, o->active_warps_per_sm, o->max_warps_per_sm,
+          100.0 * o->occupancy, o->limited_by);
+}
+
+void kjit_cli_print_occupancy(FILE *f, const kjit_resources *r) {
+  kjit_occupancy o;
+  int block = 0;
+  if (kjit_occupancy_best_block(r, NULL, 0, &block, &o) != KJIT_OK) {
+    fprintf(f, "  occupancy: no table for %s (sm_70 .. sm_90)\n", r->arch);
+    return;
+  }
+  print_occupancy(f, "best block", block, &o);
+  if (block != 256 && kjit_occupancy_compute(r, NULL, 256, 0, &o) == KJIT_OK)
+    print_occupancy(f, "block", 256, &o);
+}
+
+/* ---------------------------------------------------- --grid cover: --- */
+
+int kjit_cli_cover_grid(const char *name, const kjit_arg *val, const uint32_t block[3],
+                        uint32_t grid[3]) {
+  static const int64_t max_grid[3] = {INT32_MAX, 65535, 65535}; /* CUDA's gridDim limits */
+  if (!val) {
+    fprintf(stderr, "kjit: error: --grid cover:%s names no parameter of the kernel\n"
+                    "Try 'kjit run --help'.\n", name);
+    return EXIT_USAGE;
+  }
+  const kjit_array *a = val->kind == KJIT_ARG_ARRAY ? val->value.array : NULL;
+  int nd = a ? kjit_array_ndim(a) : 0;
+  if (!a || nd < 1 || nd > 3) {
+    fprintf(stderr, "kjit: error: --grid cover:%s needs an array of 1 to 3 dimensions; '%s' is %s\n"
+                    "hint: give the grid as X[,Y[,Z]]\n", name, name, a ? "of more dimensions" : "a scalar");
+    return EXIT_USAGE;
+  }
+  const int64_t *shape = kjit_array_shape(a);
+  for (int d = 0; d < 3; d++) {
+    int64_t n = d < nd ? shape[d] : 1;
+    if (n == 0) {
+      fprintf(stderr, "kjit: error: --grid cover:%s: the array is empty (dimension %d is 0), "
+                      "so no block would run\n", name, d);
+      return EXIT_USAGE;
+    }
+    int64_t blocks = (n + block[d] - 1) / block[d];
+    if (blocks > max_grid[d]) {
+      fprintf(stderr, "kjit: error: --grid cover:%s: %" PRId64 " blocks of %u threads in dimension "
+                      "%d, over CUDA's limit of %" PRId64 "\nhint: use larger blocks, or a "
+                      "grid-stride loop with a fixed --grid\n", name, blocks, block[d], d,
+              max_grid[d]);
+      return EXIT_USAGE;
+    }
+    grid[d] = (uint32_t)blocks;
+  }
+  return EXIT_OK;
 }
