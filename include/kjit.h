@@ -181,9 +181,16 @@ typedef struct kjit_context_options {
   int cuda_context_mode; /* kjit_cuda_context_mode, when cuda_context is
                             NULL; default KJIT_CUDA_CONTEXT_PRIMARY */
   int fault_policy;      /* kjit_fault_policy; default KJIT_FAULT_REPORT */
+  int lineinfo;          /* 0 (default) or 1: every kernel compiled for a
+                            launch through this context carries source line
+                            information, as with lineinfo=True (NVIDIA's
+                            profilers and compute-sanitizer then name the
+                            .py file and line) */
+  int reserved32;        /* must be zero.  lineinfo and this took
+                            reserved[0]: the struct's size is unchanged */
   /* Next milestone (not implemented; keep zero): the disk cache directory
    * / enable flag and a log callback take their place here. */
-  void *reserved[5];     /* must be zero (kjit_context_options_init does it) */
+  void *reserved[4];     /* must be zero (kjit_context_options_init does it) */
 } kjit_context_options;
 
 /* Which CUDA context a kjit context runs its device work in (docs/api.md

@@ -388,6 +388,7 @@ bool rt_compile_launch(kjit_program *prog, IrFunc *f, const Signature *sig, cons
   kjit_compile_options_init(&j.opts);
   j.opts.arch = how->arch;
   j.opts.debug = prog->ctx->opts.debug ? 1 : -1;
+  j.opts.lineinfo = prog->ctx->opts.lineinfo ? 1 : -1;
   rt_job_add_unit(&j, f, *sig);
   bool ok = (how->target == RT_JOB_CPU || check_arch(&j)) && rt_job_compile_units(&j) &&
             how->emit(&j, how->data);

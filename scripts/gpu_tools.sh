@@ -7,7 +7,8 @@
 #      the device's architecture (the cubin is the same nvJitLink link);
 #   2. source lines in NVIDIA's tools: compute-sanitizer's memcheck on an
 #      out-of-bounds kernel compiled with lineinfo=True names its .py file
-#      and line (tests/gpu/tools/oob.py:10).
+#      and line (tests/gpu/tools/oob.py:10), and so does `kjit run
+#      --lineinfo` on one without it (oob_plain.py:9).
 # Prints one line per check (PASS/FAIL/SKIP) and the date, device and
 # counts; logs go to LOG_DIR (default: a temporary folder).  Exit 0 when
 # every check that ran passed, 77 when there is no GPU.
@@ -63,19 +64,29 @@ examples/double_matrix.py:double_matrix|void(float32[:, ::1])|--grid 2,2 --block
 LIST
 
 # --- 2. compute-sanitizer names the line ---------------------------------
+# FILE:KERNEL LINE [kjit run options]: lineinfo=True in the decorator, and
+# kjit run --lineinfo on a kernel without it.
 sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
-if [ -z "$sanitizer" ]; then
-  skipped "compute-sanitizer line test (compute-sanitizer not installed)"
-else
-  (cd "$root" && "$sanitizer" --tool memcheck "$kjit" run tests/gpu/tools/oob.py:oob --target cuda \
-     --grid 1 --block 32 a=zeros:float32:32) >"$logs/sanitizer.log" 2>&1
-  errors=$(grep -c 'Invalid __global__ write' "$logs/sanitizer.log")
-  if grep -q 'in .*oob\.py:10' "$logs/sanitizer.log"; then
-    ok "compute-sanitizer: $errors invalid writes, at $(grep -m1 -o 'at oob[^ ]* in [^ ]*oob\.py:10' "$logs/sanitizer.log")"
-  else
-    bad "compute-sanitizer did not name oob.py:10 ($errors invalid writes; $logs/sanitizer.log)"
+while read -r target line opts; do
+  [ -n "$target" ] || continue
+  file=$(basename "${target%%:*}")
+  if [ -z "$sanitizer" ]; then
+    skipped "compute-sanitizer on $target (compute-sanitizer not installed)"; continue
   fi
-fi
+  log=$logs/sanitizer_${file%.py}.log
+  # shellcheck disable=SC2086
+  (cd "$root" && "$sanitizer" --tool memcheck "$kjit" run "$target" --target cuda $opts \
+     --grid 1 --block 32 a=zeros:float32:32) >"$log" 2>&1
+  errors=$(grep -c 'Invalid __global__ write' "$log")
+  if grep -q "in .*$file:$line" "$log"; then
+    ok "compute-sanitizer $opts: $errors invalid writes, $(grep -m1 -o "at [^ ]* in [^ ]*$file:$line" "$log")"
+  else
+    bad "compute-sanitizer $opts did not name $file:$line ($errors invalid writes; $log)"
+  fi
+done <<'LIST'
+tests/gpu/tools/oob.py:oob 10
+tests/gpu/tools/oob_plain.py:oob_plain 9 --lineinfo
+LIST
 
 echo "gpu_tools: $pass passed, $fail failed, $skip skipped; logs in $logs"
 [ $fail -eq 0 ]

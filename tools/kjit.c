@@ -272,6 +272,7 @@ typedef struct RunArgs {
   int time;               /* --time */
   int graph;              /* --graph */
   int debug;              /* --debug: bounds checks (a context option) */
+  int lineinfo;           /* --lineinfo: line tables (a context option) */
   double timeout;         /* --timeout SECONDS; 0: none */
   RunArg *args;           /* argc entries at most */
   int nargs;
@@ -479,6 +480,9 @@ static const CliOption run_options[] = {
     {.name = "--debug", .field = offsetof(RunArgs, debug),
      .help = "check every array index and assert (as debug=True);\n"
              "a failing one fails the run with its source line"},
+    {.name = "--lineinfo", .field = offsetof(RunArgs, lineinfo),
+     .help = "source line information in every kernel (as\n"
+             "lineinfo=True), for compute-sanitizer and the profilers"},
     {.name = "--timeout", .metavar = "SECONDS", .set = set_timeout,
      .help = "stop the run when the launch (compile, copies and\n"
              "the kernel) takes longer: the error names the\n"
@@ -808,6 +812,7 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   kjit_context_options_init(&o);
   o.target = a->target;
   o.debug = a->debug;
+  o.lineinfo = a->lineinfo;
   o.fault_policy = KJIT_FAULT_RESET;   /* the process is kjit's own */
   if (a->device >= 0)
     o.device = a->device;
