@@ -5,6 +5,8 @@
 #      kernel (cuFuncGetAttribute); its registers, stack and static shared
 #      bytes must equal what `kjit ptx --stats` computed without the GPU for
 #      the device's architecture (the cubin is the same nvJitLink link);
+#   1b. --block auto with --grid cover:x on the bench kernels gives the same
+#      results as their default block of 256 (both times printed);
 #   2. source lines in NVIDIA's tools: compute-sanitizer's memcheck on an
 #      out-of-bounds kernel compiled with lineinfo=True names its .py file
 #      and line (tests/gpu/tools/oob.py:10), and so does `kjit run
@@ -61,6 +63,28 @@ done <<'LIST'
 examples/vector_add.py:add_kernel|void(float32[::1], float32[::1], float32[::1])|--grid 4 --block 256 x=arange:float32:1024 y=full:float32:1024:2 out=zeros:float32:1024
 examples/matmul_shared.py:matmul_shared|void(float32[:, ::1], float32[:, ::1], float32[:, ::1])|--grid 2,2 --block 16,16 A=arange:float32:20x30 B=arange:float32:30x25 C=zeros:float32:20x25
 examples/double_matrix.py:double_matrix|void(float32[:, ::1])|--grid 2,2 --block 16,16 a=arange:float32:20x30
+LIST
+
+# --- 1b. --block auto on the GPU: the run's result equals the default's --
+# (a kernel written for any block size; the chosen block is in the note)
+while IFS='|' read -r target block run; do
+  [ -n "$target" ] || continue
+  name=${target##*:}
+  # shellcheck disable=SC2086
+  (cd "$root" && "$kjit" run "$target" --target cuda --block "$block" --grid cover:x --repeat 20 --time $run) \
+    >"$logs/default_$name.log" 2>&1
+  # shellcheck disable=SC2086
+  (cd "$root" && "$kjit" run "$target" --target cuda --block auto --grid cover:x --repeat 20 --time $run) \
+    >"$logs/auto_$name.log" 2>&1
+  if diff <(grep -E '^[a-z_]+: ' "$logs/default_$name.log" | grep -v -E '^(time|cache):') \
+          <(grep -E '^[a-z_]+: ' "$logs/auto_$name.log" | grep -v -E '^(time|cache):') >/dev/null; then
+    ok "--block auto on $name: $(grep -o 'auto: [0-9]* threads' "$logs/auto_$name.log"), same results; kernel $(grep -o 'kernel [0-9.]* ms' "$logs/default_$name.log") at $block vs $(grep -o 'kernel [0-9.]* ms' "$logs/auto_$name.log")"
+  else
+    bad "--block auto on $name: results differ from --block $block (logs in $logs)"
+  fi
+done <<'LIST'
+bench/kernels/vector_add.py:add_kernel|256|x=rand:float32:16777216 y=rand:float32:16777216 out=zeros:float32:16777216
+bench/kernels/exp_sqrt.py:exp_sqrt|256|x=rand:float32:16777216 out=zeros:float32:16777216
 LIST
 
 # --- 2. compute-sanitizer names the line ---------------------------------

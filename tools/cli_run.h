@@ -84,6 +84,14 @@ void kjit_cli_print_occupancy(FILE *f, const kjit_resources *r);
  * `(n + tpb - 1) // tpb`.  `val` is the value bound to NAME (NULL: no such
  * parameter).  Returns the exit status, the error printed (a scalar, an
  * empty array, more than 3 dimensions, a dimension over CUDA's grid limit). */
+/* --block auto: the block (x only) with the best occupancy for the kernel
+ * compiled for these arguments' types (kjit_program_resources for the
+ * present GPU's architecture, else sm_80; kjit_occupancy_best_block with
+ * dyn_shared bytes); a note on stderr says what was chosen.  Returns the
+ * exit status, the error printed. */
+int kjit_cli_auto_block(kjit_context *ctx, kjit_program *prog, const char *kernel,
+                        const kjit_arg *vals, int n, size_t dyn_shared, uint32_t block[3]);
+
 int kjit_cli_cover_grid(const char *name, const kjit_arg *val, const uint32_t block[3],
                         uint32_t grid[3]);
 

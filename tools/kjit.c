@@ -264,6 +264,7 @@ typedef struct RunArgs {
   const char *kernel;
   kjit_launch_config cfg;
   int have_grid, have_block;
+  int block_auto;         /* --block auto: the best occupancy's block */
   const char *cover;      /* --grid cover:NAME: the array the grid covers */
   kjit_target target;
   int have_target;        /* --target given */
@@ -384,7 +385,8 @@ static int set_grid(Cli *c, const CliOption *o, void *args, const char *v) {
 static int set_block(Cli *c, const CliOption *o, void *args, const char *v) {
   RunArgs *a = args;
   a->have_block = 1;
-  return parse_dims(c, o->name, v, a->cfg.block);
+  a->block_auto = strcmp(v, "auto") == 0;
+  return a->block_auto ? EXIT_OK : parse_dims(c, o->name, v, a->cfg.block);
 }
 
 static int set_shared(Cli *c, const CliOption *o, void *args, const char *v) {
@@ -449,8 +451,10 @@ static const CliOption run_options[] = {
      .help = "blocks per grid (required); cover:NAME: enough\n"
              "blocks of --block to cover array NAME's shape,\n"
              "per dimension ((n + block - 1) / block)"},
-    {.name = "--block", .metavar = "X[,Y[,Z]]", .set = set_block,
-     .help = "threads per block, at most 1024 in all (required)"},
+    {.name = "--block", .metavar = "X[,Y[,Z]]|auto", .set = set_block,
+     .help = "threads per block, at most 1024 in all (required);\n"
+             "auto: the x size with the best occupancy for the\n"
+             "kernel's resources (GPU present, else sm_80)"},
     {.name = "--shared", .metavar = "BYTES", .set = set_shared,
      .help = "dynamic shared memory per block (default 0)"},
     {.name = "--target", .metavar = "auto|cpu|cuda", .set = set_target,
@@ -903,11 +907,18 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);
-  RunArgs covered;                      /* --grid cover:NAME, now that NAME has a shape */
+  RunArgs covered = *a;                 /* --block auto, --grid cover:NAME, now that the
+                                           arguments have types and shapes */
+  if (rc == EXIT_OK && a->block_auto) {
+    const char *kname = a->kernel;
+    kjit_kernel_name(j->kernel, &kname);
+    rc = kjit_cli_auto_block(j->ctx, j->prog, kname, j->vals, j->nvals, a->cfg.shared_bytes,
+                             covered.cfg.block);
+    a = &covered;
+  }
   if (rc == EXIT_OK && a->cover) {
     int p = find_param(j, a->cover);
-    covered = *a;
-    rc = kjit_cli_cover_grid(a->cover, p >= 0 && p < j->nvals ? &j->vals[p] : NULL, a->cfg.block,
+    rc = kjit_cli_cover_grid(a->cover, p >= 0 && p < j->nvals ? &j->vals[p] : NULL, covered.cfg.block,
                              covered.cfg.grid);
     a = &covered;
   }

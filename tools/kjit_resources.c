@@ -4,6 +4,8 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli_run.h"
 
@@ -83,5 +85,72 @@ int kjit_cli_cover_grid(const char *name, const kjit_arg *val, const uint32_t bl
     }
     grid[d] = (uint32_t)blocks;
   }
+  return EXIT_OK;
+}
+
+/* ------------------------------------------------------ --block auto --- */
+
+/* "void(float32[:, ::1], int64)" of the arguments, as a launch types them
+ * (C-contiguous arrays "::1" last, others any layout); 0 when one has no
+ * such spelling (tuples, records). */
+static int signature_of(const kjit_arg *vals, int n, char *out, size_t len) {
+  size_t at = (size_t)snprintf(out, len, "void(");
+  for (int i = 0; i < n && at < len; i++) {
+    const kjit_arg *v = &vals[i];
+    const char *sep = i ? ", " : "";
+    if (v->kind == KJIT_ARG_INT64 || v->kind == KJIT_ARG_FLOAT64) {
+      at += (size_t)snprintf(out + at, len - at, "%s%s", sep, v->kind == KJIT_ARG_INT64 ? "int64" : "float64");
+    } else if (v->kind == KJIT_ARG_SCALAR && v->dtype != KJIT_RECORD) {
+      at += (size_t)snprintf(out + at, len - at, "%s%s", sep, kjit_dtype_name(v->dtype));
+    } else if (v->kind == KJIT_ARG_ARRAY && kjit_array_dtype(v->value.array) != KJIT_RECORD) {
+      const kjit_array *a = v->value.array;
+      int nd = kjit_array_ndim(a);
+      const int64_t *shape = kjit_array_shape(a), *strides = kjit_array_strides(a);
+      int64_t want = (int64_t)kjit_dtype_size(kjit_array_dtype(a));
+      int c = 1;
+      for (int d = nd - 1; d >= 0; d--) {   /* C order, extents of 1 free */
+        c &= shape[d] <= 1 || strides[d] == want;
+        want *= shape[d];
+      }
+      at += (size_t)snprintf(out + at, len - at, "%s%s[", sep, kjit_dtype_name(kjit_array_dtype(a)));
+      for (int d = 0; d < nd && at < len; d++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s", d ? ", " : "", c && d == nd - 1 ? "::1" : ":");
+      at += (size_t)snprintf(out + at, len - at, "]");
+    } else {
+      return 0;
+    }
+  }
+  return at + 2 < len && snprintf(out + at, len - at, ")") == 1;
+}
+
+int kjit_cli_auto_block(kjit_context *ctx, kjit_program *prog, const char *kernel,
+                        const kjit_arg *vals, int n, size_t dyn_shared, uint32_t block[3]) {
+  char sig[1024];
+  if (!signature_of(vals, n, sig, sizeof sig)) {
+    fprintf(stderr, "kjit: error: --block auto: an argument of kernel '%s' (a tuple or a record) "
+                    "has no signature spelling to compile it for\nhint: give --block X\n", kernel);
+    return EXIT_USAGE;
+  }
+  kjit_compile_options o;
+  kjit_compile_options_init(&o);
+  o.fits32 = o.grid32 = 1;                /* the variant a launch of this size picks */
+  kjit_resources r;
+  int count = 0;
+  kjit_occupancy occ;
+  int best = 0;
+  kjit_status st = kjit_program_resources(prog, kernel, sig, &o, &r, 1, &count);
+  if (st == KJIT_OK)
+    st = kjit_occupancy_best_block(&r, NULL, dyn_shared, &best, &occ);
+  if (st != KJIT_OK || best == 0) {
+    fprintf(stderr, "%s", st != KJIT_OK ? kjit_last_error(ctx) : "");
+    fprintf(stderr, "kjit: error: --block auto: no block size for kernel '%s'%s\nhint: give --block X\n",
+            kernel, st != KJIT_OK ? " (its resource usage is unknown: see above)"
+                                  : " fits the architecture's limits");
+    return EXIT_ERRORS;
+  }
+  block[0] = (uint32_t)best, block[1] = block[2] = 1;
+  fprintf(stderr, "kjit: note: --block auto: %d threads for %s (%d registers; %d blocks/SM, %.0f%% "
+                  "occupancy, limited by %s)\n", best, r.arch, r.registers, occ.active_blocks_per_sm,
+          100.0 * occ.occupancy, occ.limited_by);
   return EXIT_OK;
 }

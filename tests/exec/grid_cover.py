@@ -63,3 +63,8 @@ def dims3(a, g):
 # EXPECT-EXIT: 2
 # RUN: dims1 --grid cover:a --block 256 a=zeros:int32:0 g=zeros:int64:3
 # EXPECT-EXIT: 2
+# --block auto: the block with the best occupancy (for sm_80 without a GPU),
+# and enough of them to cover the array whatever size that is.
+# RUN: dims1 --block auto --grid cover:a a=zeros:int32:5000 g=zeros:int64:3
+# EXPECT: a: int32[5000] [1, 1, 1, ..., 1] sum=5000 crc=53f15e8e
+#   (computed in Python from: [1] * 5000)
