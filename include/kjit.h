@@ -557,7 +557,15 @@ typedef struct kjit_compile_options {
   int reserved32;        /* must be zero.  grid32 and this took reserved[0]:
                             the struct's size is unchanged, and a program
                             built before them passes 0 (the default) */
-  void *reserved[4];     /* must be zero (kjit_compile_options_init does it);
+  const char *file_prefix_map; /* NULL, or "OLD=NEW": a source path recorded
+                            in the line information (PTX .file) that starts
+                            with the directory OLD starts with NEW instead
+                            (NEW empty: the rest of the path, relative), as
+                            gcc's -fdebug-prefix-map; so artifacts do not
+                            carry the build machine's paths.  Part of the
+                            disk-cache key.  Not copied past the call.
+                            Took reserved[0]: the size is unchanged */
+  void *reserved[3];     /* must be zero (kjit_compile_options_init does it);
                             next milestone: target */
 } kjit_compile_options;
 

@@ -250,6 +250,9 @@ static const CliOption ptx_options[] = {
      .help = "fast-math float arithmetic (as fastmath=True)"},
     {.name = "--lineinfo", .field = offsetof(PtxArgs, opts.lineinfo),
      .help = "source line information in the PTX (as lineinfo=True)"},
+    {.name = "--file-prefix-map", .metavar = "OLD=NEW", .field = offsetof(PtxArgs, opts.file_prefix_map),
+     .help = "record source paths under OLD as under NEW in the\n"
+             "line information (NEW empty: relative to OLD)"},
     {.name = "--debug", .field = offsetof(PtxArgs, opts.debug),
      .help = "check every array index and assert (as debug=True):\n"
              "a failing one prints its message and traps"},
