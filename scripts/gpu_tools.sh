@@ -74,11 +74,11 @@ while IFS='|' read -r target block run; do
   (cd "$root" && "$kjit" run "$target" --target cuda --block "$block" --grid cover:x --repeat 20 --time $run) \
     >"$logs/default_$name.log" 2>&1
   # shellcheck disable=SC2086
-  (cd "$root" && "$kjit" run "$target" --target cuda --block auto --grid cover:x --repeat 20 --time $run) \
+  (cd "$root" && "$kjit" run "$target" --target cuda --block auto --grid cover:x --repeat 20 --time --profile $run) \
     >"$logs/auto_$name.log" 2>&1
   if diff <(grep -E '^[a-z_]+: ' "$logs/default_$name.log" | grep -v -E '^(time|cache):') \
           <(grep -E '^[a-z_]+: ' "$logs/auto_$name.log" | grep -v -E '^(time|cache):') >/dev/null; then
-    ok "--block auto on $name: $(grep -o 'auto: [0-9]* threads' "$logs/auto_$name.log"), same results; kernel $(grep -o 'kernel [0-9.]* ms' "$logs/default_$name.log") at $block vs $(grep -o 'kernel [0-9.]* ms' "$logs/auto_$name.log")"
+    ok "--block auto on $name: $(grep -o 'auto: [0-9]* threads' "$logs/auto_$name.log"), same results; kernel $(grep -m1 -o 'kernel [0-9.]* ms' "$logs/default_$name.log") at $block vs $(grep -m1 -o 'kernel [0-9.]* ms' "$logs/auto_$name.log"); $(grep '^profile:' "$logs/auto_$name.log")"
   else
     bad "--block auto on $name: results differ from --block $block (logs in $logs)"
   fi

@@ -92,6 +92,14 @@ void kjit_cli_print_occupancy(FILE *f, const kjit_resources *r);
 int kjit_cli_auto_block(kjit_context *ctx, kjit_program *prog, const char *kernel,
                         const kjit_arg *vals, int n, size_t dyn_shared, uint32_t block[3]);
 
+/* --profile: "profile: kernel K ms, arrays B bytes, effective bandwidth
+ * G GB/s[, occupancy ...]": the array arguments' bytes (each counted once,
+ * as if read or written once) over the kernel time, and on the cuda target
+ * the theoretical occupancy of this block from the launched kernel's
+ * resources (kjit_last_resources, kjit_occupancy_compute). */
+void kjit_cli_print_profile(kjit_context *ctx, const kjit_arg *vals, int n, const uint32_t block[3],
+                            size_t dyn_shared, double run_ms);
+
 int kjit_cli_cover_grid(const char *name, const kjit_arg *val, const uint32_t block[3],
                         uint32_t grid[3]);
 

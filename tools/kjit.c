@@ -271,6 +271,7 @@ typedef struct RunArgs {
   int device;             /* --device N; -1: none (KJIT_DEVICE, else 0) */
   int repeat;             /* >= 1 */
   int time;               /* --time */
+  int profile;            /* --profile: time, bandwidth, occupancy */
   int graph;              /* --graph */
   int debug;              /* --debug: bounds checks (a context option) */
   int lineinfo;           /* --lineinfo: line tables (a context option) */
@@ -491,6 +492,10 @@ static const CliOption run_options[] = {
      .help = "stop the run when the launch (compile, copies and\n"
              "the kernel) takes longer: the error names the\n"
              "kernel and kjit exits with status 3"},
+    {.name = "--profile", .field = offsetof(RunArgs, profile),
+     .help = "print the kernel time, the effective bandwidth of\n"
+             "its array arguments and, on the cuda target, the\n"
+             "occupancy of the launch"},
     {.name = "--time", .field = offsetof(RunArgs, time),
      .help = "print compile, copy and kernel times in ms (the\n"
              "kernel time is the median over --repeat runs,\n"
@@ -926,6 +931,8 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK) rc = launch_all(j, a, &t);
   if (rc == EXIT_OK) rc = write_outputs(a, j);
   if (rc == EXIT_OK) rc = print_summaries(j);
+  if (rc == EXIT_OK && a->profile)
+    kjit_cli_print_profile(j->ctx, j->vals, j->nvals, a->cfg.block, a->cfg.shared_bytes, t.run_ms);
   if (rc == EXIT_OK && a->time) {
     print_times(a, &t);
     print_cache(j->ctx);

@@ -154,3 +154,24 @@ int kjit_cli_auto_block(kjit_context *ctx, kjit_program *prog, const char *kerne
           100.0 * occ.occupancy, occ.limited_by);
   return EXIT_OK;
 }
+
+/* ---------------------------------------------------------- --profile --- */
+
+void kjit_cli_print_profile(kjit_context *ctx, const kjit_arg *vals, int n, const uint32_t block[3],
+                            size_t dyn_shared, double run_ms) {
+  int64_t bytes = 0;
+  for (int i = 0; i < n; i++)
+    if (vals[i].kind == KJIT_ARG_ARRAY)
+      bytes += kjit_array_size(vals[i].value.array) * kjit_array_itemsize(vals[i].value.array);
+  printf("profile: kernel %.3f ms, arrays %" PRId64 " B", run_ms, bytes);
+  if (run_ms > 0)
+    printf(", effective bandwidth %.1f GB/s", (double)bytes / (run_ms * 1e-3) / 1e9);
+  kjit_resources r;
+  kjit_occupancy o;
+  int threads = (int)(block[0] * block[1] * block[2]);
+  if (kjit_last_resources(ctx, &r) == KJIT_OK &&
+      kjit_occupancy_compute(&r, NULL, threads, dyn_shared, &o) == KJIT_OK)
+    printf(", occupancy %.0f%% (%d blocks/SM of %d threads, limited by %s; %d registers)",
+           100.0 * o.occupancy, o.active_blocks_per_sm, threads, o.limited_by, r.registers);
+  putchar('\n');
+}

@@ -68,3 +68,8 @@ def dims3(a, g):
 # RUN: dims1 --block auto --grid cover:a a=zeros:int32:5000 g=zeros:int64:3
 # EXPECT: a: int32[5000] [1, 1, 1, ..., 1] sum=5000 crc=53f15e8e
 #   (computed in Python from: [1] * 5000)
+# --profile: the array arguments' bytes (1000 int32 + 3 int64 = 4024) over
+# the kernel time; occupancy only on the cuda target.
+# RUN: dims1 --block 128 --grid cover:a --profile a=zeros:int32:1000 g=zeros:int64:3
+# EXPECT: profile: kernel
+# EXPECT: arrays 4024 B
