@@ -113,6 +113,17 @@ kjit_status kjit_last_timing(const kjit_context *ctx, double *compile_ms,
   return KJIT_OK;
 }
 
+kjit_status kjit_last_resources(const kjit_context *ctx, kjit_resources *out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  rt_lock(ctx);
+  bool has = ctx->api.has_resources;
+  if (has)
+    *out = ctx->api.resources;
+  rt_unlock(ctx);
+  return has ? KJIT_OK : KJIT_ERROR_NOT_FOUND;
+}
+
 /* ----------------------------------------------------------- kernels --- */
 
 static int find_kernel_index(kjit_program *prog, const char *name, Diags *d) {
@@ -375,6 +386,9 @@ static kjit_status run_launch(Launch *l) {
   ctx->api.compile_ms = t.compile_ms;
   ctx->api.copy_ms = t.copy_ms;
   ctx->api.run_ms = t.run_ms;
+  ctx->api.has_resources = t.has_resources;
+  if (t.has_resources)
+    ctx->api.resources = t.resources;
   return KJIT_OK;
 }
 

@@ -63,7 +63,8 @@ kjit_status kjit_context_create(const kjit_context_options *opts,
   if (opts)
     o = *opts;
   bool foreign = o.cuda_context || o.cuda_context_mode == KJIT_CUDA_CONTEXT_CURRENT;
-  if (o.max_errors < 0 || !is_all_null(o.reserved, 5) || (o.debug != 0 && o.debug != 1) ||
+  if (o.max_errors < 0 || !is_all_null(o.reserved, 4) || (o.debug != 0 && o.debug != 1) ||
+      (o.lineinfo != 0 && o.lineinfo != 1) || o.reserved32 != 0 ||
       o.device < KJIT_DEVICE_DEFAULT ||
       o.cuda_context_mode < KJIT_CUDA_CONTEXT_PRIMARY || o.cuda_context_mode > KJIT_CUDA_CONTEXT_OWN ||
       (o.cuda_context && o.cuda_context_mode != KJIT_CUDA_CONTEXT_PRIMARY) ||

@@ -13,6 +13,7 @@
 #include "cuda/cuc.h"
 #include "cuda/cuda.h"
 #include "cuda/link.h"
+#include "cuda/resources.h"
 #include "lower/reduce.h"
 #include "runtime/compile.h"
 
@@ -225,7 +226,8 @@ static bool emit_cubin(RtJob *j, char **out, size_t *len) {
   IrFunc **ks = arena_alloc(rt_job_arena(j), sizeof *ks * (size_t)(j->units.len + 1));
   for (int i = 0; i < j->units.len; i++)
     ks[i] = j->units.data[i].generic;
-  bool ok = rt_link_cubin(j->prog, ks, j->units.len, j->opts.arch, ptx, n, out, len, rt_job_diags(j));
+  bool ok = rt_link_cubin(j->prog, ks, j->units.len, j->opts.arch, ptx, n, out, len, NULL,
+                          rt_job_diags(j));
   free(ptx);
   return ok;
 }
@@ -274,6 +276,65 @@ kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
   *out = text;
   *len = n;
   return KJIT_OK;
+}
+
+/* The cubin linked with -verbose, then ptxas's report of each entry
+ * (cuda/resources.c) completed from the PTX, the cubin and the arch. */
+static bool emit_resources(RtJob *j, kjit_resources *out, int max, int *count) {
+  char *ptx = NULL, *cubin = NULL, *info = NULL;
+  size_t n = 0, cn = 0;
+  if (!rt_job_emit(j, KJIT_EMIT_PTX, &ptx, &n))
+    return false;
+  IrFunc **ks = arena_alloc(rt_job_arena(j), sizeof *ks * (size_t)(j->units.len + 1));
+  for (int i = 0; i < j->units.len; i++)
+    ks[i] = j->units.data[i].generic;
+  bool ok = rt_link_cubin(j->prog, ks, j->units.len, j->opts.arch, ptx, n, &cubin, &cn, &info,
+                          rt_job_diags(j));
+  int k = ok && info ? rt_resources_parse(info, out, max) : 0;
+  if (ok && k == 0) {
+    diag_error(rt_job_diags(j), RT_E_CUDA_LINK, (SrcLoc){0},
+               "nvJitLink 12.0 or later prints ptxas's report with -verbose",
+               "nvJitLink gave no resource report for the kernel%s", j->units.len == 1 ? "" : "s");
+    ok = false;
+  }
+  for (int i = 0; ok && i < k && i < max; i++) {
+    kjit_resources *r = &out[i];
+    if (!r->arch[0])
+      snprintf(r->arch, sizeof r->arch, "%s", j->opts.arch);
+    r->max_threads_per_block = rt_max_threads_for_registers(r->registers);
+    r->ptx_bytes = (int64_t)n;
+    r->cubin_bytes = (int64_t)cn;
+    r->sass_bytes = rt_cubin_section_size(cubin, cn, arena_printf(rt_job_arena(j), ".text.%s", r->name));
+  }
+  *count = k;
+  free(ptx);
+  free(cubin);
+  free(info);
+  return ok;
+}
+
+kjit_status kjit_program_resources(kjit_program *prog, const char *kernel, const char *signature,
+                                   const kjit_compile_options *opts, kjit_resources *out, int max,
+                                   int *count) {
+  if (!prog || !count || max < 0 || (max > 0 && !out))
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  *count = 0;
+  RtJob j = {.prog = prog};
+  rt_begin(&j.call, prog->ctx);
+  if (prog->cuc) {
+    diag_error(rt_job_diags(&j), RT_E_ARGUMENT, (SrcLoc){0},
+               "compile it with `kjit ptx FILE.cu --emit ptx` and read `ptxas -v`",
+               "resource usage is reported for Python kernels only, not CUDA C programs");
+    return rt_finish(&j.call, KJIT_ERROR_INVALID_ARGUMENT);
+  }
+  kjit_status st = KJIT_OK;
+  if (!(rt_job_check_options(&j, opts, rt_default_arch(prog->ctx)) &&
+        select_units(&j, kernel, signature) && rt_job_compile_units(&j) &&
+        emit_resources(&j, out, max, count))) {
+    st = rt_status_of(rt_job_diags(&j));
+    st = st != KJIT_OK ? st : KJIT_ERROR_INTERNAL;
+  }
+  return rt_finish(&j.call, st);
 }
 
 /* kjit check: every eager signature of every decorated function. */

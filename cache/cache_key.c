@@ -65,6 +65,8 @@ static void put_options(StrBuf *sb, const CgOptions *o) {
   sb_init(&v);
   sb_printf(&v, "opt=%d fastmath=%d lineinfo=%d debug=%d max_registers=%d", o->opt_level,
             o->fastmath, o->lineinfo, o->debug, o->max_registers);
+  if (o->prefix_map)                  /* changes .file: keyed only when given */
+    sb_printf(&v, " prefix_map=%s", o->prefix_map);
   put_buf(sb, "options", &v);
 }
 

@@ -308,6 +308,20 @@ LLVMValueRef cg_make_array(Cg *cg, int ndim, LLVMValueRef data,
 
 /* ------------------------------------------------------- debug info ---- */
 
+/* path with the prefix map's OLD directory replaced by NEW (into buf);
+ * path itself when it does not start with OLD or there is no map. */
+static const char *map_path(const char *map, const char *path, char *buf, size_t len) {
+  const char *eq = map ? strchr(map, '=') : NULL;
+  size_t n = eq ? (size_t)(eq - map) : 0;
+  if (!eq || !n || strncmp(path, map, n) != 0 || (path[n] && path[n] != '/' && map[n - 1] != '/'))
+    return path;
+  const char *rest = path + n;
+  if (!eq[1] && *rest == '/')
+    rest++;                                    /* "OLD=": relative to OLD */
+  snprintf(buf, len, "%s%s", eq + 1, rest);
+  return buf;
+}
+
 static void split_path(const char *path, char *dir, size_t ndir, const char **base) {
   const char *slash = strrchr(path, '/');
   if (!slash) {
@@ -322,7 +336,9 @@ static void split_path(const char *path, char *dir, size_t ndir, const char **ba
 static void begin_debug_info(Cg *cg, const Source *src) {
   if (!(cg->opts->lineinfo || cg->opts->debug))
     return;
-  const char *path = src && src->path ? src->path : "<string>";
+  char mapped[2048];
+  const char *path = map_path(cg->opts->prefix_map, src && src->path ? src->path : "<string>",
+                              mapped, sizeof mapped);
   char dir[1024];
   const char *base;
   split_path(path, dir, sizeof dir, &base);
@@ -343,9 +359,9 @@ static LLVMMetadataRef function_file(Cg *cg, const IrFunc *f) {
   const Source *s = f->ast && !f->generated ? f->ast->loc.src : NULL;
   if (!s || !s->path)
     return cg->di_file;
-  char dir[1024];
+  char dir[1024], mapped[2048];
   const char *base;
-  split_path(s->path, dir, sizeof dir, &base);
+  split_path(map_path(cg->opts->prefix_map, s->path, mapped, sizeof mapped), dir, sizeof dir, &base);
   return LLVMDIBuilderCreateFile(cg->dib, base, strlen(base), dir, strlen(dir));
 }
 

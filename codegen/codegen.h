@@ -58,6 +58,8 @@ typedef struct CgOptions {
   int max_registers;     /* 0 = none */
   bool cpu_fibers;       /* host: every kernel with barriers on fibers,
                             none split at its barriers (KJIT_CPU_FIBERS=1) */
+  const char *prefix_map; /* "OLD=NEW" for source paths in line info, or NULL
+                            (kjit_compile_options.file_prefix_map) */
 } CgOptions;
 
 /* Everything codegen keeps across compiles in one process: the LLVM context

@@ -92,6 +92,8 @@ typedef struct RtCuda {
   RtCuApi api;
   RtJlApi jl;                      /* nvJitLink: jl.lib NULL until loaded */
   int jl_state;                    /* 0 untried, 1 loaded, -1 unavailable */
+  char **link_info;                /* non-NULL: links pass -verbose and leave
+                                      nvJitLink's info log here (malloc'd) */
   int driver_version;              /* 12040 for 12.4 */
   int ptx_isa_max;                 /* rt_cuda_ptx_isa_for_driver */
   RtCuDevice dev;
@@ -160,6 +162,9 @@ typedef struct RtCudaModule {
   uint32_t params_size;            /* the packed block, padded */
   int static_shared;               /* CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES */
   int max_threads;                 /* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK */
+  int registers;                   /* CU_FUNC_ATTRIBUTE_NUM_REGS */
+  int local_bytes;                 /* CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES */
+  int const_bytes;                 /* CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES */
   int dyn_shared_set;              /* MAX_DYNAMIC_SHARED_SIZE_BYTES set so far */
   bool via_nvjitlink;              /* false: the driver's JIT built it */
   bool cooperative;                /* reads the grid workspace (%envreg: a grid

@@ -70,6 +70,8 @@ enum {                                         /* CUdevice_attribute */
 enum {                                         /* CUfunction_attribute */
   RT_CU_FUNC_MAX_THREADS_PER_BLOCK = 0,
   RT_CU_FUNC_SHARED_SIZE_BYTES = 1,
+  RT_CU_FUNC_CONST_SIZE_BYTES = 2,
+  RT_CU_FUNC_LOCAL_SIZE_BYTES = 3,
   RT_CU_FUNC_NUM_REGS = 4,
   RT_CU_FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
 };
@@ -199,6 +201,8 @@ typedef struct RtJlApi {
   RtJlResult (*GetErrorLogSize)(RtJlHandle h, size_t *size);
   RtJlResult (*GetErrorLog)(RtJlHandle h, char *log);
   RtJlResult (*Version)(unsigned *major, unsigned *minor);                  /* optional */
+  RtJlResult (*GetInfoLogSize)(RtJlHandle h, size_t *size);                 /* optional: */
+  RtJlResult (*GetInfoLog)(RtJlHandle h, char *log);                        /* -verbose's log */
 } RtJlApi;
 
 #endif

@@ -180,7 +180,9 @@ static const JlSym jl_syms[] = {
     JL(GetLinkedCubinSize, "nvJitLinkGetLinkedCubinSize", false),
     JL(GetLinkedCubin, "nvJitLinkGetLinkedCubin", false),
     JL(GetErrorLogSize, "nvJitLinkGetErrorLogSize", false),
-    JL(GetErrorLog, "nvJitLinkGetErrorLog", false), JL(Version, "nvJitLinkVersion", true)};
+    JL(GetErrorLog, "nvJitLinkGetErrorLog", false), JL(Version, "nvJitLinkVersion", true),
+    JL(GetInfoLogSize, "nvJitLinkGetInfoLogSize", true),
+    JL(GetInfoLog, "nvJitLinkGetInfoLog", true)};
 #undef JL
 
 /* The plain name, else the versioned alias of the 13.0 / 12.0 ABI. */
@@ -281,6 +283,22 @@ static bool jl_take_cubin(RtCuda *cu, RtJlHandle h, void **cubin, size_t *len, D
   return r == 0;
 }
 
+/* -verbose's info log into *cu->link_info (malloc'd; NULL when this
+ * nvJitLink has no info log). */
+static void jl_take_info(RtCuda *cu, RtJlHandle h) {
+  size_t n = 0;
+  char *log = NULL;
+  if (cu->jl.GetInfoLogSize && cu->jl.GetInfoLog && cu->jl.GetInfoLogSize(h, &n) == 0 &&
+      (log = malloc(n + 1)) && cu->jl.GetInfoLog(h, log) == 0) {
+    log[n] = '\0';
+  } else {
+    free(log);
+    log = NULL;
+  }
+  free(*cu->link_info);
+  *cu->link_info = log;
+}
+
 bool rt_cuda_link_ptx(RtCuda *cu, const char *ptx, size_t len, bool lineinfo, void **cubin,
                       size_t *cubin_len, bool *unavailable, Diags *diags) {
   return rt_cuda_link_inputs(cu, NULL, ptx, len, NULL, 0, lineinfo, cubin, cubin_len,
@@ -300,10 +318,15 @@ bool rt_cuda_link_inputs(RtCuda *cu, const char *sm, const char *ptx, size_t len
     snprintf(arch, sizeof arch, "-arch=%s", sm);
   else
     snprintf(arch, sizeof arch, "-arch=sm_%d%d", cu->info.cc_major, cu->info.cc_minor);
-  const char *opts[] = {arch, "-O3", "-lineinfo"};
+  const char *opts[4] = {arch, "-O3"};
+  uint32_t nopts = 2;
+  if (lineinfo)
+    opts[nopts++] = "-lineinfo";
+  if (cu->link_info)              /* ptxas's resource lines (cuda/resources.c) */
+    opts[nopts++] = "-verbose";
   trace_event("link %s with nvJitLink (%d CUDA C module%s)", arch + 6, nmore, nmore == 1 ? "" : "s");
   RtJlHandle h = NULL;
-  RtJlResult r = cu->jl.Create(&h, lineinfo ? 3 : 2, opts);
+  RtJlResult r = cu->jl.Create(&h, nopts, opts);
   if (r != 0) {
     jl_report(cu, h, "Create", r, diags);
     return false;
@@ -316,6 +339,8 @@ bool rt_cuda_link_inputs(RtCuda *cu, const char *sm, const char *ptx, size_t len
   if (ok && !(ok = (r = cu->jl.Complete(h)) == 0))
     jl_report(cu, h, "Complete", r, diags);
   ok = ok && jl_take_cubin(cu, h, cubin, cubin_len, diags);
+  if (ok && cu->link_info)
+    jl_take_info(cu, h);
   cu->jl.Destroy(&h);
   trace_event("link %s %s", arch + 6, ok ? "done" : "failed");
   return ok;
@@ -390,11 +415,22 @@ static bool load_image(RtCuda *cu, const char *ptx, const RtLinkInput *more, int
   return ok;
 }
 
+/* The function's attributes, once per load: the launch checks read the
+ * first two, kjit_last_resources all of them. */
 static bool read_attributes(RtCuda *cu, RtCudaModule *m, const char *kernel, Diags *diags) {
-  return rt_cuda_check(cu, cu->api.FuncGetAttribute(&m->static_shared, RT_CU_FUNC_SHARED_SIZE_BYTES, m->fn),
-                       "cuFuncGetAttribute", kernel, diags) &&
-         rt_cuda_check(cu, cu->api.FuncGetAttribute(&m->max_threads, RT_CU_FUNC_MAX_THREADS_PER_BLOCK, m->fn),
+  const struct {
+    int *v;
+    int attr;
+  } attrs[] = {{&m->static_shared, RT_CU_FUNC_SHARED_SIZE_BYTES},
+               {&m->max_threads, RT_CU_FUNC_MAX_THREADS_PER_BLOCK},
+               {&m->registers, RT_CU_FUNC_NUM_REGS},
+               {&m->local_bytes, RT_CU_FUNC_LOCAL_SIZE_BYTES},
+               {&m->const_bytes, RT_CU_FUNC_CONST_SIZE_BYTES}};
+  bool ok = true;
+  for (size_t i = 0; ok && i < sizeof attrs / sizeof attrs[0]; i++)
+    ok = rt_cuda_check(cu, cu->api.FuncGetAttribute(attrs[i].v, attrs[i].attr, m->fn),
                        "cuFuncGetAttribute", kernel, diags);
+  return ok;
 }
 
 static bool module_load(RtCuda *cu, const char *ptx, const char *entry, const RtLinkInput *more,

@@ -524,6 +524,21 @@ static bool check_capture(const RtPlan *p, const Buffers *b, Diags *diags) {
   return false;
 }
 
+/* kjit_last_resources: what the driver says of the launched function (no
+ * stack/spill split, no code sizes: those come from kjit_program_resources). */
+static void describe_resources(const RtCuda *cu, const RtCudaModule *m, kjit_resources *r) {
+  memset(r, 0, sizeof *r);
+  snprintf(r->name, sizeof r->name, "%s", m->entry ? m->entry : "");
+  snprintf(r->arch, sizeof r->arch, "sm_%d%d", cu->info.cc_major, cu->info.cc_minor);
+  r->registers = m->registers;
+  r->stack_bytes = m->local_bytes;
+  r->static_shared_bytes = m->static_shared;
+  r->const_bytes = m->const_bytes;
+  r->max_threads_per_block = m->max_threads;
+  r->barriers = r->spill_store_bytes = r->spill_load_bytes = -1;
+  r->ptx_bytes = r->sass_bytes = r->cubin_bytes = -1;
+}
+
 bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **used) {
   memset(t, 0, sizeof *t);
   if (used)
@@ -592,6 +607,9 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
   ok = ok && copy_out(cu, f, st, args, nargs, &b, diags);
   t->copy_ms += now_ms() - t0;
   free_buffers(cu, resets, &b, nargs);
+  if (ok)
+    describe_resources(cu, &spec->m, &t->resources);
+  t->has_resources = ok;
   if (ok && used && cu->resets == resets)
     *used = spec;
   return ok;

@@ -245,7 +245,8 @@ void rt_link_inputs_free(RtLinkInput *inputs, int n) {
 /* ------------------------------------------------------------ cubins --- */
 
 bool rt_link_cubin(kjit_program *prog, IrFunc *const *kernels, int nkernels, const char *arch,
-                   const char *ptx, size_t len, char **cubin, size_t *cubin_len, Diags *diags) {
+                   const char *ptx, size_t len, char **cubin, size_t *cubin_len, char **info,
+                   Diags *diags) {
   int sm = 0;
   if (sscanf(arch, "sm_%d", &sm) != 1) {
     diag_error(diags, RT_E_ARGUMENT, (SrcLoc){0}, NULL, "cannot link for architecture '%s'", arch);
@@ -260,6 +261,7 @@ bool rt_link_cubin(kjit_program *prog, IrFunc *const *kernels, int nkernels, con
   if (cu) { /* for nvJitLink's messages ("building sm_90") */
     cu->info.cc_major = sm / 10;
     cu->info.cc_minor = sm % 10;
+    cu->link_info = info;
   }
   bool unavailable = false;
   void *out = NULL;

@@ -23,8 +23,11 @@ bool rt_link_compile(kjit_program *prog, IrFunc *const *kernels, int nkernels, i
 void rt_link_inputs_free(RtLinkInput *inputs, int n);
 
 /* kjit_program_emit(KJIT_EMIT_CUBIN): the kernels' PTX linked with their
- * files for `arch` ("sm_90") by nvJitLink, no GPU needed; *cubin malloc'd. */
+ * files for `arch` ("sm_90") by nvJitLink, no GPU needed; *cubin malloc'd.
+ * `info` non-NULL: linked with -verbose, *info gets nvJitLink's info log
+ * (malloc'd, NULL when it gives none; cuda/resources.h reads it). */
 bool rt_link_cubin(kjit_program *prog, IrFunc *const *kernels, int nkernels, const char *arch,
-                   const char *ptx, size_t len, char **cubin, size_t *cubin_len, Diags *diags);
+                   const char *ptx, size_t len, char **cubin, size_t *cubin_len, char **info,
+                   Diags *diags);
 
 #endif

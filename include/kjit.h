@@ -185,9 +185,16 @@ typedef struct kjit_context_options {
   int cuda_context_mode; /* kjit_cuda_context_mode, when cuda_context is
                             NULL; default KJIT_CUDA_CONTEXT_PRIMARY */
   int fault_policy;      /* kjit_fault_policy; default KJIT_FAULT_REPORT */
+  int lineinfo;          /* 0 (default) or 1: every kernel compiled for a
+                            launch through this context carries source line
+                            information, as with lineinfo=True (NVIDIA's
+                            profilers and compute-sanitizer then name the
+                            .py file and line) */
+  int reserved32;        /* must be zero.  lineinfo and this took
+                            reserved[0]: the struct's size is unchanged */
   /* Next milestone (not implemented; keep zero): the disk cache directory
    * / enable flag and a log callback take their place here. */
-  void *reserved[5];     /* must be zero (kjit_context_options_init does it) */
+  void *reserved[4];     /* must be zero (kjit_context_options_init does it) */
 } kjit_context_options;
 
 /* Which CUDA context a kjit context runs its device work in (docs/api.md
@@ -561,7 +568,15 @@ typedef struct kjit_compile_options {
   int reserved32;        /* must be zero.  grid32 and this took reserved[0]:
                             the struct's size is unchanged, and a program
                             built before them passes 0 (the default) */
-  void *reserved[4];     /* must be zero (kjit_compile_options_init does it);
+  const char *file_prefix_map; /* NULL, or "OLD=NEW": a source path recorded
+                            in the line information (PTX .file) that starts
+                            with the directory OLD starts with NEW instead
+                            (NEW empty: the rest of the path, relative), as
+                            gcc's -fdebug-prefix-map; so artifacts do not
+                            carry the build machine's paths.  Part of the
+                            disk-cache key.  Not copied past the call.
+                            Took reserved[0]: the size is unchanged */
+  void *reserved[3];     /* must be zero (kjit_compile_options_init does it);
                             next milestone: target */
 } kjit_compile_options;
 
@@ -649,6 +664,73 @@ KJIT_API void kjit_aot_options_init(kjit_aot_options *opts);
 KJIT_API kjit_status kjit_program_aot(kjit_program *prog, const kjit_aot_options *opts,
                                       char **header, size_t *header_len, char **source,
                                       size_t *source_len);
+
+/* What one compiled kernel uses of the GPU, as ptxas reports it for the
+ * cubin nvJitLink links (what Numba's get_regs_per_thread() and
+ * get_shared_mem_per_block() give).  Computed without a GPU. */
+typedef struct kjit_resources {
+  char name[256];              /* the PTX entry ("add_kernel__a1Cf32_a1Cf32") */
+  char arch[16];               /* "sm_90" */
+  int registers;               /* per thread */
+  int barriers;                /* named barriers used */
+  int64_t stack_bytes;         /* local memory per thread: the stack frame */
+  int64_t spill_store_bytes;   /* register spills written to local memory */
+  int64_t spill_load_bytes;    /* and read back */
+  int64_t static_shared_bytes; /* cuda.shared.array of constant shape */
+  int64_t const_bytes;         /* constant bank 0: the parameters and more */
+  int max_threads_per_block;   /* the largest block the registers allow
+                                  (at most 1024), as the driver's
+                                  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK */
+  int64_t ptx_bytes;           /* the whole PTX module's size */
+  int64_t sass_bytes;          /* the kernel's machine code (.text.NAME) */
+  int64_t cubin_bytes;         /* the whole linked cubin's size */
+  int reserved[8];             /* zero */
+} kjit_resources;
+
+/* Compiles as kjit_program_emit(KJIT_EMIT_CUBIN) does (same kernel,
+ * signature and opts) and describes each kernel of the cubin: out[0 ..
+ * min(*count, max)-1] are filled, *count is the number of kernels compiled
+ * (a @cuda.reduce compiles two).  No GPU needed; nvJitLink is.  Errors: as
+ * kjit_program_emit, INVALID_ARGUMENT (out NULL with max > 0, count NULL,
+ * a CUDA C program), CODEGEN (nvJitLink missing, or it gives no resource
+ * report: E062). */
+KJIT_API kjit_status kjit_program_resources(kjit_program *prog, const char *kernel,
+                                            const char *signature,
+                                            const kjit_compile_options *opts,
+                                            kjit_resources *out, int max, int *count);
+
+/* How many blocks of a kernel one SM holds at once (kjit_occupancy_*). */
+typedef struct kjit_occupancy {
+  int active_blocks_per_sm;
+  int active_warps_per_sm;
+  int max_warps_per_sm;        /* the architecture's */
+  double occupancy;            /* active / max warps, 0..1 */
+  const char *limited_by;      /* static text: "warps", "blocks", "registers",
+                                  "shared memory", "barriers", "block size" */
+  int reserved[8];             /* zero */
+} kjit_occupancy;
+
+/* The occupancy calculator, on the CPU: resident blocks per SM of a kernel
+ * using `r` (from kjit_program_resources; registers, static_shared_bytes,
+ * barriers, max_threads_per_block are read) launched with `block` threads
+ * (x*y*z) and `dynamic_shared` bytes, on `arch` ("sm_90"; NULL: r->arch),
+ * as the driver's cuOccupancyMaxActiveBlocksPerMultiprocessor computes it
+ * with the default carveout.  Architectures sm_70 .. sm_90 (docs/api.md,
+ * "Occupancy", says where the limits come from).  A block that cannot run
+ * (too many threads, registers or shared bytes) gives 0 blocks and
+ * limited_by saying why.  Errors: INVALID_ARGUMENT (NULLs, an architecture
+ * the table lacks).  Thread-safe; needs no context. */
+KJIT_API kjit_status kjit_occupancy_compute(const kjit_resources *r, const char *arch, int block,
+                                            size_t dynamic_shared, kjit_occupancy *out);
+
+/* The block size (a multiple of 32, at most r->max_threads_per_block) with
+ * the most resident warps per SM for `dynamic_shared` bytes, the largest
+ * such block on a tie (as cuOccupancyMaxPotentialBlockSize); *block and,
+ * if out is not NULL, its occupancy.  *block is 0 when no block fits.
+ * Errors as kjit_occupancy_compute. */
+KJIT_API kjit_status kjit_occupancy_best_block(const kjit_resources *r, const char *arch,
+                                               size_t dynamic_shared, int *block,
+                                               kjit_occupancy *out);
 
 /* ------------------------------------------------------------ dtypes ---- */
 
@@ -1316,6 +1398,18 @@ KJIT_API kjit_status kjit_synchronize(kjit_context *ctx);
 KJIT_API kjit_status kjit_last_timing(const kjit_context *ctx,
                                       double *compile_ms, double *copy_ms,
                                       double *run_ms);
+
+/* The resources of the function the context's most recent resolved launch
+ * ran on the GPU, as the driver's cuFuncGetAttribute gives them (what
+ * Numba's get_regs_per_thread() reads): name, arch (the device's),
+ * registers, stack_bytes (local memory per thread), static_shared_bytes,
+ * const_bytes, max_threads_per_block; the fields the driver does not give
+ * (barriers, spill bytes, sizes) are -1 (kjit_program_resources has them).
+ * A launch that took the fast path leaves the value of the launch that
+ * resolved that specialization, which is the same function.  Errors:
+ * INVALID_ARGUMENT (NULLs), NOT_FOUND (no launch yet, or the last one ran
+ * on the cpu target). */
+KJIT_API kjit_status kjit_last_resources(const kjit_context *ctx, kjit_resources *out);
 
 /* ---------------------------------------------------- device functions --- */
 

@@ -64,6 +64,8 @@ typedef struct RtApiState {
   int ndead;
   kjit_target target;            /* resolved: CPU/CUDA; AUTO until then */
   double compile_ms, copy_ms, run_ms; /* the last successful launch */
+  bool has_resources;            /* that launch ran on the GPU: */
+  kjit_resources resources;      /* its function's (kjit_last_resources) */
   struct RtEmbedHandle *handles; /* streams and events kjit made (api/embed.c) */
   unsigned streams_destroyed;    /* kjit_stream_destroy calls: the cuda fast
                                     path's memory of a stream is void after one */

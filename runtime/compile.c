@@ -91,6 +91,13 @@ bool rt_job_check_options(RtJob *j, const kjit_compile_options *o, const char *d
                "kjit_compile_options.reserved must be zero");
     return false;
   }
+  const char *map = j->opts.file_prefix_map;
+  if (map && (!strchr(map, '=') || map[0] == '=')) {
+    diag_error(job_diags(j), RT_E_ARGUMENT, (SrcLoc){0},
+               "write OLD=NEW, e.g. --file-prefix-map /home/me/src=/src (NEW may be empty)",
+               "file prefix map '%s' is not OLD=NEW", map);
+    return false;
+  }
   return ok && check_arch(j);
 }
 
@@ -302,6 +309,7 @@ static CgOptions cg_options(const RtJob *j) {
   if (j->opts.fastmath >= 0) o.fastmath = j->opts.fastmath;
   if (j->opts.lineinfo >= 0) o.lineinfo = j->opts.lineinfo;
   o.max_registers = j->opts.max_registers > 0 ? j->opts.max_registers : 0;
+  o.prefix_map = j->opts.file_prefix_map;
   return o;
 }
 
@@ -390,6 +398,7 @@ bool rt_compile_launch(kjit_program *prog, IrFunc *f, const Signature *sig, cons
   kjit_compile_options_init(&j.opts);
   j.opts.arch = how->arch;
   j.opts.debug = prog->ctx->opts.debug ? 1 : -1;
+  j.opts.lineinfo = prog->ctx->opts.lineinfo ? 1 : -1;
   rt_job_add_unit(&j, f, *sig);
   bool ok = (how->target == RT_JOB_CPU || check_arch(&j)) && rt_job_compile_units(&j) &&
             how->emit(&j, how->data);

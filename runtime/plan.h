@@ -55,6 +55,8 @@ typedef struct RtLaunchTiming {
   double compile_ms;         /* specializing, compiling, loading (0 on a hit) */
   double copy_ms;            /* host <-> device copies */
   double run_ms;             /* the kernel: the median of the repeats */
+  bool has_resources;        /* a GPU launch: resources is the driver's view */
+  kjit_resources resources;  /* of the launched function (kjit_last_resources) */
 } RtLaunchTiming;
 
 /* A plan for fn over args with grid x block (nothing checked: the caller

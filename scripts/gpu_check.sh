@@ -13,7 +13,9 @@
 #   4. kjit inside CUDA programs: scripts/gpu_embed.sh (memory, streams,
 #      graphs, contexts, faults, examples/embed, their bench);
 #   5. kjit aot on the GPU (scripts/gpu_aot.sh, without its bench): the AOT
-#      examples and tests/exec kernels through their launchers against the JIT.
+#      examples and tests/exec kernels through their launchers against the JIT;
+#   6. the launch tools: scripts/gpu_tools.sh (resources from the driver
+#      against kjit ptx --stats, compute-sanitizer naming source lines).
 # Logs go to LOG_DIR (default: a temporary folder, printed).  Exit 0 only
 # when every step that ran passed.
 set -uo pipefail
@@ -97,6 +99,12 @@ echo "== embedding in CUDA programs (scripts/gpu_embed.sh)"
 bash "$root/scripts/gpu_embed.sh" "$build" "$logs/embed" >"$logs/embed.log" 2>&1
 rc=$?
 cat "$logs/embed.log" | grep -v '^|' | tail -60
+[ $rc -eq 0 ] || [ $rc -eq 77 ] || status=1
+
+echo "== launch tools (scripts/gpu_tools.sh: resources, compute-sanitizer lines)"
+bash "$root/scripts/gpu_tools.sh" "$build" "$logs/tools" >"$logs/tools.log" 2>&1
+rc=$?
+grep -E '^(gpu_tools|PASS|FAIL|SKIP)' "$logs/tools.log"
 [ $rc -eq 0 ] || [ $rc -eq 77 ] || status=1
 
 # Every further device: the exec kernels on it (KJIT_GPU_SUITE_FILTER and

@@ -3,6 +3,8 @@
 #ifndef KJIT_TOOLS_CLI_RUN_H
 #define KJIT_TOOLS_CLI_RUN_H
 
+#include <stdio.h>
+
 #include "cli.h"
 #include "kjit.h"
 
@@ -68,5 +70,37 @@ int kjit_cli_is_stdin(const char *file);
 /* "file.cu:scale<float>" -> 1 with the length of the file part when arg
  * names a CUDA C file followed by ':' and a kernel name expression. */
 int kjit_cli_split_cuda_target(const char *arg, size_t *file_len);
+
+/* One kernel's resource usage as `kjit ptx --stats` and `kjit run --time`
+ * print it (tools/kjit_resources.c): one line, "name arch: field value,
+ * ...", the same fields in the same order every time. */
+void kjit_cli_print_resources(FILE *f, const kjit_resources *r);
+/* Then, indented, the occupancy of its best block (and of 256 threads, the
+ * habit) without dynamic shared memory (kjit_occupancy_best_block). */
+void kjit_cli_print_occupancy(FILE *f, const kjit_resources *r);
+
+/* --grid cover:NAME: grid[d] = ceil(shape[d] / block[d]) for each of the
+ * array's 1 to 3 dimensions (1 beyond them), as a Numba user writes
+ * `(n + tpb - 1) // tpb`.  `val` is the value bound to NAME (NULL: no such
+ * parameter).  Returns the exit status, the error printed (a scalar, an
+ * empty array, more than 3 dimensions, a dimension over CUDA's grid limit). */
+/* --block auto: the block (x only) with the best occupancy for the kernel
+ * compiled for these arguments' types (kjit_program_resources for the
+ * present GPU's architecture, else sm_80; kjit_occupancy_best_block with
+ * dyn_shared bytes); a note on stderr says what was chosen.  Returns the
+ * exit status, the error printed. */
+int kjit_cli_auto_block(kjit_context *ctx, kjit_program *prog, const char *kernel,
+                        const kjit_arg *vals, int n, size_t dyn_shared, uint32_t block[3]);
+
+/* --profile: "profile: kernel K ms, arrays B bytes, effective bandwidth
+ * G GB/s[, occupancy ...]": the array arguments' bytes (each counted once,
+ * as if read or written once) over the kernel time, and on the cuda target
+ * the theoretical occupancy of this block from the launched kernel's
+ * resources (kjit_last_resources, kjit_occupancy_compute). */
+void kjit_cli_print_profile(kjit_context *ctx, const kjit_arg *vals, int n, const uint32_t block[3],
+                            size_t dyn_shared, double run_ms);
+
+int kjit_cli_cover_grid(const char *name, const kjit_arg *val, const uint32_t block[3],
+                        uint32_t grid[3]);
 
 #endif

@@ -300,14 +300,18 @@ typedef struct RunArgs {
   const char *kernel;
   kjit_launch_config cfg;
   int have_grid, have_block;
+  int block_auto;         /* --block auto: the best occupancy's block */
+  const char *cover;      /* --grid cover:NAME: the array the grid covers */
   kjit_target target;
   int have_target;        /* --target given */
   int device;             /* --device N; -1: none (KJIT_DEVICE, else 0) */
   int repeat;             /* >= 1 */
   int time;               /* --time */
+  int profile;            /* --profile: time, bandwidth, occupancy */
   int graph;              /* --graph */
   int debug;              /* --debug: bounds checks (a context option) */
   int verbose;            /* -v: the reason behind the cpu-target note */
+  int lineinfo;           /* --lineinfo: line tables (a context option) */
   double timeout;         /* --timeout SECONDS; 0: none */
   RunArg *args;           /* argc entries at most */
   int nargs;
@@ -414,13 +418,15 @@ static int split_named(const char *arg, char **name, const char **rest) {
 static int set_grid(Cli *c, const CliOption *o, void *args, const char *v) {
   RunArgs *a = args;
   a->have_grid = 1;
-  return parse_dims(c, o->name, v, a->cfg.grid);
+  a->cover = strncmp(v, "cover:", 6) == 0 && v[6] ? v + 6 : NULL;
+  return a->cover ? EXIT_OK : parse_dims(c, o->name, v, a->cfg.grid);
 }
 
 static int set_block(Cli *c, const CliOption *o, void *args, const char *v) {
   RunArgs *a = args;
   a->have_block = 1;
-  return parse_dims(c, o->name, v, a->cfg.block);
+  a->block_auto = strcmp(v, "auto") == 0;
+  return a->block_auto ? EXIT_OK : parse_dims(c, o->name, v, a->cfg.block);
 }
 
 static int set_shared(Cli *c, const CliOption *o, void *args, const char *v) {
@@ -482,9 +488,13 @@ static int add_run_value(Cli *c, void *args, const char *arg) {
 static const CliOption run_options[] = {
     {.help = "options:"},
     {.name = "--grid", .metavar = "X[,Y[,Z]]", .set = set_grid,
-     .help = "blocks per grid (required)"},
-    {.name = "--block", .metavar = "X[,Y[,Z]]", .set = set_block,
-     .help = "threads per block, at most 1024 in all (required)"},
+     .help = "blocks per grid (required); cover:NAME: enough\n"
+             "blocks of --block to cover array NAME's shape,\n"
+             "per dimension ((n + block - 1) / block)"},
+    {.name = "--block", .metavar = "X[,Y[,Z]]|auto", .set = set_block,
+     .help = "threads per block, at most 1024 in all (required);\n"
+             "auto: the x size with the best occupancy for the\n"
+             "kernel's resources (GPU present, else sm_80)"},
     {.name = "--shared", .metavar = "BYTES", .set = set_shared,
      .help = "dynamic shared memory per block (default 0)"},
     {.name = "--target", .metavar = "auto|cpu|cuda", .set = set_target,
@@ -518,16 +528,24 @@ static const CliOption run_options[] = {
     {.name = "--verbose", .alias = "-v", .field = offsetof(RunArgs, verbose),
      .help = "say why the cpu target was chosen when there is\n"
              "no GPU (the library's note, with the reason)"},
+    {.name = "--lineinfo", .field = offsetof(RunArgs, lineinfo),
+     .help = "source line information in every kernel (as\n"
+             "lineinfo=True), for compute-sanitizer and the profilers"},
     {.name = "--timeout", .metavar = "SECONDS", .set = set_timeout,
      .help = "stop the run when the launch (compile, copies and\n"
              "the kernel) takes longer: the error names the\n"
              "kernel and kjit exits with status 3"},
+    {.name = "--profile", .field = offsetof(RunArgs, profile),
+     .help = "print the kernel time, the effective bandwidth of\n"
+             "its array arguments and, on the cuda target, the\n"
+             "occupancy of the launch"},
     {.name = "--time", .field = offsetof(RunArgs, time),
      .help = "print compile, copy and kernel times in ms (the\n"
              "kernel time is the median over --repeat runs,\n"
              "timed with CUDA events on the cuda target), and\n"
              "whether the kernel was compiled or read from the\n"
-             "disk cache"},
+             "disk cache; on the cuda target also the kernel's\n"
+             "registers and memory, as the driver reports them"},
     CLI_PATH_ROW(RunArgs, path),
     CLI_HELP_ROW,
     {.help = "NVRTC options of a CUDA C file (FILE.cu:KERNEL, run on the cuda target;\n"
@@ -863,6 +881,7 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   kjit_context_options_init(&o);
   o.target = a->target;
   o.debug = a->debug;
+  o.lineinfo = a->lineinfo;
   o.fault_policy = KJIT_FAULT_RESET;   /* the process is kjit's own */
   if (a->device >= 0)
     o.device = a->device;
@@ -968,14 +987,34 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);
+  RunArgs covered = *a;                 /* --block auto, --grid cover:NAME, now that the
+                                           arguments have types and shapes */
+  if (rc == EXIT_OK && a->block_auto) {
+    const char *kname = a->kernel;
+    kjit_kernel_name(j->kernel, &kname);
+    rc = kjit_cli_auto_block(j->ctx, j->prog, kname, j->vals, j->nvals, a->cfg.shared_bytes,
+                             covered.cfg.block);
+    a = &covered;
+  }
+  if (rc == EXIT_OK && a->cover) {
+    int p = find_param(j, a->cover);
+    rc = kjit_cli_cover_grid(a->cover, p >= 0 && p < j->nvals ? &j->vals[p] : NULL, covered.cfg.block,
+                             covered.cfg.grid);
+    a = &covered;
+  }
   RunTimes t = {0};
   if (rc == EXIT_OK) print_note(j);
   if (rc == EXIT_OK) rc = launch_all(j, a, &t);
   if (rc == EXIT_OK) rc = write_outputs(a, j);
   if (rc == EXIT_OK) rc = print_summaries(j);
+  if (rc == EXIT_OK && a->profile)
+    kjit_cli_print_profile(j->ctx, j->vals, j->nvals, a->cfg.block, a->cfg.shared_bytes, t.run_ms);
   if (rc == EXIT_OK && a->time) {
     print_times(a, &t);
     print_cache(j->ctx);
+    kjit_resources res;                 /* a GPU launch: the driver's view */
+    if (kjit_last_resources(j->ctx, &res) == KJIT_OK)
+      kjit_cli_print_resources(stdout, &res);
   }
   return rc;
 }

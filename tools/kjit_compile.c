@@ -190,6 +190,7 @@ typedef struct PtxArgs {
   const char *sig;
   const char *out;        /* -o FILE or DIR; NULL or "-": standard output */
   kjit_emit emit;
+  int stats;              /* --stats: resource usage instead of the text */
   kjit_compile_options opts;
   char *path;             /* --path folders, colon-separated (malloc'd) */
   const char *globals[16]; /* --global NAME=VALUE, as written */
@@ -243,6 +244,10 @@ static const CliOption ptx_options[] = {
      .help = "what to print: kjit IR, optimized LLVM IR, PTX\n"
              "(default), or a cubin linked with the link= CUDA C\n"
              "files (NVRTC + nvJitLink; binary, use -o)"},
+    {.name = "--stats", .field = offsetof(PtxArgs, stats),
+     .help = "print each kernel's resource usage (registers, stack\n"
+             "and spill bytes, static shared memory, largest block,\n"
+             "PTX and SASS size) from the cubin nvJitLink links"},
     {.name = "-o", .metavar = "OUT|DIR", .field = offsetof(PtxArgs, out),
      .help = "write the output to OUT ('-' or none: stdout); OUT\n"
              "is only written when the compile succeeds.  A\n"
@@ -258,6 +263,9 @@ static const CliOption ptx_options[] = {
      .help = "fast-math float arithmetic (as fastmath=True)"},
     {.name = "--lineinfo", .field = offsetof(PtxArgs, opts.lineinfo),
      .help = "source line information in the PTX (as lineinfo=True)"},
+    {.name = "--file-prefix-map", .metavar = "OLD=NEW", .field = offsetof(PtxArgs, opts.file_prefix_map),
+     .help = "record source paths under OLD as under NEW in the\n"
+             "line information (NEW empty: relative to OLD)"},
     {.name = "--debug", .field = offsetof(PtxArgs, opts.debug),
      .help = "check every array index and assert (as debug=True):\n"
              "a failing one prints its message and traps"},
@@ -301,6 +309,7 @@ const CliHelp kjit_ptx_help = {
     "  kjit ptx examples/vector_add.cu --arch sm_90\n"
     "  kjit ptx docs/examples/saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
     "  kjit ptx examples/vector_add.py:add_kernel --emit kir\n"
+    "  kjit ptx bench/kernels/matmul.py --arch sm_90 --stats\n"
     "  kjit ptx examples/*.py --arch sm_90 -o build/ptx\n"
     "  cat examples/vector_add.py | kjit ptx - --arch sm_80\n"};
 
@@ -438,6 +447,25 @@ static int skip_lazy(kjit_context *ctx, const PtxArgs *a, Input *x, const kjit_p
   return x->skipped != NULL;
 }
 
+/* --stats: one line per kernel (malloc'd text in *out). */
+static kjit_status ptx_stats(kjit_program *prog, const PtxArgs *a, const Input *x, char **out,
+                             size_t *len) {
+  enum { MAX = 16 };
+  kjit_resources r[MAX];
+  int n = 0;
+  kjit_status st = kjit_program_resources(prog, x->kernel, a->sig, &a->opts, r, MAX, &n);
+  FILE *f = st == KJIT_OK ? open_memstream(out, len) : NULL;
+  if (st == KJIT_OK && !f)
+    return KJIT_ERROR_OUT_OF_MEMORY;
+  for (int i = 0; f && i < n && i < MAX; i++) {
+    kjit_cli_print_resources(f, &r[i]);
+    kjit_cli_print_occupancy(f, &r[i]);
+  }
+  if (f)
+    fclose(f);
+  return st;
+}
+
 /* Compiles one input and writes its output; the exit status, reported. */
 static int ptx_one(kjit_context *ctx, const PtxArgs *a, Input *x) {
   kjit_program *prog = NULL;
@@ -447,7 +475,8 @@ static int ptx_one(kjit_context *ctx, const PtxArgs *a, Input *x) {
   if (rc == EXIT_OK)
     rc = bind_ptx_globals(ctx, prog, a);
   if (rc == EXIT_OK) {
-    kjit_status st = kjit_program_emit(prog, x->kernel, a->sig, &a->opts, a->emit, &text, &len);
+    kjit_status st = a->stats ? ptx_stats(prog, a, x, &text, &len)
+                              : kjit_program_emit(prog, x->kernel, a->sig, &a->opts, a->emit, &text, &len);
     if (st != KJIT_OK && skip_lazy(ctx, a, x, prog)) {
       rc = EXIT_OK;
     } else if (st != KJIT_OK) {

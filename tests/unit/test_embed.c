@@ -91,9 +91,15 @@ static void options(void) {
   kjit_context_options_init(&o);
   CHECK(o.cuda_context == NULL && o.cuda_context_mode == KJIT_CUDA_CONTEXT_PRIMARY &&
         o.fault_policy == KJIT_FAULT_REPORT, "defaults");
-  o.reserved[4] = &dummy;
+  o.reserved[3] = &dummy;
   kjit_context *ctx = NULL;
   CHECK(kjit_context_create(&o, &ctx) == KJIT_ERROR_INVALID_ARGUMENT, "reserved must be zero");
+  kjit_context_options_init(&o);
+  o.lineinfo = 2;
+  CHECK(kjit_context_create(&o, &ctx) == KJIT_ERROR_INVALID_ARGUMENT, "lineinfo is 0 or 1");
+  o.lineinfo = 1;
+  o.reserved32 = 1;
+  CHECK(kjit_context_create(&o, &ctx) == KJIT_ERROR_INVALID_ARGUMENT, "reserved32 must be zero");
 }
 
 static kjit_kernel *kernel(kjit_program *prog, const char *name) {
