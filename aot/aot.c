@@ -291,7 +291,8 @@ static bool compile_cuda(Aot *a, const kjit_aot_options *o, const char *arch, in
   IrFunc **ks = arena_alloc(rt_job_arena(&j), sizeof *ks * (size_t)(j.units.len + 1));
   for (int i = 0; i < j.units.len; i++)
     ks[i] = j.units.data[i].generic;
-  ok = ok && rt_link_cubin(a->prog, ks, j.units.len, arch, ptx, n, &cubin, &cn, rt_job_diags(&j));
+  ok = ok && rt_link_cubin(a->prog, ks, j.units.len, arch, ptx, n, &cubin, &cn, NULL,
+                          rt_job_diags(&j));
   bool spec = arch[strlen(arch) - 1] == 'a';
   if (ok) {
     AotImage im = {arch_number(arch), spec, variant, false, cubin, cn};

@@ -309,7 +309,7 @@ const CliHelp kjit_ptx_help = {
     "  kjit ptx examples/vector_add.cu --arch sm_90\n"
     "  kjit ptx docs/examples/saxpy.py:saxpy --sig \"void(float32, float32[:], float32[:])\"\n"
     "  kjit ptx examples/vector_add.py:add_kernel --emit kir\n"
-    "  kjit ptx bench/kernels/matmul.py --arch sm_90 --stats\n"
+    "  kjit ptx examples/vector_add.py:add_kernel --sig \"void(float32[:], float32[:], float32[:])\" --stats\n"
     "  kjit ptx examples/*.py --arch sm_90 -o build/ptx\n"
     "  cat examples/vector_add.py | kjit ptx - --arch sm_80\n"};
 

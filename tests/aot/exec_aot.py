@@ -289,6 +289,8 @@ def one(kjit, target, out, path, line, idx):
         raise Skip("a @vectorize or @cuda.reduce call (kjit run picks its launch; tests/aot.sh checks a "
                    "@vectorize launcher)")
     kernel, geo, args = parse_run(line)
+    if any(g.startswith("cover:") or g == "auto" for g in line.split()):
+        raise Skip("--grid cover: / --block auto (kjit run computes the launch)")
     if "(" in kernel:
         raise Skip("a factory call names the kernel (kjit aot takes the module variable that holds "
                    "a factory's kernel)")
