@@ -592,6 +592,9 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
     return false;
   }
   unsigned resets = cu->resets;
+  if (!st)
+    st = cu->stream;          /* copies, launch and waits on one stream (NULL would be
+                                 the legacy default stream, which kjit's does not wait for) */
   double t0 = now_ms();
   bool ok = copy_in(cu, f, st, args, nargs, &b, diags);
   rt_cuda_set_tuple_leaves(spec, b.leaf_ptr, b.nleaves);

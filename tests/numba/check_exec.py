@@ -190,6 +190,8 @@ def parse_run(line, globals_out=None):
     --global NAME=VALUE bindings go to globals_out as (name, value)."""
     words = shlex.split(line)
     kernel, args, grid, block, shared = words[0], [], 1, 1, 0
+    if "(" in kernel:  # a factory call names the kernel: kjit's CLI spelling
+        return kernel, grid, block, shared, args, "a factory call names the kernel (kjit run FILE:'f(2)')"
     i = 1
     while i < len(words):
         w = words[i]
@@ -209,6 +211,8 @@ def parse_run(line, globals_out=None):
             continue
         if w in ("--grid", "--block", "--shared"):
             val = words[i + 1]
+            if val.startswith("cover:") or val == "auto":  # kjit run computes the launch
+                return kernel, grid, block, shared, args, "uses %s %s" % (w, val)
             if w == "--grid":
                 grid = dims(val)
             elif w == "--block":
