@@ -33,10 +33,12 @@ static bool job_end(RtJob *j, Diags *to, bool ok) {
   return ok;
 }
 
-static bool parse_sig(RtJob *j, const char *text, Signature *sig) {
-  Source *s = arena_alloc(rt_job_arena(j), sizeof *s);
+/* The signature's Source lives in `keep` (the call's arena): diagnostics
+ * point at it after job_end frees the job's arena. */
+static bool parse_sig(RtJob *j, Arena *keep, const char *text, Signature *sig) {
+  Source *s = arena_alloc(keep, sizeof *s);
   s->path = "--sig";
-  s->text = arena_strdup(rt_job_arena(j), text);
+  s->text = arena_strdup(keep, text);
   s->len = strlen(text);
   return ir_parse_signature(&j->prog->ir, s, sig, rt_job_diags(j)) && !rt_job_diags(j)->nerrors;
 }
@@ -68,7 +70,7 @@ static bool select_ufunc(Aot *a, RtJob *j, IrFunc *uf, const char *signature) {
   Signature sig = {0}, ksig = {0};
   IrFunc *k;
   if (signature) {
-    if (!parse_sig(j, signature, &sig))
+    if (!parse_sig(j, a->arena, signature, &sig))
       return false;
     bool scalars = sig.ret && sig.ret->kind >= TY_BOOL && sig.ret->kind <= TY_C128;
     for (int i = 0; i < sig.nparams; i++)
@@ -124,7 +126,7 @@ static bool select_unit(Aot *a, RtJob *j, const kjit_aot_unit *u) {
   }
   if (u->signature) {
     Signature sig = {0};
-    if (!parse_sig(j, u->signature, &sig))
+    if (!parse_sig(j, a->arena, u->signature, &sig))
       return false;
     note_unit(a, NULL, NULL);
     rt_job_add_unit(j, f, sig);

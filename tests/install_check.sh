@@ -25,6 +25,9 @@ for t in pkg-config cc readelf nm; do
   command -v $t >/dev/null || { echo "install_check.sh: skipped: no $t"; exit 77; }
 done
 
+# A sanitizer build (scripts/test_sanitize.sh) installs instrumented
+# libraries: the example is built with the same -fsanitize flags.
+san=$(sed -n 's/^CMAKE_C_FLAGS:STRING=.*\(-fsanitize=[^ ]*\).*/\1/p' "$build/CMakeCache.txt")
 prefix=$TMP/prefix
 cmake --install "$build" --prefix "$prefix" --strip >"$TMP/install.log" 2>&1 ||
   { cat "$TMP/install.log" >&2; echo "install_check.sh: cmake --install failed" >&2; exit 1; }
@@ -66,11 +69,11 @@ check_run() {   # check_run WHAT BINARY: the example prints the kernel's PTX
 
 export PKG_CONFIG_PATH=$lib/pkgconfig
 # shellcheck disable=SC2046
-cc "$TMP/ptx_of.c" $(pkg-config --cflags --libs kjit) -o "$TMP/ptx_of" ||
+cc $san "$TMP/ptx_of.c" $(pkg-config --cflags --libs kjit) -o "$TMP/ptx_of" ||
   fail "pkg-config kjit: the example does not build"
 [ -x "$TMP/ptx_of" ] && check_run "pkg-config kjit" "$TMP/ptx_of"
 # shellcheck disable=SC2046
-cc "$TMP/ptx_of.c" $(pkg-config --cflags --libs kjit-static) -o "$TMP/ptx_of_static" ||
+cc $san "$TMP/ptx_of.c" $(pkg-config --cflags --libs kjit-static) -o "$TMP/ptx_of_static" ||
   fail "pkg-config kjit-static: the example does not link"
 if [ -x "$TMP/ptx_of_static" ]; then
   readelf -d "$TMP/ptx_of_static" >"$TMP/dynamic" 2>&1
@@ -90,6 +93,7 @@ target_link_libraries(ptx_of PRIVATE kjit::kjit)
 install(TARGETS ptx_of)
 CMAKE
 if cmake -S "$TMP/app" -B "$TMP/app/build" -DCMAKE_PREFIX_PATH="$prefix" \
+     -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" \
      -DCMAKE_INSTALL_PREFIX="$TMP/app/inst" >"$TMP/cmake.log" 2>&1 &&
    cmake --build "$TMP/app/build" >>"$TMP/cmake.log" 2>&1 &&
    cmake --install "$TMP/app/build" >>"$TMP/cmake.log" 2>&1; then
