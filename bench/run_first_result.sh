@@ -41,6 +41,33 @@ measure() {
     "$(head -1 <<<"$wall")" "$(sed -n "$(( (runs + 1) / 2 ))p" <<<"$cpu")"
 }
 
+# paired NAME FLOOR_CMD -- CMD... : PAIRS runs of each, alternating (floor,
+# then the case), so the machine's drift over the call hits both alike; one
+# line with the case's median, the floor's median, and the median and min of
+# the per-pair difference (case - floor) in ms.
+paired() {
+  local name=$1; shift
+  local floor=()
+  while [ "$1" != "--" ]; do floor+=("$1"); shift; done
+  shift
+  local pairs=${PAIRS:-21}
+  : >"$work/pairs"
+  for ((i = 0; i < pairs; i++)); do
+    local t0=$EPOCHREALTIME
+    "${floor[@]}" >/dev/null 2>"$work/err" || { echo "$name: floor failed"; cat "$work/err"; return 1; }
+    local t1=$EPOCHREALTIME
+    "$@" >/dev/null 2>"$work/err" || { echo "$name: failed"; cat "$work/err"; return 1; }
+    local t2=$EPOCHREALTIME
+    awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "%.6f %.6f %.6f\n", b - a, c - b, (c - b) - (b - a) }' >>"$work/pairs"
+  done
+  local mid=$(( (pairs + 1) / 2 ))
+  printf '%-44s %9.3f %9.3f %+9.1f %+9.1f\n' "$name" \
+    "$(awk '{ print $2 }' "$work/pairs" | sort -n | sed -n "${mid}p")" \
+    "$(awk '{ print $1 }' "$work/pairs" | sort -n | sed -n "${mid}p")" \
+    "$(awk '{ print $3 * 1000 }' "$work/pairs" | sort -n | sed -n "${mid}p")" \
+    "$(awk '{ print $3 * 1000 }' "$work/pairs" | sort -n | head -1)"
+}
+
 grid() { echo "--grid $(( ($1 + 255) / 256 )) --block 256"; }
 gen() { echo "x=arange:float32:$1 y=full:float32:$1:2 out=zeros:float32:$1"; }
 
@@ -73,6 +100,22 @@ if "$kjit" info 2>/dev/null | grep -q "device 0:"; then
     'rm -rf "$XDG_CACHE_HOME/kjit"; exec "$@"' cold "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
   "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n) >/dev/null
   measure "cuda: vector add 1 Mi, warm cache" "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
+  if [ -x "$work/driver_floor" ]; then
+    # The targets are differences from the floor, so measure them as such:
+    # each case alternates with the floor program, PAIRS times.
+    echo
+    printf '%-44s %9s %9s %9s %9s\n' "paired with the floor (PAIRS=${PAIRS:-21})" "case s" "floor s" "+med ms" "+min ms"
+    "${CC:-cc}" -O2 -o "$work/empty" -x c - <<<'int main(void) { return 0; }'
+    paired "process start: kjit --version vs empty C" "$work/empty" -- "$kjit" --version
+    paired "cuda: vector add 1 Mi, warm cache" "$work/driver_floor" -- \
+      "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
+    paired "cuda: vector add 1 Mi, cold cache" "$work/driver_floor" -- env CUDA_CACHE_DISABLE=1 bash -c \
+      'rm -rf "$XDG_CACHE_HOME"; exec "$@"' cold "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
+    # Where a warm run's time goes: the trace's stamps (ms since libkjit loaded).
+    echo
+    echo "warm run, KJIT_TRACE=1:"
+    KJIT_TRACE=1 "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n) 2>&1 >/dev/null | sed 's/^/  /'
+  fi
 else
   echo "(no CUDA device: cuda rows skipped)"
 fi

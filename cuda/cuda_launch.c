@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/trace.h"
 #include "cuda/cuda.h"
 
 /* --------------------------------------------------------------- keys --- */
@@ -416,6 +417,7 @@ bool rt_cuda_sync_stream(RtCuda *cu, RtCuStream st, Diags *diags) {
   if (!rt_cuda_make_current(cu, diags))
     return false;
   RtCuResult r = cu->api.StreamSynchronize(st ? st : cu->stream);
+  trace_event("stream synchronized");
   if (!st || st == cu->stream)
     cu->pending = false;
   return r == RT_CU_SUCCESS || report_fault(cu, cu->last_kernel, r, "cuStreamSynchronize", diags);
