@@ -544,6 +544,7 @@ bool rt_cuda_make_current(RtCuda *cu, Diags *diags) {
 void rt_cuda_close(RtCuda *cu) {
   if (!cu)
     return;
+  trace_event("closing the CUDA context");
   if (cu->starter) {
     take_starter(cu);
     pthread_mutex_destroy(&cu->starter->lock);
@@ -570,6 +571,7 @@ void rt_cuda_close(RtCuda *cu) {
     dlclose(cu->jl.lib);
   rt_cu_api_unload(&cu->api);
   free(cu);
+  trace_event("CUDA context closed");
 }
 
 /* -------------------------------------------------------------- info --- */
