@@ -84,6 +84,7 @@ class Unit:
     numba_sig: str = None
     reason: str = None            # harness limit
     guarded: bool = False         # defined under a top-level if/try/with
+    untyped: str = None           # kjit check without types, for a kernel the harness cannot type
 
 
 # ---------------------------------------------------------------------------
@@ -392,6 +393,8 @@ def infer_signature(cache, unit, modules):
                 values = launch_values(cache, module, call)
                 if len(values) != nparams:
                     raise compat.Unknown(f"launch passes {len(values)} arguments to {nparams} parameters")
+                if any(isinstance(v, compat.Num) and v.dtype == "none" for v in values):
+                    raise compat.Unknown("None passed (a value the script sets later)")
                 return tuple("void(" + ", ".join(compat.render_type(v, n) for v in values) + ")"
                              for n in (False, True))
             except compat.Unknown as exc:
@@ -507,6 +510,46 @@ def assemble(ptx, timeout):
         return compat.Outcome("ptxas-failed", detail=first[0] if first else "ptxas failed",
                               kjit_ok=True, blockers=["ptxas rejects kjit's PTX"])
     return compat.Outcome("compiles", kjit_ok=True)
+
+
+UNTYPED_LIMITS = ("harness limit: argument types", "harness limit: no launch found")
+
+
+def check_untyped(units, snapshots, kjit, timeout):
+    """`kjit check FILE` (names, attributes, calls and unsupported Python,
+    without argument types) on the files of module-level kernels the harness
+    could not type; each kernel gets "ok" or the first error inside its def."""
+    files = {}
+    for u in units:
+        if u.kind == "kernel" and u.reason and u.reason.startswith(UNTYPED_LIMITS):
+            files.setdefault((u.repo, u.relpath), []).append(u)
+    env = dict(os.environ, KJIT_CACHE="0")
+    for (repo, rel), group in files.items():
+        root = snapshot_dir(snapshots, repo)
+        path = os.path.join(root, rel)
+        try:
+            proc = compat.run_kjit([kjit, "check", path, "--path", root], timeout, env)
+        except subprocess.TimeoutExpired:
+            for u in group:
+                u.untyped = "crash: timeout"
+            continue
+        if proc.returncode < 0:
+            for u in group:
+                u.untyped = f"crash: signal {-proc.returncode}"
+            continue
+        found = []
+        for m in map(compat.ERROR_LINE.match, (proc.stderr + proc.stdout).splitlines()):
+            if m and m.group("loc").startswith(path + ":"):
+                line = int(m.group("loc")[len(path) + 1:].split(":")[0])
+                found.append((line, m.group("code"), m.group("msg")))
+        for u in group:
+            inside = [(c, msg) for line, c, msg in found if u.func.lineno <= line <= u.func.end_lineno]
+            if not inside:
+                u.untyped = "ok"
+                continue
+            code, msg = inside[0]
+            u.untyped = (f"{code} " if code else "crash: an error without a code: ") + \
+                compat.blocker_key(msg, _Shim(u))
 
 
 def run_all(units, snapshots, kjit, jobs, timeout):
@@ -652,9 +695,26 @@ def render(units, outcomes, manifest, numba, meta):
     out += ["", "## Harness limits", "", "| reason | kernels |", "| --- | ---: |"]
     limits = blocker_rows(units, outcomes, None, (HARNESS_LIMIT,))
     out += [f"| {compat._md(k)} | {len(v)} |" for k, v in limits]
+    untyped = [u for u in units if u.untyped]
+    passed = sum(1 for u in untyped if u.untyped == "ok")
+    out += ["", "## Kernels the harness could not type, checked without types", "",
+            f"`kjit check FILE` (names, attributes, calls, unsupported Python; no argument types) on the "
+            f"{len(untyped)} module-level kernels limited by their argument types: {passed} pass, "
+            f"{len(untyped) - passed} do not. Not part of the classes above; the first error in each:", "",
+            "| blocker | kernels | example |", "| --- | ---: | --- |"]
+    rows_u = {}
+    for u in untyped:
+        if u.untyped != "ok":
+            rows_u.setdefault(u.untyped, []).append(u)
+    out += [f"| {compat._md(k)} | {len(v)} | `{v[0].id}` |"
+            for k, v in sorted(rows_u.items(), key=lambda kv: (-len(kv[1]), kv[0]))] or ["| none | | |"]
     out += ["", "## Crashes and ptxas failures", ""]
     bugs = [u for u in units if outcomes[u.id].cls in ("crash", "ptxas-failed")]
-    out += [f"- `{u.id}`: {compat._md(outcomes[u.id].detail)}" for u in bugs] or ["None."]
+    out += [f"- `{u.id}`: {compat._md(outcomes[u.id].detail)}" for u in bugs]
+    out += [f"- `{u.id}` (checked without types): {compat._md(u.untyped)}"
+            for u in untyped if u.untyped.startswith("crash")]
+    if out[-1] == "":
+        out.append("None.")
     devs = s["devices"]
     out += ["", "## Device functions with a signature", "",
             f"{sum(1 for u in devs if outcomes[u.id].cls == 'compiles')} of {len(devs)} compile alone "
@@ -688,6 +748,14 @@ def render(units, outcomes, manifest, numba, meta):
             "- **Compilation**: `kjit ptx FILE:NAME [--sig SIG] --arch sm_80 --path REPOSITORY` on the file as",
             "  published (`KJIT_CACHE=0`, 60 s timeout), then `ptxas -arch=sm_80`; a global the host computes",
             "  is bound as in scripts/compat.py. A crash is a signal, a timeout, or an error without a code.",
+            "- **Without types**: module-level kernels whose arguments the harness cannot type go through",
+            "  `kjit check FILE` (names, attributes, calls, unsupported Python), reported on their own.",
+            "- **Numba's verdict**: the bundle holds every unit and the repositories' Python files (extracted,",
+            "  its `snapshots/` folder is also a SNAPSHOTS folder for `run`); `compat_public_numba.py` loads",
+            "  each file statement by statement (host work skipped) and compiles each kernel for the same",
+            "  signature; a name whose defining statement fails there for want of a package is not judged.",
+            "- **Snapshots**: `OWNER+NAME/` holds the `.py` files of the pinned commit (`git archive COMMIT`),",
+            "  as written by the bundle; the repositories' code is never part of kjit's tree.",
             ""]
     return "\n".join(out)
 
@@ -705,13 +773,13 @@ def splice(path, section):
 
 def write_results(path, units, outcomes, numba):
     with open(path, "w", encoding="utf-8") as f:
-        f.write("# id\tkind\tform\tsignature\tclass\tdetail\tnumba\n")
+        f.write("# id\tkind\tform\tsignature\tclass\tdetail\tnumba\tuntyped check\n")
         for u in units:
             o = outcomes[u.id]
             detail = (o.blockers[0] if o.blockers else o.detail or "").replace("\t", " ")
             verdict = numba.get(u.id, "") if numba else ""
             f.write(f"{u.id}\t{u.kind}\t{u.form}\t{u.sig or ('eager' if u.eager else '')}\t"
-                    f"{o.cls}\t{detail}\t{verdict}\n")
+                    f"{o.cls}\t{detail}\t{verdict}\t{u.untyped or ''}\n")
 
 
 # ---------------------------------------------------------------------------
@@ -750,6 +818,7 @@ def cmd_run(args):
     sys.setrecursionlimit(10000)
     units = discover_all(snapshots, manifest)
     outcomes = run_all(units, snapshots, os.path.abspath(args.kjit), args.jobs, args.timeout)
+    check_untyped(units, snapshots, os.path.abspath(args.kjit), args.timeout)
     numba = read_numba(args.numba)
     meta = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
             "kjit_commit": compat.git_head(REPO, short=True),
