@@ -667,7 +667,8 @@ def render(units, outcomes, manifest, numba, meta):
            "--numba tests/compat_public/numba.tsv", "```", "",
            "Numba's verdicts come from `scripts/compat_public_numba.py`, run on a machine with Numba and a",
            "GPU over the bundle `python3 scripts/compat_public.py bundle SNAPSHOTS OUT.tar.gz` writes "
-           "(the repositories' files and the signatures used here).", "", "## Headline", ""]
+           "(the repositories' files and the signatures used here); `scripts/gpu_check.sh BUILD_DIR` runs it",
+           "when the bundle is `BUILD_DIR/compat_public_bundle.tar.gz`.", "", "## Headline", ""]
     out.append(f"**{c['compiles']} of {s['extracted']} kernels compile ({pct(c['compiles'], s['extracted'])})**: "
                f"kernels compiled / kernels the harness could name and type; {s['kernels']} kernels found, "
                f"{c[HARNESS_LIMIT]} of them harness limits, {c['crash']} crashes.")

@@ -146,9 +146,24 @@ def main():
     if args.file_worker:
         file_worker(*args.file_worker)
         return 0
-    root = tempfile.mkdtemp(prefix="kjit-public-numba-")
+    with tempfile.TemporaryDirectory(prefix="kjit-public-numba-") as root:
+        verdicts, units = judge_bundle(args, root)
+    import numba
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(f"# Numba {numba.__version__}: verdict per unit of scripts/compat_public.py\n")
+        for u in units:
+            f.write(f"{u['id']}\t{verdicts.get(u['id'], 'limit: not run')}\n")
+    ok = sum(1 for v in verdicts.values() if v == "ok")
+    print(f"{ok} of {len(units)} units compile with Numba {numba.__version__}; verdicts in {args.out}")
+    return 0
+
+
+def judge_bundle(args, root):
     with tarfile.open(args.bundle) as tar:
-        tar.extractall(root)
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(root, filter="data")
+        else:
+            tar.extractall(root)
     with open(os.path.join(root, "units.json"), encoding="utf-8") as f:
         units = json.load(f)["units"]
     groups = {}
@@ -159,14 +174,7 @@ def main():
         futures = [pool.submit(run_file, root, g, args.timeout, i) for i, g in enumerate(groups.values())]
         for fut in futures:
             verdicts.update(fut.result())
-    import numba
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write(f"# Numba {numba.__version__}: verdict per unit of scripts/compat_public.py\n")
-        for u in units:
-            f.write(f"{u['id']}\t{verdicts.get(u['id'], 'limit: not run')}\n")
-    ok = sum(1 for v in verdicts.values() if v == "ok")
-    print(f"{ok} of {len(units)} units compile with Numba {numba.__version__}; verdicts in {args.out}")
-    return 0
+    return verdicts, units
 
 
 if __name__ == "__main__":
