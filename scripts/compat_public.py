@@ -297,19 +297,52 @@ def _call_form(module, repo, var, value, defs):
 # ---------------------------------------------------------------------------
 
 class PublicEvaluator(compat.Evaluator):
-    """scripts/compat.py's evaluator with two readings public scripts need:
-    a parameter nobody in the module passes takes its default
-    (`def demo(n=1000)`), and a shape written as a tuple has as many
+    """scripts/compat.py's evaluator with the readings public code needs: a
+    helper's parameter takes the argument of a call in another file of the
+    repository (a driver script calling the library's launcher), else its
+    default (`def demo(n=1000)`); a shape written as a tuple has as many
     dimensions as items, whatever their values (`(n, 3)` is 2-d)."""
+
+    def __init__(self, cache, module, repo_modules=()):
+        super().__init__(cache, module)
+        self.repo_modules = repo_modules
 
     def eval_param(self, b, name, env):
         try:
             return super().eval_param(b, name, env)
-        except compat.Unknown:
-            default = param_default(b.scope.node, name)
-            if default is None:
-                raise
-            return self.eval(default, b.scope.parent or b.scope, compat.EMPTY_ENV, default.lineno)
+        except compat.Unknown as exc:
+            first = exc
+        func = b.scope.node
+        for module, call in self.calls_elsewhere(func, b.scope.module):
+            method = isinstance(call.func, ast.Attribute) and func.args.args and \
+                func.args.args[0].arg in ("self", "cls")
+            value = compat._bind_call(call, func.args, method).get(name)
+            if value is None:
+                continue
+            try:
+                return PublicEvaluator(self.cache, module, self.repo_modules).eval(
+                    value, module.scope_of(call), compat.EMPTY_ENV, call.lineno)
+            except compat.Unknown:
+                continue
+        default = param_default(func, name)
+        if default is None:
+            raise first
+        return self.eval(default, b.scope.parent or b.scope, compat.EMPTY_ENV, default.lineno)
+
+    def calls_elsewhere(self, func, home):
+        """Calls `f(...)` / `mod.f(...)` of a module-level def in the other
+        files of the repository."""
+        if not isinstance(func, ast.FunctionDef) or self.depth > 20 or \
+                home.scope_of(func) is not home.scope:
+            return
+        for module in self.repo_modules:
+            if module is home:
+                continue
+            for node in ast.walk(module.tree):
+                if isinstance(node, ast.Call) and (
+                        isinstance(node.func, ast.Name) and node.func.id == func.name or
+                        isinstance(node.func, ast.Attribute) and node.func.attr == func.name):
+                    yield module, node
 
     def shape_ndim(self, expr, scope, env, line):
         if isinstance(expr, (ast.Tuple, ast.List)) and \
@@ -332,13 +365,13 @@ def param_default(func, name):
     return None
 
 
-def launch_values(cache, module, call):
+def launch_values(cache, module, call, repo_modules):
     if call.keywords:
         raise compat.Unknown("keyword launch arguments")
     scope = module.scope_of(call)
     values = []
     for a in call.args:
-        ev = PublicEvaluator(cache, module)
+        ev = PublicEvaluator(cache, module, repo_modules)
         if isinstance(a, ast.Starred):
             value = ev.eval(a.value, scope, compat.EMPTY_ENV, call.lineno)
             if not isinstance(value, compat.Tup):
@@ -387,10 +420,11 @@ def infer_signature(cache, unit, modules):
     own = [m for m in modules if m.relpath == unit.relpath]
     others = [m for m in modules if m.relpath != unit.relpath]
     reasons = []
-    for module in own + others + list(other_modules(cache, modules)):
+    repo_modules = own + others + list(other_modules(cache, modules))
+    for module in repo_modules:
         for call in launch_calls(module, unit.name):
             try:
-                values = launch_values(cache, module, call)
+                values = launch_values(cache, module, call, repo_modules)
                 if len(values) != nparams:
                     raise compat.Unknown(f"launch passes {len(values)} arguments to {nparams} parameters")
                 if any(isinstance(v, compat.Num) and v.dtype == "none" for v in values):
@@ -695,7 +729,7 @@ def render(units, outcomes, manifest, numba, meta):
         out.append("| | none | | |")
     out += ["", "## Harness limits", "", "| reason | kernels |", "| --- | ---: |"]
     limits = blocker_rows(units, outcomes, None, (HARNESS_LIMIT,))
-    out += [f"| {compat._md(k)} | {len(v)} |" for k, v in limits]
+    out += [f"| {compat._md(k.replace('harness limit: ', ''))} | {len(v)} |" for k, v in limits]
     untyped = [u for u in units if u.untyped]
     passed = sum(1 for u in untyped if u.untyped == "ok")
     out += ["", "## Kernels the harness could not type, checked without types", "",
