@@ -34,6 +34,15 @@ grep -qF 'limited by their argument types: 1 pass, 1 do not' "$out/page.md" || f
 grep -qF '**Over the kernels Numba compiles: 5 of 6 (83.3%).**' "$out/page.md" || fail "headline over Numba"
 grep -qE '^\| 1 \| E490 no kernel named X: not seen at module level \| 1 \|' "$out/page.md" \
   || fail "a kernel Numba rejects must leave the blocker table"
+# scripts/compat.py, rewriting the test-suite part, keeps this section.
+python3 - "$root/scripts" "$out/page.md" <<'PY' || fail "compat.py would drop the section"
+import sys
+sys.path.insert(0, sys.argv[1])
+import compat
+kept = compat.kept_sections(sys.argv[2])
+assert kept.startswith(compat.OTHER_SECTIONS) and "kept as it is" not in kept, kept[:200]
+assert "# Compatibility with public code" in kept
+PY
 # The bundle carries the units with their signatures and the files.
 "${harness[@]}" bundle "$fix/snapshots" "$out/b.tar.gz" --manifest "$fix/repos.tsv" > "$out/log"
 python3 - "$out/b.tar.gz" <<'PY' || fail "bundle"
