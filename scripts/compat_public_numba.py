@@ -9,8 +9,8 @@ repositories' Python files and every unit with the signature kjit was
 given).  Each file is loaded in its own subprocess the way an import would
 load it, one top-level statement at a time so that host code which fails
 there (a missing dataset, a package this machine lacks) leaves the rest
-defined; `if __name__ == "__main__":` blocks, bare calls and top-level loops
-are host work and are skipped.  Then each kernel is compiled for its
+defined; `if __name__ == "__main__":` blocks, bare calls, top-level loops
+and `with` blocks are host work and are skipped.  Then each kernel is compiled for its
 signature: an eager one was compiled by its decorator, a lazy one by
 `dispatcher.compile(sig)` (`cuda.compile_ptx` where no GPU is present).
 
@@ -50,12 +50,20 @@ def bound_names(stmt):
 
 
 def load(path, repo_root):
-    """Runs the module's top-level statements one by one; returns the
-    namespace and {name: error} for the names of statements that failed."""
+    """Runs the module's top-level statements one by one, as its package's
+    module (relative imports work) from its own folder (data files it
+    reads); returns the namespace and {name: error} for the names of the
+    statements that failed."""
     sys.path[:0] = [os.path.dirname(path), repo_root]
+    sys.argv = [path]                       # argparse at module level sees no options
+    os.chdir(os.path.dirname(path))
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read(), filename=path)
-    ns = {"__name__": "kjit_public_check", "__file__": path, "__builtins__": __builtins__}
+    parts = os.path.relpath(path, repo_root)[:-3].split(os.sep)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    ns = {"__name__": ".".join(parts) or "kjit_public_check", "__package__": ".".join(parts[:-1]),
+          "__file__": path, "__spec__": None, "__builtins__": __builtins__}
     failed = {}
     for stmt in tree.body:
         if isinstance(stmt, HOST_WORK) and not (isinstance(stmt, ast.Expr) and
