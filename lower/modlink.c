@@ -50,6 +50,7 @@ typedef struct Linker {
   IrModuleVec *mods;
   IrModule *main;        /* the kernel file */
   Vec(FuncInfo) funcs;   /* every def of every module */
+  Vec(IrModule *) star;  /* modules whose `import *` lookup() is following now */
 } Linker;
 
 /* One function (or a module-level expression) being rewritten. */
@@ -118,6 +119,17 @@ static bool global_binds(const GlobalAssign *g, const char *name) {
   return g->name && strncmp(g->name, name, n) == 0 && (g->name[n] == 0 || g->name[n] == '.');
 }
 
+/* Whether lookup() is already following m's star imports further up: a
+ * package's __init__ and its modules importing each other with `import *`
+ * would otherwise be walked once per path, exponentially in MAX_DEPTH (a
+ * hang); the frame further up sees everything this one would. */
+static bool on_star_path(const Linker *k, const IrModule *m) {
+  for (int i = 0; i < k->star.len; i++)
+    if (k->star.data[i] == m)
+      return true;
+  return false;
+}
+
 /* The binding of name in m that comes last in the file, as Python's
  * top-to-bottom execution leaves it. */
 static Binding lookup(Linker *k, IrModule *m, const char *name, int depth) {
@@ -135,9 +147,11 @@ static Binding lookup(Linker *k, IrModule *m, const char *name, int depth) {
     if (!later(im->loc, at))
       continue;
     if (strcmp(im->alias, "*") == 0) { /* from m2 import *: its public names */
-      if (m->res[i].kind != IMP_USER || name[0] == '_')
+      if (m->res[i].kind != IMP_USER || name[0] == '_' || on_star_path(k, m->res[i].target))
         continue;
+      vec_push(k->a, &k->star, m->res[i].target);
       Binding b = lookup(k, m->res[i].target, name, depth + 1);
+      k->star.len--;
       if (b.kind != B_NONE)
         best = b, at = im->loc;
     } else if (strcmp(im->alias, name) == 0) {

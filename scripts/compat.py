@@ -2686,6 +2686,21 @@ def write_json(path, kernels, outcomes, summary, meta):
 # Main
 # ---------------------------------------------------------------------------
 
+# Sections of the same page that other harnesses write (scripts/compat_public.py
+# starts its own with this marker); rewriting the test-suite part keeps them.
+OTHER_SECTIONS = "<!-- public repositories:"
+
+
+def kept_sections(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return ""
+    at = text.find(OTHER_SECTIONS)
+    return text[at:] if at >= 0 else ""
+
+
 def parse_args(argv):
     ap = argparse.ArgumentParser(description="Compile numba-cuda's test kernels with kjit.")
     ap.add_argument("checkout", help="numba-cuda checkout")
@@ -2731,8 +2746,10 @@ def main(argv=None):
     if args.json:
         write_json(args.json, kernels, outcomes, summary, meta)
     if not args.only:
+        tail = kept_sections(args.out)
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(render_markdown(kernels, outcomes, summary, numba, meta, file_errors))
+            f.write(("\n" + tail) if tail else "")
     ok, base = summary["headline"]
     print(f"{len(kernels)} kernels: " + ", ".join(f"{c} {n}" for c, n in summary["counts"].items()))
     print(f"headline: {ok} / {base} = {pct(ok, base)}")

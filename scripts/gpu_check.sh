@@ -4,7 +4,9 @@
 #   1. tests/gpu/run_gpu_suite.sh BUILD_DIR (exec kernels on the cuda target,
 #      CUDA C kernels, timeouts, differential tests, the driver layer);
 #   2. tests/numba/check_exec.py: the exec tests' expectations replayed under
-#      Numba (skipped, never passed, where Numba is missing);
+#      Numba (skipped, never passed, where Numba is missing); Numba's verdict
+#      on the public-code kernels (scripts/compat_public_numba.py over
+#      BUILD_DIR/compat_public_bundle.tar.gz, where that bundle was carried);
 #   3. the example programs (on the GPU; examples/*.py also under Numba,
 #      their host code checking the results), the GPU-only tests of
 #      the build (devices, CUDA C, warm loads, compile once across
@@ -51,6 +53,23 @@ if python3 -c 'import numpy; numpy.row_stack = numpy.vstack; from numba import c
   (cd "$root" && python3 tests/numba/dispatch_probe.py) >"$logs/dispatch_probe.log" 2>&1
   rc=$?
   grep -v '"agree": true' "$logs/dispatch_probe.log" | tail -20
+  [ $rc -eq 0 ] || status=1
+else
+  echo "SKIP: Numba is not installed"
+fi
+
+echo "== Numba over the public-code kernels (scripts/compat_public_numba.py)"
+# The bundle is written by `compat_public.py bundle SNAPSHOTS BUILD_DIR/compat_public_bundle.tar.gz`
+# where the snapshots are; LOG_DIR/numba.tsv becomes tests/compat_public/numba.tsv.
+bundle="$build/compat_public_bundle.tar.gz"
+if [ ! -f "$bundle" ]; then
+  echo "SKIP: no $bundle"
+elif python3 -c 'import numpy; numpy.row_stack = numpy.vstack; from numba import cuda' 2>/dev/null; then
+  python3 "$root/scripts/compat_public_numba.py" "$bundle" -o "$logs/numba.tsv" \
+    >"$logs/compat_public_numba.log" 2>&1
+  rc=$?
+  tail -1 "$logs/compat_public_numba.log"
+  [ $rc -eq 0 ] && echo "verdicts: $logs/numba.tsv (copy to tests/compat_public/numba.tsv)"
   [ $rc -eq 0 ] || status=1
 else
   echo "SKIP: Numba is not installed"
