@@ -43,6 +43,7 @@ typedef enum DiagStatus {
   X(RT_W_CACHE,            3, IO,               "a warning: the disk cache is misconfigured or unusable; compiles go on without it") \
   X(RT_W_CACHE_TRUST,      4, IO,               "a warning: a cache folder, entry or key another user could have written is not used (docs/cache.md, Security)") \
   X(RT_W_SETTING,          5, IO,               "a warning: an environment setting that is not a valid value; its default is used") \
+  X(RT_W_TUNE,             6, IO,               "a warning: a stored launch-configuration record (kjit tune) that is corrupt or invalid; it is ignored and removed") \
   /* ---- E06x: the CUDA target (runtime/cuda.h) ---- */                      \
   X(RT_E_CUDA_NO_DEVICE,  60, NO_DEVICE,        "no CUDA driver, no device, or a device ordinal out of range") \
   X(RT_E_CUDA_DRIVER,     61, NO_DEVICE,        "a CUDA driver call failed") \
