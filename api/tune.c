@@ -235,6 +235,13 @@ static void warn_record(RtCall *call, const char *path, const char *why) {
            "tuning record '%s' is %s; it was ignored and removed", path, why);
 }
 
+static kjit_status not_found(kjit_kernel *k, RtCall *call) {
+  diag_error(&call->diags, RT_E_NO_TUNING, (SrcLoc){0}, "run kjit tune to measure one",
+             "kernel '%s': no tuning record for this specialization, device and shape class",
+             k->fn->name);
+  return KJIT_ERROR_NOT_FOUND;
+}
+
 static kjit_status load(kjit_kernel *k, const kjit_arg *args, int nargs, RtCall *call,
                         kjit_tuning *t, kjit_tuning_info *infop) {
   kjit_tuning_info local, *ip = infop ? infop : &local;
@@ -250,7 +257,7 @@ static kjit_status load(kjit_kernel *k, const kjit_arg *args, int nargs, RtCall 
     if (invalid)
       warn_record(call, rt_cache_entry_path(c, key), "corrupt (it failed the cache's checks)");
     rt_cache_flush_warnings(c, &call->diags);
-    return KJIT_ERROR_NOT_FOUND;
+    return not_found(k, call);
   }
   size_t n = 0;
   const char *text = rt_cache_entry_find(&e, RT_SEC_TUNE, &n);
@@ -262,7 +269,7 @@ static kjit_status load(kjit_kernel *k, const kjit_arg *args, int nargs, RtCall 
     rt_cache_drop(c, key, why);
     rt_cache_flush_warnings(c, NULL);     /* the drop's compile-cache wording: ours instead */
     warn_record(call, path, why);
-    return KJIT_ERROR_NOT_FOUND;
+    return not_found(k, call);
   }
   return KJIT_OK;
 }

@@ -143,6 +143,7 @@ typedef enum DiagStatus {
   X(RT_E_LAUNCH_LIMIT,   496, TYPE,             "a launch past the grid, block or shared-memory limits") \
   X(RT_E_LAUNCH_FAILED,  497, INTERNAL,         "the CPU executor failed a launch (a deadlock at a barrier, no memory for stacks)") \
   X(RT_E_KERNEL_FAULT,   498, KERNEL_FAULT,      "a kernel faulted on the CPU (illegal address, failed debug check), as E064 on the GPU") \
+  X(RT_E_NO_TUNING,      499, NOT_FOUND,        "no usable tuning record (kjit tune) for this kernel specialization, device and shape class") \
   /* ---- E5xx: code generation ---- */                                       \
   X(E_CG_LIBDEVICE,      501, CODEGEN,          "libdevice missing or unreadable") \
   X(E_CG_LLVM,           502, CODEGEN,          "an LLVM target, pass or emission failure") \

@@ -239,7 +239,7 @@ static kjit_launch_config config_of(const Cand *c) {
 }
 
 /* The candidate from the original inputs, its arrays compared with the
- * first's (which become the expectation).  EXIT_USAGE marks a refusal. */
+ * first's (which become the expectation). */
 static int check_results(Tune *t, int k, kjit_array **scratch) {
   Cand *c = &t->c[k];
   kjit_launch_config cfg = config_of(c);
@@ -273,7 +273,7 @@ static int check_results(Tune *t, int k, kjit_array **scratch) {
                     "index (cuda.grid); one that uses blockDim or the block's shared memory as part "
                     "of its result keeps the configuration it was written for\n",
             t->in->kname, b1, g1, c->shared, b0, g0, t->c[0].shared, t->in->params[i], at);
-    return EXIT_USAGE;
+    return EXIT_ERRORS;
   }
   return EXIT_OK;
 }
@@ -401,7 +401,7 @@ static int refuse_grid_sync(const Tune *t) {
   fprintf(stderr, "kjit: error: kernel '%s' synchronizes the grid (cuda.cg.this_grid().sync()): "
                   "its grid must stay resident, so kjit tune does not change it\n"
                   "hint: size the grid with kjit_kernel_max_cooperative_grid\n", t->in->kname);
-  return EXIT_USAGE;
+  return EXIT_ERRORS;
 }
 
 static int run_candidates(Tune *t) {
@@ -478,8 +478,13 @@ int kjit_cli_tuned_block(kjit_context *ctx, kjit_kernel *k, const char *kname, c
   kjit_tuning r;
   *found = 0;
   kjit_status st = kjit_tuning_load(k, vals, n, &r);
-  kjit_cli_print_diagnostics(ctx);                 /* a corrupt record's warning */
-  if (st == KJIT_ERROR_NOT_FOUND) {
+  if (st == KJIT_OK)
+    kjit_cli_print_diagnostics(ctx);
+  if (st == KJIT_ERROR_NOT_FOUND) {               /* a corrupt record's warning, not the E499 */
+    const char *d = kjit_last_diagnostics(ctx), *e = strstr(d, "error[E499]");
+    while (e && e > d && e[-1] != '\n')
+      e--;
+    fprintf(stderr, "%.*s", (int)(e ? e - d : 0), d);
     fprintf(stderr, "kjit: note: --block tuned: no tuning record for kernel '%s' on this device "
                     "and shape class; using --block auto (run kjit tune to make one)\n", kname);
     return EXIT_OK;
