@@ -331,7 +331,14 @@ typedef struct kjit_device_info {
   int max_threads_per_block;
   int max_shared_per_block;   /* bytes, without opt-in */
   int max_shared_optin;       /* bytes, with opt-in */
-  int reserved[8];         /* zero */
+  int memory_clock_khz;       /* the driver's memory clock; 0 when it gives none */
+  int memory_bus_width;       /* bits; 0 when the driver gives none */
+  int peak_bandwidth_mbs;     /* peak memory bandwidth, MB/s: 2 x clock x
+                                 bus width, else kjit's table of published
+                                 figures by name; 0 unknown.  These four
+                                 took reserved[0..3]: the size is unchanged */
+  int peak_bandwidth_source;  /* 1 clock x bus width, 2 the table, 0 none */
+  int reserved[4];            /* zero */
 } kjit_device_info;
 
 /* The number of CUDA devices of this machine (those CUDA_VISIBLE_DEVICES
