@@ -72,5 +72,5 @@ if [ $rows -lt 20 ]; then
   echo "gpu_occupancy_record: only $rows rows (at least 20 wanted); $out not written" >&2; exit 1
 fi
 cp "$tmp/table" "$out"
-echo "gpu_occupancy_record: $rows rows for $arch in $out; check them with: ctest --test-dir $build -R unit/test_occupancy"
+echo "gpu_occupancy_record: $rows rows for $arch in $out; check them with: $build/tests/unit/test_occupancy $root/tests/data/occupancy_*.txt"
 exit $status

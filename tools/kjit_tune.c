@@ -245,10 +245,16 @@ static int check_results(Tune *t, int k, kjit_array **scratch) {
   kjit_launch_config cfg = config_of(c);
   if (restore(t) != EXIT_OK)
     return EXIT_ERRORS;
-  if (kjit_launch(t->in->kernel, &cfg, t->in->vals, t->in->nvals) != KJIT_OK ||
-      kjit_synchronize(t->in->ctx) != KJIT_OK) {
-    if (k == 0) {
+  kjit_status st = kjit_launch(t->in->kernel, &cfg, t->in->vals, t->in->nvals);
+  if (st == KJIT_OK)
+    st = kjit_synchronize(t->in->ctx);
+  if (st != KJIT_OK) {
+    if (k == 0 || st == KJIT_ERROR_KERNEL_FAULT) {  /* a fault: geometry-dependent too */
       fputs(kjit_last_error(t->in->ctx), stderr);
+      if (k > 0)
+        fprintf(stderr, "kjit: error: kernel '%s' faulted with block %u,%u,%u but not with the "
+                        "configuration given: its behaviour depends on the launch geometry, so "
+                        "it cannot be tuned\n", t->in->kname, c->block[0], c->block[1], c->block[2]);
       return EXIT_ERRORS;
     }
     c->skipped = "the launch failed";
