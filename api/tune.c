@@ -127,7 +127,12 @@ static kjit_status info_of(kjit_kernel *k, const kjit_arg *args, int nargs, RtCa
     return st;
   Signature sig = {.nparams = nargs, .params = params, .loc = k->fn->ast ? k->fn->ast->loc : (SrcLoc){0}};
   Facts f = {out};
-  RtLaunchCompile how = {RT_JOB_CPU, NULL, 0, emit_facts, &f};
+  bool gpu = call->ctx->api.target == KJIT_TARGET_CUDA && call->ctx->cuda;
+  char arch[16] = "";
+  if (gpu)                              /* the target's checks (CUDA's 4 KiB of parameters) */
+    rt_cuda_codegen_arch(call->ctx->cuda->info.cc_major, call->ctx->cuda->info.cc_minor, arch, sizeof arch);
+  RtLaunchCompile how = {gpu ? RT_JOB_CUDA : RT_JOB_CPU, gpu ? arch : NULL,
+                         gpu ? call->ctx->cuda->ptx_isa_max : 0, emit_facts, &f};
   if (!rt_compile_launch(k->prog, k->fn, &sig, &how, &call->diags))
     return call->diags.nerrors ? rt_status_of(&call->diags) : KJIT_ERROR_INTERNAL;
   describe_device(call->ctx, out);

@@ -2,9 +2,10 @@
 # gpu_tools.sh BUILD_DIR [LOG_DIR] [MODE] - the GPU checks of the launch
 # tools, for a machine with a GPU.  MODE picks what runs (default all):
 #   tools      checks 1, 1b and 2 below;
-#   tune       3: bench/gpu/run_tune.sh, the default vs auto vs tuned table
-#              of the bench kernels (kjit tune on the GPU; tuned never
-#              slower than default beyond noise);
+#   tune       3: tests/tune.sh with TUNE_TARGET=cuda (the CPU suite's
+#              kjit tune checks on the GPU), then bench/gpu/run_tune.sh, the
+#              default vs auto vs tuned table of the bench kernels (tuned
+#              never slower than default beyond noise);
 #   occupancy  4: scripts/gpu_occupancy_record.sh, the driver's occupancy
 #              for 24 (kernel, block, shared) combinations, written to
 #              tests/data/occupancy_<arch>.txt (commit it), then
@@ -134,6 +135,12 @@ fi
 
 # --- 3. default vs auto vs tuned on the bench kernels ---------------------
 if [ "$mode" = all ] || [ "$mode" = tune ]; then
+  # the CPU suite's kjit tune checks, on the GPU (CUDA-event timing)
+  if (cd "$root/tests" && TUNE_TARGET=cuda bash tune.sh "$kjit") >"$logs/tune_checks.log" 2>&1; then
+    ok "tests/tune.sh on the GPU: $(tail -1 "$logs/tune_checks.log")"
+  else
+    bad "tests/tune.sh on the GPU ($logs/tune_checks.log)"
+  fi
   bash "$root/bench/gpu/run_tune.sh" "$build" "$logs/tune" | tee "$logs/tune.md"
   case ${PIPESTATUS[0]} in
     0) ok "kjit tune on the bench kernels: tuned never slower than default beyond noise, same arrays (table in $logs/tune.md)" ;;

@@ -5,7 +5,8 @@
 # results depend on the geometry refused, nothing stored); the record, its
 # key and `kjit run --block tuned` using it; invalidation (kernel source
 # changed, another shape class); a corrupted record ignored with a warning;
-# --budget; the usage errors.
+# --budget; the usage errors.  TUNE_TARGET=cuda runs the same checks on
+# the GPU (CUDA-event timing; the GPU suite's way to run it).
 set -uo pipefail
 [ $# -eq 1 ] || { echo "usage: tune.sh KJIT_BIN" >&2; exit 2; }
 kjit=$1
@@ -13,7 +14,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=tests/testlib.sh
 . "$here/testlib.sh"
 make_tmp
-export KJIT_CACHE_DIR=$TMP/cache KJIT_TARGET=cpu XDG_CONFIG_HOME=$TMP/config
+export KJIT_CACHE_DIR=$TMP/cache KJIT_TARGET=${TUNE_TARGET:-cpu} XDG_CONFIG_HOME=$TMP/config
 status=0
 checks=0
 fail() { echo "tune.sh: FAILED: $*" >&2; status=1; }
@@ -40,10 +41,10 @@ code "tune add_kernel" $? 0
 expect "as given first" "$TMP/out" '^[ *] 256 +cover \(391\) +0 .*\(as given\)$'
 expect "block 32" "$TMP/out" '^[ *] 32 +cover \(3125\) '
 expect "block 1024" "$TMP/out" '^[ *] 1024 +cover \(98\) '
-expect "13 candidates" "$TMP/out" 'add_kernel, 13 candidates on cpu'
+expect "13 candidates" "$TMP/out" 'add_kernel, 13 candidates on (cpu|cuda) '
 expect "five runs each" "$TMP/out" '^[ *] 96 .* 5$'
 expect "one best" "$TMP/out" '^\* '
-expect "the record" "$TMP/out" '^stored: key [0-9a-f]{16} \(kernel [0-9a-f]{16}, device cpu [0-9]+ threads, shapes \(131072\) \(131072\) \(131072\)\)$'
+expect "the record" "$TMP/out" '^stored: key [0-9a-f]{16} \(kernel [0-9a-f]{16}, device (cpu [0-9]+ threads|cuda .* sm_[0-9]+ [0-9]+ SMs), shapes \(131072\) \(131072\) \(131072\)\)$'
 expect "progress" "$TMP/err" '^kjit: tune: \[13/13\] block '
 key=$(sed -n 's/^stored: key \([0-9a-f]*\).*/\1/p' "$TMP/out")
 best=$(sed -n 's/^tuned: block \([0-9]*\),.*/\1/p' "$TMP/out")
@@ -146,6 +147,12 @@ expect "run --budget message" "$TMP/err" '--budget is an option of kjit tune'
 "$kjit" tune "$TMP/va.py:add_kernel" --grid 1 --block 1 -o out="$TMP/o.npy" "${args[@]}" >/dev/null 2>"$TMP/err"
 code "tune -o" $? 2
 expect "tune -o message" "$TMP/err" '-o is an option of kjit run'
+"$kjit" tune "$TMP/va.py:add_kernel" --grid cover:x "${args[@]}" >/dev/null 2>"$TMP/err"
+code "tune without --block" $? 2
+expect "tune without --block message" "$TMP/err" "missing --block X\[,Y\[,Z\]\] for 'tune'"
+"$kjit" tune "$here/../docs/examples/add.py:add" a=arange:float32:10 b=arange:float32:10 >/dev/null 2>"$TMP/err"
+code "tune a @vectorize function" $? 2
+expect "tune a @vectorize message" "$TMP/err" "'add' is a @vectorize function: kjit chooses its launch, so there is nothing to tune"
 KJIT_CACHE=0 "$kjit" tune "$TMP/va.py:add_kernel" --grid cover:x --block 256 --repeat 5 "${args[@]}" \
   >/dev/null 2>"$TMP/err"
 code "cache off" $? 1

@@ -646,6 +646,13 @@ static int parse_run_args(Cli *c, RunArgs *a) {
 typedef enum RunKind { RUN_KERNEL, RUN_UFUNC, RUN_REDUCE } RunKind;
 
 static int check_geometry(const RunArgs *a, RunKind kind) {
+  const char *cmd = a->tune ? "tune" : "run";
+  if (kind != RUN_KERNEL && a->tune) {
+    fprintf(stderr, "kjit: error: '%s' is a %s function: kjit chooses its launch, so there is "
+                    "nothing to tune\nTry 'kjit tune --help'.\n", a->kernel,
+            kind == RUN_UFUNC ? "@vectorize" : "@cuda.reduce");
+    return EXIT_USAGE;
+  }
   if (kind != RUN_KERNEL && (a->have_grid || a->have_block || (kind == RUN_REDUCE && a->nouts))) {
     fprintf(stderr, "kjit: error: '%s' is a %s function: kjit chooses its launch; drop --grid "
                     "and --block%s\nTry 'kjit run --help'.\n", a->kernel,
@@ -654,8 +661,8 @@ static int check_geometry(const RunArgs *a, RunKind kind) {
     return EXIT_USAGE;
   }
   if (kind == RUN_KERNEL && (!a->have_grid || !a->have_block)) {
-    fprintf(stderr, "kjit: error: missing %s for 'run'\nTry 'kjit run --help'.\n",
-            !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]");
+    fprintf(stderr, "kjit: error: missing %s for '%s'\nTry 'kjit %s --help'.\n",
+            !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]", cmd, cmd);
     return EXIT_USAGE;
   }
   return EXIT_OK;
