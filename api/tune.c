@@ -234,10 +234,11 @@ static void key_bytes(const char *hex, uint8_t key[RT_CACHE_KEY_SIZE]) {
   }
 }
 
-static void warn_record(RtCall *call, const char *path, const char *why) {
+/* "corrupt" (the cache's checks failed) or "invalid" (its text), and why. */
+static void warn_record(RtCall *call, const char *path, const char *what, const char *why) {
   diag_add(&call->diags, DL_WARNING, RT_W_TUNE, (SrcLoc){0},
            "run kjit tune again to measure a new one",
-           "tuning record '%s' is %s; it was ignored and removed", path, why);
+           "tuning record '%s' is %s (%s); it was ignored and removed", path, what, why);
 }
 
 static kjit_status not_found(kjit_kernel *k, RtCall *call) {
@@ -260,7 +261,7 @@ static kjit_status load(kjit_kernel *k, const kjit_arg *args, int nargs, RtCall 
   bool invalid = false;
   if (!rt_cache_get_checked(c, key, &e, &invalid)) {
     if (invalid)
-      warn_record(call, rt_cache_entry_path(c, key), "corrupt (it failed the cache's checks)");
+      warn_record(call, rt_cache_entry_path(c, key), "corrupt", "it failed the cache's checks");
     rt_cache_flush_warnings(c, &call->diags);
     return not_found(k, call);
   }
@@ -273,7 +274,7 @@ static kjit_status load(kjit_kernel *k, const kjit_arg *args, int nargs, RtCall 
     snprintf(path, sizeof path, "%s", rt_cache_entry_path(c, key));
     rt_cache_drop(c, key, why);
     rt_cache_flush_warnings(c, NULL);     /* the drop's compile-cache wording: ours instead */
-    warn_record(call, path, why);
+    warn_record(call, path, "invalid", why);
     return not_found(k, call);
   }
   return KJIT_OK;

@@ -99,6 +99,34 @@ else
   cmp -s "$TMP/plain" "$TMP/out" || fail "the run after a corrupt record changed the arrays"
 fi
 
+# a record that passes the cache's checks (its HMAC redone with the user's
+# key) but holds a value out of range: ignored as untrusted data
+"$kjit" tune "$TMP/va.py:add_kernel" --grid cover:x --block 256 --repeat 5 "${args[@]}" >/dev/null 2>&1
+entry=$(find "$KJIT_CACHE_DIR" -name "$key*.kjc" | head -1)
+checks=$((checks + 1))
+if [ -z "$entry" ] || ! python3 - "$entry" "$XDG_CONFIG_HOME/kjit/cache-key" <<'PY'
+import hmac, hashlib, sys
+path, keyfile = sys.argv[1], sys.argv[2]
+buf = bytearray(open(path, "rb").read())
+i = buf.find(b"\nref-block ")
+assert i > 0
+j = buf.index(b" ", i + 11)
+buf[i + 11:j] = b"0" * (j - i - 11)          # ref-block 0: a dimension outside 1..1024
+mac = hmac.new(open(keyfile, "rb").read(), bytes(buf[:56]) + bytes(buf[96:]), hashlib.sha256).digest()
+buf[56:88] = mac
+open(path, "wb").write(bytes(buf))
+PY
+then
+  fail "could not rewrite the record $entry"
+else
+  "$kjit" run "$TMP/va.py:add_kernel" --grid cover:x --block tuned "${args[@]}" >/dev/null 2>"$TMP/err"
+  code "invalid record" $? 0
+  expect "invalid: a warning" "$TMP/err" "warning\[E006\]: tuning record '.*$key.*\.kjc' is invalid \(a block dimension outside 1\.\.1024\); it was ignored and removed"
+  expect "invalid: auto" "$TMP/err" 'no tuning record .* using --block auto'
+  checks=$((checks + 1))
+  [ ! -e "$entry" ] || fail "the invalid record was not removed"
+fi
+
 # 2. a kernel whose results depend on the geometry: refused, nothing stored
 "$kjit" tune "$here/tune/block_id.py:which_block" --grid cover:out --block 128 --repeat 5 \
   out=zeros:int32:5000 >"$TMP/out" 2>"$TMP/err"
@@ -108,6 +136,12 @@ reject "nothing stored" "$TMP/out" '^stored:'
 "$kjit" run "$here/tune/block_id.py:which_block" --grid cover:out --block tuned out=zeros:int32:5000 \
   >/dev/null 2>"$TMP/err"
 expect "refused: no record" "$TMP/err" 'no tuning record'
+
+# a kernel that synchronizes the grid: refused before anything runs
+"$kjit" tune "$here/tune/grid_sync.py:two_phase" --grid cover:a --block 128 a=rand:float32:1000 \
+  out=zeros:float32:1000 >"$TMP/out" 2>"$TMP/err"
+code "grid sync" $? 1
+expect "grid sync refused" "$TMP/err" "error: kernel 'two_phase' synchronizes the grid .* so kjit tune does not change it"
 
 # 3. a 2-D kernel: 2-D shapes, a grid covering each dimension
 "$kjit" tune "$here/tune/scale2d.py:scale2d" --grid cover:out --block 16,16 --repeat 5 \
