@@ -151,6 +151,14 @@ expect "2-D as given" "$TMP/out" '^[ *] 16x16 +cover \(13x19\) .*\(as given\)'
 expect "2-D 32x8" "$TMP/out" '^[ *] 32x8 +cover \(7x38\) '
 reject "no 1-D blocks" "$TMP/out" '^[ *] 256 +cover'
 
+# a 3-D kernel: 3-D shapes
+"$kjit" tune "$here/tune/fill3d.py:fill3d" --grid cover:a --block 8,8,4 --repeat 5 a=zeros:int32:20x30x40 \
+  >"$TMP/out" 2>/dev/null
+code "3-D kernel" $? 0
+expect "3-D as given" "$TMP/out" '^[ *] 8x8x4 +cover \(3x4x10\) .*\(as given\)'
+expect "3-D 16x16x4" "$TMP/out" '^[ *] 16x16x4 +cover \(2x2x10\) '
+expect "3-D: 12 candidates" "$TMP/out" 'fill3d, 12 candidates'
+
 # 4. a grid-stride kernel: grids by SM count (the cpu target: its threads)
 "$kjit" tune "$here/tune/stride.py:saxpy_stride" --grid 8 --block 128 --repeat 5 float32:2 \
   x=rand:float32:50000 y=rand:float32:50000 >"$TMP/out" 2>/dev/null
