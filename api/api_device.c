@@ -48,5 +48,9 @@ kjit_status kjit_device_get_info(int ordinal, kjit_device_info *out) {
   out->max_threads_per_block = d.max_threads_per_block;
   out->max_shared_per_block = d.max_shared_per_block;
   out->max_shared_optin = d.max_shared_optin;
+  out->memory_clock_khz = d.mem_clock_khz;
+  out->memory_bus_width = d.bus_width;
+  int64_t peak = rt_cuda_peak_bandwidth(&d, &out->peak_bandwidth_source);
+  out->peak_bandwidth_mbs = peak > INT32_MAX ? INT32_MAX : (int)peak;
   return KJIT_OK;
 }

@@ -46,4 +46,11 @@ const char *rt_api_stream_problem(kjit_context *ctx, void *stream);
  * calls the producer's deleter.  From kjit_array_destroy, lock held. */
 void rt_dlpack_release(kjit_array *a);
 
+/* api_launch.c, for tune.c: resolves a launch of k over args as kjit_launch
+ * does (the checks, the eager signature, the context's target) into call's
+ * diagnostics, running nothing; params[0..nargs) receive the parameter
+ * types of the specialization it would run.  The caller holds the call. */
+kjit_status rt_api_launch_types(kjit_kernel *k, const kjit_arg *args, int nargs, RtCall *call,
+                                const Type **params);
+
 #endif

@@ -221,7 +221,7 @@ void kjit_launch_config_init(kjit_launch_config *cfg) {
  * the plan it becomes (runtime/plan.h). */
 typedef struct Launch {
   kjit_kernel *k;
-  RtCall call;
+  RtCall *call;            /* the API call it belongs to (its lock held) */
   const kjit_arg *args;
   int nargs;
   RtValue *vals;           /* nargs values handed to the target */
@@ -244,7 +244,7 @@ static bool fail_launch(Launch *l, const char *hint, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  diag_error(&l->call.diags, RT_E_ARGUMENT, (SrcLoc){0}, hint, "%s '%s': %s", what(l),
+  diag_error(&l->call->diags, RT_E_ARGUMENT, (SrcLoc){0}, hint, "%s '%s': %s", what(l),
              kernel_name(l), msg);
   return false;
 }
@@ -263,11 +263,11 @@ static bool take_arg(Launch *l, int i) {
       return fail_launch(l, NULL, "argument %d ('%s'): array was destroyed", i + 1, param_name(l, i));
     if (!rt_array_is_live(a->value.array))
       return fail_launch(l, NULL, "argument %d ('%s'): not a kjit_array", i + 1, param_name(l, i));
-    if (a->value.array->ctx != l->call.ctx)
+    if (a->value.array->ctx != l->call->ctx)
       return fail_launch(l, NULL, "argument %d ('%s'): the array belongs to another context",
                          i + 1, param_name(l, i));
     if (a->value.array->device) {
-      RtCuda *cu = l->call.ctx->cuda;
+      RtCuda *cu = l->call->ctx->cuda;
       if (!cu || a->value.array->epoch != cu->resets)
         return fail_launch(l, "destroy it and allocate a new one",
                            "argument %d ('%s'): array was allocated before a device fault and "
@@ -303,9 +303,9 @@ static bool take_arg(Launch *l, int i) {
     memcpy(v->scalar.v.bytes, a->value.bits, rt_dtype_size(v->scalar.dtype));
     return true;
   case KJIT_ARG_TUPLE: {
-    const char *why = rt_tuple_take(l->call.ctx, &l->call.arena, a, v, 1);
+    const char *why = rt_tuple_take(l->call->ctx, &l->call->arena, a, v, 1);
     if (!why)
-      why = rt_tuple_resolve(&l->k->prog->ir, &l->call.arena, v);
+      why = rt_tuple_resolve(&l->k->prog->ir, &l->call->arena, v);
     return !why || fail_launch(l, NULL, "argument %d ('%s'): %s", i + 1, param_name(l, i), why);
   }
   }
@@ -337,10 +337,10 @@ static kjit_status check_launch(Launch *l, const kjit_launch_config *cfg) {
     return KJIT_ERROR_INVALID_ARGUMENT;
   }
   start_plan(l, cfg);
-  if (!rt_plan_check_count(&l->plan, &l->call.diags) ||
-      !rt_plan_check_geometry(&l->plan, &l->call.diags))
+  if (!rt_plan_check_count(&l->plan, &l->call->diags) ||
+      !rt_plan_check_geometry(&l->plan, &l->call->diags))
     return KJIT_ERROR_INVALID_ARGUMENT;
-  const char *gone = rt_api_stream_problem(l->call.ctx, cfg->stream);
+  const char *gone = rt_api_stream_problem(l->call->ctx, cfg->stream);
   if (gone) {
     fail_launch(l, "create a new one (kjit_stream_create)", "kjit_launch_config.stream: %s", gone);
     return KJIT_ERROR_INVALID_ARGUMENT;
@@ -349,18 +349,18 @@ static kjit_status check_launch(Launch *l, const kjit_launch_config *cfg) {
   for (int i = 0; i < l->nargs; i++)
     if (!take_arg(l, i))
       return KJIT_ERROR_INVALID_ARGUMENT;
-  if (!rt_plan_pick_signature(&l->plan, &l->call.diags))
+  if (!rt_plan_pick_signature(&l->plan, &l->call->diags))
     return KJIT_ERROR_TYPE;
   const CucKernel *cuc = rt_cuc_kernel_of(l->k->prog, l->k->fn); /* CUDA C */
-  if (cuc && !rt_cuc_check_args(cuc, l->vals, l->nargs, &l->call.diags))
+  if (cuc && !rt_cuc_check_args(cuc, l->vals, l->nargs, &l->call->diags))
     return KJIT_ERROR_TYPE;
-  kjit_status st = rt_resolve_target(&l->call);
-  if (st == KJIT_OK && l->plan.any_device && l->call.ctx->api.target != KJIT_TARGET_CUDA) {
+  kjit_status st = rt_resolve_target(l->call);
+  if (st == KJIT_OK && l->plan.any_device && l->call->ctx->api.target != KJIT_TARGET_CUDA) {
     fail_launch(l, NULL, "device arrays need the cuda target");
     st = KJIT_ERROR_INVALID_ARGUMENT;
   }
-  if (st == KJIT_OK && cuc && l->call.ctx->api.target != KJIT_TARGET_CUDA) {
-    diag_error(&l->call.diags, RT_E_CUC_TARGET, (SrcLoc){0},
+  if (st == KJIT_OK && cuc && l->call->ctx->api.target != KJIT_TARGET_CUDA) {
+    diag_error(&l->call->diags, RT_E_CUC_TARGET, (SrcLoc){0},
                "CUDA C runs on a GPU only (NVRTC compiles it for the device); "
                "write the kernel in Python to run it on the cpu target",
                "kernel '%s': the cpu target cannot run CUDA C kernels", kernel_name(l));
@@ -379,10 +379,10 @@ static kjit_status failed(RtCall *call) {
 }
 
 static kjit_status run_launch(Launch *l) {
-  kjit_context *ctx = l->call.ctx;
+  kjit_context *ctx = l->call->ctx;
   RtLaunchTiming t;
-  if (!target_of(ctx)->run(&l->plan, &l->call.diags, &t))
-    return failed(&l->call);
+  if (!target_of(ctx)->run(&l->plan, &l->call->diags, &t))
+    return failed(l->call);
   ctx->api.compile_ms = t.compile_ms;
   ctx->api.copy_ms = t.copy_ms;
   ctx->api.run_ms = t.run_ms;
@@ -411,19 +411,20 @@ kjit_status kjit_launch(kjit_kernel *k, const kjit_launch_config *cfg,
   if (fast)
     return KJIT_OK;                            /* no arena, no diagnostics */
   RtValue stack_vals[STACK_ARGS];
-  Launch l = {.k = k, .args = args, .nargs = nargs, .vals = stack_vals};
-  rt_begin(&l.call, k->prog->ctx);
+  RtCall call;
+  Launch l = {.k = k, .call = &call, .args = args, .nargs = nargs, .vals = stack_vals};
+  rt_begin(l.call, k->prog->ctx);
   if (nargs > STACK_ARGS && nargs <= k->fn->nparams) {
     l.vals = calloc((size_t)nargs, sizeof *l.vals);
     if (!l.vals)
-      return rt_finish(&l.call, KJIT_ERROR_OUT_OF_MEMORY);
+      return rt_finish(l.call, KJIT_ERROR_OUT_OF_MEMORY);
   }
   kjit_status st = check_launch(&l, cfg);
   if (st == KJIT_OK)
     st = run_launch(&l);
   if (l.vals != stack_vals)
     free(l.vals);
-  return rt_finish(&l.call, st);
+  return rt_finish(l.call, st);
 }
 
 /* ----------------------------------------- kjit_kernel_max_cooperative_grid --- */
@@ -433,8 +434,8 @@ static kjit_status max_cooperative(Launch *l, const kjit_launch_config *cfg, int
   if (st != KJIT_OK)
     return st;
   l->plan.grid32 = true; /* a resident grid is far below 2^31 threads */
-  return target_of(l->call.ctx)->max_cooperative(&l->plan, blocks, &l->call.diags)
-             ? KJIT_OK : failed(&l->call);
+  return target_of(l->call->ctx)->max_cooperative(&l->plan, blocks, &l->call->diags)
+             ? KJIT_OK : failed(l->call);
 }
 
 kjit_status kjit_kernel_max_cooperative_grid(kjit_kernel *k, const kjit_arg *args, int nargs,
@@ -447,12 +448,13 @@ kjit_status kjit_kernel_max_cooperative_grid(kjit_kernel *k, const kjit_arg *arg
   memcpy(cfg.block, block, sizeof cfg.block);
   cfg.shared_bytes = shared_bytes;
   RtValue stack_vals[STACK_ARGS];
-  Launch l = {.k = k, .args = args, .nargs = nargs, .vals = stack_vals};
-  rt_begin(&l.call, k->prog->ctx);
+  RtCall call;
+  Launch l = {.k = k, .call = &call, .args = args, .nargs = nargs, .vals = stack_vals};
+  rt_begin(l.call, k->prog->ctx);
   if (nargs > STACK_ARGS && nargs <= k->fn->nparams) {
     l.vals = calloc((size_t)nargs, sizeof *l.vals);
     if (!l.vals)
-      return rt_finish(&l.call, KJIT_ERROR_OUT_OF_MEMORY);
+      return rt_finish(l.call, KJIT_ERROR_OUT_OF_MEMORY);
   }
   int64_t n = 0;
   kjit_status st = max_cooperative(&l, &cfg, &n);
@@ -460,7 +462,7 @@ kjit_status kjit_kernel_max_cooperative_grid(kjit_kernel *k, const kjit_arg *arg
     *blocks = n;
   if (l.vals != stack_vals)
     free(l.vals);
-  return rt_finish(&l.call, st);
+  return rt_finish(l.call, st);
 }
 
 /* ------------------------------------------------ kjit_kernel_prepare --- */
@@ -470,19 +472,20 @@ kjit_status kjit_kernel_prepare(kjit_kernel *k, const kjit_launch_config *cfg,
   if (!is_kernel(k))
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtValue stack_vals[STACK_ARGS];
-  Launch l = {.k = k, .args = args, .nargs = nargs, .vals = stack_vals};
-  rt_begin(&l.call, k->prog->ctx);
+  RtCall call;
+  Launch l = {.k = k, .call = &call, .args = args, .nargs = nargs, .vals = stack_vals};
+  rt_begin(l.call, k->prog->ctx);
   if (nargs > STACK_ARGS && nargs <= k->fn->nparams) {
     l.vals = calloc((size_t)nargs, sizeof *l.vals);
     if (!l.vals)
-      return rt_finish(&l.call, KJIT_ERROR_OUT_OF_MEMORY);
+      return rt_finish(l.call, KJIT_ERROR_OUT_OF_MEMORY);
   }
   kjit_status st = check_launch(&l, cfg);
-  if (st == KJIT_OK && !target_of(l.call.ctx)->prepare(&l.plan, &l.call.diags))
-    st = failed(&l.call);
+  if (st == KJIT_OK && !target_of(l.call->ctx)->prepare(&l.plan, &l.call->diags))
+    st = failed(l.call);
   if (l.vals != stack_vals)
     free(l.vals);
-  return rt_finish(&l.call, st);
+  return rt_finish(l.call, st);
 }
 
 /* ---------------------------------------------------------- kjit_call --- */
@@ -510,18 +513,18 @@ static kjit_status check_call(Launch *l) {
   }
   static const uint32_t one[3] = {1, 1, 1};
   rt_plan_init(&l->plan, l->k->prog, l->k->fn, l->vals, l->nargs, one, one, 0);
-  if (!rt_plan_check_count(&l->plan, &l->call.diags)) /* the launch's own check */
+  if (!rt_plan_check_count(&l->plan, &l->call->diags)) /* the launch's own check */
     return KJIT_ERROR_INVALID_ARGUMENT;
   for (int i = 0; i < l->nargs; i++)
     if (!take_arg(l, i))
       return KJIT_ERROR_INVALID_ARGUMENT;
-  return rt_plan_pick_signature(&l->plan, &l->call.diags) ? KJIT_OK : KJIT_ERROR_TYPE;
+  return rt_plan_pick_signature(&l->plan, &l->call->diags) ? KJIT_OK : KJIT_ERROR_TYPE;
 }
 
 static kjit_status run_call(Launch *l, kjit_value *result) {
   kjit_value v;
-  if (!rt_host_call(&l->plan, &v, &l->call.diags))
-    return failed(&l->call);
+  if (!rt_host_call(&l->plan, &v, &l->call->diags))
+    return failed(l->call);
   if (result)
     *result = v;
   return KJIT_OK;
@@ -553,19 +556,39 @@ kjit_status kjit_call(kjit_function *f, const kjit_arg *args, int nargs, kjit_va
   kjit_program *prog = f->prog;
   RtValue vals[RT_HOST_MAX_ARGS];
   kjit_kernel k = {RT_KERNEL_MAGIC, prog, f->fn, NULL};
-  Launch l = {.k = &k, .args = args, .nargs = nargs, .vals = vals};
-  rt_begin(&l.call, prog->ctx);
+  RtCall call;
+  Launch l = {.k = &k, .call = &call, .args = args, .nargs = nargs, .vals = vals};
+  rt_begin(l.call, prog->ctx);
   if (prog->ctx->opts.target == KJIT_TARGET_CUDA) {
-    diag_error(&l.call.diags, RT_E_ARGUMENT, (SrcLoc){0}, "use a context created with KJIT_TARGET_CPU or AUTO",
+    diag_error(&l.call->diags, RT_E_ARGUMENT, (SrcLoc){0}, "use a context created with KJIT_TARGET_CPU or AUTO",
                "kjit_call runs device functions on the cpu target only");
-    return rt_finish(&l.call, KJIT_ERROR_INVALID_ARGUMENT);
+    return rt_finish(l.call, KJIT_ERROR_INVALID_ARGUMENT);
   }
   if (k.fn->nparams > RT_HOST_MAX_ARGS) {
     fail_launch(&l, NULL, "has %d parameters; kjit_call passes at most %d", k.fn->nparams, RT_HOST_MAX_ARGS);
-    return rt_finish(&l.call, KJIT_ERROR_INVALID_ARGUMENT);
+    return rt_finish(l.call, KJIT_ERROR_INVALID_ARGUMENT);
   }
   kjit_status st = check_call(&l);
   if (st == KJIT_OK)
     st = run_call(&l, result);
-  return rt_finish(&l.call, st);
+  return rt_finish(l.call, st);
+}
+
+/* ------------------------------------------------ tuning records (tune.c) --- */
+
+kjit_status rt_api_launch_types(kjit_kernel *k, const kjit_arg *args, int nargs, RtCall *call,
+                                const Type **params) {
+  RtValue stack_vals[STACK_ARGS];
+  Launch l = {.k = k, .call = call, .args = args, .nargs = nargs, .vals = stack_vals};
+  if (nargs > STACK_ARGS && nargs <= k->fn->nparams && !(l.vals = calloc((size_t)nargs, sizeof *l.vals)))
+    return KJIT_ERROR_OUT_OF_MEMORY;
+  kjit_launch_config cfg;
+  kjit_launch_config_init(&cfg);
+  kjit_status st = check_launch(&l, &cfg);
+  const Signature *eager = st == KJIT_OK ? rt_plan_signature(&l.plan) : NULL;
+  for (int i = 0; st == KJIT_OK && i < nargs; i++)
+    params[i] = eager ? eager->params[i] : rt_value_type(k->prog->ir.types, &l.vals[i]);
+  if (l.vals != stack_vals)
+    free(l.vals);
+  return st;
 }

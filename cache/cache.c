@@ -570,8 +570,10 @@ static int open_entry(RtCache *c, int sub, const char *name, const uint8_t key[R
 }
 
 /* The lookup itself; counts nothing. */
-static bool lookup(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out) {
+static bool lookup(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out,
+                   bool *invalid) {
   memset(out, 0, sizeof *out);
+  *invalid = false;
   char hex[65], name[72];
   if (!open_root(c, false))
     return false;
@@ -584,6 +586,7 @@ static bool lookup(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntr
   size_t size = 0;
   bool ok = fd >= 0 && read_all(fd, c->max_bytes, &buf, &size) && validate(c->mac_key, buf, size, key, out);
   if (!ok) {
+    *invalid = fd >= 0;                 /* there was a file, and it failed validation */
     if (fd >= 0)
       discard(c, sub, name, fd);
     free(buf);
@@ -603,9 +606,17 @@ bool rt_cache_get(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry
   memset(out, 0, sizeof *out);
   if (!c || !c->enabled)
     return false;
-  bool hit = lookup(c, key, out);
+  bool invalid;
+  bool hit = lookup(c, key, out, &invalid);
   hit ? c->hits++ : c->misses++;
   return hit;
+}
+
+bool rt_cache_get_checked(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out,
+                          bool *invalid) {
+  memset(out, 0, sizeof *out);
+  *invalid = false;
+  return c && c->enabled && lookup(c, key, out, invalid);
 }
 
 void rt_cache_drop(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], const char *why) {
@@ -753,7 +764,8 @@ bool rt_cache_claim(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEnt
   memset(out, 0, sizeof *out);
   if (!c || !c->enabled)
     return false;
-  if (lookup(c, key, out)) {
+  bool invalid;
+  if (lookup(c, key, out, &invalid)) {
     c->hits++;
     return true;
   }
@@ -762,7 +774,7 @@ bool rt_cache_claim(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEnt
   c->waits += waited;
   /* Look again: the process we waited for has published the entry (or
    * died), or one published it between our lookup and our lock. */
-  if ((waited || r == RT_LOCK_TAKEN) && lookup(c, key, out)) {
+  if ((waited || r == RT_LOCK_TAKEN) && lookup(c, key, out, &invalid)) {
     rt_cache_release(claim);
     c->hits++;
     return true;

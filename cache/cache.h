@@ -31,6 +31,7 @@ typedef enum RtCacheTag {
   RT_SEC_CUBIN = 2,      /* cubin (ELF) bytes */
   RT_SEC_META = 3,       /* text: "kernel SYMBOL" / "param K I TYPE" lines */
   RT_SEC_HOSTOBJ = 4,    /* host object code */
+  RT_SEC_TUNE = 5,       /* text: a launch-configuration record (api/tune.c) */
 } RtCacheTag;
 
 /* What an entry holds, and (in the key) what was asked for: host objects
@@ -77,6 +78,11 @@ bool rt_cache_enabled(const RtCache *c);
  * true.  A missing, truncated, corrupt, foreign-version or mismatched entry
  * is a miss (and is deleted). */
 bool rt_cache_get(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out);
+/* As rt_cache_get, counting neither a hit nor a miss (records that are
+ * not compiles: api/tune.c); *invalid says an entry file was there and
+ * failed validation (it is deleted), so the caller can warn. */
+bool rt_cache_get_checked(RtCache *c, const uint8_t key[RT_CACHE_KEY_SIZE], RtCacheEntry *out,
+                          bool *invalid);
 /* An entry that validated but could not be used (a bad object, metadata
  * that does not fit): removed, so the caller's recompile replaces it, and
  * one warning naming it is left for rt_cache_flush_warnings. */

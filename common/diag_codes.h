@@ -43,6 +43,7 @@ typedef enum DiagStatus {
   X(RT_W_CACHE,            3, IO,               "a warning: the disk cache is misconfigured or unusable; compiles go on without it") \
   X(RT_W_CACHE_TRUST,      4, IO,               "a warning: a cache folder, entry or key another user could have written is not used (docs/cache.md, Security)") \
   X(RT_W_SETTING,          5, IO,               "a warning: an environment setting that is not a valid value; its default is used") \
+  X(RT_W_TUNE,             6, IO,               "a warning: a stored launch-configuration record (kjit tune) that is corrupt or invalid; it is ignored and removed") \
   /* ---- E06x: the CUDA target (runtime/cuda.h) ---- */                      \
   X(RT_E_CUDA_NO_DEVICE,  60, NO_DEVICE,        "no CUDA driver, no device, or a device ordinal out of range") \
   X(RT_E_CUDA_DRIVER,     61, NO_DEVICE,        "a CUDA driver call failed") \
@@ -142,6 +143,7 @@ typedef enum DiagStatus {
   X(RT_E_LAUNCH_LIMIT,   496, TYPE,             "a launch past the grid, block or shared-memory limits") \
   X(RT_E_LAUNCH_FAILED,  497, INTERNAL,         "the CPU executor failed a launch (a deadlock at a barrier, no memory for stacks)") \
   X(RT_E_KERNEL_FAULT,   498, KERNEL_FAULT,      "a kernel faulted on the CPU (illegal address, failed debug check), as E064 on the GPU") \
+  X(RT_E_NO_TUNING,      499, NOT_FOUND,        "no usable tuning record (kjit tune) for this kernel specialization, device and shape class") \
   /* ---- E5xx: code generation ---- */                                       \
   X(E_CG_LIBDEVICE,      501, CODEGEN,          "libdevice missing or unreadable") \
   X(E_CG_LLVM,           502, CODEGEN,          "an LLVM target, pass or emission failure") \

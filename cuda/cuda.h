@@ -59,7 +59,14 @@ typedef struct RtCudaDeviceInfo {
   int max_shared_per_block;        /* without opt-in (48 KiB) */
   int max_shared_optin;            /* with cuFuncSetAttribute */
   int sm_count, warp_size;
+  int mem_clock_khz, bus_width;    /* the driver's attributes; 0 when missing */
 } RtCudaDeviceInfo;
+
+/* The device's peak memory bandwidth in MB/s: 2 (double data rate) x the
+ * memory clock x the bus width when the driver gives both, else kjit's
+ * table of NVIDIA's published figures by device name; 0 when neither
+ * knows.  *source: 1 the attributes, 2 the table, 0 none. */
+int64_t rt_cuda_peak_bandwidth(const RtCudaDeviceInfo *d, int *source);
 
 /* Specialization table: see cuda_launch.c. */
 typedef struct RtCudaSpec RtCudaSpec;

@@ -62,6 +62,8 @@ enum {                                         /* CUdevice_attribute */
   RT_CU_DEV_MAX_SHARED_PER_BLOCK = 8,
   RT_CU_DEV_WARP_SIZE = 10,
   RT_CU_DEV_MULTIPROCESSOR_COUNT = 16,
+  RT_CU_DEV_MEMORY_CLOCK_RATE = 36,          /* kHz */
+  RT_CU_DEV_GLOBAL_MEMORY_BUS_WIDTH = 37,    /* bits */
   RT_CU_DEV_CC_MAJOR = 75,
   RT_CU_DEV_CC_MINOR = 76,
   RT_CU_DEV_MAX_SHARED_PER_BLOCK_OPTIN = 97,

@@ -243,6 +243,34 @@ static void read_device(const RtCuApi *api, RtCuDevice dev, int ordinal, RtCudaD
     d->max_shared_optin = d->max_shared_per_block;
   d->sm_count = attr(api, dev, RT_CU_DEV_MULTIPROCESSOR_COUNT);
   d->warp_size = attr(api, dev, RT_CU_DEV_WARP_SIZE);
+  d->mem_clock_khz = attr(api, dev, RT_CU_DEV_MEMORY_CLOCK_RATE);
+  d->bus_width = attr(api, dev, RT_CU_DEV_GLOBAL_MEMORY_BUS_WIDTH);
+}
+
+/* Peak memory bandwidth (MB/s) of devices whose driver may not give the
+ * memory clock (CUDA 13 deprecates the attribute): NVIDIA's data sheets.
+ * The first entry whose text the device's name contains wins, so longer
+ * names come first. */
+static const struct { const char *name; int64_t mbs; } peak_table[] = {
+    {"H200", 4800000},          {"H100 NVL", 3900000},      {"H100 PCIe", 2000000},
+    {"H100", 3350000},          {"GH200", 4000000},         {"B200", 8000000},
+    {"A100 80GB PCIe", 1935000}, {"A100-SXM4-80GB", 2039000}, {"A100", 1555000},
+    {"L40S", 864000},           {"L40", 864000},            {"L4", 300000},
+    {"A10", 600000},            {"V100", 900000},           {"T4", 320000},
+};
+
+int64_t rt_cuda_peak_bandwidth(const RtCudaDeviceInfo *d, int *source) {
+  *source = 0;
+  if (d->mem_clock_khz > 0 && d->bus_width > 0) {
+    *source = 1;
+    return 2 * (int64_t)d->mem_clock_khz * (d->bus_width / 8) / 1000;
+  }
+  for (size_t i = 0; i < sizeof peak_table / sizeof peak_table[0]; i++)
+    if (strstr(d->name, peak_table[i].name)) {
+      *source = 2;
+      return peak_table[i].mbs;
+    }
+  return 0;
 }
 
 /* The devices without a context: each call loads the driver and runs

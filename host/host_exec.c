@@ -759,7 +759,7 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
-static int default_threads(void) {
+int rt_host_default_threads(void) {
   const char *e = rt_setting(RT_SET_CPU_THREADS);
   if (e && *e) {
     char *end;
@@ -774,7 +774,7 @@ RtHostPool *rt_host_pool_new(int nthreads, char *err, size_t errlen) {
   rt_fault_install();
   RtHostPool *p = calloc(1, sizeof *p);
   if (!p) { set_err(err, errlen, RT_HOST_E_NOMEM, "out of memory"); return NULL; }
-  p->n = nthreads > 0 ? nthreads : default_threads();
+  p->n = nthreads > 0 ? nthreads : rt_host_default_threads();
   p->workers = calloc((size_t)p->n, sizeof *p->workers);
   pthread_mutex_init(&p->mu, NULL);
   pthread_mutex_init(&p->launch_mu, NULL);

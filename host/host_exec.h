@@ -86,6 +86,9 @@ enum {
 
 typedef struct RtHostPool RtHostPool;
 
+/* The executor's threads when none are asked for: KJIT_CPU_THREADS, else
+ * the online CPUs (1 .. 1024). */
+int rt_host_default_threads(void);
 /* Creates a pool of `nthreads` workers (the launching thread is one of
  * them); 0 means $KJIT_CPU_THREADS if set to a positive number, else the
  * online CPU count.  Returns NULL (with err) if threads cannot be started. */

@@ -331,7 +331,14 @@ typedef struct kjit_device_info {
   int max_threads_per_block;
   int max_shared_per_block;   /* bytes, without opt-in */
   int max_shared_optin;       /* bytes, with opt-in */
-  int reserved[8];         /* zero */
+  int memory_clock_khz;       /* the driver's memory clock; 0 when it gives none */
+  int memory_bus_width;       /* bits; 0 when the driver gives none */
+  int peak_bandwidth_mbs;     /* peak memory bandwidth, MB/s: 2 x clock x
+                                 bus width, else kjit's table of published
+                                 figures by name; 0 unknown.  These four
+                                 took reserved[0..3]: the size is unchanged */
+  int peak_bandwidth_source;  /* 1 clock x bus width, 2 the table, 0 none */
+  int reserved[4];            /* zero */
 } kjit_device_info;
 
 /* The number of CUDA devices of this machine (those CUDA_VISIBLE_DEVICES
@@ -1410,6 +1417,94 @@ KJIT_API kjit_status kjit_last_timing(const kjit_context *ctx,
  * INVALID_ARGUMENT (NULLs), NOT_FOUND (no launch yet, or the last one ran
  * on the cpu target). */
 KJIT_API kjit_status kjit_last_resources(const kjit_context *ctx, kjit_resources *out);
+
+/* ------------------------------------------- tuned launch configurations --- */
+
+/* What `kjit tune` (docs/cli.md) stores: the fastest launch configuration it
+ * measured for one kernel specialization on one device and one class of
+ * argument shapes.  Records live in the disk cache (docs/cache.md) as
+ * self-validating entries; a record that is corrupt or out of range is
+ * ignored, removed, and a warning says so (kjit_last_diagnostics). */
+typedef enum kjit_tune_grid {
+  KJIT_TUNE_GRID_COVER = 0, /* the grid covers the same threads per dimension
+                               as the caller's grid did with its block */
+  KJIT_TUNE_GRID_SMS = 1,   /* grid {sm_multiple x multiprocessors, 1, 1}: a
+                               grid-stride kernel's fixed grid */
+} kjit_tune_grid;
+
+typedef enum kjit_tune_shared {
+  KJIT_TUNE_SHARED_FIXED = 0,     /* shared_bytes as recorded */
+  KJIT_TUNE_SHARED_PER_THREAD = 1,/* the caller's bytes scaled with the
+                                     block's threads */
+} kjit_tune_shared;
+
+typedef struct kjit_tuning {
+  uint32_t block[3];     /* the block measured fastest */
+  uint32_t ref_block[3]; /* the block the tuning run started from (its
+                            default: what an explicit grid was written for) */
+  int grid_policy;       /* kjit_tune_grid */
+  int sm_multiple;       /* KJIT_TUNE_GRID_SMS: blocks per SM, 1..1024 */
+  int shared_policy;     /* kjit_tune_shared */
+  size_t shared_bytes;   /* dynamic shared memory measured with block */
+  double median_ms;      /* its kernel time: the median of the runs */
+  double spread_ms;      /* and their spread (75th - 25th percentile) */
+  int reserved[8];       /* zero */
+} kjit_tuning;
+
+/* The key a tuning record of k with these arguments is stored under, and
+ * what decides the candidates kjit tune tries. */
+typedef struct kjit_tuning_info {
+  char key[65];          /* SHA-256 in hex over the four fields below */
+  char kernel[64];       /* SHA-256 (16 hex digits) of the specialization's
+                            typed IR: kernel, callees, folded constants and
+                            argument types (a source change changes it) */
+  char device[320];      /* "cuda NVIDIA H200 sm_90 132 SMs" or "cpu 16 threads" */
+  char shapes[256];      /* the shape class: each array argument's extents
+                            rounded up to a power of two, "(1048576) (1024,1024)" */
+  int dims;              /* 1..3: the highest index dimension the kernel reads */
+  int grid_stride;       /* the kernel reads gridDim (cuda.gridsize, a
+                            grid-stride loop): its grid is free */
+  int dynamic_shared;    /* it declares cuda.shared.array(0, ...) */
+  int grid_sync;         /* it synchronizes the grid (not tunable) */
+  int multiprocessors;   /* the device's SMs; the cpu target's threads */
+  int max_threads_per_block; /* the device's limit (1024 on the cpu target) */
+  int reserved[8];       /* zero */
+} kjit_tuning_info;
+
+/* Resolves a launch of k with args as kjit_launch would (the argument
+ * checks, the eager signature, the context's target; nothing runs) and
+ * specializes k's typed IR for it (no code generation) to fill *out.
+ * Errors as kjit_launch's checks and typing, INVALID_ARGUMENT (NULLs).
+ * Thread-safety as kjit_launch. */
+KJIT_API kjit_status kjit_tuning_info_get(kjit_kernel *k, const kjit_arg *args, int nargs,
+                                          kjit_tuning_info *out);
+
+/* Stores *t as the record of k for these arguments (their key, as
+ * kjit_tuning_info_get gives it), replacing an older one.  The values are
+ * checked as a load checks them.  Errors: INVALID_ARGUMENT (NULLs, a value
+ * out of range), IO (the disk cache is off or unwritable: the warning says
+ * why), and kjit_tuning_info_get's. */
+KJIT_API kjit_status kjit_tuning_store(kjit_kernel *k, const kjit_arg *args, int nargs,
+                                       const kjit_tuning *t);
+
+/* The record of k for these arguments into *t.  NOT_FOUND when there is
+ * none (another kernel source, device or shape class has its own), or the
+ * stored one is corrupt or invalid (then it is removed, with a warning in
+ * kjit_last_diagnostics).  Errors as kjit_tuning_info_get. */
+KJIT_API kjit_status kjit_tuning_load(kjit_kernel *k, const kjit_arg *args, int nargs,
+                                      kjit_tuning *t);
+
+/* The launch option for tuned configurations: replaces cfg's block (and
+ * grid and shared_bytes, as the record's policies say) with the record of
+ * k for these arguments.  cfg comes in as the caller's own configuration
+ * (grid, block, shared_bytes, e.g. 256 threads and the grid covering the
+ * data with them); KJIT_TUNE_GRID_COVER keeps the threads it covers per
+ * dimension.  NOT_FOUND: no usable record, cfg untouched (launch it as
+ * it is).  kjit_launch_config has no reserved fields, so this is a call
+ * rather than a field: the struct's size stays part of the ABI.  Errors as
+ * kjit_tuning_load, INVALID_ARGUMENT (cfg NULL). */
+KJIT_API kjit_status kjit_launch_config_tuned(kjit_kernel *k, const kjit_arg *args, int nargs,
+                                              kjit_launch_config *cfg);
 
 /* ---------------------------------------------------- device functions --- */
 

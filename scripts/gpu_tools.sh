@@ -1,6 +1,16 @@
 #!/usr/bin/env bash
-# gpu_tools.sh BUILD_DIR [LOG_DIR] - the GPU checks of the launch tools, for
-# a machine with a GPU:
+# gpu_tools.sh BUILD_DIR [LOG_DIR] [MODE] - the GPU checks of the launch
+# tools, for a machine with a GPU.  MODE picks what runs (default all):
+#   tools      checks 1, 1b and 2 below;
+#   tune       3: tests/tune.sh with TUNE_TARGET=cuda (the CPU suite's
+#              kjit tune checks on the GPU), then bench/gpu/run_tune.sh, the
+#              default vs auto vs tuned table of the bench kernels (tuned
+#              never slower than default beyond noise);
+#   occupancy  4: scripts/gpu_occupancy_record.sh, the driver's occupancy
+#              for 24 (kernel, block, shared) combinations, written to
+#              tests/data/occupancy_<arch>.txt (commit it), then
+#              unit/test_occupancy against it;
+#   all        every one of them.
 #   1. resources: `kjit run --time` prints the driver's view of each launched
 #      kernel (cuFuncGetAttribute); its registers, stack and static shared
 #      bytes must equal what `kjit ptx --stats` computed without the GPU for
@@ -15,10 +25,15 @@
 # counts; logs go to LOG_DIR (default: a temporary folder).  Exit 0 when
 # every check that ran passed, 77 when there is no GPU.
 set -uo pipefail
-[ $# -ge 1 ] || { echo "usage: gpu_tools.sh BUILD_DIR [LOG_DIR]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: gpu_tools.sh BUILD_DIR [LOG_DIR] [all|tools|tune|occupancy]" >&2; exit 2; }
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=$(cd "$1" && pwd) || exit 2
 logs=${2:-$(mktemp -d "${TMPDIR:-/tmp}/kjit-gpu-tools.XXXXXX")}
+mode=${3:-all}
+case $mode in
+  all | tools | tune | occupancy) ;;
+  *) echo "gpu_tools.sh: unknown mode '$mode' (all, tools, tune or occupancy)" >&2; exit 2 ;;
+esac
 mkdir -p "$logs"
 kjit=$build/kjit
 export KJIT_CACHE_DIR=$logs/cache
@@ -34,6 +49,7 @@ fi
 arch=sm_$("$kjit" info | grep -m1 -o 'compute capability [0-9]*\.[0-9]*' | awk '{split($3, v, "."); print v[1] v[2]}')
 echo "gpu_tools: $(date -u +%Y-%m-%dT%H:%MZ) on $device ($arch)"
 
+if [ "$mode" = all ] || [ "$mode" = tools ]; then
 # --- 1. resources: the driver's view against kjit ptx --stats ------------
 # "NAME regs stack smem" from a line of either.
 fields() {
@@ -114,6 +130,34 @@ done <<'LIST'
 tests/gpu/tools/oob.py:oob 10
 tests/gpu/tools/oob_plain.py:oob_plain 9 --lineinfo
 LIST
+
+fi
+
+# --- 3. default vs auto vs tuned on the bench kernels ---------------------
+if [ "$mode" = all ] || [ "$mode" = tune ]; then
+  # the CPU suite's kjit tune checks, on the GPU (CUDA-event timing)
+  if (cd "$root/tests" && TUNE_TARGET=cuda bash tune.sh "$kjit") >"$logs/tune_checks.log" 2>&1; then
+    ok "tests/tune.sh on the GPU: $(tail -1 "$logs/tune_checks.log")"
+  else
+    bad "tests/tune.sh on the GPU ($logs/tune_checks.log)"
+  fi
+  bash "$root/bench/gpu/run_tune.sh" "$build" "$logs/tune" | tee "$logs/tune.md"
+  case ${PIPESTATUS[0]} in
+    0) ok "kjit tune on the bench kernels: tuned never slower than default beyond noise, same arrays (table in $logs/tune.md)" ;;
+    77) skipped "run_tune.sh (no GPU)" ;;
+    *) bad "kjit tune on the bench kernels: see the FAIL rows of $logs/tune.md" ;;
+  esac
+fi
+
+# --- 4. the driver's occupancy, recorded for unit/test_occupancy ----------
+if [ "$mode" = all ] || [ "$mode" = occupancy ]; then
+  if bash "$root/scripts/gpu_occupancy_record.sh" "$build" >"$logs/occupancy.log" 2>&1 &&
+     "$build/tests/unit/test_occupancy" "$root"/tests/data/occupancy_*.txt >>"$logs/occupancy.log" 2>&1; then
+    ok "occupancy: $(grep -o '[0-9]* rows for [a-z_0-9]* in [^;]*' "$logs/occupancy.log"), kjit_occupancy_compute agrees"
+  else
+    bad "occupancy: the driver's table and kjit_occupancy_compute differ, or recording failed ($logs/occupancy.log)"
+  fi
+fi
 
 echo "gpu_tools: $pass passed, $fail failed, $skip skipped; logs in $logs"
 [ $fail -eq 0 ]

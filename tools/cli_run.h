@@ -103,4 +103,30 @@ void kjit_cli_print_profile(kjit_context *ctx, const kjit_arg *vals, int n, cons
 int kjit_cli_cover_grid(const char *name, const kjit_arg *val, const uint32_t block[3],
                         uint32_t grid[3]);
 
+/* `kjit tune` (tools/kjit_tune.c), once kjit run's reading has bound the
+ * arguments: ref is the configuration as given (--grid, --block, --shared;
+ * its block and grid are the first candidate), cover_array the array of
+ * --grid cover:NAME or NULL, budget the seconds the whole run may take,
+ * repeat the timed runs per candidate (0: as many as the budget allows, at
+ * least 5, at most 200). */
+typedef struct CliTune {
+  kjit_context *ctx;
+  kjit_kernel *kernel;
+  const char *kname;
+  kjit_arg *vals;
+  int nvals;
+  const char *const *params;   /* parameter names, nvals of them */
+  kjit_launch_config ref;
+  const kjit_array *cover_array;
+  double budget;
+  int repeat;
+} CliTune;
+int kjit_cli_tune(const CliTune *t);
+/* `kjit run --block tuned`: the stored record applied to cfg (grid as
+ * given, for the block kjit tune started from); *found 0: none (a note;
+ * the caller uses --block auto), 1: applied, 2: applied and the grid is the
+ * record's (SM count), so --grid cover: must not replace it. */
+int kjit_cli_tuned_block(kjit_context *ctx, kjit_kernel *k, const char *kname, const kjit_arg *vals,
+                         int n, int explicit_grid, kjit_launch_config *cfg, int *found);
+
 #endif

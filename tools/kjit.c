@@ -33,6 +33,8 @@ static const char main_help[] =
     "\n"
     "commands:\n"
     "  run FILE.py:KERNEL    run a kernel on arrays (.npy files or generated)\n"
+    "  tune FILE.py:KERNEL   time its launch configurations, store the fastest\n"
+    "                        (kjit run --block tuned uses it)\n"
     "  ptx FILE.py[:KERNEL]... compile kernels to PTX (or --emit kir|llvm)\n"
     "  aot FILE.py[:KERNEL]... -o DIR  kernels ahead of time: a C library with\n"
     "                        typed launchers, cubins and CPU code (no libkjit)\n"
@@ -76,6 +78,36 @@ static const char run_help_head[] =
     "  SHAPE is N, AxB, AxBxC or AxBxCxD; DTYPE float32 (f32, f4), int64 (i64),\n"
     "  uint8, bool, float16, complex64, ...\n"
     "\n";
+
+static const char tune_help_head[] =
+    "usage: kjit tune FILE.py:KERNEL --grid X[,Y[,Z]]|cover:NAME --block X[,Y[,Z]]\n"
+    "                 [--budget SECONDS] [options] ARG...\n"
+    "\n"
+    "Find the fastest launch configuration of a kernel for these arguments and\n"
+    "store it: the block sizes (and 2-D/3-D shapes) the kernel's indices and\n"
+    "resources allow, grids by SM count for grid-stride kernels, dynamic shared\n"
+    "sizes when it takes --shared.  The configuration given is the first\n"
+    "candidate; every other must give the same arrays (a kernel whose results\n"
+    "depend on the geometry is refused), then each is timed (warm-up, then\n"
+    "CUDA events or the host clock; median and spread).  A table goes to\n"
+    "stdout, one progress line per candidate to stderr; the fastest is stored\n"
+    "in the disk cache for this kernel source, device and shape class, and\n"
+    "`kjit run --block tuned` uses it.  ARGs are kjit run's.\n"
+    "\n";
+
+static const char tune_help_tail[] =
+    "\n"
+    "--repeat N times each candidate N times (at most 200; default: as the budget\n"
+    "allows, at least 5).  -o, --time, --profile and --graph are kjit run's.\n"
+    "\n"
+    "examples:\n"
+    "  kjit tune examples/vector_add.py:add_kernel --grid cover:x --block 256 --budget 2 \\\n"
+    "      x=rand:float32:1000000 y=rand:float32:1000000 out=zeros:float32:1000000\n"
+    "  kjit run examples/vector_add.py:add_kernel --grid cover:x --block tuned \\\n"
+    "      x=rand:float32:1000000 y=rand:float32:1000000 out=zeros:float32:1000000\n"
+    "\n"
+    "exit status: 0 success, 1 errors (a kernel whose results depend on the launch\n"
+    "geometry included), 2 bad command line\n";
 
 static const char run_help_tail[] =
     "\n"
@@ -301,6 +333,9 @@ typedef struct RunArgs {
   kjit_launch_config cfg;
   int have_grid, have_block;
   int block_auto;         /* --block auto: the best occupancy's block */
+  int block_tuned;        /* --block tuned: kjit tune's record */
+  int tune;               /* the command is kjit tune */
+  double budget;          /* kjit tune --budget SECONDS; 0: not given */
   const char *cover;      /* --grid cover:NAME: the array the grid covers */
   kjit_target target;
   int have_target;        /* --target given */
@@ -426,7 +461,8 @@ static int set_block(Cli *c, const CliOption *o, void *args, const char *v) {
   RunArgs *a = args;
   a->have_block = 1;
   a->block_auto = strcmp(v, "auto") == 0;
-  return a->block_auto ? EXIT_OK : parse_dims(c, o->name, v, a->cfg.block);
+  a->block_tuned = strcmp(v, "tuned") == 0;
+  return a->block_auto || a->block_tuned ? EXIT_OK : parse_dims(c, o->name, v, a->cfg.block);
 }
 
 static int set_shared(Cli *c, const CliOption *o, void *args, const char *v) {
@@ -438,6 +474,10 @@ static int set_target(Cli *c, const CliOption *o, void *args, const char *v) {
   RunArgs *a = args;
   a->have_target = 1;
   return parse_target(c, v, &a->target);
+}
+
+static int set_budget(Cli *c, const CliOption *o, void *args, const char *v) {
+  return parse_seconds(c, o->name, v, &((RunArgs *)args)->budget);
 }
 
 static int set_timeout(Cli *c, const CliOption *o, void *args, const char *v) {
@@ -491,10 +531,15 @@ static const CliOption run_options[] = {
      .help = "blocks per grid (required); cover:NAME: enough\n"
              "blocks of --block to cover array NAME's shape,\n"
              "per dimension ((n + block - 1) / block)"},
-    {.name = "--block", .metavar = "X[,Y[,Z]]|auto", .set = set_block,
+    {.name = "--block", .metavar = "X[,Y[,Z]]|auto|tuned", .set = set_block,
      .help = "threads per block, at most 1024 in all (required);\n"
              "auto: the x size with the best occupancy for the\n"
-             "kernel's resources (GPU present, else sm_80)"},
+             "kernel's resources (GPU present, else sm_80);\n"
+             "tuned: kjit tune's record for this kernel, device\n"
+             "and shape class (else auto, with a note)"},
+    {.name = "--budget", .metavar = "SECONDS", .set = set_budget,
+     .help = "kjit tune: stop measuring after SECONDS (default\n"
+             "10); the fastest candidate measured is stored"},
     {.name = "--shared", .metavar = "BYTES", .set = set_shared,
      .help = "dynamic shared memory per block (default 0)"},
     {.name = "--target", .metavar = "auto|cpu|cuda", .set = set_target,
@@ -555,6 +600,7 @@ static const CliOption run_options[] = {
 };
 
 static const CliHelp run_help = {run_help_head, run_options, run_help_tail};
+static const CliHelp tune_help = {tune_help_head, run_options, tune_help_tail};
 
 /* --device N asks for a GPU: it means --target cuda (so a machine without
  * that GPU gets an error, never a silent run on the CPU), and contradicts
@@ -585,6 +631,12 @@ static int parse_run_args(Cli *c, RunArgs *a) {
     return kjit_cli_usage(c, "missing FILE.py%s for '%s'", ":KERNEL");
   if (!a->kernel)
     return kjit_cli_usage(c, "missing :KERNEL after '%s' (kjit run FILE.py:KERNEL) for '%s'", a->file);
+  if (!a->tune && a->budget > 0)
+    return kjit_cli_usage(c, "%s is an option of kjit tune, not of '%s'", "--budget");
+  if (a->tune && (a->nouts || a->time || a->profile || a->graph || a->block_tuned))
+    return kjit_cli_usage(c, "%s is an option of kjit run, not of '%s'",
+                          a->nouts ? "-o" : a->time ? "--time" : a->profile ? "--profile"
+                                   : a->graph ? "--graph" : "--block tuned");
   return device_target(c, a);  /* --grid/--block: checked once KERNEL is known */
 }
 
@@ -594,6 +646,13 @@ static int parse_run_args(Cli *c, RunArgs *a) {
 typedef enum RunKind { RUN_KERNEL, RUN_UFUNC, RUN_REDUCE } RunKind;
 
 static int check_geometry(const RunArgs *a, RunKind kind) {
+  const char *cmd = a->tune ? "tune" : "run";
+  if (kind != RUN_KERNEL && a->tune) {
+    fprintf(stderr, "kjit: error: '%s' is a %s function: kjit chooses its launch, so there is "
+                    "nothing to tune\nTry 'kjit tune --help'.\n", a->kernel,
+            kind == RUN_UFUNC ? "@vectorize" : "@cuda.reduce");
+    return EXIT_USAGE;
+  }
   if (kind != RUN_KERNEL && (a->have_grid || a->have_block || (kind == RUN_REDUCE && a->nouts))) {
     fprintf(stderr, "kjit: error: '%s' is a %s function: kjit chooses its launch; drop --grid "
                     "and --block%s\nTry 'kjit run --help'.\n", a->kernel,
@@ -602,8 +661,8 @@ static int check_geometry(const RunArgs *a, RunKind kind) {
     return EXIT_USAGE;
   }
   if (kind == RUN_KERNEL && (!a->have_grid || !a->have_block)) {
-    fprintf(stderr, "kjit: error: missing %s for 'run'\nTry 'kjit run --help'.\n",
-            !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]");
+    fprintf(stderr, "kjit: error: missing %s for '%s'\nTry 'kjit %s --help'.\n",
+            !a->have_grid ? "--grid X[,Y[,Z]]" : "--block X[,Y[,Z]]", cmd, cmd);
     return EXIT_USAGE;
   }
   return EXIT_OK;
@@ -970,6 +1029,21 @@ static void print_note(RunJob *j) {
   j->note = NULL;
 }
 
+/* kjit tune, once the arguments are bound and the configuration as given
+ * is resolved (tools/kjit_tune.c). */
+static int tune_job(const RunArgs *a, RunJob *j) {
+  const char *kname = a->kernel;
+  kjit_kernel_name(j->kernel, &kname);
+  int p = a->cover ? find_param(j, a->cover) : -1;
+  const kjit_arg *cover = p >= 0 && p < j->nvals ? &j->vals[p] : NULL;
+  CliTune t = {.ctx = j->ctx, .kernel = j->kernel, .kname = kname, .vals = j->vals,
+               .nvals = j->nvals, .params = j->params, .ref = a->cfg,
+               .cover_array = cover && cover->kind == KJIT_ARG_ARRAY ? cover->value.array : NULL,
+               .budget = a->budget > 0 ? a->budget : 10.0, .repeat = a->repeat > 1 ? a->repeat : 0};
+  print_note(j);
+  return kjit_cli_tune(&t);
+}
+
 static int run_job_bounded(const RunArgs *a, RunJob *j) {
   int rc = open_kernel(a, j);
   if (j->ctx && (j->kernel || j->ufunc || j->reduction))
@@ -987,8 +1061,17 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK) rc = bind_args(a, j);
   if (rc == EXIT_OK) rc = check_outputs(a, j);
   if (rc == EXIT_OK) rc = make_values(j, a);
-  RunArgs covered = *a;                 /* --block auto, --grid cover:NAME, now that the
-                                           arguments have types and shapes */
+  RunArgs covered = *a;                 /* --block tuned/auto, --grid cover:NAME, now that
+                                           the arguments have types and shapes */
+  int tuned = 0;                        /* kjit_cli_tuned_block's *found */
+  if (rc == EXIT_OK && a->block_tuned) {
+    const char *kname = a->kernel;
+    kjit_kernel_name(j->kernel, &kname);
+    rc = kjit_cli_tuned_block(j->ctx, j->kernel, kname, j->vals, j->nvals, !a->cover, &covered.cfg,
+                              &tuned);
+    covered.block_auto = !tuned;        /* no record: --block auto */
+    a = &covered;
+  }
   if (rc == EXIT_OK && a->block_auto) {
     const char *kname = a->kernel;
     kjit_kernel_name(j->kernel, &kname);
@@ -996,12 +1079,14 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
                              covered.cfg.block);
     a = &covered;
   }
-  if (rc == EXIT_OK && a->cover) {
+  if (rc == EXIT_OK && a->cover && tuned != 2) {
     int p = find_param(j, a->cover);
     rc = kjit_cli_cover_grid(a->cover, p >= 0 && p < j->nvals ? &j->vals[p] : NULL, covered.cfg.block,
                              covered.cfg.grid);
     a = &covered;
   }
+  if (rc == EXIT_OK && a->tune)
+    return tune_job(a, j);
   RunTimes t = {0};
   if (rc == EXIT_OK) print_note(j);
   if (rc == EXIT_OK) rc = launch_all(j, a, &t);
@@ -1029,10 +1114,10 @@ static int run_job(const RunArgs *a, RunJob *j) {
   return rc;
 }
 
-/* `kjit run` makes its own context: the target is a context option. */
-static int cmd_run(Cli *c, kjit_context *unused) {
-  (void)unused;
-  RunArgs a = {0};
+/* `kjit run` and `kjit tune` make their own context: the target is a
+ * context option. */
+static int run_or_tune(Cli *c, int tune) {
+  RunArgs a = {.tune = tune};
   RunJob j = {0};
   int rc = parse_run_args(c, &a);
   if (rc == EXIT_OK)
@@ -1049,10 +1134,21 @@ static int cmd_run(Cli *c, kjit_context *unused) {
   return rc;
 }
 
+static int cmd_run(Cli *c, kjit_context *unused) {
+  (void)unused;
+  return run_or_tune(c, 0);
+}
+
+static int cmd_tune(Cli *c, kjit_context *unused) {
+  (void)unused;
+  return run_or_tune(c, 1);
+}
+
 typedef CliCommand Command;
 
 static const Command commands[] = {
     {"run", &run_help, cmd_run},
+    {"tune", &tune_help, cmd_tune},
     {"ptx", &kjit_ptx_help, kjit_cli_ptx},
     {"aot", &kjit_aot_help, kjit_cli_aot},
     {"check", &kjit_check_help, kjit_cli_check},

@@ -157,6 +157,21 @@ int kjit_cli_auto_block(kjit_context *ctx, kjit_program *prog, const char *kerne
 
 /* ---------------------------------------------------------- --profile --- */
 
+/* " of P GB/s peak (F%, from SOURCE)" on the cuda target, when the
+ * device's peak is known (kjit_device_info.peak_bandwidth_mbs). */
+static void print_peak(kjit_context *ctx, double gbs) {
+  kjit_target t = KJIT_TARGET_CPU;
+  int ordinal = 0;
+  kjit_device_info d;
+  if (kjit_context_target(ctx, &t) != KJIT_OK || t != KJIT_TARGET_CUDA ||
+      kjit_context_device(ctx, &ordinal) != KJIT_OK || kjit_device_get_info(ordinal, &d) != KJIT_OK ||
+      d.peak_bandwidth_mbs <= 0)
+    return;
+  double peak = d.peak_bandwidth_mbs / 1e3;
+  printf(" of %.1f GB/s peak (%.1f%%; peak from %s)", peak, 100.0 * gbs / peak,
+         d.peak_bandwidth_source == 1 ? "memory clock x bus width" : "kjit's table of data sheets");
+}
+
 void kjit_cli_print_profile(kjit_context *ctx, const kjit_arg *vals, int n, const uint32_t block[3],
                             size_t dyn_shared, double run_ms) {
   int64_t bytes = 0;
@@ -164,8 +179,10 @@ void kjit_cli_print_profile(kjit_context *ctx, const kjit_arg *vals, int n, cons
     if (vals[i].kind == KJIT_ARG_ARRAY)
       bytes += kjit_array_size(vals[i].value.array) * kjit_array_itemsize(vals[i].value.array);
   printf("profile: kernel %.3f ms, arrays %" PRId64 " B", run_ms, bytes);
+  double gbs = run_ms > 0 ? (double)bytes / (run_ms * 1e-3) / 1e9 : 0;
   if (run_ms > 0)
-    printf(", effective bandwidth %.1f GB/s", (double)bytes / (run_ms * 1e-3) / 1e9);
+    printf(", effective bandwidth %.1f GB/s", gbs);
+  print_peak(ctx, gbs);
   kjit_resources r;
   kjit_occupancy o;
   int threads = (int)(block[0] * block[1] * block[2]);

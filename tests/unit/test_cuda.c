@@ -102,6 +102,23 @@ static void test_version_table(void) {
   CHECK(strcmp(a, "sm_87") == 0);
 }
 
+/* Peak memory bandwidth: clock x bus width first, the table by name
+ * where the driver gives no clock (CUDA 13 deprecates it), else unknown. */
+static void test_peak_bandwidth(void) {
+  RtCudaDeviceInfo d = {.mem_clock_khz = 2619000, .bus_width = 5120};
+  snprintf(d.name, sizeof d.name, "NVIDIA H100 80GB HBM3");
+  int src = -1;
+  CHECK(rt_cuda_peak_bandwidth(&d, &src) == 3352320 && src == 1); /* 2 x 2.619 GHz x 640 B */
+  d.mem_clock_khz = 0;
+  CHECK(rt_cuda_peak_bandwidth(&d, &src) == 3350000 && src == 2);
+  snprintf(d.name, sizeof d.name, "NVIDIA H200");
+  CHECK(rt_cuda_peak_bandwidth(&d, &src) == 4800000 && src == 2);
+  snprintf(d.name, sizeof d.name, "NVIDIA H100 NVL");
+  CHECK(rt_cuda_peak_bandwidth(&d, &src) == 3900000 && src == 2);
+  snprintf(d.name, sizeof d.name, "Some Future GPU");
+  CHECK(rt_cuda_peak_bandwidth(&d, &src) == 0 && src == 0);
+}
+
 static void test_clamp(void) {
   char p1[] = "//\n.version 8.5\n.target sm_90\n";
   CHECK(rt_ptx_clamp_version(p1, 80));
@@ -664,6 +681,7 @@ int main(int argc, char **argv) {
     rc = gpu_tests(atoi(argv[2]));
   } else {
     test_version_table();
+    test_peak_bandwidth();
     test_clamp();
     test_layout();
     test_spec_table();

@@ -1,7 +1,10 @@
 /* test_occupancy.c CASES... - the CPU-side occupancy calculator
  * (kjit_occupancy_compute) against the values of each CASES file
- * (tests/occupancy/cases.txt: derived by hand from the tables; a file the
- * driver's calculator recorded on a GPU has the same form), and
+ * (tests/data/occupancy_hand.txt: derived by hand from the tables;
+ * tests/data/occupancy_<arch>.txt: the driver's calculator, recorded on a
+ * GPU by scripts/gpu_occupancy_record.sh, in the same form; the rows'
+ * registers and static shared bytes are the recorded ones, so nothing is
+ * recompiled), and
  * kjit_occupancy_best_block on kernels whose best block is known.
  * KJIT_NOT_A_TEST: registered by hand with its files. */
 #include <stdio.h>
@@ -22,19 +25,24 @@ static int run_cases(const char *path) {
   char line[256];
   int n = 0;
   while (fgets(line, sizeof line, f)) {
-    char arch[16];
+    char kernel[128], arch[16];
     int regs, barriers, maxt, block, want;
     long long stat, dyn;
-    if (line[0] == '#' || sscanf(line, "%15s %d %lld %d %d %d %lld %d", arch, &regs, &stat,
-                                 &barriers, &maxt, &block, &dyn, &want) != 8)
+    if (line[0] == '#' || line[strspn(line, " \t\n")] == '\0')
+      continue;
+    int got = sscanf(line, "%127s %15s %d %lld %d %d %d %lld %d", kernel, arch, &regs, &stat,
+                     &barriers, &maxt, &block, &dyn, &want);
+    CHECK(got == 9, "%s: not a row (kernel arch regs static barriers max_threads block dyn "
+          "blocks): %s", path, line);
+    if (got != 9)
       continue;
     kjit_resources r = {.registers = regs, .static_shared_bytes = stat, .barriers = barriers,
                         .max_threads_per_block = maxt};
     kjit_occupancy o;
     CHECK_STATUS(kjit_occupancy_compute(&r, arch, block, (size_t)dyn, &o), KJIT_OK);
-    CHECK(o.active_blocks_per_sm == want, "%s regs %d shared %lld+%lld block %d: %d blocks/SM, "
-          "expected %d (limited by %s)", arch, regs, stat, dyn, block, o.active_blocks_per_sm,
-          want, o.limited_by);
+    CHECK(o.active_blocks_per_sm == want, "%s: %s %s regs %d shared %lld+%lld block %d: %d blocks/SM, "
+          "expected %d (limited by %s)", path, kernel, arch, regs, stat, dyn, block,
+          o.active_blocks_per_sm, want, o.limited_by);
     n++;
   }
   fclose(f);
