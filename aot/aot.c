@@ -51,10 +51,10 @@ static IrFunc *find_kernel(kjit_program *p, const char *name) {
 }
 
 /* What selection knows of the job's next unit (kept by the first job). */
-static void note_unit(Aot *a, const char *ufunc, const Signature *scalar) {
+static void note_unit(Aot *a, const char *ufunc, const Signature *scalar, int reduce) {
   if (a->units.len)
     return;
-  AotUnit x = {.ufunc = ufunc};
+  AotUnit x = {.ufunc = ufunc, .reduce = reduce};
   if (ufunc) {
     int widest = ty_size(scalar->ret);
     for (int i = 0; i < scalar->nparams; i++)
@@ -80,13 +80,13 @@ static bool select_ufunc(Aot *a, RtJob *j, IrFunc *uf, const char *signature) {
                  "\"float32(float32, float32)\"", "signature does not fit @vectorize function '%s'", uf->name);
       return false;
     }
-    note_unit(a, uf->name, &sig);
+    note_unit(a, uf->name, &sig, 0);
     rt_job_add_unit(j, k, ksig);
     return true;
   }
   for (int i = 0; i < uf->eager.len; i++)
     if (rt_ufunc_kernel_for(j->prog, uf, i, &uf->eager.data[i], &k, &ksig)) {
-      note_unit(a, uf->name, &uf->eager.data[i]);
+      note_unit(a, uf->name, &uf->eager.data[i], 0);
       rt_job_add_unit(j, k, ksig);
     }
   if (uf->eager.len)
@@ -95,6 +95,57 @@ static bool select_ufunc(Aot *a, RtJob *j, IrFunc *uf, const char *signature) {
              "pass the scalar signature, e.g. --sig \"float32(float32, float32)\"",
              "@vectorize function '%s' has no signature", uf->name);
   return false;
+}
+
+/* The reduction of f over arrays of type t: its entry in a->reduces, the
+ * kernels generated into the program on first use (every job selects it). */
+static AotReduce *reduce_entry(Aot *a, RtJob *j, IrFunc *f, const Type *t, int *index) {
+  for (int i = 0; i < a->reduces.len; i++)
+    if (a->reduces.data[i].fn == f && a->reduces.data[i].array == t) {
+      *index = i + 1;
+      return &a->reduces.data[i];
+    }
+  AotReduce r = {.fn = f, .array = t, .cuda_unit = -1, .cpu_unit = -1};
+  if (!ir_reduce_kernels(&j->prog->ir, f, t->elem, rt_job_diags(j), &r.k))
+    return NULL;
+  vec_push(a->arena, &a->reduces, r);
+  *index = a->reduces.len;
+  return &a->reduces.data[a->reduces.len - 1];
+}
+
+/* A @cuda.reduce function: --sig names the array type ("float32[::1]",
+ * as for kjit ptx).  The unit is its generated kernel for the job's target
+ * (lower/reduce.h) with init typed as the array's dtype: the CUDA kernel
+ * (a, part, init, use_init), the CPU one (a, part, init, use_init, chunk);
+ * the public launcher (aot_write.c) runs it once or twice. */
+static bool select_reduce(Aot *a, RtJob *j, IrFunc *f, const char *signature) {
+  Signature sig = {0};
+  if (!signature) {
+    diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+               "e.g. --sig \"float32[::1]\"", "reduction '%s' needs the array type as its signature", f->name);
+    return false;
+  }
+  const char *text = strchr(signature, '(') ? signature : arena_printf(a->arena, "void(%s)", signature);
+  if (!parse_sig(j, a->arena, text, &sig))
+    return false;
+  const Type *t = sig.nparams == 1 ? sig.params[0] : NULL;
+  if (!t || t->kind != TY_ARRAY || t->ndim != 1 || t->readonly) {
+    diag_error(rt_job_diags(j), RT_E_ARITY, sig.loc, "e.g. --sig \"float32[::1]\"",
+               "reduction '%s' reduces one 1-d array; the signature must name its type", f->name);
+    return false;
+  }
+  int index = 0;
+  AotReduce *r = reduce_entry(a, j, f, t, &index);
+  if (!r)
+    return false;
+  bool cpu = j->target == RT_JOB_CPU;
+  const Type **p = arena_alloc(rt_job_arena(j), sizeof *p * 5);
+  p[0] = t, p[1] = ty_array(j->prog->ir.types, t->elem, 1, LAYOUT_C), p[2] = t->elem, p[3] = TY_I64_T;
+  p[4] = TY_I64_T;
+  note_unit(a, NULL, NULL, index);
+  rt_job_add_unit(j, cpu ? r->k.cpu : r->k.cuda,
+                  (Signature){.ret = TY_VOID_T, .nparams = cpu ? 5 : 4, .params = p, .loc = sig.loc});
+  return true;
 }
 
 /* One requested unit into the job; false after reporting why not. */
@@ -114,12 +165,8 @@ static bool select_unit(Aot *a, RtJob *j, const kjit_aot_unit *u) {
   IrFunc *g = u->kernel && !f ? ir_find_func(&j->prog->ir, u->kernel) : NULL;
   if (g && g->is_ufunc)
     return select_ufunc(a, j, g, u->signature);
-  if (g && g->is_reduce) {
-    diag_error(rt_job_diags(j), E_AOT_UNSUPPORTED, g->ast ? g->ast->loc : (SrcLoc){0},
-               "call it through libkjit (kjit_reduce), or write the reduction as a @cuda.jit kernel",
-               "'%s' is a @cuda.reduce function; kjit aot makes no reduction launchers yet", g->name);
-    return false;
-  }
+  if (g && g->is_reduce)
+    return select_reduce(a, j, g, u->signature);
   if (!f) {
     rt_report_unknown_kernel(j->prog, u->kernel ? u->kernel : "", &j->call);
     return false;
@@ -128,12 +175,12 @@ static bool select_unit(Aot *a, RtJob *j, const kjit_aot_unit *u) {
     Signature sig = {0};
     if (!parse_sig(j, a->arena, u->signature, &sig))
       return false;
-    note_unit(a, NULL, NULL);
+    note_unit(a, NULL, NULL, 0);
     rt_job_add_unit(j, f, sig);
     return true;
   }
   for (int i = 0; i < f->eager.len; i++)
-    note_unit(a, NULL, NULL);
+    note_unit(a, NULL, NULL, 0);
   if (rt_job_add_eager_units(j, f))
     return true;
   diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
@@ -151,7 +198,7 @@ static bool select_units(Aot *a, RtJob *j, const kjit_aot_options *o) {
     return ok;
   for (int i = 0; i < j->prog->kernels.len; i++) {
     for (int k = 0; k < j->prog->kernels.data[i]->eager.len; k++)
-      note_unit(a, NULL, NULL);
+      note_unit(a, NULL, NULL, 0);
     rt_job_add_eager_units(j, j->prog->kernels.data[i]);
   }
   if (!j->units.len)
@@ -202,15 +249,29 @@ static bool param_ok(const Type *t) {
   return t->kind >= TY_BOOL && t->kind <= TY_F64 && t->kind != TY_F16;
 }
 
-static bool add_unit(Aot *a, const RtUnit *u, int index) {
+/* A reduction's unit k of the target the job is for. */
+static void note_reduce_unit(Aot *a, int reduce, int k, bool cpu) {
+  if (!reduce)
+    return;
+  AotReduce *r = &a->reduces.data[reduce - 1];
+  *(cpu ? &r->cpu_unit : &r->cuda_unit) = k;
+}
+
+static bool add_unit(Aot *a, const RtUnit *u, int index, bool cpu) {
   const IrFunc *f = u->generic, *s = u->compile->funcs.data[0];
   const AotUnit *sel = index < a->selected.len ? &a->selected.data[index] : NULL;
+  int reduce = sel ? sel->reduce : 0;
   for (int i = 0; i < a->units.len; i++)
-    if (strcmp(a->units.data[i].symbol, s->symbol) == 0)
+    if (strcmp(a->units.data[i].symbol, s->symbol) == 0) {
+      note_reduce_unit(a, reduce, i, cpu);
       return true; /* the same signature twice: one launcher */
-  AotUnit x = {.kernel = arena_strdup(a->arena, sel && sel->ufunc ? sel->ufunc : f->name),
+    }
+  note_reduce_unit(a, reduce, a->units.len, cpu);
+  const char *kname = sel && sel->ufunc ? sel->ufunc : reduce ? a->reduces.data[reduce - 1].fn->name : f->name;
+  AotUnit x = {.kernel = arena_strdup(a->arena, kname),
                .symbol = arena_strdup(a->arena, s->symbol), .nparams = u->sig.nparams,
-               .ufunc = sel ? sel->ufunc : NULL, .vec = sel ? sel->vec : 0};
+               .ufunc = sel ? sel->ufunc : NULL, .vec = sel ? sel->vec : 0, .has_cuda = !cpu,
+               .reduce = reduce};
   x.names = arena_alloc(a->arena, sizeof *x.names * (size_t)(x.nparams + 1));
   x.types = arena_alloc(a->arena, sizeof *x.types * (size_t)(x.nparams + 1));
   StrBuf sb;
@@ -224,7 +285,7 @@ static bool add_unit(Aot *a, const RtUnit *u, int index) {
     char buf[128];
     const char *pname = f->locals.data[i].name;
     x.types[i] = u->sig.params[i];
-    x.names[i] = c_param_name(a->arena, pname);
+    x.names[i] = reduce && i == 0 ? "array" : c_param_name(a->arena, pname); /* as its launcher names it */
     sb_printf(&sb, "%s%s: %s", i ? ", " : "", pname, ty_name(x.types[i], buf, sizeof buf));
     if (!is_c_ident(pname) || !param_ok(x.types[i])) {
       diag_error(a->diags, E_AOT_UNSUPPORTED, f->locals.data[i].loc,
@@ -255,6 +316,16 @@ static void name_launchers(Aot *a) {
       codes = c;
     a->units.data[i].launcher = same > 1 ? arena_printf(a->arena, "%s%s", u->kernel, codes) : u->kernel;
   }
+  for (int i = 0; i < a->reduces.len; i++) {
+    AotReduce *r = &a->reduces.data[i];
+    int same = 0;
+    for (int k = 0; k < a->reduces.len; k++)
+      same += a->reduces.data[k].fn == r->fn;
+    char dt[32];
+    ty_name(r->array->elem, dt, sizeof dt);
+    r->launcher = same < 2 ? r->fn->name
+                           : arena_printf(a->arena, "%s__%s%s", r->fn->name, dt, r->array->layout == LAYOUT_C ? "_c" : "");
+  }
 }
 
 /* ------------------------------------------------------------ CUDA --- */
@@ -282,7 +353,7 @@ static bool compile_cuda(Aot *a, const kjit_aot_options *o, const char *arch, in
   bool ok = job_compile(a, &j, o, &co);
   bool first = !a->units.len; /* the first job names the launchers */
   for (int i = 0; ok && first && i < j.units.len; i++)
-    ok = add_unit(a, &j.units.data[i], i) && ok;
+    ok = add_unit(a, &j.units.data[i], i, false) && ok;
   ok = ok && rt_job_emit(&j, KJIT_EMIT_PTX, &ptx, &n);
   if (ok && strstr(ptx, "%envreg")) {
     diag_error(rt_job_diags(&j), E_AOT_UNSUPPORTED, (SrcLoc){0}, "launch it through libkjit (kjit_launch)",
@@ -383,9 +454,11 @@ static bool build_cpu(Aot *a, const kjit_aot_options *o) {
   kjit_compile_options co;
   kjit_compile_options_init(&co);
   bool ok = job_compile(a, &j, o, &co);
-  bool first = !a->units.len;
-  for (int i = 0; ok && first && i < j.units.len; i++)
-    ok = add_unit(a, &j.units.data[i], i) && ok;
+  bool first = !a->units.len; /* else the CUDA jobs named the units; a
+                                  reduction's CPU kernel is a unit of its own */
+  for (int i = 0; ok && i < j.units.len; i++)
+    if (first || (i < a->selected.len && a->selected.data[i].reduce))
+      ok = add_unit(a, &j.units.data[i], i, true) && ok;
   CgTarget host;
   cg_host_target(&host);
   CgTarget t = {.kind = CG_HOST, .triple = host.triple, .cpu = "generic", .features = "", .pic = true};

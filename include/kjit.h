@@ -611,10 +611,13 @@ KJIT_API kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
 
 /* One kernel and signature of an ahead-of-time library (`kjit aot`). */
 typedef struct kjit_aot_unit {
-  const char *kernel;     /* a kernel's name (a @cuda.jit function); NULL:
+  const char *kernel;     /* a kernel's name (a @cuda.jit function), a
+                             @vectorize or a @cuda.reduce function's; NULL:
                              the program's only kernel */
   const char *signature;  /* "void(float32[::1], int64)", or NULL for each
-                             of the kernel's eager signatures */
+                             of the kernel's eager signatures; a @vectorize
+                             function's scalar one, a @cuda.reduce
+                             function's array type ("float32[::1]") */
 } kjit_aot_unit;
 
 /* Which code an ahead-of-time library carries (bits). */

@@ -4,7 +4,9 @@
 #   1. tests/aot.sh with the cuda target: the examples/aot programs (vector
 #      add, tiled matmul) and tests/aot/check_main.c (every launcher of
 #      tests/aot/scalars.py, the launch checks, a @vectorize launcher from a
-#      second library) built from the generated files and run on the GPU;
+#      second library) and tests/aot/reduce_main.c (the @cuda.reduce
+#      launchers of tests/aot/reductions.py) built from the generated files
+#      and run on the GPU;
 #   2. tests/aot/exec_aot.py with the cuda target: every RUN line of
 #      tests/exec and examples through its AOT launcher against `kjit run
 #      --target cuda`, and the machine-readable list of what could not be

@@ -11,6 +11,8 @@
 #   - tests/aot/check_main.c checks every launcher of scalars.py and the
 #     launch checks' refusals, and examples/rel_diff.py's @vectorize
 #     launcher from a second library linked into the same program;
+#   - tests/aot/reduce_main.c checks the @cuda.reduce launchers of
+#     tests/aot/reductions.py (dtypes, layouts, sizes on both paths);
 #   - errors: an unknown kernel, a bad --sig, a kernel the CPU run time
 #     cannot run (E505) and a CUDA C file are refused with their messages.
 # Exits 77 (skipped) when no C compiler is installed.
@@ -32,11 +34,13 @@ gen() { # DIR: the three libraries into DIR
   "$kjit" aot "$src/examples/vector_add.py:add_kernel" --arch sm_80,sm_90 -o "$1" &&
     "$kjit" aot "$src/examples/matmul_shared.py:matmul_shared" --sig "$mm_sig" --arch sm_80,sm_90 -o "$1" &&
     "$kjit" aot "$src/tests/aot/scalars.py" --arch sm_80 -o "$1" &&
-    "$kjit" aot "$src/examples/rel_diff.py:rel_diff" --arch sm_80 -o "$1"
+    "$kjit" aot "$src/examples/rel_diff.py:rel_diff" --arch sm_80 -o "$1" &&
+    "$kjit" aot "$src/tests/aot/reductions.py:sum_reduce" --sig "float32[::1]" --sig "float64[:]" --sig "int32[::1]" \
+      "$src/tests/aot/reductions.py:max_reduce" --sig "int64[::1]" "$src/tests/aot/reductions.py:fill" --arch sm_80 -o "$1"
 }
 
 # ---- generation, reproducibility
-if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated four libraries"
+if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated five libraries"
 else bad "kjit aot failed"; exit 1; fi
 if diff -r "$work/a" "$work/b" >/dev/null; then ok "two runs give identical bytes"
 else bad "two runs differ"; fi
@@ -53,7 +57,7 @@ else ok "no path or date in the output"; fi
 
 # ---- compiles: C11, C++, both compilers, shared
 flags="-Wall -Wextra -Werror -O2"
-for lib in vector_add matmul_shared scalars rel_diff; do
+for lib in vector_add matmul_shared scalars rel_diff reductions; do
   for cc in "cc -std=c11" "c++ -x c++ -std=c++11" ${CLANG:+"$CLANG -std=c11"} ${CLANGXX:+"$CLANGXX -x c++ -std=c++17"}; do
     if $cc $flags -I"$work/a" -c "$work/a/$lib.c" -o "$work/$lib.o" 2>"$work/err"; then ok "$lib.c compiles: $cc $flags"
     else bad "$lib.c does not compile with $cc"; cat "$work/err"; fi
@@ -71,8 +75,9 @@ build() { # NAME MAIN LIB...
 }
 build vector_add "$src/examples/aot/vector_add_main.c" vector_add &&
   build matmul "$src/examples/aot/matmul_main.c" matmul_shared &&
-  build check "$src/tests/aot/check_main.c" scalars rel_diff
-for p in vector_add matmul check; do
+  build check "$src/tests/aot/check_main.c" scalars rel_diff &&
+  build reduce "$src/tests/aot/reduce_main.c" reductions
+for p in vector_add matmul check reduce; do
   [ -x "$work/$p" ] || continue
   needed=$(readelf -d "$work/$p" | grep NEEDED)
   if grep -qiE "kjit|llvm|cuda|nvrtc|nvjitlink|ffi" <<<"$needed"; then bad "$p needs: $needed"
@@ -91,6 +96,7 @@ run "vector add, a partial block" "on $target: 1001 elements, 0 wrong" "$work/ve
 run "tiled matmul on $target" "on $target: 20x30 @ 30x25, 0 wrong" "$work/matmul" "$target"
 run "tiled matmul, 100x70 @ 70x90" "on $target: 100x70 @ 70x90, 0 wrong" "$work/matmul" "$target" 100 70 90
 run "launchers of scalars.py on $target" "^0 failures" "$work/check" "$target"
+run "@cuda.reduce launchers of reductions.py on $target" "^0 failures" "$work/reduce" "$target"
 if [ "$target" = cpu ] && ! [ -e /dev/nvidia0 ]; then
   run "no GPU: AUTO falls back to the CPU" "on cpu: 1000000 elements, 0 wrong" "$work/vector_add"
   out=$("$work/vector_add" cuda 2>&1); rc=$?
@@ -108,6 +114,9 @@ err() { # WHAT EXPECT-REGEX EXIT ARGS...
 err "an unknown kernel" "E490.*no kernel named 'add_kernl'.*|did you mean 'add_kernel'" 1 "$src/examples/vector_add.py:add_kernl"
 err "a bad --sig" "E401.*unknown type 'flot32'" 1 "$src/examples/vector_add.py:add_kernel" --sig "void(flot32[:], float32[:], float32[:])"
 err "warp intrinsics on the CPU" "E505.*warp_sum.*one fiber per thread" 1 "$src/tests/aot/warp.py"
+err "a reduction without --sig" "E491.*reduction 'sum_reduce' needs the array type" 1 "$src/tests/aot/reductions.py:sum_reduce"
+err "a reduction of a 2-d array" "reduces one 1-d array" 1 "$src/tests/aot/reductions.py:sum_reduce" --sig "float32[:, :]"
+err "a reduction of complex numbers" "cannot reduce an array of complex64" 1 "$src/tests/aot/reductions.py:sum_reduce" --sig "complex64[:]"
 err "a CUDA C file" "CUDA C program" 2 "$src/examples/vector_add.cu"
 err "a bad library name" "E407.*C identifier" 2 "$src/examples/vector_add.py" --name 9lives
 err "an unknown --target" "cuda, cpu or all" 2 "$src/examples/vector_add.py" --target tpu

@@ -15,6 +15,9 @@
 typedef struct AotArgs {
   char *file;                 /* the one kernel file */
   kjit_aot_unit *units;       /* argc entries at most */
+  char **splits;              /* each FILE.py:KERNEL's copy: units[].kernel
+                                 points into one; argc entries at most */
+  int nsplits;
   int nunits;
   const char *archs;          /* --arch sm_80,sm_90 */
   const char *name;           /* --name */
@@ -82,8 +85,8 @@ static int positional(Cli *c, void *args, const char *arg) {
     return kjit_cli_usage(c, "'%s': kjit aot makes one library of one kernel file; run it once per file (%s)",
                           arg);
   }
-  free(a->file);
   a->file = file;
+  a->splits[a->nsplits++] = file;
   if (kernel) {
     a->units[a->nunits++] = (kjit_aot_unit){kernel, NULL};
   }
@@ -202,7 +205,8 @@ static int generate(kjit_context *ctx, AotArgs *a) {
 int kjit_cli_aot(Cli *c, kjit_context *ctx) {
   AotArgs a = {0};
   a.units = calloc((size_t)c->argc + 1, sizeof *a.units);
-  if (!a.units)
+  a.splits = calloc((size_t)c->argc + 1, sizeof *a.splits);
+  if (!a.units || !a.splits)
     return fputs("kjit: error: out of memory\n", stderr), EXIT_ERRORS;
   int rc = kjit_cli_parse(c, aot_options, &a, positional);
   if (rc == EXIT_OK && !a.file)
@@ -213,7 +217,9 @@ int kjit_cli_aot(Cli *c, kjit_context *ctx) {
     rc = kjit_cli_usage(c, "--target takes cuda, cpu or all, not '%s' (%s)", a.target);
   if (rc == EXIT_OK)
     rc = generate(ctx, &a);
-  free(a.file);
+  for (int i = 0; i < a.nsplits; i++)
+    free(a.splits[i]);
+  free(a.splits);
   free(a.units);
   free(a.path);
   return rc;
