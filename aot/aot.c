@@ -1,7 +1,8 @@
 /* aot.c - kjit_program_aot: compiles the chosen kernels (each for its
  * signatures) for every architecture and 32-bit variant as cubins and the
  * highest architecture's PTX, and for the CPU as host assembly, then hands
- * them to aot_write.c.  Each compile is one job of the compile driver
+ * them to aot_write.c; kjit_program_aot_device: device functions alone as
+ * one PTX module with the C ABI, and the CUDA C header declaring them.  Each compile is one job of the compile driver
  * (runtime/compile.c) with its own arena; the first job's diagnostics go to
  * the caller, so an unknown kernel or a bad --sig reads as it does for
  * `kjit ptx`.  Output depends on the program, the options and kjit's
@@ -555,6 +556,115 @@ kjit_status kjit_program_aot(kjit_program *prog, const kjit_aot_options *o, char
     *source = aot_write_source(&a, slen);
   }
   free_images(&a);
+  kjit_status st = rt_status_of(&call.diags);
+  return rt_finish(&call, ok ? KJIT_OK : st != KJIT_OK ? st : KJIT_ERROR_INTERNAL);
+}
+
+/* ------------------------------------------------- device functions --- */
+
+/* A device function named by u, for its --sig or each eager signature. */
+static bool select_device(RtJob *j, Arena *keep, const kjit_aot_unit *u) {
+  IrFunc *f = u->kernel ? ir_find_func(&j->prog->ir, u->kernel) : NULL;
+  if (!u->kernel || !f) {
+    rt_report_unknown_function(j->prog, u->kernel ? u->kernel : "", &j->call);
+    return false;
+  }
+  if (!f->is_device || f->is_kernel || f->is_reduce || f->is_ufunc) {
+    diag_error(rt_job_diags(j), E_AOT_OPTION, f->ast ? f->ast->loc : (SrcLoc){0},
+               "--emit ptx takes @cuda.jit(device=True) functions; kernels, @vectorize and @cuda.reduce "
+               "functions get launchers without it",
+               "'%s' is not a device function", f->name);
+    return false;
+  }
+  if (u->signature) {
+    Signature sig = {0};
+    if (!parse_sig(j, keep, u->signature, &sig))
+      return false;
+    rt_job_add_unit(j, f, sig);
+    return true;
+  }
+  if (rt_job_add_eager_units(j, f))
+    return true;
+  diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+             "give its argument and return types, e.g. --sig \"float32(float32, float32)\"",
+             "device function '%s' has no signature to compile it alone for", f->name);
+  return false;
+}
+
+/* Each unit as the header declares it; C has no overloads, so a function
+ * compiled for two signatures is refused. */
+static bool device_units(Aot *a, const RtJob *j) {
+  bool ok = true;
+  for (int i = 0; i < j->units.len; i++) {
+    const RtUnit *u = &j->units.data[i];
+    const IrFunc *f = u->generic, *t = u->compile->funcs.data[0];
+    bool seen = false;
+    for (int k = 0; k < a->units.len && !seen; k++)
+      seen = strcmp(a->units.data[k].kernel, f->name) == 0;
+    if (seen && ok) {
+      diag_error(a->diags, E_AOT_OPTION, f->ast ? f->ast->loc : (SrcLoc){0},
+                 "emit one signature per function (its PTX name is the Python name), or one file per signature",
+                 "device function '%s' is named with two signatures; C has no overloads", f->name);
+      ok = false;
+    }
+    if (seen || !is_c_ident(f->name))
+      continue;
+    AotUnit x = {.kernel = f->name, .symbol = f->name, .nparams = u->sig.nparams, .ret = t->ret_type};
+    x.names = arena_alloc(a->arena, sizeof *x.names * (size_t)(x.nparams + 1));
+    x.types = arena_alloc(a->arena, sizeof *x.types * (size_t)(x.nparams + 1));
+    for (int p = 0; p < x.nparams; p++) {
+      x.names[p] = c_param_name(a->arena, f->locals.data[p].name);
+      x.types[p] = u->sig.params[p];
+    }
+    vec_push(a->arena, &a->units, x);
+  }
+  return ok;
+}
+
+kjit_status kjit_program_aot_device(kjit_program *prog, const kjit_aot_options *o, char **header, size_t *hlen,
+                                    char **ptx, size_t *plen) {
+  if (!prog || !o || !header || !hlen || !ptx || !plen)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, prog->ctx);
+  Aot a = {.prog = prog, .name = o->name, .source_name = o->source_name, .arena = &call.arena,
+           .diags = &call.diags};
+  bool ok = !prog->cuc && check_options(&a, o);
+  if (prog->cuc)
+    diag_error(a.diags, E_AOT_OPTION, (SrcLoc){0}, "kjit aot takes Python kernel files",
+               "%s is a CUDA C program", prog->src.path);
+  if (ok && (o->narchs > 1 || o->nunits < 1 || (o->targets & ~KJIT_AOT_CUDA))) {
+    diag_error(a.diags, E_AOT_OPTION, (SrcLoc){0},
+               "e.g. kjit aot FILE.py:FUNC --sig \"float32(float32)\" --emit ptx --arch sm_80 -o DIR; the PTX "
+               "of the lowest architecture runs on every newer one",
+               o->nunits < 1 ? "--emit ptx needs the device functions named"
+                             : "--emit ptx makes one PTX module for one architecture, for the CUDA target");
+    ok = false;
+  }
+  const char *path = prog->src.path;
+  if (ok && o->source_name)
+    prog->src.path = o->source_name;
+  RtJob j;
+  job_begin(&j, prog, RT_JOB_CUDA);
+  kjit_compile_options co;
+  kjit_compile_options_init(&co);
+  co.arch = o->narchs ? o->archs[0] : NULL;
+  char *text = NULL;
+  size_t n = 0;
+  ok = ok && rt_job_check_options(&j, &co, RT_DEFAULT_ARCH);
+  for (int i = 0; ok && i < o->nunits; i++)
+    ok = select_device(&j, a.arena, &o->units[i]) && ok;
+  ok = ok && rt_job_compile_units(&j) && device_units(&a, &j) && rt_job_emit(&j, KJIT_EMIT_PTX, &text, &n);
+  const char *arch = arena_strdup(a.arena, j.opts.arch ? j.opts.arch : RT_DEFAULT_ARCH);
+  job_end(&j, a.diags, ok);
+  prog->src.path = path;
+  if (ok) {
+    *header = aot_write_device_header(&a, arch, hlen);
+    *ptx = text;
+    *plen = n;
+  } else {
+    free(text);
+  }
   kjit_status st = rt_status_of(&call.diags);
   return rt_finish(&call, ok ? KJIT_OK : st != KJIT_OK ? st : KJIT_ERROR_INTERNAL);
 }

@@ -23,6 +23,7 @@ typedef struct AotUnit {
   int nparams;
   const char **names;         /* the parameters' C names */
   const Type **types;         /* their types (the program's type table) */
+  const Type *ret;            /* a device function's return type (--emit ptx) */
   const char *ufunc;          /* a @vectorize function's name: the launcher takes
                                  arrays and a stream and picks the geometry */
   int vec;                    /* ufunc: elements per thread (16-byte loads) */
@@ -75,6 +76,8 @@ typedef struct Aot {
 
 /* aot_write.c: the header and the source (malloc'd text). */
 char *aot_write_header(const Aot *a, size_t *len);
+/* The CUDA C header of device functions emitted as PTX (kjit_program_aot_device). */
+char *aot_write_device_header(const Aot *a, const char *arch, size_t *len);
 char *aot_write_source(const Aot *a, size_t *len);
 
 /* aot_runtime.c: the run time every generated source carries, C text. */

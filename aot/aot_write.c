@@ -203,6 +203,55 @@ char *aot_write_header(const Aot *a, size_t *len) {
   return sb_take(&sb);
 }
 
+/* ------------------------------------------------ device functions --- */
+
+/* The CUDA C spelling of a C-ABI scalar (docs/cli.md, "Device functions
+ * alone"): no <stdint.h>, so NVRTC takes the header as it is. */
+static const char *cuda_c_type(const Type *t) {
+  static const char *const names[] = {
+      [TY_BOOL] = "bool", [TY_I8] = "signed char", [TY_I16] = "short", [TY_I32] = "int",
+      [TY_I64] = "long long", [TY_U8] = "unsigned char", [TY_U16] = "unsigned short",
+      [TY_U32] = "unsigned int", [TY_U64] = "unsigned long long", [TY_F32] = "float", [TY_F64] = "double"};
+  if (!t || t->kind == TY_VOID)
+    return "void";
+  return t->kind < (int)(sizeof names / sizeof names[0]) && names[t->kind] ? names[t->kind] : "void";
+}
+
+char *aot_write_device_header(const Aot *a, const char *arch, size_t *len) {
+  StrBuf sb;
+  sb_init(&sb);
+  const char *n = a->name;
+  sb_printf(&sb, "/* %s.h - device functions%s%s compiled ahead of time by kjit %s (`kjit aot\n"
+            " * --emit ptx`): their declarations for CUDA C.  %s.ptx (%s and newer) defines them\n"
+            " * with the C ABI; link it as relocatable device code, e.g.\n"
+            " *   nvcc -arch=%s -dc app.cu && nvcc -arch=%s -dc %s.ptx && nvcc -arch=%s app.o %s.o\n"
+            " * or hand it to nvJitLink beside the program's own PTX or LTO-IR.  Generated: do\n"
+            " * not edit.  See kjit's docs/aot.md. */\n",
+            n, a->source_name ? " of " : "", a->source_name ? a->source_name : "", kjit_version(), n, arch, arch,
+            arch, n, arch, n);
+  sb_puts(&sb, "#ifndef ");
+  upper(&sb, n);
+  sb_puts(&sb, "_H_INCLUDED\n#define ");
+  upper(&sb, n);
+  sb_printf(&sb, "_H_INCLUDED\n\n#ifndef __CUDACC__\n#error \"%s.h declares CUDA device functions: include it from "
+            "CUDA C (nvcc, NVRTC)\"\n#endif\n\n", n);
+  for (int i = 0; i < a->units.len; i++) {
+    const AotUnit *u = &a->units.data[i];
+    char buf[64];
+    sb_printf(&sb, "/* %s(", u->kernel);
+    for (int p = 0; p < u->nparams; p++)
+      sb_printf(&sb, "%s%s: %s", p ? ", " : "", u->names[p], ty_name(u->types[p], buf, sizeof buf));
+    sb_printf(&sb, ") -> %s */\nextern \"C\" __device__ %s %s(", u->ret ? ty_name(u->ret, buf, sizeof buf) : "none",
+              cuda_c_type(u->ret), u->kernel);
+    for (int p = 0; p < u->nparams; p++)
+      sb_printf(&sb, "%s%s %s", p ? ", " : "", cuda_c_type(u->types[p]), u->names[p]);
+    sb_puts(&sb, u->nparams ? ");\n" : "void);\n");
+  }
+  sb_puts(&sb, "\n#endif\n");
+  *len = sb.len;
+  return sb_take(&sb);
+}
+
 /* ---------------------------------------------------------- source --- */
 
 static void c_string_line(StrBuf *sb, const char *s, size_t n) {

@@ -6,7 +6,9 @@
 #      tests/aot/scalars.py, the launch checks, a @vectorize launcher from a
 #      second library) and tests/aot/reduce_main.c (the @cuda.reduce
 #      launchers of tests/aot/reductions.py) built from the generated files
-#      and run on the GPU;
+#      and run on the GPU, and tests/aot/dev_main.cu (CUDA C calling the
+#      device functions of tests/aot/devfns.py that `kjit aot --emit ptx`
+#      compiled; needs nvcc, else reported as not built);
 #   2. tests/aot/exec_aot.py with the cuda target: every RUN line of
 #      tests/exec and examples through its AOT launcher against `kjit run
 #      --target cuda`, and the machine-readable list of what could not be
@@ -30,9 +32,9 @@ arch=$("$build/kjit" info 2>/dev/null | grep -o 'sm_[0-9]*a\?' | head -1)
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), device 0: $("$build/kjit" info | grep -m1 'device 0:' | sed 's/^ *//')"
 
 echo "== tests/aot.sh on the GPU"
-bash "$root/tests/aot.sh" "$build/kjit" "$root" cuda >"$logs/aot_sh.log" 2>&1
+AOT_DEV_ARCH=$arch bash "$root/tests/aot.sh" "$build/kjit" "$root" cuda >"$logs/aot_sh.log" 2>&1
 rc=$?
-grep -E '^(FAIL|ok .* on cuda|ok launchers)' "$logs/aot_sh.log"
+grep -E '^(FAIL|ok .* on cuda|ok launchers|no nvcc)' "$logs/aot_sh.log"
 echo "tests/aot.sh cuda: $(grep -c '^ok' "$logs/aot_sh.log") ok, $(grep -c '^FAIL' "$logs/aot_sh.log") failed (exit $rc)"
 [ $rc -eq 0 ] || status=1
 

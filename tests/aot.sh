@@ -21,6 +21,7 @@ if [ $# -lt 2 ]; then
   echo "usage: aot.sh KJIT_BIN SOURCE_DIR [cpu|cuda]" >&2; exit 2
 fi
 kjit=$1 src=$2 target=${3:-cpu}
+srcabs=$(cd "$src" && pwd)
 command -v cc >/dev/null && command -v c++ >/dev/null || { echo "no C/C++ compiler: skipped"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -36,11 +37,14 @@ gen() { # DIR: the three libraries into DIR
     "$kjit" aot "$src/tests/aot/scalars.py" --arch sm_80 -o "$1" &&
     "$kjit" aot "$src/examples/rel_diff.py:rel_diff" --arch sm_80 -o "$1" &&
     "$kjit" aot "$src/tests/aot/reductions.py:sum_reduce" --sig "float32[::1]" --sig "float64[:]" --sig "int32[::1]" \
-      "$src/tests/aot/reductions.py:max_reduce" --sig "int64[::1]" "$src/tests/aot/reductions.py:fill" --arch sm_80 -o "$1"
+      "$src/tests/aot/reductions.py:max_reduce" --sig "int64[::1]" "$src/tests/aot/reductions.py:fill" --arch sm_80 -o "$1" &&
+    "$kjit" aot "$src/tests/aot/devfns.py:axpy" --sig "float32(float32, float32, float32)" "$src/tests/aot/devfns.py:wave" \
+      "$src/tests/aot/devfns.py:clamp_index" --sig "int64(int64, int64)" "$src/tests/aot/devfns.py:mix" \
+      --emit ptx --arch sm_80 -o "$1"
 }
 
 # ---- generation, reproducibility
-if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated five libraries"
+if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated five libraries and a PTX module"
 else bad "kjit aot failed"; exit 1; fi
 if diff -r "$work/a" "$work/b" >/dev/null; then ok "two runs give identical bytes"
 else bad "two runs differ"; fi
@@ -65,6 +69,32 @@ for lib in vector_add matmul_shared scalars rel_diff reductions; do
   if cc -std=c11 $flags -fPIC -shared "$work/a/$lib.c" -o "$work/lib$lib.so" 2>"$work/err"; then ok "$lib.c builds a shared library"
   else bad "$lib.c as a shared library"; cat "$work/err"; fi
 done
+
+# ---- device functions as PTX (--emit ptx): ptxas, and CUDA C linked with them
+cuda=${CUDA_HOME:-/usr/local/cuda}
+devarch=${AOT_DEV_ARCH:-sm_80}
+if grep -qF 'extern "C" __device__ long long clamp_index(long long i, long long n);' "$work/a/devfns.h" &&
+   grep -qF 'extern "C" __device__ double wave(double x, bool neg);' "$work/a/devfns.h" &&
+   [ "$(grep -c '^\.visible \.func' "$work/a/devfns.ptx")" = 4 ] && ! grep -q '\.entry' "$work/a/devfns.ptx"; then
+  ok "devfns.h declares the four functions, devfns.ptx defines them (no kernel)"
+else bad "devfns.h / devfns.ptx"; cat "$work/a/devfns.h"; fi
+if [ -x "$cuda/bin/ptxas" ]; then
+  if "$cuda/bin/ptxas" -arch=sm_80 -c "$work/a/devfns.ptx" -o "$work/devfns.o" 2>"$work/err"; then
+    ok "ptxas -c accepts devfns.ptx"
+  else bad "ptxas -c devfns.ptx"; cat "$work/err"; fi
+else echo "no ptxas: devfns.ptx not assembled"; fi
+if [ -x "$cuda/bin/nvcc" ]; then
+  nv="$cuda/bin/nvcc -arch=$devarch"
+  if (cd "$work" && $nv -dc -I"$work/a" "$srcabs/tests/aot/dev_main.cu" -o dev_main.o && $nv -dc a/devfns.ptx -o devfns_ptx.o &&
+      $nv dev_main.o devfns_ptx.o -o dev_main) >"$work/err" 2>&1; then
+    ok "CUDA C (tests/aot/dev_main.cu) links with devfns.ptx: nvcc -dc, -dc, link"
+    if [ "$target" = cuda ]; then
+      run_dev=$("$work/dev_main" 2>&1); rc=$?
+      if [ $rc -eq 0 ] && grep -q "^0 failures" <<<"$run_dev"; then ok "device functions from CUDA C on cuda: 0 failures"
+      else bad "device functions from CUDA C on cuda (exit $rc)"; echo "$run_dev"; fi
+    fi
+  else bad "dev_main.cu with devfns.ptx does not build"; cat "$work/err"; fi
+else echo "no nvcc: the CUDA C program over devfns.ptx not built"; fi
 
 # ---- the programs: built from the generated files alone
 build() { # NAME MAIN LIB...
@@ -117,6 +147,14 @@ err "warp intrinsics on the CPU" "E505.*warp_sum.*one fiber per thread" 1 "$src/
 err "a reduction without --sig" "E491.*reduction 'sum_reduce' needs the array type" 1 "$src/tests/aot/reductions.py:sum_reduce"
 err "a reduction of a 2-d array" "reduces one 1-d array" 1 "$src/tests/aot/reductions.py:sum_reduce" --sig "float32[:, :]"
 err "a reduction of complex numbers" "cannot reduce an array of complex64" 1 "$src/tests/aot/reductions.py:sum_reduce" --sig "complex64[:]"
+err "--emit ltoir" "cannot write LTO-IR.*--emit ptx" 2 "$src/tests/aot/devfns.py:axpy" --emit ltoir
+err "--emit ptx of a kernel" "E407.*'not_a_device_function' is not a device function" 2 "$src/tests/aot/devfns.py:not_a_device_function" --emit ptx
+err "--emit ptx of two signatures" "E407.*'axpy' is named with two signatures; C has no overloads" 2 \
+  "$src/tests/aot/devfns.py:axpy" --sig "float32(float32, float32, float32)" --sig "float64(float64, float64, float64)" --emit ptx
+err "--emit ptx of an array" "cannot be compiled alone with array\(float32, 1d, A\)" 1 "$src/tests/aot/devfns.py:first" \
+  --sig "float32(float32[:])" --emit ptx
+err "--emit ptx of an unknown function" "no device function named 'axpi'.*|did you mean 'axpy'" 1 "$src/tests/aot/devfns.py:axpi" --emit ptx
+err "--emit ptx for two architectures" "one PTX module for one architecture" 2 "$src/tests/aot/devfns.py:wave" --emit ptx --arch sm_80,sm_90
 err "a CUDA C file" "CUDA C program" 2 "$src/examples/vector_add.cu"
 err "a bad library name" "E407.*C identifier" 2 "$src/examples/vector_add.py" --name 9lives
 err "an unknown --target" "cuda, cpu or all" 2 "$src/examples/vector_add.py" --target tpu
