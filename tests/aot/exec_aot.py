@@ -19,7 +19,12 @@ of each FILE (the lines tests/exec.sh runs with `kjit run`):
      1e-5 relative: atomics may sum in another order).
 What cannot be done is listed with its reason in OUT_DIR/aot_exec.json
 (machine-readable: {"file", "kernel", "run", "status", "reason"}), and
-printed.  Exit status 1 when a comparison failed or a library that should
+printed; OUT_DIR/aot_not_compiled.tsv has one row per kernel that was not
+run through a launcher (columns file, kernel, kind, reason; kind is
+"refused" when kjit aot refused it (E505), "skipped" when the harness
+cannot repeat what kjit run does, "failed" otherwise), sorted, so the CPU
+list (ctest aot/exec_cpu) and the GPU one (scripts/gpu_aot.sh) compare
+with diff.  Exit status 1 when a comparison failed or a library that should
 build did not; skips are not failures.  Plain Python (no NumPy): arrays
 are bytes with a struct format, .npy files are read by hand."""
 import json
@@ -286,8 +291,8 @@ def first_difference(a, b):
 
 def one(kjit, target, out, path, line, idx):
     if "--grid" not in line.split():
-        raise Skip("a @vectorize or @cuda.reduce call (kjit run picks its launch; tests/aot.sh checks a "
-                   "@vectorize launcher)")
+        raise Skip("a @vectorize or @cuda.reduce call (kjit run picks its launch; tests/aot.sh checks "
+                   "their launchers: check_main.c, reduce_main.c)")
     kernel, geo, args = parse_run(line)
     if any(g.startswith("cover:") or g == "auto" for g in line.split()):
         raise Skip("--grid cover: / --block auto (kjit run computes the launch)")
@@ -347,6 +352,25 @@ def one(kjit, target, out, path, line, idx):
     return "ok", "%d arrays equal to the JIT's" % sum(v[0] == "array" for v in vals)
 
 
+def write_tsv(path, results):
+    """The kernels not run through a launcher, one row each (a kernel with
+    several RUN lines once per distinct reason)."""
+    def cell(x):
+        return re.sub(r"[\t\r\n]+", " ", x)
+    rows = set()
+    for r in results:
+        if r["status"] == "ok":
+            continue
+        kind = "failed" if r["status"] == "fail" else "refused" if r["reason"].startswith("not AOT-compiled") else "skipped"
+        where = os.path.join(os.path.basename(os.path.dirname(os.path.abspath(r["file"]))), os.path.basename(r["file"]))
+        reason = r["reason"].replace(os.path.abspath(r["file"]), where).replace(r["file"], where)
+        rows.add((where, r["kernel"], kind, cell(reason)))  # no machine's path: the lists compare
+    with open(path, "w") as f:
+        f.write("file\tkernel\tkind\treason\n")
+        for row in sorted(rows):
+            f.write("\t".join(row) + "\n")
+
+
 def main():
     if len(sys.argv) < 5:
         print(__doc__.split("\n\n")[0], file=sys.stderr)
@@ -369,9 +393,11 @@ def main():
             print("%-4s %s: %s  (%s)" % (rec["status"], os.path.basename(path), line[:70], rec["reason"][:160]))
     with open(os.path.join(out, "aot_exec.json"), "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)
+    write_tsv(os.path.join(out, "aot_not_compiled.tsv"), results)
     n = {s: sum(r["status"] == s for r in results) for s in ("ok", "skip", "fail")}
-    print("aot exec (%s): %d ok, %d skipped, %d failed; list in %s" % (target, n["ok"], n["skip"], n["fail"],
-                                                                      os.path.join(out, "aot_exec.json")))
+    print("aot exec (%s): %d ok, %d skipped, %d failed; lists in %s and %s" % (
+        target, n["ok"], n["skip"], n["fail"], os.path.join(out, "aot_exec.json"),
+        os.path.join(out, "aot_not_compiled.tsv")))
     return 1 if failed else 0
 
 
