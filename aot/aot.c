@@ -1,7 +1,8 @@
 /* aot.c - kjit_program_aot: compiles the chosen kernels (each for its
  * signatures) for every architecture and 32-bit variant as cubins and the
  * highest architecture's PTX, and for the CPU as host assembly, then hands
- * them to aot_write.c.  Each compile is one job of the compile driver
+ * them to aot_write.c; kjit_program_aot_device: device functions alone as
+ * one PTX module with the C ABI, and the CUDA C header declaring them.  Each compile is one job of the compile driver
  * (runtime/compile.c) with its own arena; the first job's diagnostics go to
  * the caller, so an unknown kernel or a bad --sig reads as it does for
  * `kjit ptx`.  Output depends on the program, the options and kjit's
@@ -51,10 +52,10 @@ static IrFunc *find_kernel(kjit_program *p, const char *name) {
 }
 
 /* What selection knows of the job's next unit (kept by the first job). */
-static void note_unit(Aot *a, const char *ufunc, const Signature *scalar) {
+static void note_unit(Aot *a, const char *ufunc, const Signature *scalar, int reduce) {
   if (a->units.len)
     return;
-  AotUnit x = {.ufunc = ufunc};
+  AotUnit x = {.ufunc = ufunc, .reduce = reduce};
   if (ufunc) {
     int widest = ty_size(scalar->ret);
     for (int i = 0; i < scalar->nparams; i++)
@@ -80,13 +81,13 @@ static bool select_ufunc(Aot *a, RtJob *j, IrFunc *uf, const char *signature) {
                  "\"float32(float32, float32)\"", "signature does not fit @vectorize function '%s'", uf->name);
       return false;
     }
-    note_unit(a, uf->name, &sig);
+    note_unit(a, uf->name, &sig, 0);
     rt_job_add_unit(j, k, ksig);
     return true;
   }
   for (int i = 0; i < uf->eager.len; i++)
     if (rt_ufunc_kernel_for(j->prog, uf, i, &uf->eager.data[i], &k, &ksig)) {
-      note_unit(a, uf->name, &uf->eager.data[i]);
+      note_unit(a, uf->name, &uf->eager.data[i], 0);
       rt_job_add_unit(j, k, ksig);
     }
   if (uf->eager.len)
@@ -95,6 +96,57 @@ static bool select_ufunc(Aot *a, RtJob *j, IrFunc *uf, const char *signature) {
              "pass the scalar signature, e.g. --sig \"float32(float32, float32)\"",
              "@vectorize function '%s' has no signature", uf->name);
   return false;
+}
+
+/* The reduction of f over arrays of type t: its entry in a->reduces, the
+ * kernels generated into the program on first use (every job selects it). */
+static AotReduce *reduce_entry(Aot *a, RtJob *j, IrFunc *f, const Type *t, int *index) {
+  for (int i = 0; i < a->reduces.len; i++)
+    if (a->reduces.data[i].fn == f && a->reduces.data[i].array == t) {
+      *index = i + 1;
+      return &a->reduces.data[i];
+    }
+  AotReduce r = {.fn = f, .array = t, .cuda_unit = -1, .cpu_unit = -1};
+  if (!ir_reduce_kernels(&j->prog->ir, f, t->elem, rt_job_diags(j), &r.k))
+    return NULL;
+  vec_push(a->arena, &a->reduces, r);
+  *index = a->reduces.len;
+  return &a->reduces.data[a->reduces.len - 1];
+}
+
+/* A @cuda.reduce function: --sig names the array type ("float32[::1]",
+ * as for kjit ptx).  The unit is its generated kernel for the job's target
+ * (lower/reduce.h) with init typed as the array's dtype: the CUDA kernel
+ * (a, part, init, use_init), the CPU one (a, part, init, use_init, chunk);
+ * the public launcher (aot_write.c) runs it once or twice. */
+static bool select_reduce(Aot *a, RtJob *j, IrFunc *f, const char *signature) {
+  Signature sig = {0};
+  if (!signature) {
+    diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+               "e.g. --sig \"float32[::1]\"", "reduction '%s' needs the array type as its signature", f->name);
+    return false;
+  }
+  const char *text = strchr(signature, '(') ? signature : arena_printf(a->arena, "void(%s)", signature);
+  if (!parse_sig(j, a->arena, text, &sig))
+    return false;
+  const Type *t = sig.nparams == 1 ? sig.params[0] : NULL;
+  if (!t || t->kind != TY_ARRAY || t->ndim != 1 || t->readonly) {
+    diag_error(rt_job_diags(j), RT_E_ARITY, sig.loc, "e.g. --sig \"float32[::1]\"",
+               "reduction '%s' reduces one 1-d array; the signature must name its type", f->name);
+    return false;
+  }
+  int index = 0;
+  AotReduce *r = reduce_entry(a, j, f, t, &index);
+  if (!r)
+    return false;
+  bool cpu = j->target == RT_JOB_CPU;
+  const Type **p = arena_alloc(rt_job_arena(j), sizeof *p * 5);
+  p[0] = t, p[1] = ty_array(j->prog->ir.types, t->elem, 1, LAYOUT_C), p[2] = t->elem, p[3] = TY_I64_T;
+  p[4] = TY_I64_T;
+  note_unit(a, NULL, NULL, index);
+  rt_job_add_unit(j, cpu ? r->k.cpu : r->k.cuda,
+                  (Signature){.ret = TY_VOID_T, .nparams = cpu ? 5 : 4, .params = p, .loc = sig.loc});
+  return true;
 }
 
 /* One requested unit into the job; false after reporting why not. */
@@ -114,12 +166,8 @@ static bool select_unit(Aot *a, RtJob *j, const kjit_aot_unit *u) {
   IrFunc *g = u->kernel && !f ? ir_find_func(&j->prog->ir, u->kernel) : NULL;
   if (g && g->is_ufunc)
     return select_ufunc(a, j, g, u->signature);
-  if (g && g->is_reduce) {
-    diag_error(rt_job_diags(j), E_AOT_UNSUPPORTED, g->ast ? g->ast->loc : (SrcLoc){0},
-               "call it through libkjit (kjit_reduce), or write the reduction as a @cuda.jit kernel",
-               "'%s' is a @cuda.reduce function; kjit aot makes no reduction launchers yet", g->name);
-    return false;
-  }
+  if (g && g->is_reduce)
+    return select_reduce(a, j, g, u->signature);
   if (!f) {
     rt_report_unknown_kernel(j->prog, u->kernel ? u->kernel : "", &j->call);
     return false;
@@ -128,12 +176,12 @@ static bool select_unit(Aot *a, RtJob *j, const kjit_aot_unit *u) {
     Signature sig = {0};
     if (!parse_sig(j, a->arena, u->signature, &sig))
       return false;
-    note_unit(a, NULL, NULL);
+    note_unit(a, NULL, NULL, 0);
     rt_job_add_unit(j, f, sig);
     return true;
   }
   for (int i = 0; i < f->eager.len; i++)
-    note_unit(a, NULL, NULL);
+    note_unit(a, NULL, NULL, 0);
   if (rt_job_add_eager_units(j, f))
     return true;
   diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
@@ -151,7 +199,7 @@ static bool select_units(Aot *a, RtJob *j, const kjit_aot_options *o) {
     return ok;
   for (int i = 0; i < j->prog->kernels.len; i++) {
     for (int k = 0; k < j->prog->kernels.data[i]->eager.len; k++)
-      note_unit(a, NULL, NULL);
+      note_unit(a, NULL, NULL, 0);
     rt_job_add_eager_units(j, j->prog->kernels.data[i]);
   }
   if (!j->units.len)
@@ -202,15 +250,29 @@ static bool param_ok(const Type *t) {
   return t->kind >= TY_BOOL && t->kind <= TY_F64 && t->kind != TY_F16;
 }
 
-static bool add_unit(Aot *a, const RtUnit *u, int index) {
+/* A reduction's unit k of the target the job is for. */
+static void note_reduce_unit(Aot *a, int reduce, int k, bool cpu) {
+  if (!reduce)
+    return;
+  AotReduce *r = &a->reduces.data[reduce - 1];
+  *(cpu ? &r->cpu_unit : &r->cuda_unit) = k;
+}
+
+static bool add_unit(Aot *a, const RtUnit *u, int index, bool cpu) {
   const IrFunc *f = u->generic, *s = u->compile->funcs.data[0];
   const AotUnit *sel = index < a->selected.len ? &a->selected.data[index] : NULL;
+  int reduce = sel ? sel->reduce : 0;
   for (int i = 0; i < a->units.len; i++)
-    if (strcmp(a->units.data[i].symbol, s->symbol) == 0)
+    if (strcmp(a->units.data[i].symbol, s->symbol) == 0) {
+      note_reduce_unit(a, reduce, i, cpu);
       return true; /* the same signature twice: one launcher */
-  AotUnit x = {.kernel = arena_strdup(a->arena, sel && sel->ufunc ? sel->ufunc : f->name),
+    }
+  note_reduce_unit(a, reduce, a->units.len, cpu);
+  const char *kname = sel && sel->ufunc ? sel->ufunc : reduce ? a->reduces.data[reduce - 1].fn->name : f->name;
+  AotUnit x = {.kernel = arena_strdup(a->arena, kname),
                .symbol = arena_strdup(a->arena, s->symbol), .nparams = u->sig.nparams,
-               .ufunc = sel ? sel->ufunc : NULL, .vec = sel ? sel->vec : 0};
+               .ufunc = sel ? sel->ufunc : NULL, .vec = sel ? sel->vec : 0, .has_cuda = !cpu,
+               .reduce = reduce};
   x.names = arena_alloc(a->arena, sizeof *x.names * (size_t)(x.nparams + 1));
   x.types = arena_alloc(a->arena, sizeof *x.types * (size_t)(x.nparams + 1));
   StrBuf sb;
@@ -224,7 +286,7 @@ static bool add_unit(Aot *a, const RtUnit *u, int index) {
     char buf[128];
     const char *pname = f->locals.data[i].name;
     x.types[i] = u->sig.params[i];
-    x.names[i] = c_param_name(a->arena, pname);
+    x.names[i] = reduce && i == 0 ? "array" : c_param_name(a->arena, pname); /* as its launcher names it */
     sb_printf(&sb, "%s%s: %s", i ? ", " : "", pname, ty_name(x.types[i], buf, sizeof buf));
     if (!is_c_ident(pname) || !param_ok(x.types[i])) {
       diag_error(a->diags, E_AOT_UNSUPPORTED, f->locals.data[i].loc,
@@ -255,6 +317,16 @@ static void name_launchers(Aot *a) {
       codes = c;
     a->units.data[i].launcher = same > 1 ? arena_printf(a->arena, "%s%s", u->kernel, codes) : u->kernel;
   }
+  for (int i = 0; i < a->reduces.len; i++) {
+    AotReduce *r = &a->reduces.data[i];
+    int same = 0;
+    for (int k = 0; k < a->reduces.len; k++)
+      same += a->reduces.data[k].fn == r->fn;
+    char dt[32];
+    ty_name(r->array->elem, dt, sizeof dt);
+    r->launcher = same < 2 ? r->fn->name
+                           : arena_printf(a->arena, "%s__%s%s", r->fn->name, dt, r->array->layout == LAYOUT_C ? "_c" : "");
+  }
 }
 
 /* ------------------------------------------------------------ CUDA --- */
@@ -282,7 +354,7 @@ static bool compile_cuda(Aot *a, const kjit_aot_options *o, const char *arch, in
   bool ok = job_compile(a, &j, o, &co);
   bool first = !a->units.len; /* the first job names the launchers */
   for (int i = 0; ok && first && i < j.units.len; i++)
-    ok = add_unit(a, &j.units.data[i], i) && ok;
+    ok = add_unit(a, &j.units.data[i], i, false) && ok;
   ok = ok && rt_job_emit(&j, KJIT_EMIT_PTX, &ptx, &n);
   if (ok && strstr(ptx, "%envreg")) {
     diag_error(rt_job_diags(&j), E_AOT_UNSUPPORTED, (SrcLoc){0}, "launch it through libkjit (kjit_launch)",
@@ -383,9 +455,11 @@ static bool build_cpu(Aot *a, const kjit_aot_options *o) {
   kjit_compile_options co;
   kjit_compile_options_init(&co);
   bool ok = job_compile(a, &j, o, &co);
-  bool first = !a->units.len;
-  for (int i = 0; ok && first && i < j.units.len; i++)
-    ok = add_unit(a, &j.units.data[i], i) && ok;
+  bool first = !a->units.len; /* else the CUDA jobs named the units; a
+                                  reduction's CPU kernel is a unit of its own */
+  for (int i = 0; ok && i < j.units.len; i++)
+    if (first || (i < a->selected.len && a->selected.data[i].reduce))
+      ok = add_unit(a, &j.units.data[i], i, true) && ok;
   CgTarget host;
   cg_host_target(&host);
   CgTarget t = {.kind = CG_HOST, .triple = host.triple, .cpu = "generic", .features = "", .pic = true};
@@ -482,6 +556,115 @@ kjit_status kjit_program_aot(kjit_program *prog, const kjit_aot_options *o, char
     *source = aot_write_source(&a, slen);
   }
   free_images(&a);
+  kjit_status st = rt_status_of(&call.diags);
+  return rt_finish(&call, ok ? KJIT_OK : st != KJIT_OK ? st : KJIT_ERROR_INTERNAL);
+}
+
+/* ------------------------------------------------- device functions --- */
+
+/* A device function named by u, for its --sig or each eager signature. */
+static bool select_device(RtJob *j, Arena *keep, const kjit_aot_unit *u) {
+  IrFunc *f = u->kernel ? ir_find_func(&j->prog->ir, u->kernel) : NULL;
+  if (!u->kernel || !f) {
+    rt_report_unknown_function(j->prog, u->kernel ? u->kernel : "", &j->call);
+    return false;
+  }
+  if (!f->is_device || f->is_kernel || f->is_reduce || f->is_ufunc) {
+    diag_error(rt_job_diags(j), E_AOT_OPTION, f->ast ? f->ast->loc : (SrcLoc){0},
+               "--emit ptx takes @cuda.jit(device=True) functions; kernels, @vectorize and @cuda.reduce "
+               "functions get launchers without it",
+               "'%s' is not a device function", f->name);
+    return false;
+  }
+  if (u->signature) {
+    Signature sig = {0};
+    if (!parse_sig(j, keep, u->signature, &sig))
+      return false;
+    rt_job_add_unit(j, f, sig);
+    return true;
+  }
+  if (rt_job_add_eager_units(j, f))
+    return true;
+  diag_error(rt_job_diags(j), RT_E_NO_SIGNATURE, f->ast ? f->ast->loc : (SrcLoc){0},
+             "give its argument and return types, e.g. --sig \"float32(float32, float32)\"",
+             "device function '%s' has no signature to compile it alone for", f->name);
+  return false;
+}
+
+/* Each unit as the header declares it; C has no overloads, so a function
+ * compiled for two signatures is refused. */
+static bool device_units(Aot *a, const RtJob *j) {
+  bool ok = true;
+  for (int i = 0; i < j->units.len; i++) {
+    const RtUnit *u = &j->units.data[i];
+    const IrFunc *f = u->generic, *t = u->compile->funcs.data[0];
+    bool seen = false;
+    for (int k = 0; k < a->units.len && !seen; k++)
+      seen = strcmp(a->units.data[k].kernel, f->name) == 0;
+    if (seen && ok) {
+      diag_error(a->diags, E_AOT_OPTION, f->ast ? f->ast->loc : (SrcLoc){0},
+                 "emit one signature per function (its PTX name is the Python name), or one file per signature",
+                 "device function '%s' is named with two signatures; C has no overloads", f->name);
+      ok = false;
+    }
+    if (seen || !is_c_ident(f->name))
+      continue;
+    AotUnit x = {.kernel = f->name, .symbol = f->name, .nparams = u->sig.nparams, .ret = t->ret_type};
+    x.names = arena_alloc(a->arena, sizeof *x.names * (size_t)(x.nparams + 1));
+    x.types = arena_alloc(a->arena, sizeof *x.types * (size_t)(x.nparams + 1));
+    for (int p = 0; p < x.nparams; p++) {
+      x.names[p] = c_param_name(a->arena, f->locals.data[p].name);
+      x.types[p] = u->sig.params[p];
+    }
+    vec_push(a->arena, &a->units, x);
+  }
+  return ok;
+}
+
+kjit_status kjit_program_aot_device(kjit_program *prog, const kjit_aot_options *o, char **header, size_t *hlen,
+                                    char **ptx, size_t *plen) {
+  if (!prog || !o || !header || !hlen || !ptx || !plen)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, prog->ctx);
+  Aot a = {.prog = prog, .name = o->name, .source_name = o->source_name, .arena = &call.arena,
+           .diags = &call.diags};
+  bool ok = !prog->cuc && check_options(&a, o);
+  if (prog->cuc)
+    diag_error(a.diags, E_AOT_OPTION, (SrcLoc){0}, "kjit aot takes Python kernel files",
+               "%s is a CUDA C program", prog->src.path);
+  if (ok && (o->narchs > 1 || o->nunits < 1 || (o->targets & ~KJIT_AOT_CUDA))) {
+    diag_error(a.diags, E_AOT_OPTION, (SrcLoc){0},
+               "e.g. kjit aot FILE.py:FUNC --sig \"float32(float32)\" --emit ptx --arch sm_80 -o DIR; the PTX "
+               "of the lowest architecture runs on every newer one",
+               o->nunits < 1 ? "--emit ptx needs the device functions named"
+                             : "--emit ptx makes one PTX module for one architecture, for the CUDA target");
+    ok = false;
+  }
+  const char *path = prog->src.path;
+  if (ok && o->source_name)
+    prog->src.path = o->source_name;
+  RtJob j;
+  job_begin(&j, prog, RT_JOB_CUDA);
+  kjit_compile_options co;
+  kjit_compile_options_init(&co);
+  co.arch = o->narchs ? o->archs[0] : NULL;
+  char *text = NULL;
+  size_t n = 0;
+  ok = ok && rt_job_check_options(&j, &co, RT_DEFAULT_ARCH);
+  for (int i = 0; ok && i < o->nunits; i++)
+    ok = select_device(&j, a.arena, &o->units[i]) && ok;
+  ok = ok && rt_job_compile_units(&j) && device_units(&a, &j) && rt_job_emit(&j, KJIT_EMIT_PTX, &text, &n);
+  const char *arch = arena_strdup(a.arena, j.opts.arch ? j.opts.arch : RT_DEFAULT_ARCH);
+  job_end(&j, a.diags, ok);
+  prog->src.path = path;
+  if (ok) {
+    *header = aot_write_device_header(&a, arch, hlen);
+    *ptx = text;
+    *plen = n;
+  } else {
+    free(text);
+  }
   kjit_status st = rt_status_of(&call.diags);
   return rt_finish(&call, ok ? KJIT_OK : st != KJIT_OK ? st : KJIT_ERROR_INTERNAL);
 }

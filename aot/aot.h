@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "common/strbuf.h"
+#include "lower/reduce.h"
 #include "runtime/compile.h"
 
 /* One launcher: a kernel for one signature. */
@@ -22,13 +23,28 @@ typedef struct AotUnit {
   int nparams;
   const char **names;         /* the parameters' C names */
   const Type **types;         /* their types (the program's type table) */
+  const Type *ret;            /* a device function's return type (--emit ptx) */
   const char *ufunc;          /* a @vectorize function's name: the launcher takes
                                  arrays and a stream and picks the geometry */
   int vec;                    /* ufunc: elements per thread (16-byte loads) */
   int host_flags;             /* CPU: HOST_FN_* of the entry */
   const char *host_entry;     /* CPU: the entry's symbol in the assembly */
   size_t host_static_shared;  /* CPU: static shared bytes per block */
+  bool has_cuda;              /* compiled into the cubins (not a CPU-only unit) */
+  int reduce;                 /* a @cuda.reduce kernel: index in Aot.reduces + 1;
+                                 0: none.  Its launcher is internal (aot_unit_<k>) */
 } AotUnit;
+
+/* One @cuda.reduce function for one array type: a public launcher that
+ * runs its generated kernels (lower/reduce.h), the CUDA one and the CPU
+ * one, each a unit of its target's jobs. */
+typedef struct AotReduce {
+  IrFunc *fn;                 /* the @cuda.reduce def */
+  const Type *array;          /* the array type of --sig ("float32[::1]") */
+  IrReduceKernels k;          /* generated once into the program */
+  const char *launcher;       /* the C name after NAME_ */
+  int cuda_unit, cpu_unit;    /* indices in Aot.units; -1: not built */
+} AotReduce;
 
 /* One embedded module. */
 typedef struct AotImage {
@@ -49,7 +65,9 @@ typedef struct Aot {
   Diags *diags;
   Vec(AotUnit) units;
   Vec(AotUnit) selected;      /* per unit of the first job: what selection knew
-                                 (ufunc, vec) before compiling */
+                                 (ufunc, vec, reduce) before compiling; every
+                                 job selects the same units in the same order */
+  Vec(AotReduce) reduces;
   Vec(AotImage) images;
   const char *arch_list;      /* "sm_80, sm_90" for messages of the run time */
   char *host_asm;             /* CPU: assembly (malloc'd) */
@@ -58,6 +76,8 @@ typedef struct Aot {
 
 /* aot_write.c: the header and the source (malloc'd text). */
 char *aot_write_header(const Aot *a, size_t *len);
+/* The CUDA C header of device functions emitted as PTX (kjit_program_aot_device). */
+char *aot_write_device_header(const Aot *a, const char *arch, size_t *len);
 char *aot_write_source(const Aot *a, size_t *len);
 
 /* aot_runtime.c: the run time every generated source carries, C text. */

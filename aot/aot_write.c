@@ -92,9 +92,9 @@ static void header_arrays(StrBuf *sb, const Aot *a) {
 
 /* NAME_kernel(const NAME_config *config, args...); a @vectorize
  * function's public launcher takes (void *stream, arrays...) and its kernel
- * launcher is the file's static aot_unit_<k>. */
+ * launcher is the file's static aot_unit_<k>, as a reduction's kernels'. */
 static void launcher_decl(StrBuf *sb, const Aot *a, const AotUnit *u, int k, bool inner) {
-  if (u->ufunc && inner)
+  if ((u->ufunc && inner) || u->reduce)
     sb_printf(sb, "static %s_status aot_unit_%d(const %s_config *config", a->name, k, a->name);
   else if (u->ufunc)
     sb_printf(sb, "%s_status %s_%s(void *stream", a->name, a->name, u->launcher);
@@ -106,6 +106,14 @@ static void launcher_decl(StrBuf *sb, const Aot *a, const AotUnit *u, int k, boo
     sb_printf(sb, " %s", u->names[p]);
   }
   sb_putc(sb, ')');
+}
+
+/* NAME_F(void *stream, NAME_<T>_1d array, T init, T *result) */
+static void reduce_decl(StrBuf *sb, const Aot *a, const AotReduce *r) {
+  const CScalar *s = scalar_of(r->array);
+  sb_printf(sb, "%s_status %s_%s(void *stream, ", a->name, a->name, r->launcher);
+  array_type(sb, a, r->array);
+  sb_printf(sb, " array, %s init, %s *result)", s->param, s->ctype);
 }
 
 char *aot_write_header(const Aot *a, size_t *len) {
@@ -166,8 +174,21 @@ char *aot_write_header(const Aot *a, size_t *len) {
   sb_puts(&sb, "/* The launchers: each checks the geometry and the arrays against its signature,\n"
                " * picks the variant a kjit launch would (32-bit offsets and grid indices where they\n"
                " * fit), and launches asynchronously on config->stream in the calling thread's context. */\n");
+  for (int i = 0; i < a->reduces.len; i++) {
+    const AotReduce *r = &a->reduces.data[i];
+    char buf[64];
+    sb_printf(&sb, "/* @cuda.reduce %s over %s: the elements and then init (give a neutral\n"
+              " * value: 0 for a sum) folded with %s into *result (host memory).  The launches\n"
+              " * and the copy of the value run on stream, which is then waited for; the GPU's\n"
+              " * scratch is the library's (once per context; reductions there take turns). */\n",
+              r->fn->name, ty_name(r->array, buf, sizeof buf), r->fn->name);
+    reduce_decl(&sb, a, r);
+    sb_puts(&sb, ";\n");
+  }
   for (int i = 0; i < a->units.len; i++) {
     const AotUnit *u = &a->units.data[i];
+    if (u->reduce)
+      continue;
     if (u->ufunc)
       sb_printf(&sb, "/* %s: the @vectorize function over 1-d arrays of out's length (no\n"
                 " * broadcasting)%s, a grid chosen as kjit_ufunc_call does */\n", u->signature,
@@ -178,6 +199,55 @@ char *aot_write_header(const Aot *a, size_t *len) {
     sb_puts(&sb, ";\n");
   }
   sb_puts(&sb, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+  *len = sb.len;
+  return sb_take(&sb);
+}
+
+/* ------------------------------------------------ device functions --- */
+
+/* The CUDA C spelling of a C-ABI scalar (docs/cli.md, "Device functions
+ * alone"): no <stdint.h>, so NVRTC takes the header as it is. */
+static const char *cuda_c_type(const Type *t) {
+  static const char *const names[] = {
+      [TY_BOOL] = "bool", [TY_I8] = "signed char", [TY_I16] = "short", [TY_I32] = "int",
+      [TY_I64] = "long long", [TY_U8] = "unsigned char", [TY_U16] = "unsigned short",
+      [TY_U32] = "unsigned int", [TY_U64] = "unsigned long long", [TY_F32] = "float", [TY_F64] = "double"};
+  if (!t || t->kind == TY_VOID)
+    return "void";
+  return t->kind < (int)(sizeof names / sizeof names[0]) && names[t->kind] ? names[t->kind] : "void";
+}
+
+char *aot_write_device_header(const Aot *a, const char *arch, size_t *len) {
+  StrBuf sb;
+  sb_init(&sb);
+  const char *n = a->name;
+  sb_printf(&sb, "/* %s.h - device functions%s%s compiled ahead of time by kjit %s (`kjit aot\n"
+            " * --emit ptx`): their declarations for CUDA C.  %s.ptx (%s and newer) defines them\n"
+            " * with the C ABI; link it as relocatable device code, e.g.\n"
+            " *   nvcc -arch=%s -dc app.cu && nvcc -arch=%s -dc %s.ptx && nvcc -arch=%s app.o %s.o\n"
+            " * or hand it to nvJitLink beside the program's own PTX or LTO-IR.  Generated: do\n"
+            " * not edit.  See kjit's docs/aot.md. */\n",
+            n, a->source_name ? " of " : "", a->source_name ? a->source_name : "", kjit_version(), n, arch, arch,
+            arch, n, arch, n);
+  sb_puts(&sb, "#ifndef ");
+  upper(&sb, n);
+  sb_puts(&sb, "_H_INCLUDED\n#define ");
+  upper(&sb, n);
+  sb_printf(&sb, "_H_INCLUDED\n\n#ifndef __CUDACC__\n#error \"%s.h declares CUDA device functions: include it from "
+            "CUDA C (nvcc, NVRTC)\"\n#endif\n\n", n);
+  for (int i = 0; i < a->units.len; i++) {
+    const AotUnit *u = &a->units.data[i];
+    char buf[64];
+    sb_printf(&sb, "/* %s(", u->kernel);
+    for (int p = 0; p < u->nparams; p++)
+      sb_printf(&sb, "%s%s: %s", p ? ", " : "", u->names[p], ty_name(u->types[p], buf, sizeof buf));
+    sb_printf(&sb, ") -> %s */\nextern \"C\" __device__ %s %s(", u->ret ? ty_name(u->ret, buf, sizeof buf) : "none",
+              cuda_c_type(u->ret), u->kernel);
+    for (int p = 0; p < u->nparams; p++)
+      sb_printf(&sb, "%s%s %s", p ? ", " : "", cuda_c_type(u->types[p]), u->names[p]);
+    sb_puts(&sb, u->nparams ? ");\n" : "void);\n");
+  }
+  sb_puts(&sb, "\n#endif\n");
   *len = sb.len;
   return sb_take(&sb);
 }
@@ -253,7 +323,8 @@ static void host_code(StrBuf *sb, const Aot *a) {
   }
   sb_puts(sb, "    \".popsection\\n\");\n\n");
   for (int i = 0; i < a->units.len; i++)
-    sb_printf(sb, "void aot_host_%d(AotHostCtx *, void *) __asm__(\"%s\");\n", i, a->units.data[i].host_entry);
+    if (a->units.data[i].host_entry)
+      sb_printf(sb, "void aot_host_%d(AotHostCtx *, void *) __asm__(\"%s\");\n", i, a->units.data[i].host_entry);
   sb_puts(sb, "#endif\n\n");
 }
 
@@ -312,7 +383,7 @@ static void launcher(StrBuf *sb, const Aot *a, int k) {
   for (int p = 0; p < u->nparams; p++)
     if (u->types[p]->kind == TY_BOOL)
       sb_printf(sb, "  uint8_t aot_p%d = %s != 0;\n", p, u->names[p]);
-  if (a->cuda) {
+  if (a->cuda && u->has_cuda) {
     sb_puts(sb, "#if AOT_HAS_CUDA\n  if (aot_t == AOT_CUDA) {\n");
     sb_printf(sb, "    void *aot_args[%d] = {", u->nparams ? u->nparams : 1);
     for (int p = 0; p < u->nparams; p++)
@@ -324,7 +395,7 @@ static void launcher(StrBuf *sb, const Aot *a, int k) {
               "aot_b, config->shared_bytes, config->stream, aot_args);\n  }\n#endif\n",
               u->nparams ? "" : "NULL", a->name, k);
   }
-  if (a->cpu) {
+  if (a->cpu && u->host_entry) {
     sb_puts(sb, "#if AOT_HAS_CPU\n  if (aot_t == AOT_CPU) {\n    struct {\n");
     for (int p = 0; p < u->nparams; p++) {
       sb_puts(sb, "      ");
@@ -384,6 +455,57 @@ static void ufunc_launcher(StrBuf *sb, const Aot *a, int k) {
   sb_puts(sb, ");\n}\n\n");
 }
 
+/* A reduction's launcher, as kjit_reduce runs it (api/reduce.c).  CUDA:
+ * one 1024-thread block straight into the value for up to 8192 elements,
+ * else min(ceil(n/256), 1024) 256-thread blocks into partials, then one
+ * block over them; the scratch is the context's (aot_cu_scratch).  CPU:
+ * chunks of max(ceil(n/256), 16384) elements folded in parallel into
+ * partials, then folded in order. */
+static void reduce_launcher(StrBuf *sb, const Aot *a, const AotReduce *r) {
+  const CScalar *s = scalar_of(r->array);
+  StrBuf t;
+  sb_init(&t);
+  array_type(&t, a, r->array);
+  reduce_decl(sb, a, r);
+  sb_printf(sb, " {\n  static const char aot_kernel[] = \"%s\";\n  %s_config aot_c;\n  int aot_st, aot_t = 0;\n"
+            "  int64_t aot_n = array.shape[0];\n", r->fn->name, a->name);
+  sb_printf(sb, "  if (!result)\n    return (%s_status)aot_fail(AOT_E_ARGUMENT, \"%%s: no result pointer\", aot_kernel);\n"
+            "  if ((aot_st = aot_target(&aot_t)) != AOT_OK)\n    return (%s_status)aot_st;\n", a->name, a->name);
+  sb_puts(sb, "  memset(&aot_c, 0, sizeof aot_c);\n"
+              "  aot_c.grid.x = aot_c.grid.y = aot_c.grid.z = aot_c.block.x = aot_c.block.y = aot_c.block.z = 1;\n"
+              "  aot_c.stream = stream;\n  (void)aot_n;\n");
+  if (r->cuda_unit >= 0)
+    sb_printf(sb, "#if AOT_HAS_CUDA\n  if (aot_t == AOT_CUDA) {\n    AotCuModule *aot_m;\n    char *aot_s;\n"
+              "    int64_t aot_nb = aot_n <= 8192 ? 0 : (aot_n + 255) / 256 > 1024 ? 1024 : (aot_n + 255) / 256;\n"
+              "    %s aot_part, aot_out;\n"
+              "    if ((aot_st = aot_cu_scratch(&aot_m, &aot_s)) != AOT_OK)\n      return (%s_status)aot_st;\n"
+              "    aot_part = %s_c((%s *)(void *)aot_s, aot_nb);\n"
+              "    aot_out = %s_c((%s *)(void *)(aot_s + AOT_SCRATCH_PART), 1);\n"
+              "    if (aot_nb) {\n      aot_c.grid.x = (uint32_t)aot_nb, aot_c.block.x = 256;\n"
+              "      aot_st = aot_unit_%d(&aot_c, array, aot_part, init, 0);\n      array = aot_part;\n    }\n"
+              "    aot_c.grid.x = 1, aot_c.block.x = 1024;\n"
+              "    if (aot_st == AOT_OK)\n      aot_st = aot_unit_%d(&aot_c, array, aot_out, init, 1);\n"
+              "    return (%s_status)aot_cu_scratch_end(aot_m, aot_st, result, aot_out.data, sizeof *result, stream);\n"
+              "  }\n#endif\n", t.data, a->name, t.data, s->ctype, t.data, s->ctype, r->cuda_unit, r->cuda_unit,
+              a->name);
+  if (r->cpu_unit >= 0)
+    sb_printf(sb, "#if AOT_HAS_CPU\n  if (aot_t == AOT_CPU) {\n"
+              "    int64_t aot_chunk = (aot_n + 255) / 256, aot_nparts;\n    %s aot_res = %s_c(result, 1), aot_part;\n"
+              "    if (aot_chunk < 16384)\n      aot_chunk = 16384;\n"
+              "    if (aot_n <= aot_chunk)\n      return aot_unit_%d(&aot_c, array, aot_res, init, 1, aot_n);\n"
+              "    aot_nparts = (aot_n + aot_chunk - 1) / aot_chunk;\n"
+              "    aot_part = %s_c((%s *)malloc((size_t)aot_nparts * sizeof *result), aot_nparts);\n"
+              "    if (!aot_part.data)\n      return (%s_status)aot_fail(AOT_E_NOMEM, \"%%s: out of host memory\", aot_kernel);\n"
+              "    aot_c.grid.x = (uint32_t)aot_nparts;\n"
+              "    aot_st = aot_unit_%d(&aot_c, array, aot_part, init, 0, aot_chunk);\n    aot_c.grid.x = 1;\n"
+              "    if (aot_st == AOT_OK)\n      aot_st = aot_unit_%d(&aot_c, aot_part, aot_res, init, 1, aot_nparts);\n"
+              "    free(aot_part.data);\n    return (%s_status)aot_st;\n  }\n#endif\n",
+              t.data, t.data, r->cpu_unit, t.data, s->ctype, a->name, r->cpu_unit, r->cpu_unit, a->name);
+  sb_printf(sb, "  (void)init;\n  return (%s_status)aot_fail(AOT_E_NO_DEVICE, \"%%s: the library has no code for "
+            "this target\", aot_kernel);\n}\n\n", a->name);
+  sb_free(&t);
+}
+
 char *aot_write_source(const Aot *a, size_t *len) {
   StrBuf sb;
   sb_init(&sb);
@@ -414,6 +536,8 @@ char *aot_write_source(const Aot *a, size_t *len) {
     if (a->units.data[i].ufunc)
       ufunc_launcher(&sb, a, i);
   }
+  for (int i = 0; i < a->reduces.len; i++)
+    reduce_launcher(&sb, a, &a->reduces.data[i]);
   *len = sb.len;
   return sb_take(&sb);
 }

@@ -618,10 +618,13 @@ KJIT_API kjit_status kjit_program_emit(kjit_program *prog, const char *kernel,
 
 /* One kernel and signature of an ahead-of-time library (`kjit aot`). */
 typedef struct kjit_aot_unit {
-  const char *kernel;     /* a kernel's name (a @cuda.jit function); NULL:
+  const char *kernel;     /* a kernel's name (a @cuda.jit function), a
+                             @vectorize or a @cuda.reduce function's; NULL:
                              the program's only kernel */
   const char *signature;  /* "void(float32[::1], int64)", or NULL for each
-                             of the kernel's eager signatures */
+                             of the kernel's eager signatures; a @vectorize
+                             function's scalar one, a @cuda.reduce
+                             function's array type ("float32[::1]") */
 } kjit_aot_unit;
 
 /* Which code an ahead-of-time library carries (bits). */
@@ -671,6 +674,22 @@ KJIT_API void kjit_aot_options_init(kjit_aot_options *opts);
 KJIT_API kjit_status kjit_program_aot(kjit_program *prog, const kjit_aot_options *opts,
                                       char **header, size_t *header_len, char **source,
                                       size_t *source_len);
+
+/* Compiles device functions (@cuda.jit(device=True)) alone for CUDA C
+ * programs (`kjit aot --emit ptx`): *ptx gets one PTX module for one
+ * architecture (opts->archs[0], default sm_80) with a `.visible .func` of
+ * each function's Python name and the C ABI (docs/cli.md, "Device functions
+ * alone"); *header gets their `extern "C" __device__` declarations.  Both
+ * malloc'd, NUL-terminated (free with kjit_free).  opts->units name the
+ * functions (a signature each, or NULL for the eager ones); opts->name is
+ * the header's name; targets must be 0 or KJIT_AOT_CUDA.  Errors:
+ * NOT_FOUND (no such function), INVALID_ARGUMENT (not a device function,
+ * no units, several architectures, a function with two signatures: C has
+ * no overloads), SYNTAX / TYPE (a signature), CODEGEN (a type with no C
+ * form: arrays, tuples, float16, complex). */
+KJIT_API kjit_status kjit_program_aot_device(kjit_program *prog, const kjit_aot_options *opts,
+                                             char **header, size_t *header_len, char **ptx,
+                                             size_t *ptx_len);
 
 /* What one compiled kernel uses of the GPU, as ptxas reports it for the
  * cubin nvJitLink links (what Numba's get_regs_per_thread() and

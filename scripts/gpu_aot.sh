@@ -4,11 +4,18 @@
 #   1. tests/aot.sh with the cuda target: the examples/aot programs (vector
 #      add, tiled matmul) and tests/aot/check_main.c (every launcher of
 #      tests/aot/scalars.py, the launch checks, a @vectorize launcher from a
-#      second library) built from the generated files and run on the GPU;
+#      second library) and tests/aot/reduce_main.c (the @cuda.reduce
+#      launchers of tests/aot/reductions.py) built from the generated files
+#      and run on the GPU, and tests/aot/dev_main.cu (CUDA C calling the
+#      device functions of tests/aot/devfns.py that `kjit aot --emit ptx`
+#      compiled; needs nvcc, else reported as not built);
 #   2. tests/aot/exec_aot.py with the cuda target: every RUN line of
 #      tests/exec and examples through its AOT launcher against `kjit run
 #      --target cuda`, and the machine-readable list of what could not be
-#      compiled ahead of time and why (LOG_DIR/aot_exec_cuda/aot_exec.json);
+#      compiled ahead of time and why (LOG_DIR/aot_exec_cuda/aot_exec.json,
+#      and LOG_DIR/aot_exec_cuda/aot_not_compiled.tsv: file, kernel, kind,
+#      reason; ctest aot/exec_cpu writes the CPU's in the build tree,
+#      build/tests/aot_exec_cpu/, and the two compare with diff);
 #   3. (unless AOT_BENCH=0) the AOT vector add's fresh-process time to first
 #      result beside the driver floor (bench/run_aot.sh), and its launch
 #      overhead beside raw cuLaunchKernel.
@@ -28,9 +35,9 @@ arch=$("$build/kjit" info 2>/dev/null | grep -o 'sm_[0-9]*a\?' | head -1)
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), device 0: $("$build/kjit" info | grep -m1 'device 0:' | sed 's/^ *//')"
 
 echo "== tests/aot.sh on the GPU"
-bash "$root/tests/aot.sh" "$build/kjit" "$root" cuda >"$logs/aot_sh.log" 2>&1
+AOT_DEV_ARCH=$arch bash "$root/tests/aot.sh" "$build/kjit" "$root" cuda >"$logs/aot_sh.log" 2>&1
 rc=$?
-grep -E '^(FAIL|ok .* on cuda|ok launchers)' "$logs/aot_sh.log"
+grep -E '^(FAIL|ok .* on cuda|ok launchers|no nvcc)' "$logs/aot_sh.log"
 echo "tests/aot.sh cuda: $(grep -c '^ok' "$logs/aot_sh.log") ok, $(grep -c '^FAIL' "$logs/aot_sh.log") failed (exit $rc)"
 [ $rc -eq 0 ] || status=1
 
@@ -40,6 +47,15 @@ echo "== tests/exec and examples through their AOT launchers, against kjit run (
 rc=$?
 grep -E '^fail' "$logs/aot_exec_cuda.log" | head -40
 tail -1 "$logs/aot_exec_cuda.log"
+if [ -f "$logs/aot_exec_cuda/aot_not_compiled.tsv" ]; then
+  echo "not run through a launcher (kind: count): $(tail -n +2 "$logs/aot_exec_cuda/aot_not_compiled.tsv" | cut -f3 |
+    sort | uniq -c | awk '{printf "%s%s: %s", NR > 1 ? ", " : "", $2, $1}')"
+  cpu_tsv=$build/tests/aot_exec_cpu/aot_not_compiled.tsv
+  if [ -f "$cpu_tsv" ]; then
+    echo "the CPU's list (<) against the GPU's (>):"
+    diff "$cpu_tsv" "$logs/aot_exec_cuda/aot_not_compiled.tsv" | grep '^[<>]' | head -40
+  fi
+fi
 [ $rc -eq 0 ] || status=1
 
 if [ "${AOT_BENCH:-1}" != 0 ]; then

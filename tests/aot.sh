@@ -11,6 +11,8 @@
 #   - tests/aot/check_main.c checks every launcher of scalars.py and the
 #     launch checks' refusals, and examples/rel_diff.py's @vectorize
 #     launcher from a second library linked into the same program;
+#   - tests/aot/reduce_main.c checks the @cuda.reduce launchers of
+#     tests/aot/reductions.py (dtypes, layouts, sizes on both paths);
 #   - errors: an unknown kernel, a bad --sig, a kernel the CPU run time
 #     cannot run (E505) and a CUDA C file are refused with their messages.
 # Exits 77 (skipped) when no C compiler is installed.
@@ -19,6 +21,7 @@ if [ $# -lt 2 ]; then
   echo "usage: aot.sh KJIT_BIN SOURCE_DIR [cpu|cuda]" >&2; exit 2
 fi
 kjit=$1 src=$2 target=${3:-cpu}
+srcabs=$(cd "$src" && pwd)
 command -v cc >/dev/null && command -v c++ >/dev/null || { echo "no C/C++ compiler: skipped"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -32,11 +35,16 @@ gen() { # DIR: the three libraries into DIR
   "$kjit" aot "$src/examples/vector_add.py:add_kernel" --arch sm_80,sm_90 -o "$1" &&
     "$kjit" aot "$src/examples/matmul_shared.py:matmul_shared" --sig "$mm_sig" --arch sm_80,sm_90 -o "$1" &&
     "$kjit" aot "$src/tests/aot/scalars.py" --arch sm_80 -o "$1" &&
-    "$kjit" aot "$src/examples/rel_diff.py:rel_diff" --arch sm_80 -o "$1"
+    "$kjit" aot "$src/examples/rel_diff.py:rel_diff" --arch sm_80 -o "$1" &&
+    "$kjit" aot "$src/tests/aot/reductions.py:sum_reduce" --sig "float32[::1]" --sig "float64[:]" --sig "int32[::1]" \
+      "$src/tests/aot/reductions.py:max_reduce" --sig "int64[::1]" "$src/tests/aot/reductions.py:fill" --arch sm_80 -o "$1" &&
+    "$kjit" aot "$src/tests/aot/devfns.py:axpy" --sig "float32(float32, float32, float32)" "$src/tests/aot/devfns.py:wave" \
+      "$src/tests/aot/devfns.py:clamp_index" --sig "int64(int64, int64)" "$src/tests/aot/devfns.py:mix" \
+      --emit ptx --arch sm_80 -o "$1"
 }
 
 # ---- generation, reproducibility
-if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated four libraries"
+if gen "$work/a" && gen "$work/b"; then ok "kjit aot generated five libraries and a PTX module"
 else bad "kjit aot failed"; exit 1; fi
 if diff -r "$work/a" "$work/b" >/dev/null; then ok "two runs give identical bytes"
 else bad "two runs differ"; fi
@@ -53,7 +61,7 @@ else ok "no path or date in the output"; fi
 
 # ---- compiles: C11, C++, both compilers, shared
 flags="-Wall -Wextra -Werror -O2"
-for lib in vector_add matmul_shared scalars rel_diff; do
+for lib in vector_add matmul_shared scalars rel_diff reductions; do
   for cc in "cc -std=c11" "c++ -x c++ -std=c++11" ${CLANG:+"$CLANG -std=c11"} ${CLANGXX:+"$CLANGXX -x c++ -std=c++17"}; do
     if $cc $flags -I"$work/a" -c "$work/a/$lib.c" -o "$work/$lib.o" 2>"$work/err"; then ok "$lib.c compiles: $cc $flags"
     else bad "$lib.c does not compile with $cc"; cat "$work/err"; fi
@@ -61,6 +69,32 @@ for lib in vector_add matmul_shared scalars rel_diff; do
   if cc -std=c11 $flags -fPIC -shared "$work/a/$lib.c" -o "$work/lib$lib.so" 2>"$work/err"; then ok "$lib.c builds a shared library"
   else bad "$lib.c as a shared library"; cat "$work/err"; fi
 done
+
+# ---- device functions as PTX (--emit ptx): ptxas, and CUDA C linked with them
+cuda=${CUDA_HOME:-/usr/local/cuda}
+devarch=${AOT_DEV_ARCH:-sm_80}
+if grep -qF 'extern "C" __device__ long long clamp_index(long long i, long long n);' "$work/a/devfns.h" &&
+   grep -qF 'extern "C" __device__ double wave(double x, bool neg);' "$work/a/devfns.h" &&
+   [ "$(grep -c '^\.visible \.func' "$work/a/devfns.ptx")" = 4 ] && ! grep -q '\.entry' "$work/a/devfns.ptx"; then
+  ok "devfns.h declares the four functions, devfns.ptx defines them (no kernel)"
+else bad "devfns.h / devfns.ptx"; cat "$work/a/devfns.h"; fi
+if [ -x "$cuda/bin/ptxas" ]; then
+  if "$cuda/bin/ptxas" -arch=sm_80 -c "$work/a/devfns.ptx" -o "$work/devfns.o" 2>"$work/err"; then
+    ok "ptxas -c accepts devfns.ptx"
+  else bad "ptxas -c devfns.ptx"; cat "$work/err"; fi
+else echo "no ptxas: devfns.ptx not assembled"; fi
+if [ -x "$cuda/bin/nvcc" ]; then
+  nv="$cuda/bin/nvcc -arch=$devarch"
+  if (cd "$work" && $nv -dc -I"$work/a" "$srcabs/tests/aot/dev_main.cu" -o dev_main.o && $nv -dc a/devfns.ptx -o devfns_ptx.o &&
+      $nv dev_main.o devfns_ptx.o -o dev_main) >"$work/err" 2>&1; then
+    ok "CUDA C (tests/aot/dev_main.cu) links with devfns.ptx: nvcc -dc, -dc, link"
+    if [ "$target" = cuda ]; then
+      run_dev=$("$work/dev_main" 2>&1); rc=$?
+      if [ $rc -eq 0 ] && grep -q "^0 failures" <<<"$run_dev"; then ok "device functions from CUDA C on cuda: 0 failures"
+      else bad "device functions from CUDA C on cuda (exit $rc)"; echo "$run_dev"; fi
+    fi
+  else bad "dev_main.cu with devfns.ptx does not build"; cat "$work/err"; fi
+else echo "no nvcc: the CUDA C program over devfns.ptx not built"; fi
 
 # ---- the programs: built from the generated files alone
 build() { # NAME MAIN LIB...
@@ -71,8 +105,9 @@ build() { # NAME MAIN LIB...
 }
 build vector_add "$src/examples/aot/vector_add_main.c" vector_add &&
   build matmul "$src/examples/aot/matmul_main.c" matmul_shared &&
-  build check "$src/tests/aot/check_main.c" scalars rel_diff
-for p in vector_add matmul check; do
+  build check "$src/tests/aot/check_main.c" scalars rel_diff &&
+  build reduce "$src/tests/aot/reduce_main.c" reductions
+for p in vector_add matmul check reduce; do
   [ -x "$work/$p" ] || continue
   needed=$(readelf -d "$work/$p" | grep NEEDED)
   if grep -qiE "kjit|llvm|cuda|nvrtc|nvjitlink|ffi" <<<"$needed"; then bad "$p needs: $needed"
@@ -91,6 +126,7 @@ run "vector add, a partial block" "on $target: 1001 elements, 0 wrong" "$work/ve
 run "tiled matmul on $target" "on $target: 20x30 @ 30x25, 0 wrong" "$work/matmul" "$target"
 run "tiled matmul, 100x70 @ 70x90" "on $target: 100x70 @ 70x90, 0 wrong" "$work/matmul" "$target" 100 70 90
 run "launchers of scalars.py on $target" "^0 failures" "$work/check" "$target"
+run "@cuda.reduce launchers of reductions.py on $target" "^0 failures" "$work/reduce" "$target"
 if [ "$target" = cpu ] && ! [ -e /dev/nvidia0 ]; then
   run "no GPU: AUTO falls back to the CPU" "on cpu: 1000000 elements, 0 wrong" "$work/vector_add"
   out=$("$work/vector_add" cuda 2>&1); rc=$?
@@ -108,6 +144,17 @@ err() { # WHAT EXPECT-REGEX EXIT ARGS...
 err "an unknown kernel" "E490.*no kernel named 'add_kernl'.*|did you mean 'add_kernel'" 1 "$src/examples/vector_add.py:add_kernl"
 err "a bad --sig" "E401.*unknown type 'flot32'" 1 "$src/examples/vector_add.py:add_kernel" --sig "void(flot32[:], float32[:], float32[:])"
 err "warp intrinsics on the CPU" "E505.*warp_sum.*one fiber per thread" 1 "$src/tests/aot/warp.py"
+err "a reduction without --sig" "E491.*reduction 'sum_reduce' needs the array type" 1 "$src/tests/aot/reductions.py:sum_reduce"
+err "a reduction of a 2-d array" "reduces one 1-d array" 1 "$src/tests/aot/reductions.py:sum_reduce" --sig "float32[:, :]"
+err "a reduction of complex numbers" "cannot reduce an array of complex64" 1 "$src/tests/aot/reductions.py:sum_reduce" --sig "complex64[:]"
+err "--emit ltoir" "cannot write LTO-IR.*--emit ptx" 2 "$src/tests/aot/devfns.py:axpy" --emit ltoir
+err "--emit ptx of a kernel" "E407.*'not_a_device_function' is not a device function" 2 "$src/tests/aot/devfns.py:not_a_device_function" --emit ptx
+err "--emit ptx of two signatures" "E407.*'axpy' is named with two signatures; C has no overloads" 2 \
+  "$src/tests/aot/devfns.py:axpy" --sig "float32(float32, float32, float32)" --sig "float64(float64, float64, float64)" --emit ptx
+err "--emit ptx of an array" "cannot be compiled alone with array\(float32, 1d, A\)" 1 "$src/tests/aot/devfns.py:first" \
+  --sig "float32(float32[:])" --emit ptx
+err "--emit ptx of an unknown function" "no device function named 'axpi'.*|did you mean 'axpy'" 1 "$src/tests/aot/devfns.py:axpi" --emit ptx
+err "--emit ptx for two architectures" "one PTX module for one architecture" 2 "$src/tests/aot/devfns.py:wave" --emit ptx --arch sm_80,sm_90
 err "a CUDA C file" "CUDA C program" 2 "$src/examples/vector_add.cu"
 err "a bad library name" "E407.*C identifier" 2 "$src/examples/vector_add.py" --name 9lives
 err "an unknown --target" "cuda, cpu or all" 2 "$src/examples/vector_add.py" --target tpu

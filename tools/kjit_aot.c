@@ -15,10 +15,14 @@
 typedef struct AotArgs {
   char *file;                 /* the one kernel file */
   kjit_aot_unit *units;       /* argc entries at most */
+  char **splits;              /* each FILE.py:KERNEL's copy: units[].kernel
+                                 points into one; argc entries at most */
+  int nsplits;
   int nunits;
   const char *archs;          /* --arch sm_80,sm_90 */
   const char *name;           /* --name */
   const char *target;         /* --target cuda|cpu|all */
+  const char *emit;           /* --emit lib|ptx|ltoir */
   const char *out;            /* -o DIR */
   char *path;                 /* --path */
   int bad;                    /* a usage error was printed */
@@ -47,6 +51,10 @@ static const CliOption aot_options[] = {
     {.name = "--target", .metavar = "cuda|cpu|all", .field = offsetof(AotArgs, target),
      .help = "the code the library carries (default all: the GPU's,\n"
              "and the CPU's for this machine as the fallback)"},
+    {.name = "--emit", .metavar = "lib|ptx", .field = offsetof(AotArgs, emit),
+     .help = "lib (default): the C library of launchers; ptx: device\n"
+             "functions alone as NAME.ptx (C ABI, one --arch) and their\n"
+             "extern \"C\" __device__ declarations in NAME.h, for CUDA C"},
     {.name = "--name", .metavar = "NAME", .field = offsetof(AotArgs, name),
      .help = "the library's name: NAME.h, NAME.c, NAME_* symbols\n"
              "(default: the file's name)"},
@@ -82,8 +90,8 @@ static int positional(Cli *c, void *args, const char *arg) {
     return kjit_cli_usage(c, "'%s': kjit aot makes one library of one kernel file; run it once per file (%s)",
                           arg);
   }
-  free(a->file);
   a->file = file;
+  a->splits[a->nsplits++] = file;
   if (kernel) {
     a->units[a->nunits++] = (kjit_aot_unit){kernel, NULL};
   }
@@ -179,7 +187,11 @@ static int generate(kjit_context *ctx, AotArgs *a) {
   o.source_name = base ? base + 1 : a->file;
   char *h = NULL, *s = NULL;
   size_t hn = 0, sn = 0;
-  st = kjit_program_aot(prog, &o, &h, &hn, &s, &sn);
+  int ptx = a->emit && strcmp(a->emit, "ptx") == 0;
+  if (ptx && !a->target)
+    o.targets = KJIT_AOT_CUDA;
+  st = ptx ? kjit_program_aot_device(prog, &o, &h, &hn, &s, &sn) : kjit_program_aot(prog, &o, &h, &hn, &s, &sn);
+  const char *ext = ptx ? ".ptx" : ".c";
   int rc = st != KJIT_OK ? kjit_cli_report(ctx, st) : EXIT_OK;
   if (rc == EXIT_OK)
     kjit_cli_print_diagnostics(ctx);
@@ -188,9 +200,9 @@ static int generate(kjit_context *ctx, AotArgs *a) {
     rc = EXIT_ERRORS;
   }
   int wrote_h = rc == EXIT_OK && write_file(a->out, o.name, ".h", h, hn) == EXIT_OK;
-  int wrote_c = wrote_h && write_file(a->out, o.name, ".c", s, sn) == EXIT_OK;
+  int wrote_c = wrote_h && write_file(a->out, o.name, ext, s, sn) == EXIT_OK;
   if (rc == EXIT_OK) /* both or neither */
-    rc = publish(a->out, o.name, ".h", wrote_h && wrote_c) | publish(a->out, o.name, ".c", wrote_c);
+    rc = publish(a->out, o.name, ".h", wrote_h && wrote_c) | publish(a->out, o.name, ext, wrote_c);
   kjit_free(h);
   kjit_free(s);
   free(name);
@@ -202,7 +214,8 @@ static int generate(kjit_context *ctx, AotArgs *a) {
 int kjit_cli_aot(Cli *c, kjit_context *ctx) {
   AotArgs a = {0};
   a.units = calloc((size_t)c->argc + 1, sizeof *a.units);
-  if (!a.units)
+  a.splits = calloc((size_t)c->argc + 1, sizeof *a.splits);
+  if (!a.units || !a.splits)
     return fputs("kjit: error: out of memory\n", stderr), EXIT_ERRORS;
   int rc = kjit_cli_parse(c, aot_options, &a, positional);
   if (rc == EXIT_OK && !a.file)
@@ -211,9 +224,17 @@ int kjit_cli_aot(Cli *c, kjit_context *ctx) {
     rc = kjit_cli_usage(c, "'%s' needs -o DIR for NAME.h and NAME.c (%s)", "aot");
   if (rc == EXIT_OK && a.target && strcmp(a.target, "cuda") && strcmp(a.target, "cpu") && strcmp(a.target, "all"))
     rc = kjit_cli_usage(c, "--target takes cuda, cpu or all, not '%s' (%s)", a.target);
+  if (rc == EXIT_OK && a.emit && strcmp(a.emit, "ltoir") == 0)
+    rc = kjit_cli_usage(c, "--emit ltoir: kjit cannot write LTO-IR (LLVM's NVPTX backend writes PTX, and LTO-IR "
+                           "is NVVM's own format); use --emit ptx: nvcc and nvJitLink link that PTX with LTO-IR (%s)",
+                        "aot");
+  if (rc == EXIT_OK && a.emit && strcmp(a.emit, "lib") && strcmp(a.emit, "ptx") && strcmp(a.emit, "ltoir"))
+    rc = kjit_cli_usage(c, "--emit takes lib or ptx, not '%s' (%s)", a.emit);
   if (rc == EXIT_OK)
     rc = generate(ctx, &a);
-  free(a.file);
+  for (int i = 0; i < a.nsplits; i++)
+    free(a.splits[i]);
+  free(a.splits);
   free(a.units);
   free(a.path);
   return rc;

@@ -17,9 +17,17 @@ of each FILE (the lines tests/exec.sh runs with `kjit run`):
   3. `kjit run` of the same line (--target TARGET) writes every array with
      -o; the arrays must match (integers and bools exactly, floats within
      1e-5 relative: atomics may sum in another order).
+A @cuda.reduce line (ARRAY [init=SCALAR], no --grid) goes through the
+reduction's launcher (--sig dtype[::1]) and its value is compared with the
+`result:` line of kjit run.
 What cannot be done is listed with its reason in OUT_DIR/aot_exec.json
 (machine-readable: {"file", "kernel", "run", "status", "reason"}), and
-printed.  Exit status 1 when a comparison failed or a library that should
+printed; OUT_DIR/aot_not_compiled.tsv has one row per kernel that was not
+run through a launcher (columns file, kernel, kind, reason; kind is
+"refused" when kjit aot refused it (E505), "skipped" when the harness
+cannot repeat what kjit run does, "failed" otherwise), sorted, so the CPU
+list (ctest aot/exec_cpu) and the GPU one (scripts/gpu_aot.sh) compare
+with diff.  Exit status 1 when a comparison failed or a library that should
 build did not; skips are not failures.  Plain Python (no NumPy): arrays
 are bytes with a struct format, .npy files are read by hand."""
 import json
@@ -284,10 +292,74 @@ def first_difference(a, b):
     return None
 
 
+def one_reduce(kjit, target, out, path, line, idx):
+    """A @cuda.reduce RUN line (ARRAY [init=SCALAR]): the launcher's value
+    against the `result: DTYPE VALUE` line of kjit run."""
+    kernel, _, args = parse_run(line)
+    arr = [value(v) for n, v in args if n != "init"]
+    init = [v for n, v in args if n == "init"]
+    if len(arr) != 1 or arr[0][0] != "array" or arr[0][1].ndim != 1:
+        raise Skip("a reduction of something other than one 1-d array")
+    a = arr[0][1]
+    if a.dtype not in CODE or a.dtype in ("float16", "bool") or a.dtype.startswith("complex"):
+        raise Skip("a reduction over %s" % a.dtype)
+    work = os.path.join(out, "%s_%d" % (os.path.basename(path)[:-3], idx))
+    os.makedirs(work, exist_ok=True)
+    lib = "k_" + re.sub(r"\W", "_", os.path.basename(path)[:-3])
+    r = subprocess.run([kjit, "aot", "%s:%s" % (path, kernel), "--sig", "%s[::1]" % NUMBA[a.dtype], "--target",
+                        target, "--name", lib, "-o", work], capture_output=True, text=True)
+    if r.returncode != 0:
+        return "fail", "kjit aot: " + (r.stderr.strip().splitlines() or ["?"])[0]
+    ct = CTYPE.get(a.dtype, a.dtype + "_t")
+    iv = init[0] if init else "0"
+    float_init = re.fullmatch(r"-?[0-9]*\.[0-9]*(e-?[0-9]+)?|-?[0-9]+e-?[0-9]+", iv) is not None
+    with open(os.path.join(work, "in.bin"), "wb") as f:
+        f.write(a.tobytes())
+    fmt = '"%.17g\\n", (double)' if a.dtype.startswith("float") else '"%lld\\n", (long long)'
+    c = "\n".join([
+        '#include <stdio.h>', '#include <stdlib.h>', '#include "%s.h"' % lib,
+        'int main(void) {',
+        '  size_t n = %d; %s *h = (%s *)malloc(n ? n : 1), res = 0; void *d = NULL;' % (a.nbytes, ct, ct),
+        '  FILE *f = fopen("%s/in.bin", "rb");' % work,
+        '  if (!h || !f || fread(h, 1, n, f) != n) return 3;',
+        '  if (%s_select_target(%s_TARGET_%s) || %s_malloc(&d, n) || %s_copy_to_device(d, h, n) ||'
+        % (lib, lib, target.upper(), lib, lib),
+        '      %s_%s(NULL, %s_%s_1d_c((%s *)d, %d), (%s)(%s%s), &res)) {'
+        % (lib, kernel, lib, CODE[a.dtype], ct, a.shape[0], ct, iv, "" if float_init else "LL"),
+        '    fprintf(stderr, "%%s\\n", %s_last_error()); return 1;' % lib, '  }',
+        '  printf(%sres);' % fmt, '  return 0;', '}']) + "\n"
+    with open(os.path.join(work, "driver.c"), "w") as f:
+        f.write(c)
+    exe = os.path.join(work, "driver")
+    r = subprocess.run(["cc", "-std=gnu11", "-O1", "-I" + work, os.path.join(work, "driver.c"),
+                        os.path.join(work, lib + ".c"), "-ldl", "-lpthread", "-lm", "-o", exe],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return "fail", "cc: " + r.stderr[:400]
+    r = subprocess.run([exe], capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        return "fail", "aot reduction (exit %d): %s" % (r.returncode, r.stderr.strip()[:300])
+    got = r.stdout.strip()
+    j = subprocess.run([kjit, "run", "%s:%s" % (path, kernel), "--target", target] + shlex.split(line)[1:],
+                       capture_output=True, text=True, timeout=300)
+    m = re.search(r"^result: \S+ (\S+)$", j.stdout, re.M)
+    if j.returncode != 0 or not m:
+        raise Skip("kjit run failed: " + (j.stderr.strip().splitlines() or ["?"])[0])
+    want = m.group(1)
+    isf = a.dtype.startswith("float")
+    if not close(float(got) if isf else int(got), float(want) if isf else int(want)):
+        return "fail", "value %s, the JIT's %s" % (got, want)
+    return "ok", "value %s equal to the JIT's" % got
+
+
 def one(kjit, target, out, path, line, idx):
+    kernel0 = line.split()[0]
+    if "--grid" not in line.split() and re.search(r"@cuda\.reduce\s*\ndef %s\(" % re.escape(kernel0),
+                                                  open(path).read()):
+        return one_reduce(kjit, target, out, path, line, idx)
     if "--grid" not in line.split():
-        raise Skip("a @vectorize or @cuda.reduce call (kjit run picks its launch; tests/aot.sh checks a "
-                   "@vectorize launcher)")
+        raise Skip("a @vectorize call (kjit run picks its launch and broadcasts; tests/aot.sh checks its "
+                   "launcher: check_main.c)")
     kernel, geo, args = parse_run(line)
     if any(g.startswith("cover:") or g == "auto" for g in line.split()):
         raise Skip("--grid cover: / --block auto (kjit run computes the launch)")
@@ -347,6 +419,25 @@ def one(kjit, target, out, path, line, idx):
     return "ok", "%d arrays equal to the JIT's" % sum(v[0] == "array" for v in vals)
 
 
+def write_tsv(path, results):
+    """The kernels not run through a launcher, one row each (a kernel with
+    several RUN lines once per distinct reason)."""
+    def cell(x):
+        return re.sub(r"[\t\r\n]+", " ", x)
+    rows = set()
+    for r in results:
+        if r["status"] == "ok":
+            continue
+        kind = "failed" if r["status"] == "fail" else "refused" if r["reason"].startswith("not AOT-compiled") else "skipped"
+        where = os.path.join(os.path.basename(os.path.dirname(os.path.abspath(r["file"]))), os.path.basename(r["file"]))
+        reason = r["reason"].replace(os.path.abspath(r["file"]), where).replace(r["file"], where)
+        rows.add((where, r["kernel"], kind, cell(reason)))  # no machine's path: the lists compare
+    with open(path, "w") as f:
+        f.write("file\tkernel\tkind\treason\n")
+        for row in sorted(rows):
+            f.write("\t".join(row) + "\n")
+
+
 def main():
     if len(sys.argv) < 5:
         print(__doc__.split("\n\n")[0], file=sys.stderr)
@@ -369,9 +460,11 @@ def main():
             print("%-4s %s: %s  (%s)" % (rec["status"], os.path.basename(path), line[:70], rec["reason"][:160]))
     with open(os.path.join(out, "aot_exec.json"), "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)
+    write_tsv(os.path.join(out, "aot_not_compiled.tsv"), results)
     n = {s: sum(r["status"] == s for r in results) for s in ("ok", "skip", "fail")}
-    print("aot exec (%s): %d ok, %d skipped, %d failed; list in %s" % (target, n["ok"], n["skip"], n["fail"],
-                                                                      os.path.join(out, "aot_exec.json")))
+    print("aot exec (%s): %d ok, %d skipped, %d failed; lists in %s and %s" % (
+        target, n["ok"], n["skip"], n["fail"], os.path.join(out, "aot_exec.json"),
+        os.path.join(out, "aot_not_compiled.tsv")))
     return 1 if failed else 0
 
 
