@@ -639,11 +639,6 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
                "'%s' is a @cuda.reduce function and cannot be called from GPU code", callee->name);
     return -1;
   }
-  if (callee == L->f) {
-    diag_error(L->d, E_CALLEE, call->loc, "rewrite the recursion as a loop",
-               "recursive calls are not supported on the GPU");
-    return -1;
-  }
   int npos = ir_npositional(callee->ast, callee->nparams); /* lower_varargs.c */
   if (call->args.len > npos) {
     diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d %sargument%s (%d given)",

@@ -343,7 +343,6 @@ static void test_errors_unsupported(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a.shape = 1\n", "assigning to an attribute");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.transpose(1, 0)\n", "transpose() with axes is not supported");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    break\n", "'break' outside loop");
-  expect_error(HDR "@cuda.jit(device=True)\ndef f(x):\n    return f(x)\n", "recursive calls");
 }
 
 static void test_errors_decorators(void) {
