@@ -349,11 +349,10 @@ static bool has_slice(const Node *ix) {
 }
 
 int lower_index(Lower *L, const Node *ix, int *out, int max) {
-  if (has_slice(ix)) { /* reads go through lower_view: this is a store */
+  if (has_slice(ix)) { /* reads go through lower_view, stores fill a view: a += */
     diag_error(L->d, E_NOTYET, ix->loc,
-               "assign element by element in a loop, or through an element of the view: "
-               "v = a[1:]; v[0] = x",
-               "assigning to an array slice is not supported");
+               "update element by element in a loop: a[i] += x",
+               "augmented assignment to an array slice is not supported");
     out[0] = -1;
     return 1;
   }
@@ -845,11 +844,19 @@ static void assign_unpack(Lower *L, const Node *t, int v) {
   }
 }
 
+/* a[i, j] = v stores an element; a[lo:hi] = v (any slice among the
+ * indices) fills the view, Numba's setitem with slices. */
 static void assign_subscript(Lower *L, const Node *t, int v) {
   int ops[8];
   ops[0] = lower_expr(L, t->lhs);
   if (ops[0] < 0)
     return; /* as in expr_subscript */
+  if (has_slice(t->rhs)) {
+    int fill[2] = {lower_view(L, t->rhs, ops[0], t->loc), v};
+    if (fill[0] >= 0)
+      lower_emit(L, OP_ARRAY_FILL, t->loc, fill, 2);
+    return;
+  }
   ops[1] = v;
   int ni = lower_index(L, t->rhs, ops + 2, 4);
   lower_emit(L, OP_ARRAY_STORE, t->loc, ops, ni + 2);

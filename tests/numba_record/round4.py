@@ -99,7 +99,77 @@ def run_recursion():
     report("is_even/power/fib", o.tolist(), [1000 * (i % 2 == 0) + 2.0 ** i + fib_py(i) for i in range(20)])
 
 
-RUNS = [run_recursion]
+# ---- tests/exec/slice_assign.py, tests/exec/raise_stmt.py ----
+@cuda.jit
+def slice_mixed(a, b, m):
+    a[:] = 0
+    a[2:5] = b[2:5]
+    a[6:] = 9
+    m[1, :] = b[0:4]
+    m[0, :] = 3.5
+    m[2, ::2] = 1
+    m[:, 3] = -1
+
+
+@cuda.jit
+def slice_shift(a):
+    a[1:] = a[:-1]
+
+
+@cuda.jit
+def slice_reversed_overlap(a):
+    a[1::2] = a[5::-2]
+
+
+@cuda.jit
+def slice_bad_shape(a, b):
+    a[:] = b
+    a[0] = 100
+
+
+@cuda.jit(device=True)
+def raise_checked(x):
+    if x > 3:
+        raise ValueError("x too large")
+    return x * 2
+
+
+@cuda.jit
+def raise_through_calls(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = -1
+        a[i] = raise_checked(i) + 1
+
+
+def run_slices_and_raise():
+    a, m = numpy.zeros(8, numpy.float32), numpy.zeros((3, 4), numpy.float32)
+    slice_mixed[1, 1](a, numpy.arange(8, dtype=numpy.float32), m)
+    report("slice fills", a.tolist() + m.ravel().tolist(),
+           [0, 0, 2, 3, 4, 0, 9, 9, 3.5, 3.5, 3.5, -1, 0, 1, 2, -1, 1, 0, 1, -1])
+    a = numpy.arange(6, dtype=numpy.int32)
+    slice_shift[1, 1](a)
+    report("a[1:] = a[:-1]", a.tolist(), [0, 0, 1, 2, 3, 4])
+    a = numpy.full(4, 7, numpy.float32)
+    slice_bad_shape[1, 1](a, numpy.arange(3, dtype=numpy.float32))
+    report("shape mismatch ends the thread", a.tolist(), [7, 7, 7, 7])
+    a = numpy.zeros(6, numpy.int64)
+    raise_through_calls[1, 6](a)
+    report("raise in a device function ends the thread", a.tolist(), [1, 3, 5, 7, -1, -1])
+    # kjit differs here (documented): it reads elements already written
+    info("a[1::2] = a[5::-2] (overlap, opposite strides)",
+         lambda: (slice_reversed_overlap[1, 1](b := numpy.arange(7, dtype=numpy.int32)), b.tolist())[1])
+
+    def dynamic_arg():
+        @cuda.jit
+        def k(a, n):
+            raise ValueError("n is", n)
+        k[1, 1](numpy.zeros(1), 3)
+        return "compiles"
+    info("raise with a non-constant argument (kjit refuses)", dynamic_arg)
+
+
+RUNS = [run_recursion, run_slices_and_raise]
 
 if __name__ == "__main__":
     for run in RUNS:
