@@ -884,6 +884,14 @@ static int cuda_value(Lower *L, const char *m, const Node *n) {
     return special_reg(L, OP_WARPSIZE, 0, n->loc);
   for (size_t i = 0; i < sizeof regs / sizeof *regs; i++) {
     size_t len = strlen(regs[i].name);
+    if (strcmp(m, regs[i].name) == 0) { /* the Dim3 itself: (x, y, z), int32 */
+      int xyz3[3];
+      for (int d = 0; d < 3; d++)
+        xyz3[d] = special_reg(L, regs[i].op, d, n->loc);
+      int t = lower_emit(L, OP_TUPLE, n->loc, xyz3, 3);
+      lower_inst(L, t)->str = "dim3"; /* print shows it as Numba's Dim3 */
+      return t;
+    }
     if (strncmp(m, regs[i].name, len) != 0 || m[len] != '.')
       continue;
     int d = list_index(xyz, m + len + 1);

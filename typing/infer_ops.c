@@ -1013,15 +1013,33 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
   return spec->ret_type;
 }
 
+/* numba-cuda's printimpl: numbers, bools, string literals and the Dim3 of
+ * cuda.threadIdx & co. ("(x, y, z)"); tuples have no print there.  More
+ * than 32 items: Numba warns and the kernel prints the raw format string
+ * (codegen, cg_lower_print). */
+#define PRINT_MAX_ITEMS 32
+
 static const Type *type_print(Infer *inf, int idx) {
   const Inst *in = &inf->f->insts.data[idx];
   for (int k = 0; k < in->nargs; k++) {
     const Type *t = at(inf, in, k);
     if (!t)
       return NULL;
-    if (!ty_is_number(t) && t->kind != TY_STR && t->kind != TY_NONE)
+    const Inst *a = &inf->f->insts.data[in->args[k]];
+    bool dim3 = a->op == OP_TUPLE && a->str && strcmp(a->str, "dim3") == 0;
+    if (t->kind == TY_TUPLE && !dim3)
+      return ir_infer_fail(inf, idx, E_TY_PRINT, "print the elements: print(t[0], t[1])",
+                           "print() of a tuple is not supported: numba-cuda has no print of "
+                           "%s (\"printing unimplemented for values of type %s\")", TN(t), TN(t));
+    if (!ty_is_number(t) && t->kind != TY_STR && t->kind != TY_NONE && !dim3)
       return ir_infer_fail(inf, idx, E_TY_PRINT, "print scalars and strings only",
                            "print() does not support %s", TN(t));
+  }
+  if (in->nargs > PRINT_MAX_ITEMS && !inf->reported[idx]) {
+    inf->reported[idx] = true;
+    diag_add(inf->d, DL_WARNING, E_TY_PRINT, in->loc, "print at most 32 items per call",
+             "CUDA print() cannot print more than 32 items. The raw format string will be "
+             "emitted by the kernel instead.");
   }
   return TY_VOID_T;
 }

@@ -169,7 +169,29 @@ def run_slices_and_raise():
     info("raise with a non-constant argument (kjit refuses)", dynamic_arg)
 
 
-RUNS = [run_recursion, run_slices_and_raise]
+# ---- tests/exec/print_more.py (compare the printed lines by eye) ----
+@cuda.jit
+def print_dims(a):
+    print("tid", cuda.threadIdx, "bid", cuda.blockIdx, cuda.blockDim, cuda.gridDim, a[0] > 0)
+
+
+@cuda.jit
+def print_many(a):
+    print(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13],
+          a[14], a[15], a[16], a[17], a[18], a[19], a[20], a[21], a[22], a[23], a[24], a[25],
+          a[26], a[27], a[28], a[29], a[30], a[31], "end", 1.5, cuda.threadIdx)
+
+
+def run_print():
+    print("info     the next lines are Numba's: 'tid (2, 0, 0) bid (1, 0, 0) (3, 1, 1) (2, 1, 1) False' "
+          "and 32 '%llu', then '%s %f (%d, %d, %d)' expected")
+    print_dims[2, 3](numpy.arange(4, dtype=numpy.int32))
+    cuda.synchronize()
+    print_many[1, 1](numpy.arange(32, dtype=numpy.uint16))
+    cuda.synchronize()
+
+
+RUNS = [run_recursion, run_slices_and_raise, run_print]
 
 if __name__ == "__main__":
     for run in RUNS:
