@@ -296,10 +296,37 @@ static int expr_name(Lower *L, const Node *n) {
 
 /* ---------------------------------------------------------- attributes -- */
 
+/* Color.blue where Color is an enum class (of this file or an imported
+ * one: its members are the globals "Color.x"; the merged spelling of an
+ * imported one is "colors.Color") without that member: Python's
+ * AttributeError, named as the user wrote the class, with the members as
+ * candidates.  Returns false when lhs is no enum class. */
+static bool enum_member_error(Lower *L, const Node *n) {
+  const Node *c = n->lhs;
+  if (!c || c->kind != ND_NAME || !c->name || ir_local_find(L->f, c->name) >= 0)
+    return false;
+  size_t len = strlen(c->name);
+  NameVec members = {0};
+  for (int i = 0; i < L->p->ast->globals.len; i++) {
+    const char *g = L->p->ast->globals.data[i].name;
+    if (g && strncmp(g, c->name, len) == 0 && g[len] == '.' && !strchr(g + len + 1, '.'))
+      vec_push(L->a, &members, g + len + 1);
+  }
+  if (!members.len)
+    return false;
+  const char *near = ir_closest(n->name ? n->name : "", members.data, members.len);
+  const char *shown = loc_text(L->a, c->loc, false);
+  diag_error(L->d, E_NOATTR, n->loc, near ? arena_printf(L->a, "did you mean '%s'?", near) : NULL,
+             "enum class '%s' has no member '%s'", shown ? shown : c->name, n->name ? n->name : "");
+  return true;
+}
+
 static int expr_attr(Lower *L, const Node *n) {
   const IrGlobal *member = ir_member_global(L->lp, L->f, n);
   if (member)
     return lower_global(L, member, n->loc);
+  if (enum_member_error(L, n))
+    return -1;
   const char *path = ir_resolve_path(L->lp, L->f, n);
   if (path)
     return lower_path_value(L, path, n);

@@ -461,9 +461,19 @@ static void stmt_unsupported(Lower *L, const Node *s) {
   case ND_RAISE: stmt_raise(L, s); break;
   case ND_WITH: unsupported(L, s->loc, "a with statement", NULL); break;
   case ND_DEL: unsupported(L, s->loc, "del", NULL); break;
-  case ND_GLOBAL:
-    unsupported(L, s->loc, arena_printf(L->a, "'%s'", s->str ? s->str : "global"),
-                "module constants can be read without declaring them");
+  case ND_GLOBAL: /* nested defs are device functions (lower_nested.c): they
+                     cannot write the enclosing function's variables, which
+                     Numba's inlined closures allow for one assignment */
+    if (s->str && strcmp(s->str, "nonlocal") == 0)
+      diag_error(L->d, E_UNSUPPORTED, s->loc,
+                 "return the value instead: x = inner(...); Numba itself refuses a nonlocal "
+                 "assigned more than once (\"Reassigning the nonlocal variable ... inside an "
+                 "inlined closure is unsupported\")",
+                 "'nonlocal' is not supported in kernels: a nested function cannot assign the "
+                 "enclosing function's variables");
+    else
+      unsupported(L, s->loc, arena_printf(L->a, "'%s'", s->str ? s->str : "global"),
+                  "module constants can be read without declaring them");
     break;
   case ND_IMPORT: unsupported(L, s->loc, "import inside a function", "import at module level"); break;
   case ND_MATCH: unsupported(L, s->loc, "match", "use if/elif/else"); break;
