@@ -748,6 +748,8 @@ static int call_name(Lower *L, const Node *call) {
   IrFunc *callee = ir_find_func(L->p, name);
   if (callee)
     return call_function(L, callee, call);
+  if (is_module_def(L, name) && ir_extension_error(L->lp, name, call->loc))
+    return -1; /* overload.c */
   if (is_module_def(L, name)) {
     diag_error(L->d, E_CALLEE, call->loc, "decorate it with @cuda.jit(device=True)",
                "'%s' is a host function and cannot be called from GPU code", name);
