@@ -469,7 +469,8 @@ static LLVMValueRef declare_function(Cg *cg, const IrFunc *f) {
         LLVMAddAttributeAtIndex(fn, (unsigned)(nh + i) + 1, LLVMCreateEnumAttribute(cg->ctx, noundef, 0));
   } else {
     LLVMSetLinkage(fn, LLVMInternalLinkage);
-    const char *inl = f->opts.inline_mode == 2 ? "noinline" : "alwaysinline";
+    /* a function on a recursion cycle cannot be inlined into itself */
+    const char *inl = f->opts.inline_mode == 2 || f->recursive ? "noinline" : "alwaysinline";
     unsigned k = LLVMGetEnumAttributeKindForName(inl, strlen(inl));
     LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(cg->ctx, k, 0));
   }

@@ -17,6 +17,19 @@
 #include "common/hash.h"
 
 static LLVMValueRef elem_const(LLVMTypeRef et, const Type *t, const uint8_t *p) {
+  if (t->kind == TY_C64 || t->kind == TY_C128) { /* {re, im}, each of the part's width */
+    double d[2];
+    if (t->kind == TY_C64) {
+      float f[2];
+      memcpy(f, p, 8);
+      d[0] = f[0], d[1] = f[1];
+    } else {
+      memcpy(d, p, 16);
+    }
+    LLVMTypeRef pt = LLVMStructGetTypeAtIndex(et, 0);
+    LLVMValueRef parts[2] = {LLVMConstReal(pt, d[0]), LLVMConstReal(pt, d[1])};
+    return LLVMConstStructInContext(LLVMGetTypeContext(et), parts, 2, 0);
+  }
   if (cg_is_float(t)) {
     double d;
     if (t->kind == TY_F32) {

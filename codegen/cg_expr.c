@@ -438,6 +438,7 @@ static LLVMValueRef lower_call(Cg *cg, const Inst *in) {
     }
   }
   LLVMValueRef r = LLVMBuildCall2(cg->b, fty, fn, args, n, "");
+  cg_after_call(cg, g); /* a raise in g ends this thread too (cg_raise.c) */
   return LLVMGetReturnType(fty) == cg->t_void ? NULL : r;
 }
 
@@ -628,6 +629,8 @@ bool cg_lower_inst(Cg *cg, int idx) {
     if (cg->f->opts.debug)
       cg->hooks->assert_fail(cg, in);
     return true;
+  case OP_RAISE: cg_lower_raise(cg, in); return true;
+  case OP_ARRAY_FILL: return cg_lower_array_fill(cg, in);
   case OP_BR: case OP_CBR: case OP_RET: case OP_UNREACHABLE: return lower_term(cg, in);
   default: break;
   }

@@ -834,6 +834,40 @@ static void host_assert_fail(Cg *cg, const Inst *in) {
   cg_call_extern(cg, "kjit_host_assert_fail", cg->t_void, a, 11);
 }
 
+/* The thread ends: the kernel returns; a device function sets
+ * HostCtx.raised and returns, and each caller returns in turn
+ * (host_after_end_call) up to the kernel, which clears the flag. */
+#define RAISED_OFFSET 76 /* HostCtx.raised (common/host_abi.h) */
+
+static LLVMValueRef raised_ptr(Cg *cg) {
+  LLVMValueRef off = cg_const_i64(cg, RAISED_OFFSET);
+  return LLVMBuildGEP2(cg->b, cg->t_i8, ctx_param(cg), &off, 1, "raised");
+}
+
+static void return_now(Cg *cg) {
+  LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(cg->fn));
+  LLVMBuildStore(cg->b, cg_const_i32(cg, cg->f->is_kernel ? 0 : 1), raised_ptr(cg));
+  if (rt == cg->t_void)
+    LLVMBuildRetVoid(cg->b);
+  else
+    LLVMBuildRet(cg->b, LLVMGetUndef(rt));
+}
+
+static void host_end_thread(Cg *cg) {
+  return_now(cg);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "after.raise"));
+}
+
+static void host_after_end_call(Cg *cg) {
+  LLVMValueRef r = LLVMBuildLoad2(cg->b, cg->t_i32, raised_ptr(cg), "");
+  LLVMBasicBlockRef end = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "raised");
+  LLVMBasicBlockRef on = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "not.raised");
+  LLVMBuildCondBr(cg->b, LLVMBuildICmp(cg->b, LLVMIntNE, r, cg_const_i32(cg, 0), ""), end, on);
+  LLVMPositionBuilderAtEnd(cg->b, end);
+  return_now(cg);
+  LLVMPositionBuilderAtEnd(cg->b, on);
+}
+
 const CgTargetHooks cg_host_hooks = {
     .name = "CPU",
     .math_prefix = "",
@@ -850,6 +884,8 @@ const CgTargetHooks cg_host_hooks = {
     .dyn_shared = host_dyn_shared,
     .print = host_print,
     .index_error = host_index_error,
+    .end_thread = host_end_thread,
+    .after_end_call = host_after_end_call,
     .assert_fail = host_assert_fail,
     .mark_kernel = host_mark_kernel,
     .param_pointer = host_param_pointer,

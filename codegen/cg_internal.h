@@ -65,6 +65,14 @@ typedef struct CgTargetHooks {
    * it at the insert point and leaves the block open: the thread goes on
    * past the assert (CPU) or has trapped (GPU: llvm.trap never returns). */
   void (*assert_fail)(Cg *cg, const Inst *in);
+  /* ends the thread, as a raised exception does in Numba (the kernel
+   * returns; a device function returns its error status, which every
+   * caller passes on); the builder is left in a new block nothing reaches */
+  void (*end_thread)(Cg *cg);
+  /* optional: after a call of a function that may end the thread, end this
+   * one's too if it did (the host's HostCtx.raised); NULL where end_thread
+   * needs no help (the GPU's `exit`) */
+  void (*after_end_call)(Cg *cg);
   /* mark fn as an entry point (calling convention, annotations) */
   void (*mark_kernel)(Cg *cg, LLVMValueRef fn, const IrFunc *f);
   /* the data pointer of a kernel array parameter as seen inside the kernel */
@@ -247,6 +255,11 @@ LLVMValueRef cg_lower_array_reduce(Cg *cg, const Inst *in);  /* OP_ARRAY_REDUCE 
 LLVMValueRef cg_lower_foreign_call(Cg *cg, const Inst *in);  /* OP_CALL_FOREIGN */
 LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in);
 bool cg_lower_print(Cg *cg, const Inst *in);
+/* raise and the thread's end (cg_raise.c) */
+void cg_lower_raise(Cg *cg, const Inst *in);
+void cg_raise_text(Cg *cg, const Inst *in, const char *text, bool report);
+void cg_after_call(Cg *cg, const IrFunc *callee);
+bool cg_lower_array_fill(Cg *cg, const Inst *in);            /* OP_ARRAY_FILL (cg_fill.c) */
 
 /* ---- cg_warp.c: SHFL, VOTE, MATCH ---- */
 LLVMValueRef cg_lower_warp(Cg *cg, const Inst *in);

@@ -190,13 +190,23 @@ static bool nvptx_index_error(Cg *cg, const Inst *in, const char *array, LLVMVal
 
 /* A failed assert: printed and trapped as an index error is. */
 static void nvptx_assert_fail(Cg *cg, const Inst *in) {
-  static const char fmt[] = "%s:%lld: error: AssertionError: %s "
+  static const char fmt[] = "%s:%lld: error: %s "
                             "(%s '%s', block (%lld,%lld,%lld), thread (%lld,%lld,%lld))\n";
   LLVMValueRef a[11] = {source_file(cg, in), cg_const_i64(cg, in->loc.line),
                         cg_cstring(cg, in->str ? in->str : "", ".amsg")};
   put_where(cg, a + 3);
   nvptx_print(cg, cg_cstring(cg, fmt, ".assertfmt"), a, 11);
   cg_intrinsic(cg, "llvm.trap", NULL, 0, NULL, 0);
+}
+
+/* PTX's `exit` ends the thread wherever it is, so a raise in a device
+ * function needs nothing from its callers. */
+static void nvptx_end_thread(Cg *cg) {
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_void, NULL, 0, 0);
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, "exit;", 5, "", 0, 1, 0, LLVMInlineAsmDialectATT, 0);
+  LLVMBuildCall2(cg->b, fty, ia, NULL, 0, "");
+  LLVMBuildUnreachable(cg->b);
+  LLVMPositionBuilderAtEnd(cg->b, LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "after.exit"));
 }
 
 static void add_annotation(Cg *cg, LLVMValueRef fn, const char *key, int value) {
@@ -574,6 +584,7 @@ const CgTargetHooks cg_nvptx_hooks = {
     .dyn_shared = nvptx_dyn_shared,
     .print = nvptx_print,
     .index_error = nvptx_index_error,
+    .end_thread = nvptx_end_thread,
     .assert_fail = nvptx_assert_fail,
     .mark_kernel = nvptx_mark_kernel,
     .param_pointer = nvptx_param_pointer,

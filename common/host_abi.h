@@ -46,7 +46,8 @@
  *  56  uint64 dyn_shared_bytes
  *  64  void  *block       executor state; opaque to codegen
  *  72  uint32 block_run   HOST_FN_BLOCK_RUN: blocks this call runs (>= 1)
- *  76  uint32 reserved
+ *  76  uint32 raised      set where a raise ends the thread in a device
+ *                         function; the callers return too (cg_raise.c)
  *  sizeof 80
  * Shared memory is zero-filled before each block (CUDA leaves it undefined;
  * zero makes runs reproducible).
@@ -116,7 +117,9 @@ typedef struct HostCtx {  /* one per (simulated) CUDA thread */
   uint64_t dyn_shared_bytes;
   void *block;            /* the executor's per-block state (opaque) */
   uint32_t block_run;     /* HOST_FN_BLOCK_RUN: blocks to run from ctaid (>= 1) */
-  uint32_t reserved;
+  uint32_t raised;        /* a raise (or a failed slice assignment) ended the
+                             thread in a device function: set there, cleared
+                             by the kernel that returns because of it */
 } HostCtx;
 
 _Static_assert(sizeof(HostCtx) == 80, "HostCtx layout is ABI");

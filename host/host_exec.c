@@ -948,6 +948,6 @@ void kjit_host_assert_fail(HostCtx *ctx, const char *msg, const char *file, int 
   if (!b)
     return;
   RtHostCheckError e = {NULL, file, msg, 0, 0, 0, line, col, {bx, by, bz}, {tx, ty, tz}};
-  launch_fail(b->launch, RT_HOST_E_ASSERT, &e, "%s:%d: AssertionError: %s (block (%u,%u,%u), thread (%u,%u,%u))",
+  launch_fail(b->launch, RT_HOST_E_ASSERT, &e, "%s:%d: %s (block (%u,%u,%u), thread (%u,%u,%u))",
               file, line, msg, bx, by, bz, tx, ty, tz);
 }

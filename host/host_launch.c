@@ -496,10 +496,10 @@ static const Source *check_source(kjit_program *prog, const char *file) {
 
 static void report_check_error(kjit_program *prog, const IrFunc *f, int rc, const RtHostCheckError *e,
                                Diags *d) {
-  SrcLoc loc = {check_source(prog, e->file), e->line, e->col > 0 ? e->col : 1, rc == RT_HOST_E_ASSERT ? 6 : 1};
+  SrcLoc loc = {check_source(prog, e->file), e->line, e->col > 0 ? e->col : 1, rc == RT_HOST_E_ASSERT && strncmp(e->message, "AssertionError", 14) == 0 ? 6 : 1};
   if (rc == RT_HOST_E_ASSERT)
     diag_error(d, RT_E_KERNEL_FAULT, loc, NULL,
-               "AssertionError: %s (kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))", e->message, f->name,
+               "%s (kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))", e->message, f->name,
                e->block[0], e->block[1], e->block[2], e->thread[0], e->thread[1], e->thread[2]);
   else
     diag_error(d, RT_E_KERNEL_FAULT, loc, NULL,

@@ -123,6 +123,8 @@ struct IrFunc {
   Vec(IrBlock) blocks;   /* blocks.data[0] is the entry */
   const Type *ret_type;  /* after typing: void for kernels */
   bool typed;
+  bool recursive;        /* specialization: on a cycle of calls (explicit signatures
+                            only, typing/infer.c): codegen keeps it out of line */
   bool *narrow_locals;   /* the compile driver's narrow pass: per local, an
                             int64 whose every value fits int32 (ir_narrow_locals);
                             NULL when it did not run (codegen then computes it) */

@@ -98,6 +98,12 @@ enum {
                                         /* (infer_view.c); slices clamp as      */ \
                                         /* Python's slice.indices               */ \
   X(ARRAY_T,     "array.T",      1, 0)  /* a.T: shape and strides reversed      */ \
+  X(ARRAY_FILL,  "array.fill",   2, OPF_SIDE) /* a[slices] = v: args[0] = the    */ \
+                                        /* view, args[1] = a number (cast to the */ \
+                                        /* dtype after typing) or an array      */ \
+                                        /* broadcast onto the view's shape;     */ \
+                                        /* a shape that does not broadcast      */ \
+                                        /* raises ValueError (codegen, cg_fill.c)*/ \
   X(ARRAY_RESHAPE, "array.reshape", -1, 0) /* a.reshape(...): args[0] = C array, */ \
                                         /* then the new shape: ints, or one     */ \
                                         /* tuple of ints (int64 after typing);  */ \
@@ -212,6 +218,9 @@ enum {
                                              /* folds the cbr that reads it */ \
   X(ASSERT_FAIL, "assert.fail", 0, OPF_SIDE) /* str = the AssertionError's  */ \
                                              /* message; loc = the assert   */ \
+  X(RAISE,       "raise",       0, OPF_SIDE) /* str = "Class: message"; the */ \
+                                             /* thread ends (reported with  */ \
+                                             /* debug); `unreachable` next  */ \
   X(BR,    "br",    0, OPF_TERM)  /* target = block                             */ \
   X(CBR,   "cbr",   1, OPF_TERM)  /* args[0] bool; target / target2             */ \
   X(RET,   "ret",  -1, OPF_TERM)  /* 0 or 1 operand; after typing cast to the   */ \

@@ -84,7 +84,7 @@ static bool is_void_op(IrOp op) {
   switch (op) {
   case OP_STORE: case OP_ARRAY_STORE: case OP_SYNCTHREADS: case OP_SYNCWARP:
   case OP_FENCE: case OP_PRINT: case OP_BR: case OP_CBR: case OP_RET:
-  case OP_UNREACHABLE: case OP_ASSERT_FAIL:
+  case OP_UNREACHABLE: case OP_ASSERT_FAIL: case OP_RAISE: case OP_ARRAY_FILL:
     return true;
   default:
     return false;
@@ -207,7 +207,7 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
     }
     break;
   case OP_CONST_BOOL: sb_puts(sb, in->ival ? " true" : " false"); break;
-  case OP_CONST_STR: case OP_ASSERT_FAIL: sb_putc(sb, ' '); put_string(sb, in->str); break;
+  case OP_CONST_STR: case OP_ASSERT_FAIL: case OP_RAISE: sb_putc(sb, ' '); put_string(sb, in->str); break;
   case OP_LOAD: sb_putc(sb, ' '), sb_puts(sb, local_name(f, in->local)); break;
   case OP_STORE:
     sb_printf(sb, " %s,", local_name(f, in->local));

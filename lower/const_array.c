@@ -7,7 +7,9 @@
  * (OP_CONST_ARRAY), placed in constant memory on the GPU.  Without dtype=
  * the dtype is NumPy's default: bool if every element is a bool, float64 if
  * any is a float, else int64; elements that all share one NumPy scalar type
- * (np.float32(...)) keep it.  A failure is recorded with the offending
+ * (np.float32(...)) keep it; any complex element makes it complex128, and an
+ * empty literal (np.array([]), np.zeros(0)) is float64 with no elements, as
+ * NumPy has them.  A failure is recorded with the offending
  * node, and only reported if a kernel uses the global (host code may hold
  * any np.array). */
 #include "lower/lower_internal.h"
@@ -37,10 +39,9 @@ static bool find_shape(Walk *w, const Node *data) {
   for (w->ndim = 0; is_seq(n); n = n->args.data[0]) {
     if (w->ndim == 4)
       return fail_at(w, n, NULL, "constant arrays have 1 to 4 dimensions");
-    if (n->args.len == 0)
-      return fail_at(w, n, "give the array at least one element",
-                     "empty constant arrays are not supported");
     w->shape[w->ndim++] = n->args.len;
+    if (n->args.len == 0)
+      break; /* np.array([]): extent 0, nothing below */
   }
   if (w->ndim == 0)
     return fail_at(w, data, "write the elements as a list: np.array([1.0, 2.0])",
@@ -67,10 +68,9 @@ static bool walk(Walk *w, const Node *n, int depth) {
                    "ragged nested sequence: a sequence where a number was expected");
   IrGlobal g;
   const char *why = NULL;
-  if (!ir_fold(w->lp, NULL, n, &g, &why) || !g.type || !ty_is_number(g.type) ||
-      ty_is_complex(g.type))
+  if (!ir_fold(w->lp, NULL, n, &g, &why) || !g.type || !ty_is_number(g.type))
     return fail_at(w, n,
-                   "elements must be int, float or bool literals, module constants or "
+                   "elements must be int, float, complex or bool literals, module constants or "
                    "arithmetic on them",
                    arena_printf(w->lp->a, "array element is not a constant number%s%s%s",
                                 why ? " (" : "", why ? why : "", why ? ")" : ""));
@@ -80,17 +80,42 @@ static bool walk(Walk *w, const Node *n, int depth) {
 
 /* NumPy's choice without dtype=: one shared type, else bool < int64 < float64. */
 static const Type *default_dtype(const Walk *w) {
+  if (w->vals.len == 0)
+    return TY_F64_T; /* np.array([]) */
   const Type *same = w->vals.data[0].type;
-  bool any_float = false, all_bool = true;
+  bool any_float = false, all_bool = true, any_complex = false;
   for (int i = 0; i < w->vals.len; i++) {
     const Type *t = w->vals.data[i].type;
     same = t == same ? same : NULL;
     any_float |= ty_is_float(t);
+    any_complex |= ty_is_complex(t);
     all_bool &= t == TY_BOOL_T;
   }
   if (same)
     return same;
-  return any_float ? TY_F64_T : all_bool ? TY_BOOL_T : TY_I64_T;
+  return any_complex ? TY_C128_T : any_float ? TY_F64_T : all_bool ? TY_BOOL_T : TY_I64_T;
+}
+
+/* An element converted to dtype t, as NumPy converts on construction; a
+ * complex value only into a complex dtype (NumPy would drop the imaginary
+ * part with a ComplexWarning). */
+static bool convert_elem(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why) {
+  if (ty_is_complex(t)) {
+    bool c = ty_is_complex(g->type);
+    double re = c || ty_is_float(g->type) ? g->fval : (double)g->ival, im = c ? g->fimag : 0.0;
+    if (g->type == TY_BOOL_T || (ty_is_int(g->type) && !ty_is_signed(g->type)))
+      re = g->type == TY_BOOL_T ? (double)(g->ival != 0) : (double)(uint64_t)g->ival;
+    *out = *g;
+    out->type = t;
+    out->fval = t == TY_C64_T ? (double)(float)re : re;
+    out->fimag = t == TY_C64_T ? (double)(float)im : im;
+    return true;
+  }
+  if (ty_is_complex(g->type)) {
+    *why = "a complex value needs a complex dtype (complex64 or complex128)";
+    return false;
+  }
+  return ir_const_cast(g, t, out, why);
 }
 
 /* dtype= as NumPy accepts it: np.float32, 'float32', numba types, and the
@@ -105,11 +130,11 @@ static const Type *dtype_arg(Walk *w, const Node *n) {
     else if (strcmp(n->name, "bool") == 0)
       t = TY_BOOL_T;
   }
-  if (t && (ty_is_complex(t) || t->kind == TY_F16))
+  if (t && t->kind == TY_F16)
     t = NULL;
   if (!t) {
     const char *what = n->kind == ND_STR && n->str ? n->str : ir_dotted(w->lp->a, n);
-    fail_at(w, n, "use bool, an integer type (np.int32...) or float32/float64",
+    fail_at(w, n, "use bool, an integer type (np.int32...), float32/float64 or complex64/complex128",
             arena_printf(w->lp->a, "unsupported dtype '%s'", what));
   }
   return t;
@@ -122,6 +147,8 @@ static void store_elem(uint8_t *p, const Type *t, const IrGlobal *v) {
   case TY_I32: case TY_U32: { uint32_t x = (uint32_t)v->ival; memcpy(p, &x, 4); break; }
   case TY_F32: { float x = (float)v->fval; memcpy(p, &x, 4); break; }
   case TY_F64: memcpy(p, &v->fval, 8); break;
+  case TY_C64: { float x[2] = {(float)v->fval, (float)v->fimag}; memcpy(p, x, 8); break; }
+  case TY_C128: { double x[2] = {v->fval, v->fimag}; memcpy(p, x, 16); break; }
   default: memcpy(p, &v->ival, 8); break; /* int64, uint64 */
   }
 }
@@ -129,17 +156,15 @@ static void store_elem(uint8_t *p, const Type *t, const IrGlobal *v) {
 /* Convert the elements to dtype t and pack them. */
 static bool pack(Walk *w, const Node *call, const Type *t, IrGlobal *out) {
   int64_t isz = ty_size(t), n = w->vals.len;
-  if (n == 0)
-    return fail_at(w, call, "give the array at least one element", "empty constant arrays are not supported");
   if (n * isz > CONST_MEMORY_BYTES)
     return fail_at(w, call->lhs, "constant memory holds 64 KiB per module: pass the data as an argument",
                    arena_printf(w->lp->a, "its %lld bytes exceed the %d bytes of constant memory",
                                 (long long)(n * isz), CONST_MEMORY_BYTES));
-  uint8_t *data = arena_alloc(w->lp->a, (size_t)(n * isz));
+  uint8_t *data = arena_alloc(w->lp->a, (size_t)(n * isz) + 1); /* + 1: an empty array's */
   for (int64_t i = 0; i < n; i++) {
     IrGlobal c;
     const char *why = NULL;
-    if (!ir_const_cast(&w->vals.data[i], t, &c, &why))
+    if (!convert_elem(&w->vals.data[i], t, &c, &why))
       return fail_at(w, call, NULL, arena_printf(w->lp->a, "element %lld: %s", (long long)i, why));
     store_elem(data + i * isz, t, &c);
   }
@@ -195,7 +220,7 @@ bool ir_ndarray_literal(LowerProg *lp, const Node *call, ArrVal *out, NdFail *fa
   memcpy(out->shape, w.shape, sizeof out->shape);
   for (int64_t i = 0; i < out->n; i++) { /* NumPy converts on construction */
     const char *why = NULL;
-    if (!ir_const_cast(&w.vals.data[i], t, &out->vals[i], &why))
+    if (!convert_elem(&w.vals.data[i], t, &out->vals[i], &why))
       return fail_at(&w, call, NULL, arena_printf(lp->a, "element %lld: %s", (long long)i, why));
   }
   return true;

@@ -114,6 +114,14 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
     }
   }
   lower_call_forms(&lp);
+  Func *ov[64];
+  for (int i = 0, n = ir_lower_overloads(&lp, ov, 64); i < n; i++) {
+    IrFunc *f = ir_func_new(lp.a, ov[i]->name); /* a device function, as @njit */
+    f->ast = ov[i];
+    f->is_device = true;
+    lower_params(&lp, f, ov[i]);
+    add_func(p, f);
+  }
   for (int i = 0; i < p->funcs.len; i++)
     lower_body_deferred(&lp, p->funcs.data[i]);
   fill_twins(p);

@@ -22,7 +22,7 @@ static const struct CudaMember *cuda_member(const char *m);
 static const char *const *cuda_member_names(Lower *L);
 static const char *const cuda_notyet[] = {
     "nanosleep", "vote_sync_intrinsic",
-    "float16", "bf16", "_internal", "complex64", "complex128", NULL};
+    "float16", "bf16", "_internal", "complex64", "complex128", "fp8", NULL};
 static const char *const cuda_host[] = {
     "to_device", "device_array", "device_array_like", "pinned_array", "mapped_array",
     "synchronize", "stream", "event", "select_device", "get_current_device", "is_available",
@@ -81,19 +81,25 @@ static const char *written(Lower *L, const Node *n) { return ir_dotted(L->a, n);
 /* cands says what was searched: cuda and math are modules; threadIdx & co.,
  * cuda.atomic and cuda.shared/local are objects inside cuda, so they are
  * not called modules; x/y/z is short enough to list whole. */
+/* bare: the module, for a name imported bare (`from numba.cuda import
+ * x`), whose node does not spell it. */
 static void no_attribute(Lower *L, const Node *n, const char *member, const char *const *cands,
-                         bool module) {
+                         bool module, const char *bare) {
   const char *near = cands ? ir_closest(member, cands, list_len(cands)) : NULL;
   const char *hint = cands == xyz ? "use x, y or z"
                      : near       ? arena_printf(L->a, "did you mean '%s'?", near)
                                   : NULL;
-  const char *mod = n && n->kind == ND_ATTR ? written(L, n->lhs) : "?";
+  const char *mod = n && n->kind == ND_ATTR ? written(L, n->lhs) : bare ? bare : "?";
   diag_error(L->d, E_NOATTR, n ? n->loc : (SrcLoc){0}, hint, "%s'%s' has no attribute '%s'",
              module ? "module " : "", mod, member);
 }
 
-/* numba.cuda.bf16 and the bindings under numba.cuda._internal. */
+/* numba.cuda.bf16 and the bindings under numba.cuda._internal; numba.cuda.fp8
+ * (numba-cuda 0.27+: fp8_e4m3, fp8_e5m2, fp8_e8m0 and the conversions). */
 static const char *bf16_hint(const char *member) {
+  if (strcmp(member, "fp8") == 0)
+    return "the fp8 types of numba-cuda 0.27+ are not built yet: keep fp8 data as its raw "
+           "uint8 bits and compute in float32 or bfloat16";
   return strcmp(member, "bf16") == 0 || strcmp(member, "_internal") == 0
              ? "call bfloat16(x) and the numba.cuda.bf16 functions, or name it as the dtype "
                "of cuda.local.array / cuda.shared.array; the type or module as a value is not supported"
@@ -107,9 +113,8 @@ static int not_yet(Lower *L, const Node *n, const char *hint) {
 
 /* A bfloat16 name, said with its module when it was imported bare
  * ("hmax (numba.cuda.bf16.hmax)"), since cuda.fp16 has the same names. */
-static int not_yet_bf16(Lower *L, const Node *n, const char *path) {
+static int not_yet_bf16(Lower *L, const Node *n, const char *path, const char *hint) {
   const char *w = written(L, n);
-  const char *hint = bf16_hint("bf16");
   if (n->kind == ND_NAME)
     diag_error(L->d, E_NOTYET, n->loc, hint, "%s (%s) is not supported yet", w, path);
   else
@@ -169,7 +174,7 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
       return -1;
     }
     if (!cuda_member(m) && !lower_vector_type(L->p->types, m)) {
-      no_attribute(L, n, m, cuda_member_names(L), true);
+      no_attribute(L, n, m, cuda_member_names(L), true, "numba.cuda");
       return -1;
     }
   } else if ((m = member_of(path, "numba.cuda.libdevice"))) {
@@ -186,25 +191,27 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
       const Node *up = n; /* the node spelling numba.cuda.<head> */
       for (const char *q = dot; q && up && up->kind == ND_ATTR; q = strchr(q + 1, '.'))
         up = up->lhs;
-      no_attribute(L, up ? up : n, head, cuda_member_names(L), true);
+      no_attribute(L, up ? up : n, head, cuda_member_names(L), true, "numba.cuda");
       return -1;
     }
     for (int i = 0; cuda_notyet[i]; i++)
       if (ir_starts_with(ns, cuda_notyet[i]) && ns[strlen(cuda_notyet[i])] == '.')
-        return bf16_hint(cuda_notyet[i]) ? not_yet_bf16(L, n, path) : not_yet(L, n, NULL);
+        return bf16_hint(cuda_notyet[i])
+                   ? not_yet_bf16(L, n, path, bf16_hint(strstr(ns, "cuda_fp8") ? "fp8" : cuda_notyet[i]))
+                   : not_yet(L, n, NULL);
     const char *const *cands = ir_starts_with(ns, "atomic.") ? ir_atomic_names
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
                                  ? array_member
                              : ir_starts_with(ns, "const.") ? const_member
                              : ir_starts_with(ns, "cg.")    ? cg_member
                                                             : xyz;
-    no_attribute(L, n, strrchr(path, '.') + 1, cands, false);
+    no_attribute(L, n, strrchr(path, '.') + 1, cands, false, NULL);
     return -1;
   } else if ((m = member_of(path, "math"))) {
     if (list_index(math_notyet, m) >= 0)
       return not_yet(L, n, NULL);
     if (math_intrinsic(m) < 0 && list_index(math_consts, m) < 0) {
-      no_attribute(L, n, m, math_consts, true);
+      no_attribute(L, n, m, math_consts, true, "math");
       return -1;
     }
   } else if ((m = member_of(path, "numpy"))) {
@@ -494,7 +501,7 @@ static int cuda_atomic(Lower *L, const Node *call, const char *m) {
     return atomic_compare_and_swap(L, call);
   int k = list_index(ir_atomic_names, m);
   if (k < 0) {
-    no_attribute(L, call->lhs, m, ir_atomic_names, false);
+    no_attribute(L, call->lhs, m, ir_atomic_names, false, NULL);
     return -1;
   }
   int n = k == AK_CAS ? 4 : 3;
@@ -884,6 +891,14 @@ static int cuda_value(Lower *L, const char *m, const Node *n) {
     return special_reg(L, OP_WARPSIZE, 0, n->loc);
   for (size_t i = 0; i < sizeof regs / sizeof *regs; i++) {
     size_t len = strlen(regs[i].name);
+    if (strcmp(m, regs[i].name) == 0) { /* the Dim3 itself: (x, y, z), int32 */
+      int xyz3[3];
+      for (int d = 0; d < 3; d++)
+        xyz3[d] = special_reg(L, regs[i].op, d, n->loc);
+      int t = lower_emit(L, OP_TUPLE, n->loc, xyz3, 3);
+      lower_inst(L, t)->str = "dim3"; /* print shows it as Numba's Dim3 */
+      return t;
+    }
     if (strncmp(m, regs[i].name, len) != 0 || m[len] != '.')
       continue;
     int d = list_index(xyz, m + len + 1);

@@ -296,10 +296,37 @@ static int expr_name(Lower *L, const Node *n) {
 
 /* ---------------------------------------------------------- attributes -- */
 
+/* Color.blue where Color is an enum class (of this file or an imported
+ * one: its members are the globals "Color.x"; the merged spelling of an
+ * imported one is "colors.Color") without that member: Python's
+ * AttributeError, named as the user wrote the class, with the members as
+ * candidates.  Returns false when lhs is no enum class. */
+static bool enum_member_error(Lower *L, const Node *n) {
+  const Node *c = n->lhs;
+  if (!c || c->kind != ND_NAME || !c->name || ir_local_find(L->f, c->name) >= 0)
+    return false;
+  size_t len = strlen(c->name);
+  NameVec members = {0};
+  for (int i = 0; i < L->p->ast->globals.len; i++) {
+    const char *g = L->p->ast->globals.data[i].name;
+    if (g && strncmp(g, c->name, len) == 0 && g[len] == '.' && !strchr(g + len + 1, '.'))
+      vec_push(L->a, &members, g + len + 1);
+  }
+  if (!members.len)
+    return false;
+  const char *near = ir_closest(n->name ? n->name : "", members.data, members.len);
+  const char *shown = loc_text(L->a, c->loc, false);
+  diag_error(L->d, E_NOATTR, n->loc, near ? arena_printf(L->a, "did you mean '%s'?", near) : NULL,
+             "enum class '%s' has no member '%s'", shown ? shown : c->name, n->name ? n->name : "");
+  return true;
+}
+
 static int expr_attr(Lower *L, const Node *n) {
   const IrGlobal *member = ir_member_global(L->lp, L->f, n);
   if (member)
     return lower_global(L, member, n->loc);
+  if (enum_member_error(L, n))
+    return -1;
   const char *path = ir_resolve_path(L->lp, L->f, n);
   if (path)
     return lower_path_value(L, path, n);
@@ -349,11 +376,10 @@ static bool has_slice(const Node *ix) {
 }
 
 int lower_index(Lower *L, const Node *ix, int *out, int max) {
-  if (has_slice(ix)) { /* reads go through lower_view: this is a store */
+  if (has_slice(ix)) { /* reads go through lower_view, stores fill a view: a += */
     diag_error(L->d, E_NOTYET, ix->loc,
-               "assign element by element in a loop, or through an element of the view: "
-               "v = a[1:]; v[0] = x",
-               "assigning to an array slice is not supported");
+               "update element by element in a loop: a[i] += x",
+               "augmented assignment to an array slice is not supported");
     out[0] = -1;
     return 1;
   }
@@ -639,11 +665,6 @@ static int call_function(Lower *L, IrFunc *callee, const Node *call) {
                "'%s' is a @cuda.reduce function and cannot be called from GPU code", callee->name);
     return -1;
   }
-  if (callee == L->f) {
-    diag_error(L->d, E_CALLEE, call->loc, "rewrite the recursion as a loop",
-               "recursive calls are not supported on the GPU");
-    return -1;
-  }
   int npos = ir_npositional(callee->ast, callee->nparams); /* lower_varargs.c */
   if (call->args.len > npos) {
     diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d %sargument%s (%d given)",
@@ -727,6 +748,8 @@ static int call_name(Lower *L, const Node *call) {
   IrFunc *callee = ir_find_func(L->p, name);
   if (callee)
     return call_function(L, callee, call);
+  if (is_module_def(L, name) && ir_extension_error(L->lp, name, call->loc))
+    return -1; /* overload.c */
   if (is_module_def(L, name)) {
     diag_error(L->d, E_CALLEE, call->loc, "decorate it with @cuda.jit(device=True)",
                "'%s' is a host function and cannot be called from GPU code", name);
@@ -850,11 +873,19 @@ static void assign_unpack(Lower *L, const Node *t, int v) {
   }
 }
 
+/* a[i, j] = v stores an element; a[lo:hi] = v (any slice among the
+ * indices) fills the view, Numba's setitem with slices. */
 static void assign_subscript(Lower *L, const Node *t, int v) {
   int ops[8];
   ops[0] = lower_expr(L, t->lhs);
   if (ops[0] < 0)
     return; /* as in expr_subscript */
+  if (has_slice(t->rhs)) {
+    int fill[2] = {lower_view(L, t->rhs, ops[0], t->loc), v};
+    if (fill[0] >= 0)
+      lower_emit(L, OP_ARRAY_FILL, t->loc, fill, 2);
+    return;
+  }
   ops[1] = v;
   int ni = lower_index(L, t->rhs, ops + 2, 4);
   lower_emit(L, OP_ARRAY_STORE, t->loc, ops, ni + 2);

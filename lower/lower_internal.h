@@ -90,6 +90,11 @@ void lower_loop_else(Lower *L, const Node *s, int exit_b, int else_b);
  * lower_body_deferred keeps the body's errors on f (ir_report_body_errors)
  * rather than failing the program. */
 void lower_params(LowerProg *lp, IrFunc *f, const Func *fn);
+/* overload.c: the device functions @overload defs give (at most max, into
+ * out); a call of a module def that an extension API needing Python while
+ * compiling (@intrinsic, a typed @overload...) defines: reported, true */
+int ir_lower_overloads(LowerProg *lp, Func **out, int max);
+bool ir_extension_error(LowerProg *lp, const char *name, SrcLoc call);
 void lower_body(LowerProg *lp, IrFunc *f, const Func *fn);
 void lower_body_deferred(LowerProg *lp, IrFunc *f);
 

@@ -372,9 +372,79 @@ static void stmt_assert(Lower *L, const Node *s) {
   SrcLoc cl = s->cond ? s->cond->loc : s->loc;
   lower_cbr(L, lower_truth(L, lower_expr(L, s->cond), cl), next, fail, s->loc);
   lower_set_block(L, fail);
-  lower_inst(L, lower_emit0(L, OP_ASSERT_FAIL, s->loc))->str = assert_message(L, s);
+  lower_inst(L, lower_emit0(L, OP_ASSERT_FAIL, s->loc))->str =
+      arena_printf(L->a, "AssertionError: %s", assert_message(L, s));
   lower_br(L, next, s->loc);
   lower_set_block(L, next);
+}
+
+/* One argument of a raised exception as Python's str() of the exception
+ * shows it: a string literal as written (repr'd inside a tuple), a number
+ * as its source text; NULL (after an error) for anything not constant. */
+static const char *raise_arg(Lower *L, const Node *a, bool in_tuple) {
+  IrGlobal g;
+  if (a && a->kind == ND_STR && a->str && !a->fstring && !a->bytes)
+    return in_tuple ? arena_printf(L->a, "'%s'", a->str) : a->str;
+  if (a && a->kind != ND_STR && ir_fold(L->lp, L->f, a, &g, NULL) && g.type &&
+      (ty_is_int(g.type) || ty_is_float(g.type) || g.type->kind == TY_BOOL)) {
+    const char *t = loc_text(L->a, a->loc, false);
+    return t ? t : "?";
+  }
+  diag_error(L->d, E_UNSUPPORTED, a ? a->loc : (SrcLoc){0},
+             "Numba freezes an exception's arguments when compiling: use a string literal",
+             "the arguments of a raised exception must be constants");
+  return NULL;
+}
+
+/* The exception's text, "Class: message" (as its report shows it), or
+ * NULL after an error.  `raise E` and `raise E(args)`, E a name. */
+static const char *raise_text(Lower *L, const Node *e) {
+  const Node *cls = e && e->kind == ND_CALL ? e->lhs : e;
+  if (!cls || (cls->kind != ND_NAME && cls->kind != ND_ATTR) || !cls->name ||
+      (cls->kind == ND_NAME && ir_local_find(L->f, cls->name) >= 0)) {
+    diag_error(L->d, E_UNSUPPORTED, e ? e->loc : (SrcLoc){0},
+               "raise an exception class by name: raise ValueError('message')",
+               "raising an exception object held in a value is not supported");
+    return NULL;
+  }
+  if (!e || e->kind != ND_CALL || e->args.len == 0)
+    return cls->name;
+  if (e->args2.len) {
+    diag_error(L->d, E_UNSUPPORTED, e->args2.data[0]->loc, NULL,
+               "keyword arguments of a raised exception are not supported");
+    return NULL;
+  }
+  bool tuple = e->args.len > 1;
+  const char *msg = tuple ? "(" : "";
+  for (int i = 0; i < e->args.len; i++) {
+    const char *a = raise_arg(L, e->args.data[i], tuple);
+    if (!a)
+      return NULL;
+    msg = arena_printf(L->a, "%s%s%s", msg, i ? ", " : "", a);
+  }
+  return arena_printf(L->a, "%s: %s%s", cls->name, msg, tuple ? ")" : "");
+}
+
+/* raise E(args): numba-cuda's rule.  The thread ends (the kernel returns,
+ * a device function's callers return too); with debug=True the exception
+ * is reported first (codegen, cg_raise.c).  The code after it is dead. */
+static void stmt_raise(Lower *L, const Node *s) {
+  if (!s->lhs) {
+    diag_error(L->d, E_UNSUPPORTED, s->loc, "raise an exception class: raise ValueError('message')",
+               "a bare 'raise' (re-raise) is not supported: kernels handle no exceptions");
+    return;
+  }
+  if (s->rhs) {
+    diag_error(L->d, E_UNSUPPORTED, s->rhs->loc, "drop the 'from' clause",
+               "'raise ... from ...' is not supported in kernels");
+    return;
+  }
+  const char *text = raise_text(L, s->lhs);
+  if (!text)
+    return;
+  lower_inst(L, lower_emit0(L, OP_RAISE, s->loc))->str = text;
+  lower_emit0(L, OP_UNREACHABLE, s->loc);
+  start_dead_block(L);
 }
 
 static void stmt_unsupported(Lower *L, const Node *s) {
@@ -388,12 +458,22 @@ static void stmt_unsupported(Lower *L, const Node *s) {
     lower_assign_to(L, s, -1); /* binds the name as "already failed" */
     break;
   case ND_TRY: unsupported(L, s->loc, "try", "exceptions are not supported on the GPU"); break;
-  case ND_RAISE: unsupported(L, s->loc, "raise", "exceptions are not supported on the GPU"); break;
+  case ND_RAISE: stmt_raise(L, s); break;
   case ND_WITH: unsupported(L, s->loc, "a with statement", NULL); break;
   case ND_DEL: unsupported(L, s->loc, "del", NULL); break;
-  case ND_GLOBAL:
-    unsupported(L, s->loc, arena_printf(L->a, "'%s'", s->str ? s->str : "global"),
-                "module constants can be read without declaring them");
+  case ND_GLOBAL: /* nested defs are device functions (lower_nested.c): they
+                     cannot write the enclosing function's variables, which
+                     Numba's inlined closures allow for one assignment */
+    if (s->str && strcmp(s->str, "nonlocal") == 0)
+      diag_error(L->d, E_UNSUPPORTED, s->loc,
+                 "return the value instead: x = inner(...); Numba itself refuses a nonlocal "
+                 "assigned more than once (\"Reassigning the nonlocal variable ... inside an "
+                 "inlined closure is unsupported\")",
+                 "'nonlocal' is not supported in kernels: a nested function cannot assign the "
+                 "enclosing function's variables");
+    else
+      unsupported(L, s->loc, arena_printf(L->a, "'%s'", s->str ? s->str : "global"),
+                  "module constants can be read without declaring them");
     break;
   case ND_IMPORT: unsupported(L, s->loc, "import inside a function", "import at module level"); break;
   case ND_MATCH: unsupported(L, s->loc, "match", "use if/elif/else"); break;

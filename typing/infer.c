@@ -99,10 +99,27 @@ static bool generic_in_progress(IrCompile *c, const IrFunc *gen) {
   return false;
 }
 
+/* Recursion is typed through explicit signatures only: the call back into
+ * a function still being typed takes the declared return type.  Numba also
+ * infers a lazy function's recursion from its non-recursive return paths;
+ * kjit does not, and says which signature would do. */
 static void report_recursion(IrCompile *c, const IrFunc *gen, SrcLoc callsite) {
   diag_add(c->diags, DL_ERROR, E_TY_RECURSION, callsite,
-           "Numba device functions cannot be recursive",
-           "recursive call to '%s' is not supported", gen->name);
+           "give it an explicit signature, e.g. @cuda.jit('int64(int64)', device=True): "
+           "kjit types recursion through declared signatures only",
+           "recursive call to '%s', which has no explicit signature for these argument types",
+           gen->name);
+}
+
+/* The call closes a cycle at `memo` (still being typed): every function
+ * typed since then is on the cycle and must stay out of line. */
+static void mark_cycle(IrCompile *c, IrFunc *memo) {
+  bool on = false;
+  for (int i = 0; i < c->funcs.len; i++) {
+    on = on || c->funcs.data[i] == memo;
+    if (on && in_progress(c->funcs.data[i]))
+      c->funcs.data[i]->recursive = true;
+  }
 }
 
 /* The parameter types a specialization gets: the argument types, except
@@ -783,7 +800,11 @@ IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *a
   if (!effective_params(c, gen, argtypes, params))
     return NULL;
   IrFunc *memo = find_spec(c, gen, params, consts);
-  if (memo && !memo->typed && !memo->symbol)
+  if (memo && in_progress(memo) && declared_return(gen, params)) {
+    mark_cycle(c, memo);
+    return memo; /* its ret_type is the declared one while it is typed */
+  }
+  if (memo && in_progress(memo))
     report_recursion(c, gen, callsite);
   if (memo)
     return memo->typed ? memo : NULL;
@@ -799,7 +820,8 @@ IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *a
   IrFunc *f = ir_func_clone(c->arena, gen);
   f->typed = false;
   f->symbol = NULL;
-  f->ret_type = NULL;
+  f->ret_type = declared_return(gen, params); /* what a recursive call sees */
+  f->recursive = false;
   for (int i = 0; i < nargs; i++) {
     f->locals.data[i].type = params[i];
     f->locals.data[i].type_loc = f->locals.data[i].loc;

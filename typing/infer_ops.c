@@ -333,7 +333,7 @@ static int check_indices(Infer *inf, int idx, int first, const Type *arr, const 
     return 1;
   }
   if (n < arr->ndim && in->op == OP_ARRAY_STORE) {
-    ir_infer_fail(inf, idx, E_TY_INDEX, "assign element by element: a[i, j] = v",
+    ir_infer_fail(inf, idx, E_TY_INDEX, "name the remaining dimensions with slices: a[i, :] = v",
                   "assigning to a whole view of %s is not supported (%d %s for %d dimensions)",
                   TN(arr), n, plural(n, "index", "indices"), arr->ndim);
     return -1;
@@ -507,6 +507,31 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
   if (!check_element(inf, idx, v, arr) || check_indices(inf, idx, 2, arr, need) != 1)
     return NULL;
   set_need(need, 1, ty_is_number(arr->elem) || arr->elem == TY_BF16_T ? arr->elem : NULL); /* a record: copied as bytes */
+  return TY_VOID_T;
+}
+
+/* a[slices] = v (ARRAY_FILL): Numba's setitem with slices.  A number is
+ * converted to the dtype and stored into every element of the view; an
+ * array is broadcast onto the view (NumPy's rule: its dimensions aligned
+ * on the right, each equal or 1), which codegen checks at run time. */
+static const Type *type_array_fill(Infer *inf, int idx, const Type **need) {
+  const Inst *in = &inf->f->insts.data[idx];
+  const Type *arr = at(inf, in, 0), *v = at(inf, in, 1);
+  if (!arr || !need_array(inf, idx, arr, "slice") || !v || !check_writable(inf, idx, arr))
+    return NULL;
+  if (!ty_is_number(arr->elem))
+    return ir_infer_fail(inf, idx, E_TY_INDEX, "assign element by element in a loop",
+                         "assigning to a slice of %s is not supported yet", TN(arr));
+  if (v->kind != TY_ARRAY)
+    return check_element(inf, idx, v, arr) ? (set_need(need, 1, arr->elem), TY_VOID_T) : NULL;
+  if (v->ndim > arr->ndim)
+    return ir_infer_fail(inf, idx, E_TY_INDEX, "the source may have as many dimensions as the "
+                         "slice, or fewer (broadcast)",
+                         "cannot assign %s to a slice of %s: the source has more dimensions",
+                         TN(v), TN(arr));
+  if (!ty_is_number(v->elem) || (ty_is_complex(v->elem) && !ty_is_complex(arr->elem)))
+    return ir_infer_fail(inf, idx, E_TY_CONVERT, NULL, "cannot store the elements of %s into %s",
+                         TN(v), TN(arr));
   return TY_VOID_T;
 }
 
@@ -988,15 +1013,33 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
   return spec->ret_type;
 }
 
+/* numba-cuda's printimpl: numbers, bools, string literals and the Dim3 of
+ * cuda.threadIdx & co. ("(x, y, z)"); tuples have no print there.  More
+ * than 32 items: Numba warns and the kernel prints the raw format string
+ * (codegen, cg_lower_print). */
+#define PRINT_MAX_ITEMS 32
+
 static const Type *type_print(Infer *inf, int idx) {
   const Inst *in = &inf->f->insts.data[idx];
   for (int k = 0; k < in->nargs; k++) {
     const Type *t = at(inf, in, k);
     if (!t)
       return NULL;
-    if (!ty_is_number(t) && t->kind != TY_STR && t->kind != TY_NONE)
+    const Inst *a = &inf->f->insts.data[in->args[k]];
+    bool dim3 = a->op == OP_TUPLE && a->str && strcmp(a->str, "dim3") == 0;
+    if (t->kind == TY_TUPLE && !dim3)
+      return ir_infer_fail(inf, idx, E_TY_PRINT, "print the elements: print(t[0], t[1])",
+                           "print() of a tuple is not supported: numba-cuda has no print of "
+                           "%s (\"printing unimplemented for values of type %s\")", TN(t), TN(t));
+    if (!ty_is_number(t) && t->kind != TY_STR && t->kind != TY_NONE && !dim3)
       return ir_infer_fail(inf, idx, E_TY_PRINT, "print scalars and strings only",
                            "print() does not support %s", TN(t));
+  }
+  if (in->nargs > PRINT_MAX_ITEMS && !inf->reported[idx]) {
+    inf->reported[idx] = true;
+    diag_add(inf->d, DL_WARNING, E_TY_PRINT, in->loc, "print at most 32 items per call",
+             "CUDA print() cannot print more than 32 items. The raw format string will be "
+             "emitted by the kernel instead.");
   }
   return TY_VOID_T;
 }
@@ -1127,6 +1170,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_TUPLE_GET: return type_tuple_get(inf, idx);
   case OP_ARRAY_LOAD: return type_array_load(inf, idx, need);
   case OP_ARRAY_STORE: return type_array_store(inf, idx, need);
+  case OP_ARRAY_FILL: return type_array_fill(inf, idx, need);
   case OP_ARRAY_SHAPE: case OP_ARRAY_STRIDE: case OP_ARRAY_SIZE: case OP_ARRAY_NDIM:
     return type_array_attr(inf, idx);
   case OP_ARRAY_VIEW: return ir_infer_view(inf, idx, need);
@@ -1178,6 +1222,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_RET: return type_ret(inf, idx);
   case OP_ASSERT_ON: return TY_BOOL_T;
   case OP_SYNCTHREADS: case OP_FENCE: case OP_BR: case OP_UNREACHABLE: case OP_ASSERT_FAIL:
+  case OP_RAISE:
     return TY_VOID_T;
   default:
     return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: untyped op '%s'",

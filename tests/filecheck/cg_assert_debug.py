@@ -3,9 +3,9 @@
 # that prints the AssertionError (file, line, the message, kernel, block and
 # thread) with vprintf and traps.  A message that is not a string literal
 # gives the statement's source text.
-# CHECK: c"assert i < n\00"
-# CHECK: c"x must be finite\00"
-# CHECK: error: AssertionError: %s (%s '%s', block (%lld,%lld,%lld), thread (%lld,%lld,%lld))
+# CHECK: c"AssertionError: assert i < n\00"
+# CHECK: c"AssertionError: x must be finite\00"
+# CHECK: error: %s (%s '%s', block (%lld,%lld,%lld), thread (%lld,%lld,%lld))
 # CHECK: define {{.*}}void @k__a1Cf32_i64
 # CHECK: br i1 {{.*}}, label %{{[0-9]+}}, label %{{[0-9]+}}
 # CHECK: call i32 @vprintf(ptr {{.*}}@.assertfmt

@@ -366,10 +366,12 @@ static void test_recursion(void) {
   E(&t, OP_RET, 2, 1, call);
   const Type *args[1] = {TY_I64_T};
   IrFunc *f = ir_specialize(&t.c, dev, args, 1, (SrcLoc){0});
-  const char *want = "k.py:2:5: error[E305]: recursive call to 'f' is not supported\n"
+  const char *want = "k.py:2:5: error[E305]: recursive call to 'f', which has no explicit "
+                     "signature for these argument types\n"
                      "    return f(x)\n"
                      "    ^~~\n"
-                     "hint: Numba device functions cannot be recursive\n";
+                     "hint: give it an explicit signature, e.g. @cuda.jit('int64(int64)', "
+                     "device=True): kjit types recursion through declared signatures only\n";
   CHECK(!f && strcmp(render(&t), want) == 0, "got:\n%s", render(&t));
   t_free(&t);
 }

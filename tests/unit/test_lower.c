@@ -325,7 +325,9 @@ static void test_errors_unsupported(void) {
                "define a device function at module level with @cuda.jit(device=True)");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    try:\n        pass\n    except:\n        pass\n",
                "exceptions are not supported on the GPU");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    a[1:2] = 0\n", "assigning to an array slice is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    a[1:2] += 0\n", "augmented assignment to an array slice is not supported");
+  expect_error(HDR "@cuda.jit\ndef k(a):\n    raise\n", "a bare 'raise'");
+  expect_error(HDR "@cuda.jit\ndef k(a, n):\n    raise ValueError(n)\n", "must be constants");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[::0]\n", "slice step cannot be zero");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[None, 1:]\n", "indexing an array with None");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    b = a[..., 0]\n", "indexing an array with '...'");
@@ -343,7 +345,6 @@ static void test_errors_unsupported(void) {
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a.shape = 1\n", "assigning to an attribute");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    x = a.transpose(1, 0)\n", "transpose() with axes is not supported");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    break\n", "'break' outside loop");
-  expect_error(HDR "@cuda.jit(device=True)\ndef f(x):\n    return f(x)\n", "recursive calls");
 }
 
 static void test_errors_decorators(void) {
