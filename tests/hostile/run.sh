@@ -180,6 +180,25 @@ family_files() {
   head -c 17000000 /dev/zero | tr '\0' '#' > big.py
   expect 1 "'big.py' is larger than the source size limit of 16777216 bytes" -- "$kjit" check big.py
   expect 0 "big.py: ok" -- env KJIT_MAX_SOURCE_BYTES=20000000 "$kjit" check big.py
+  # a NUL byte anywhere (a comment, a string) is refused alike from a file,
+  # standard input and an imported module, at its line and column
+  printf 'from numba import cuda\n# a \000 in a comment\n@cuda.jit\ndef k(x):\n    x[0] = 1\n' > nulc.py
+  expect 1 "nulc.py:2:5: error\[E101\]: source code cannot contain null bytes" -- "$kjit" check nulc.py
+  cases=$((cases + 1))
+  ( exec timeout 10 "$kjit" check - < nulc.py ) >out.txt 2>err.txt
+  rc=$?
+  if [ $rc -ne 1 ] || ! grep -q "^<stdin>:2:5: error\[E101\]: source code cannot contain null bytes" err.txt; then
+    failures=$((failures + 1)); echo "FAIL: a NUL in a comment on standard input (exit $rc)" >&2; cat err.txt >&2
+  fi
+  cases=$((cases + 1))
+  ( exec timeout 10 "$kjit" run -:k --grid 1 --block 1 x=zeros:f32:1 --target cpu < nulc.py ) >out.txt 2>err.txt
+  if [ $? -ne 1 ] || ! grep -q "^<stdin>:2:5: error\[E101\]" err.txt || grep -q "x: float32" out.txt; then
+    failures=$((failures + 1)); echo "FAIL: kjit run - ran a source with a NUL" >&2; cat err.txt >&2
+  fi
+  mkdir -p nulmod && printf 'X = "a\000b"\n' > nulmod/helpers.py
+  printf 'from numba import cuda\nfrom helpers import X\n@cuda.jit\ndef k(x):\n    x[0] = 1\n' > nulmod/main.py
+  expect 1 "helpers.py:1:7: error\[E101\]: source code cannot contain null bytes" -- \
+    run nulmod/main.py:k --grid 1 --block 1 x=zeros:f32:1
   # 9. FIFOs and directories as .npy arguments; a costly generator
   kernel poke x "x[0] = 1"
   mkfifo f.npy; mkdir d.npy
