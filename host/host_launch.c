@@ -324,11 +324,7 @@ static bool emit_host(RtJob *j, void *data) {
     const Type *rt = c->funcs.data[0]->ret_type;
     e->s->ret_kind = (uint8_t)(rt ? rt->kind : TY_VOID);
   }
-  CgHostObject obj = {0};
-  bool ok = rt_cache_host_object(j->prog->ctx, e->h->jit, c, !e->f->is_kernel, &o, &obj, d) &&
-            cg_jit_load(e->h->jit, &obj, &e->s->entry, d);
-  cg_host_object_free(&obj);
-  return ok;
+  return rt_cache_host_load(j->prog->ctx, e->h->jit, c, !e->f->is_kernel, &o, &e->s->entry, d);
 }
 
 /* f for params through the compile driver (runtime/compile.h), JIT-loaded

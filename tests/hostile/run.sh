@@ -5,7 +5,7 @@
 # the exit status and the message, not only that nothing crashed.  Big
 # inputs are generated here, in a temporary folder, never committed.
 # Families: parse limits files outputs faults cache, and round 3's fifo
-# safety signals cache_security visibility (default: all).  The second-user
+# safety signals cache_security visibility cache_late (default: all).  The second-user
 # cases run as uid 65534 through setpriv when root, else are skipped with a
 # note saying why.
 set -uo pipefail
@@ -484,8 +484,43 @@ family_visibility() {
     run vv.py:k --grid 1 --block 1 --timeout 0.2 x=rand:f32:400000000
 }
 
+# A CPU-target entry that passes its seal but cannot be loaded, early (its
+# metadata disagrees with the compile) or late (ORC adds, links or looks
+# it up): dropped, recompiled, one warning; the next run hits the new one.
+family_cache_late() {
+  printf 'import math\nfrom numba import cuda\n@cuda.jit\ndef k(x):\n    i = cuda.grid(1)\n    x[i] = math.sin(x[i]) + 2\n' > late.py
+  local env=(env XDG_CONFIG_HOME="$TMP/late-cfg" KJIT_CACHE_DIR="$TMP/late-cache")
+  local go=(run late.py:k --grid 1 --block 4 x=zeros:f32:4 --time)
+  local mode why
+  for mode in garbage truncated nosymbol unresolved params flags twoentries othername; do
+    case $mode in
+      garbage) why="host JIT: cannot add the object: The file was not recognized as a valid object file" ;;
+      truncated) why="host JIT: cannot add the object: " ;;
+      nosymbol) why="host JIT: cannot materialize the kernel: Symbols not found: \[ k__a1Cf32\.c[0-9a-f]{16} \]" ;;
+      unresolved) why="host JIT: cannot materialize the kernel \(Symbols not found: \[ sinQ \]\)" ;;
+      params) why="its metadata disagrees with the kernel's parameter count" ;;
+      flags) why="its metadata has launch flags or a shared memory size codegen never makes" ;;
+      twoentries) why="its metadata lists more than the one entry of the compile" ;;
+      othername) why="its metadata names another kernel's symbol" ;;
+    esac
+    rm -rf "$TMP/late-cache"
+    expect 0 "cache: compiled" -- "${env[@]}" "$kjit" "${go[@]}" --target cpu
+    local e; e=$(find "$TMP/late-cache" -name '*.kjc' | head -1)
+    python3 "$here/reseal.py" "$TMP/late-cfg/kjit/cache-key" "$e" $mode
+    expect 0 "warning\[E003\]: cache entry '$e' could not be loaded \(.*$why.*\); it was removed and recompiled" -- \
+      "${env[@]}" "$kjit" "${go[@]}" --target cpu
+    check "late $mode: the right result" grep -q 'x: float32\[4\] \[2, 2, 2, 2\]' out.txt
+    check "late $mode: one warning" test "$(grep -c 'could not be loaded' err.txt)" -eq 1
+    check "late $mode: no error" test "$(grep -c 'error' err.txt)" -eq 0
+    check "late $mode: counted a miss" grep -q 'hits 0, misses 1' out.txt
+    expect 0 "cache: read \(hits 1, misses 0" -- "${env[@]}" "$kjit" "${go[@]}" --target cpu
+    check "late $mode: the rewritten entry is used quietly" test ! -s err.txt
+  done
+}
+
 families=("$@")
-[ ${#families[@]} -gt 0 ] || families=(parse limits faults files outputs cache fifo safety signals cache_security visibility)
+[ ${#families[@]} -gt 0 ] || families=(parse limits faults files outputs cache fifo safety signals cache_security visibility
+                                       cache_late)
 echo 'from numba import cuda
 @cuda.jit("void(float32[:])")
 def k(x):
