@@ -77,7 +77,8 @@ void rt_dlpack_release(kjit_array *a) {
 
 /* a's storage record, made on first use: it takes over the memory the
  * array owns (host memory, or device memory kjit allocated on cu:
- * kjit_memory; a wrap of the caller's device memory owns nothing). */
+ * a device array not borrowed; a wrap of the caller's device memory owns
+ * nothing). */
 static RtDlShared *shared_of(kjit_array *a, RtCuda *cu) {
   if (a->shared)
     return a->shared;
@@ -86,7 +87,7 @@ static RtDlShared *shared_of(kjit_array *a, RtCuda *cu) {
     return NULL;
   s->refs = 1;
   s->dl_device = a->device ? KJIT_DL_CUDA : KJIT_DL_CPU;
-  if (a->device && a->kjit_memory) {
+  if (a->device && !a->borrowed) {
     RtDlDevice *d = calloc(1, sizeof *d);
     if (!d || !cu || cu->api.DevicePrimaryCtxRetain(&d->ctx, cu->dev) != RT_CU_SUCCESS) {
       free(d);
