@@ -90,6 +90,8 @@ static void quarantine(kjit_context *ctx, kjit_array *h) {
 }
 
 void rt_api_release(kjit_context *ctx) {
+  for (kjit_array *h = ctx->api.live; h; h = h->next)
+    rt_dlpack_context_gone(h);          /* before kjit's own CUDA context goes */
   while (ctx->api.live)
     kjit_array_destroy(ctx->api.live);
   for (kjit_array *h = ctx->api.dead, *next; h; h = next) {

@@ -51,5 +51,8 @@ const char *rt_api_stream_problem(kjit_context *ctx, void *stream);
  * with DLPack tensors (a->shared); the last reference frees the memory or
  * calls the producer's deleter.  From kjit_array_destroy, lock held. */
 void rt_dlpack_release(kjit_array *a);
+/* The kjit context is being destroyed: an export of a's device memory in
+ * kjit's own CUDA context (destroyed with it) must not free it later. */
+void rt_dlpack_context_gone(kjit_array *a);
 
 #endif
