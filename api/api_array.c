@@ -90,6 +90,8 @@ static void quarantine(kjit_context *ctx, kjit_array *h) {
 }
 
 void rt_api_release(kjit_context *ctx) {
+  for (kjit_array *h = ctx->api.live; h; h = h->next)
+    rt_dlpack_context_gone(h);          /* before kjit's own CUDA context goes */
   while (ctx->api.live)
     kjit_array_destroy(ctx->api.live);
   for (kjit_array *h = ctx->api.dead, *next; h; h = next) {
@@ -197,15 +199,8 @@ kjit_status kjit_array_xoroshiro128p(kjit_context *ctx, int64_t n, uint64_t seed
   return KJIT_OK;
 }
 
-kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
-                            const int64_t *shape, const int64_t *strides,
-                            void *data, kjit_array **out) {
-  if (!ctx || !out)
-    return KJIT_ERROR_INVALID_ARGUMENT;
-  RtCall call;
-  rt_begin(&call, ctx);
-  if (!rt_api_check_shape(&call, dtype, ndim, shape))
-    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+RtArray rt_api_wrap_fill(kjit_dtype dtype, int ndim, const int64_t *shape, const int64_t *strides,
+                         void *data) {
   RtArray a = {.dtype = rt_dtype_of(dtype), .ndim = ndim, .data = data, .owns = false};
   for (int i = 0; i < ndim; i++)
     a.shape[i] = shape[i];
@@ -215,6 +210,19 @@ kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
       a.strides[i] = strides[i];
   else
     rt_array_set_c_strides(&a);
+  return a;
+}
+
+kjit_status kjit_array_wrap(kjit_context *ctx, kjit_dtype dtype, int ndim,
+                            const int64_t *shape, const int64_t *strides,
+                            void *data, kjit_array **out) {
+  if (!ctx || !out)
+    return KJIT_ERROR_INVALID_ARGUMENT;
+  RtCall call;
+  rt_begin(&call, ctx);
+  if (!rt_api_check_shape(&call, dtype, ndim, shape))
+    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
+  RtArray a = rt_api_wrap_fill(dtype, ndim, shape, strides, data);
   if (!data && a.nbytes)
     return rt_api_fail(&call, KJIT_ERROR_INVALID_ARGUMENT, "%s", "data is NULL for a non-empty array");
   kjit_array *h = rt_api_adopt(ctx, &a);
@@ -535,8 +543,7 @@ static bool new_device_array(RtCall *call, RtCuda *cu, kjit_dtype dtype, int ndi
     rt_cuda_free(cu, p);
     return false;
   }
-  h->device = true;
-  h->kjit_memory = true;
+  h->device = true;                /* not borrowed: kjit frees it */
   h->epoch = cu->resets;
   *out = h;
   return true;

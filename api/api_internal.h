@@ -23,6 +23,12 @@ const char *rt_tuple_resolve(const IrProgram *p, Arena *arena, RtValue *v);
 struct RtCuda;
 /* A new handle owning `a` (moved in), linked on ctx; NULL when out of memory. */
 kjit_array *rt_api_adopt(kjit_context *ctx, RtArray *a);
+/* The RtArray of memory the caller owns (kjit_array_wrap, and
+ * kjit_array_wrap_device for device memory): dtype, shape, the strides
+ * given (NULL: C order) and the bytes the shape spans; owns is false.  The
+ * shape must have passed rt_api_check_shape. */
+RtArray rt_api_wrap_fill(kjit_dtype dtype, int ndim, const int64_t *shape, const int64_t *strides,
+                         void *data);
 /* Reports fmt (one %s: a) as an argument error and finishes the call with st. */
 kjit_status rt_api_fail(RtCall *call, kjit_status st, const char *fmt, const char *a);
 /* dtype, ndim and shape of a new array: false with the message. */
@@ -45,6 +51,9 @@ const char *rt_api_stream_problem(kjit_context *ctx, void *stream);
  * with DLPack tensors (a->shared); the last reference frees the memory or
  * calls the producer's deleter.  From kjit_array_destroy, lock held. */
 void rt_dlpack_release(kjit_array *a);
+/* The kjit context is being destroyed: an export of a's device memory in
+ * kjit's own CUDA context (destroyed with it) must not free it later. */
+void rt_dlpack_context_gone(kjit_array *a);
 
 /* api_launch.c, for tune.c: resolves a launch of k over args as kjit_launch
  * does (the checks, the eager signature, the context's target) into call's

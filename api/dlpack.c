@@ -10,8 +10,9 @@
  * is released exactly once, by whoever drops the storage's last reference
  * (kjit_array_destroy, the context's destruction, an exported tensor's
  * deleter), on any thread, taking no kjit lock itself: so the storage keeps
- * what releasing needs (the driver's entry points, the device's retained
- * primary context), never the context. */
+ * what releasing needs (the driver's entry points, the CUDA context the
+ * memory lives in, retained when it is the primary one), never the kjit
+ * context. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,11 +23,18 @@
 
 /* ----------------------------------------------------------- storage --- */
 
-/* What frees device memory kjit allocated, without the kjit context. */
+/* What frees device memory kjit allocated, without the kjit context: the
+ * context the memory lives in, which is the one kjit runs in (retained for
+ * us only when it is the device's primary context: a caller's context is
+ * the caller's to keep, and kjit's own dies with the kjit context). */
 typedef struct RtDlDevice {
   RtCuDeviceptr ptr;
   RtCuDevice dev;
-  RtCuContext ctx;                 /* the primary context, retained for us */
+  RtCuContext ctx;                 /* the context of ptr (kjit's cu->ctx) */
+  bool primary;                    /* ctx is the primary context, retained here */
+  bool own;                        /* ctx is kjit's own (cuCtxCreate) */
+  int gone;                        /* own: the kjit context destroyed ctx, and
+                                      with it the memory (atomic) */
   RtCuResult (*get_current)(RtCuContext *);
   RtCuResult (*set_current)(RtCuContext);
   RtCuResult (*mem_free)(RtCuDeviceptr);
@@ -43,14 +51,24 @@ typedef struct RtDlShared {
   kjit_dl_managed_tensor_versioned *producer_v; /* imported (1.x), else NULL */
 } RtDlShared;
 
+/* Frees the memory in its own context; never in another (the address
+ * could be another allocation's there), and not at all once kjit's own
+ * context, which freed it, is gone. */
 static void free_device(RtDlDevice *d) {
   RtCuContext prev = NULL;
-  d->get_current(&prev);
-  d->set_current(d->ctx);
-  d->mem_free(d->ptr);
-  d->set_current(prev);
-  d->release(d->dev);
+  if (!__atomic_load_n(&d->gone, __ATOMIC_ACQUIRE) && d->get_current(&prev) == RT_CU_SUCCESS &&
+      d->set_current(d->ctx) == RT_CU_SUCCESS) {
+    d->mem_free(d->ptr);
+    d->set_current(prev);
+  }
+  if (d->primary)
+    d->release(d->dev);
   free(d);
+}
+
+void rt_dlpack_context_gone(kjit_array *a) {
+  if (a->shared && a->shared->device && a->shared->device->own)
+    __atomic_store_n(&a->shared->device->gone, 1, __ATOMIC_RELEASE);
 }
 
 /* Drops one reference; the last frees the memory or calls the producer's
@@ -77,7 +95,8 @@ void rt_dlpack_release(kjit_array *a) {
 
 /* a's storage record, made on first use: it takes over the memory the
  * array owns (host memory, or device memory kjit allocated on cu:
- * kjit_memory; a wrap of the caller's device memory owns nothing). */
+ * a device array not borrowed; a wrap of the caller's device memory owns
+ * nothing). */
 static RtDlShared *shared_of(kjit_array *a, RtCuda *cu) {
   if (a->shared)
     return a->shared;
@@ -86,15 +105,19 @@ static RtDlShared *shared_of(kjit_array *a, RtCuda *cu) {
     return NULL;
   s->refs = 1;
   s->dl_device = a->device ? KJIT_DL_CUDA : KJIT_DL_CPU;
-  if (a->device && a->kjit_memory) {
+  if (a->device && !a->borrowed) {
     RtDlDevice *d = calloc(1, sizeof *d);
-    if (!d || !cu || cu->api.DevicePrimaryCtxRetain(&d->ctx, cu->dev) != RT_CU_SUCCESS) {
+    RtCuContext retained = NULL;
+    bool primary = cu && cu->kind == RT_CTX_PRIMARY;
+    if (!d || !cu || !cu->ctx ||
+        (primary && cu->api.DevicePrimaryCtxRetain(&retained, cu->dev) != RT_CU_SUCCESS)) {
       free(d);
       free(s);
       return NULL;
     }
-    *d = (RtDlDevice){(RtCuDeviceptr)(uintptr_t)a->a.data, cu->dev, d->ctx, cu->api.CtxGetCurrent,
-                      cu->api.CtxSetCurrent, cu->api.MemFree, cu->api.DevicePrimaryCtxRelease};
+    *d = (RtDlDevice){(RtCuDeviceptr)(uintptr_t)a->a.data, cu->dev, cu->ctx, primary, cu->kind == RT_CTX_OWN,
+                      0, cu->api.CtxGetCurrent, cu->api.CtxSetCurrent, cu->api.MemFree,
+                      cu->api.DevicePrimaryCtxRelease};
     s->device = d;
   } else if (a->a.owns) {
     s->mem = a->a; /* data, map: freed by the storage now */

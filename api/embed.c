@@ -110,16 +110,7 @@ kjit_status kjit_array_wrap_device(kjit_context *ctx, kjit_dtype dtype, int ndim
   rt_begin(&call, ctx);
   if (!rt_api_check_shape(&call, dtype, ndim, shape))
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
-  RtArray a = {.dtype = rt_dtype_of(dtype), .ndim = ndim,
-               .data = (void *)(uintptr_t)device_ptr, .owns = false};
-  for (int i = 0; i < ndim; i++)
-    a.shape[i] = shape[i];
-  rt_shape_nbytes(a.dtype, ndim, shape, &a.nbytes);
-  if (strides)
-    for (int i = 0; i < ndim; i++)
-      a.strides[i] = strides[i];
-  else
-    rt_array_set_c_strides(&a);
+  RtArray a = rt_api_wrap_fill(dtype, ndim, shape, strides, (void *)(uintptr_t)device_ptr);
   RtCuda *cu = rt_api_device_of(&call);
   if (!cu)
     return rt_finish(&call, call.diags.nerrors ? rt_status_of(&call.diags) : KJIT_ERROR_NO_DEVICE);
@@ -305,19 +296,9 @@ kjit_status kjit_event_create(kjit_context *ctx, void **event) {
   return make_handle(ctx, true, event);
 }
 
-kjit_status kjit_stream_destroy(kjit_context *ctx, void *stream) {
-  if (!ctx)
-    return KJIT_ERROR_INVALID_ARGUMENT;
-  RtCall call;
-  rt_begin(&call, ctx);
-  RtEmbedHandle *h = handle_arg(&call, stream, false, "kjit_stream_create");
-  if (!h)
-    return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
-  if (!h->cu) {                                 /* a cpu token: nothing to keep */
-    unlink_handle(ctx, h);
-    release_handle(ctx, h);
-    return rt_finish(&call, KJIT_OK);
-  }
+/* A GPU stream is parked (see RT_PARKED_STREAMS), the oldest parked one
+ * past the limit really destroyed. */
+static void park_stream(kjit_context *ctx, RtEmbedHandle *h) {
   h->destroyed = true;
   ctx->api.streams_destroyed++;
   int parked = 0;
@@ -329,20 +310,33 @@ kjit_status kjit_stream_destroy(kjit_context *ctx, void *stream) {
     unlink_handle(ctx, oldest);
     release_handle(ctx, oldest);
   }
-  return rt_finish(&call, KJIT_OK);
 }
 
-kjit_status kjit_event_destroy(kjit_context *ctx, void *event) {
+/* kjit_stream_destroy and kjit_event_destroy: look the handle up, then
+ * unlink and release it (an event, a cpu token) or park it (a GPU stream). */
+static kjit_status destroy_handle(kjit_context *ctx, void *handle, bool event) {
   if (!ctx)
     return KJIT_ERROR_INVALID_ARGUMENT;
   RtCall call;
   rt_begin(&call, ctx);
-  RtEmbedHandle *h = handle_arg(&call, event, true, "kjit_event_create");
+  RtEmbedHandle *h = handle_arg(&call, handle, event, event ? "kjit_event_create" : "kjit_stream_create");
   if (!h)
     return rt_finish(&call, KJIT_ERROR_INVALID_ARGUMENT);
-  unlink_handle(ctx, h);
-  release_handle(ctx, h);
+  if (!event && h->cu) {
+    park_stream(ctx, h);
+  } else {
+    unlink_handle(ctx, h);
+    release_handle(ctx, h);
+  }
   return rt_finish(&call, KJIT_OK);
+}
+
+kjit_status kjit_stream_destroy(kjit_context *ctx, void *stream) {
+  return destroy_handle(ctx, stream, false);
+}
+
+kjit_status kjit_event_destroy(kjit_context *ctx, void *event) {
+  return destroy_handle(ctx, event, true);
 }
 
 /* Any stream of the context's CUDA context (the caller's too), NULL for

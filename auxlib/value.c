@@ -63,6 +63,7 @@ typedef struct Spec {
   size_t len[MAX_PARTS];
   char *err;
   size_t errlen;
+  const char *name;               /* the argument's name (NULL: none): rand's seed mixes it in */
 } Spec;
 
 static int gen_fail(Spec *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -373,12 +374,28 @@ static int gen_fill(Spec *s, kjit_arg *out, int kind /* 0 zeros, 1 full, 2 arang
   return 0;
 }
 
+/* The seed rand and randint draw from: SEED (default 0) for an unnamed
+ * value, else SEED mixed with the argument's name, so x=rand:f32:N and
+ * y=rand:f32:N differ and each stays the same from run to run, whatever
+ * the order of the arguments (FNV-1a of the name, then splitmix64's
+ * finalizer over both). */
+static uint64_t seed_for(uint64_t base, const char *name) {
+  if (!name) return base;
+  uint64_t h = 0xCBF29CE484222325ull;
+  for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+    h = (h ^ *c) * 0x100000001B3ull;
+  uint64_t z = base + 0x9E3779B97F4A7C15ull * (h | 1);
+  z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ z >> 27) * 0x94D049BB133111EBull;
+  return z ^ z >> 31;
+}
+
 static int spec_seed(Spec *s, int k, uint64_t *seed) {
   int64_t v = 0;
-  *seed = 0;
+  *seed = seed_for(0, s->name);
   if (k >= s->nparts) return 0;
   if (spec_int(s, k, "seed", &v)) return -1;
-  *seed = (uint64_t)v;
+  *seed = seed_for((uint64_t)v, s->name);
   return 0;
 }
 
@@ -646,8 +663,13 @@ static bool is_npz(const char *text) {
 }
 
 int aux_value_parse(kjit_context *ctx, const char *text, kjit_arg *out, char *err, size_t errlen) {
+  return aux_value_parse_named(ctx, text, NULL, out, err, errlen);
+}
+
+int aux_value_parse_named(kjit_context *ctx, const char *text, const char *name, kjit_arg *out, char *err,
+                          size_t errlen) {
   memset(out, 0, sizeof *out);
-  Spec s = {.ctx = ctx, .text = text, .err = err, .errlen = errlen};
+  Spec s = {.ctx = ctx, .text = text, .err = err, .errlen = errlen, .name = name};
   size_t n = strlen(text);
   if (n == 0) return gen_fail(&s, "empty value; expected PATH.npy, a generator such as rand:f32:1000, DTYPE:V or a number");
   if (n > 4 && strcmp(text + n - 4, ".npy") == 0) return gen_npy(&s, out);
@@ -669,7 +691,7 @@ kjit_status kjitaux_arg_parse(kjit_context *ctx, const char *spec, const char *w
     return KJIT_ERROR_INVALID_ARGUMENT;
   char err[1024];
   kjit_arg v;
-  if (aux_value_parse(ctx, spec, &v, err, sizeof err) != 0) {
+  if (aux_value_parse_named(ctx, spec, what, &v, err, sizeof err) != 0) {
     size_t n = strlen(spec);
     bool is_file = n > 4 && strcmp(spec + n - 4, ".npy") == 0;
     return kjit_set_error(ctx, is_file ? KJIT_ERROR_IO : KJIT_ERROR_INVALID_ARGUMENT, "%s%s%s%s",

@@ -12,6 +12,10 @@
 /* One VALUE (value.c).  Returns 0, or -1 with the message in err; nothing
  * is left allocated on failure. */
 int aux_value_parse(kjit_context *ctx, const char *text, kjit_arg *out, char *err, size_t errlen);
+/* As aux_value_parse for the value of the argument `name` (NULL: none):
+ * rand and randint draw from their SEED mixed with the name. */
+int aux_value_parse_named(kjit_context *ctx, const char *text, const char *name, kjit_arg *out, char *err,
+                          size_t errlen);
 /* A tuple or namedtuple VALUE "(1, 2.5)", "Point(1.5, y=2.5)"
  * (value_tuple.c), as aux_value_parse. */
 int aux_tuple_parse(kjit_context *ctx, const char *text, kjit_arg *out, char *err, size_t errlen);

@@ -29,7 +29,18 @@ struct CgJit {
   unsigned nmodules;    /* uncached compiles: suffix that keeps entries unique */
   char **loaded;        /* first entry name of every object added */
   int nloaded, loaded_cap;
+  char session_err[256]; /* the reason ORC reported of the last failed link */
 };
+
+/* ORC reports why a link failed (an undefined symbol) to the session, not
+ * to the lookup, whose error only says materializing failed; by default
+ * the session prints it on stderr.  Kept for the lookup's diagnostic. */
+static void on_session_error(void *ctx, LLVMErrorRef e) {
+  CgJit *j = ctx;
+  char *m = LLVMGetErrorMessage(e);
+  snprintf(j->session_err, sizeof j->session_err, "%s", m);
+  LLVMDisposeErrorMessage(m);
+}
 
 /* Copies e's message into a diagnostic and disposes it; true when e is success. */
 static bool check(LLVMErrorRef e, Diags *d, const char *what) {
@@ -118,6 +129,8 @@ CgJit *cg_jit_new(const HostSym *const *symbols, Diags *d) {
   /* the builder owns the JTMB, which owns tm; LLVMOrcCreateLLJIT owns b */
   LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(b, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm));
   if (!check(LLVMOrcCreateLLJIT(&j->lljit, b), d, "cannot create the JIT") ||
+      (LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(j->lljit), on_session_error, j),
+       false) ||
       !add_process_symbols(j, d) || !add_table_symbols(j, symbols, d)) {
     cg_jit_free(j);
     return NULL;
@@ -291,7 +304,12 @@ bool cg_jit_load(CgJit *j, const CgHostObject *obj, CgHostKernel *out, Diags *d)
   }
   for (int i = 0; i < obj->n; i++) {
     LLVMOrcExecutorAddress addr = 0;
-    if (!check(LLVMOrcLLJITLookup(j->lljit, &addr, obj->entries[i].name), d, "cannot materialize the kernel"))
+    char what[320];
+    j->session_err[0] = '\0';
+    LLVMErrorRef e = LLVMOrcLLJITLookup(j->lljit, &addr, obj->entries[i].name);
+    snprintf(what, sizeof what, "cannot materialize the kernel%s%s%s", j->session_err[0] ? " (" : "",
+             j->session_err, j->session_err[0] ? ")" : "");
+    if (!check(e, d, what))
       return false;
     if (out)
       out[i] = (CgHostKernel){(void *)(uintptr_t)addr, obj->entries[i].flags, obj->entries[i].static_shared};

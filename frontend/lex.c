@@ -1,7 +1,7 @@
 /* lex.c - tokenizer for the whole lexical structure of Python 3.12.
  *
  * First stage of the frontend: Source text -> Tokens (see token.h).  Works on
- * byte ranges (text may hold NULs and invalid UTF-8) and always advances, so
+ * byte ranges (text may hold invalid UTF-8; a NUL is refused up front) and always advances, so
  * it terminates on any input.  Errors are reported and skipped over; the
  * token array stays well formed (balanced INDENT/DEDENT, final EOF). */
 #include "frontend/token.h"
@@ -661,8 +661,6 @@ static void lex_bad_char(Lexer *L) {
   if (n == 0)
     lex_error(L, E_BAD_CHAR, loc, "the file must be UTF-8 encoded", "invalid non-UTF-8 byte 0x%02x",
               (unsigned char)*L->p);
-  else if (cp == 0)
-    lex_error(L, E_BAD_CHAR, loc, NULL, "source code cannot contain null bytes");
   else if (cp < 0x20 || cp == 0x7F || cp == 0xA0 || cp == 0xFEFF)
     lex_error(L, E_BAD_CHAR, loc, NULL, "invalid non-printable character U+%04X", (unsigned)cp);
   else
@@ -836,6 +834,26 @@ static void lex_finish(Lexer *L) {
   emit(L, TK_EOF, end);
 }
 
+/* CPython refuses a NUL byte anywhere in a source, comments and strings
+ * included, before it tokenizes: so does kjit, whatever the source was read
+ * from (a file, standard input, an imported module, a string).  One error
+ * at the first NUL, and no tokens: the rest of the file is not Python. */
+static bool refuse_nul(Lexer *L) {
+  const char *nul = memchr(L->p, '\0', (size_t)(L->end - L->p));
+  if (!nul)
+    return false;
+  while (L->p < nul) {
+    if (is_newline_at(L, L->p))
+      eat_newline(L);
+    else
+      L->p++;
+  }
+  lex_error(L, E_BAD_CHAR, loc_at(L, nul, 1), "remove the NUL byte (a binary file, or a corrupted copy?)",
+            "source code cannot contain null bytes");
+  L->p = L->end;
+  return true;
+}
+
 void lex_tokenize(Arena *arena, const Source *src, Diags *diags, Tokens *out) {
   memset(out, 0, sizeof *out);
   Lexer L = {0};
@@ -848,6 +866,7 @@ void lex_tokenize(Arena *arena, const Source *src, Diags *diags, Tokens *out) {
     L.p += 3, L.linestart = L.p; /* UTF-8 byte order mark */
   push_indent(&L, 0, 0);
   out->quiet_from = -1;
+  refuse_nul(&L);
   while (L.p < L.end) {
     if (L.atbol && L.brackets.len == 0)
       lex_line_start(&L);

@@ -587,7 +587,8 @@ int32_t kjit_host_region_next(HostCtx *ctx, const int32_t *resume, const int32_t
 
 /* ---- guest faults (host_fault.h) ------------------------------------- */
 
-/* The launch fails with where the fault happened: the block, and the
+/* The launch fails with where the fault happened: the address (chk's
+ * fault_addr, for the caller to name the array), the block, and the
  * thread where the kernel runs one thread per call (a per-block function
  * loops over its threads itself, so only the block is known). */
 static void report_fault(Block *b, Launch *L, const RtFaultPoint *p) {
@@ -598,10 +599,15 @@ static void report_fault(Block *b, Launch *L, const RtFaultPoint *p) {
              c->tid[2], c->ctaid[0], c->ctaid[1], c->ctaid[2]);
   else if (c)
     snprintf(where, sizeof where, " in block (%u,%u,%u)", c->ctaid[0], c->ctaid[1], c->ctaid[2]);
-  launch_fail(L, RT_HOST_E_FAULT, NULL,
-              "illegal address 0x%llx%s (%s): an index out of bounds, a dynamic shared array larger than "
-              "--shared, or a thread's stack overrun; debug=True (the debug option) checks every index",
-              (unsigned long long)(uintptr_t)p->addr, where, p->sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
+  RtHostCheckError at = {.fault_addr = (uint64_t)(uintptr_t)p->addr,
+                         .fault_known = p->addr_known != RT_FAULT_ADDR_UNKNOWN};
+  char addr[96];
+  if (p->addr_known == RT_FAULT_ADDR_UNKNOWN) /* x86-64 names no address beyond the 47 bits */
+    snprintf(addr, sizeof addr, "an illegal address outside the address space (the processor does not say which)");
+  else
+    snprintf(addr, sizeof addr, "illegal address 0x%llx%s", (unsigned long long)at.fault_addr,
+             p->addr_known == RT_FAULT_ADDR_DECODED ? ", outside the address space," : "");
+  launch_fail(L, RT_HOST_E_FAULT, &at, "%s%s (%s)", addr, where, p->sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
 }
 
 static void run_blocks_armed(Block *b, Launch *L) {
@@ -914,7 +920,7 @@ int rt_host_launch_checked(RtHostPool *p, HostKernelFn fn, int flags, const uint
   run_launch(p, &L);
   pthread_mutex_destroy(&L.err_mu);
   if (!atomic_load(&L.failed)) return RT_HOST_OK;
-  if (chk && (L.code == RT_HOST_E_INDEX || L.code == RT_HOST_E_ASSERT))
+  if (chk && (L.code == RT_HOST_E_INDEX || L.code == RT_HOST_E_ASSERT || L.code == RT_HOST_E_FAULT))
     *chk = L.chk;
   return set_err(err, errlen, L.code, "%s", L.err);
 }
@@ -931,7 +937,7 @@ void kjit_host_index_error(HostCtx *ctx, const char *array, int64_t index, int a
   Block *b = ctx->block;
   if (!b)
     return;
-  RtHostCheckError e = {array, file, NULL, index, extent, axis, line, col, {bx, by, bz}, {tx, ty, tz}};
+  RtHostCheckError e = {array, file, NULL, index, extent, axis, line, col, {bx, by, bz}, {tx, ty, tz}, 0, 0};
   launch_fail(b->launch, RT_HOST_E_INDEX, &e,
               "%s:%d: index %lld is out of bounds for axis %d with size %lld in array '%s' "
               "(block (%u,%u,%u), thread (%u,%u,%u))",
@@ -947,7 +953,7 @@ void kjit_host_assert_fail(HostCtx *ctx, const char *msg, const char *file, int 
   Block *b = ctx->block;
   if (!b)
     return;
-  RtHostCheckError e = {NULL, file, msg, 0, 0, 0, line, col, {bx, by, bz}, {tx, ty, tz}};
+  RtHostCheckError e = {NULL, file, msg, 0, 0, 0, line, col, {bx, by, bz}, {tx, ty, tz}, 0, 0};
   launch_fail(b->launch, RT_HOST_E_ASSERT, &e, "%s:%d: %s (block (%u,%u,%u), thread (%u,%u,%u))",
               file, line, msg, bx, by, bz, tx, ty, tz);
 }

@@ -113,10 +113,13 @@ typedef struct RtHostCheckError {
   int64_t index, extent;     /* the index after wraparound, the axis's size */
   int axis, line, col;
   uint32_t block[3], thread[3];
+  uint64_t fault_addr;       /* RT_HOST_E_FAULT: the address, when fault_known */
+  int fault_known;
 } RtHostCheckError;
 
 /* rt_host_launch that also returns, for RT_HOST_E_INDEX and RT_HOST_E_ASSERT,
- * the details of the first failed check in *chk (may be NULL).  local_bytes:
+ * the details of the first failed check in *chk (may be NULL), and for
+ * RT_HOST_E_FAULT the address (fault_addr, fault_known).  local_bytes:
  * the kernel's per-thread local arrays, added to each fiber's stack of
  * RT_HOST_FIBER_STACK bytes. */
 int rt_host_launch_checked(RtHostPool *pool, HostKernelFn fn, int flags, const uint32_t grid[3],

@@ -324,11 +324,7 @@ static bool emit_host(RtJob *j, void *data) {
     const Type *rt = c->funcs.data[0]->ret_type;
     e->s->ret_kind = (uint8_t)(rt ? rt->kind : TY_VOID);
   }
-  CgHostObject obj = {0};
-  bool ok = rt_cache_host_object(j->prog->ctx, e->h->jit, c, !e->f->is_kernel, &o, &obj, d) &&
-            cg_jit_load(e->h->jit, &obj, &e->s->entry, d);
-  cg_host_object_free(&obj);
-  return ok;
+  return rt_cache_host_load(j->prog->ctx, e->h->jit, c, !e->f->is_kernel, &o, &e->s->entry, d);
 }
 
 /* f for params through the compile driver (runtime/compile.h), JIT-loaded
@@ -509,6 +505,31 @@ static void report_check_error(kjit_program *prog, const IrFunc *f, int rc, cons
                e->block[1], e->block[2], e->thread[0], e->thread[1], e->thread[2]);
 }
 
+/* The array argument nearest to a fault's address, as a clause of the
+ * message: which buffer the wild index most likely started from. */
+static void fault_array(const IrFunc *f, const RtValue *args, int n, uint64_t addr, char *out, size_t len) {
+  int best = -1;
+  uint64_t dist = UINT64_MAX;
+  for (int i = 0; i < n; i++) {
+    if (!args[i].is_array || args[i].is_tuple)
+      continue;
+    int64_t off = (int64_t)(addr - (uint64_t)(uintptr_t)args[i].array.data); /* signed: either half */
+    uint64_t d = off < 0 ? 0 - (uint64_t)off : (uint64_t)off >= args[i].array.nbytes
+                                                   ? (uint64_t)off - args[i].array.nbytes + 1 : 0;
+    if (d < dist)
+      best = i, dist = d;
+  }
+  *out = '\0';
+  if (best < 0)
+    return;
+  const RtArray *a = &args[best].array;
+  int64_t off = (int64_t)(addr - (uint64_t)(uintptr_t)a->data);
+  snprintf(out, len, "; the nearest array is argument '%s' (%zu bytes at %p): the address is %llu bytes %s",
+           f->locals.data[best].name, a->nbytes, a->data,
+           (unsigned long long)(off < 0 ? dist : dist ? dist - 1 : (uint64_t)off),
+           off < 0 ? "before its start" : dist ? "past its end" : "into it");
+}
+
 static bool launch(kjit_program *prog, const IrFunc *f, const RtHostSpec *s, const RtValue *args,
                    const uint32_t grid[3], const uint32_t block[3], size_t dyn, Diags *d) {
   _Alignas(16) unsigned char buf[RT_HOST_MAX_ARGS * 72];
@@ -525,8 +546,14 @@ static bool launch(kjit_program *prog, const IrFunc *f, const RtHostSpec *s, con
     return false;
   }
   int code = rc == RT_HOST_E_LIMIT ? RT_E_LAUNCH_LIMIT : rc == RT_HOST_E_FAULT ? RT_E_KERNEL_FAULT : RT_E_LAUNCH_FAILED;
-  diag_error(d, code, (SrcLoc){0}, NULL,
-             "kernel '%s' on the CPU: %s", f->name, err);
+  char near[256] = "";
+  if (rc == RT_HOST_E_FAULT && chk.fault_known && chk.fault_addr >= 65536) /* not a NULL base's */
+    fault_array(f, args, s->k.nargs, chk.fault_addr, near, sizeof near);
+  diag_error(d, code, (SrcLoc){0},
+             rc == RT_HOST_E_FAULT ? "an index out of bounds, a dynamic shared array larger than --shared, or a "
+                                     "thread's stack overrun; debug=True (the debug option) checks every index"
+                                   : NULL,
+             "kernel '%s' on the CPU: %s%s", f->name, err, near);
   return false;
 }
 

@@ -65,10 +65,11 @@ void rt_host_program_free(kjit_program *prog);
 
 /* The CPU target (host/cache_host.c): the host object of `c` for jit's
  * machine, from the disk cache or compiled (cg_jit_compile) under the
- * entry's compile lock and stored.  cabi: c's device function through its
- * C-ABI wrapper (kjit_call).  Without a cache, compiled with a suffix of
- * the JIT's choosing.  Release *obj with cg_host_object_free. */
-bool rt_cache_host_object(kjit_context *ctx, CgJit *jit, IrCompile *c, bool cabi,
-                          const CgOptions *opts, CgHostObject *obj, Diags *diags);
+ * entry's compile lock and stored, loaded into jit; *out gets its one
+ * entry.  cabi: c's device function through its C-ABI wrapper (kjit_call).
+ * Without a cache, compiled with a suffix of the JIT's choosing.  A cached
+ * entry that cannot be loaded is dropped (one warning) and recompiled. */
+bool rt_cache_host_load(kjit_context *ctx, CgJit *jit, IrCompile *c, bool cabi,
+                        const CgOptions *opts, CgHostKernel *out, Diags *diags);
 
 #endif

@@ -1157,8 +1157,12 @@ KJIT_API kjit_status kjit_array_from_dlpack_versioned(kjit_context *ctx,
  * deleter of the tensor it was imported from.  Memory given to
  * kjit_array_wrap or kjit_array_wrap_device stays the caller's: an export
  * of such an array is valid only as long as the caller keeps the memory.
- * Device memory: the export keeps the device's primary context retained
- * until the last reference goes; a device fault resets the device and
+ * Device memory lives in the CUDA context the kjit context runs in: the
+ * export retains it until the last reference goes when it is the primary
+ * context (the default); a caller's context is the caller's to keep alive;
+ * kjit's own (KJIT_CUDA_CONTEXT_OWN) dies, with the memory, at
+ * kjit_context_destroy, so such an export is valid until then (docs/api.md,
+ * "Storage lifetime").  A device fault resets the device and
  * invalidates every device pointer, exported ones included.  Errors:
  * INVALID_ARGUMENT (NULLs, a destroyed array, a record array, byte strides
  * that are not a multiple of the item size).  Takes the context's lock;

@@ -50,7 +50,9 @@ extern "C" {
  * DTYPE is a name kjit_dtype_from_name knows; SHAPE is N, AxB, AxBxC or
  * AxBxCxD.  rand fills floats uniformly in [0, 1), ints with 0..99, bools
  * with 0/1; randint LO <= v < HI; both from splitmix64 seeded with SEED
- * (default 0), so the values are the same on every machine for a seed.
+ * (default 0) mixed with `what` when it is given, so x=rand:f32:N and
+ * y=rand:f32:N are different arrays, and the values are the same on every
+ * machine for a seed and a name (with what NULL: SEED itself).
  * On success *out is the argument; for KJIT_ARG_ARRAY the caller owns
  * out->value.array (kjit_array_destroy, or the context frees it), for
  * KJIT_ARG_TUPLE its element lists, name and keys (kjitaux_arg_free).

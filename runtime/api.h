@@ -29,10 +29,11 @@ struct kjit_array {
                               arrays */
   bool device;             /* a.data is a CUdeviceptr of ctx's device */
   bool borrowed;           /* device memory kjit must not free: the host's
-                              (kjit_array_wrap_device) or a view's */
+                              (kjit_array_wrap_device, DLPack imports) or a
+                              view's; a device array that is not borrowed
+                              is kjit's allocation (an export may take over
+                              freeing it) */
   unsigned epoch;          /* device: the device's reset count at allocation */
-  bool kjit_memory;        /* device: kjit allocated a.data (so an export
-                              may take over freeing it) */
   struct RtDlShared *shared; /* api/dlpack.c: storage shared with DLPack
                               tensors (imported or exported): it frees the
                               memory, not the array; NULL otherwise */

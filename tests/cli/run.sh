@@ -54,6 +54,15 @@ check "check - of a NUL byte is located" grep -qx \
   "<stdin>:1:6: error\[E101\]: source code cannot contain null bytes" "$TMP/err"
 check "check - of a NUL byte echoes the line" grep -qx "x = 1$(printf '\342\220\200')" "$TMP/err"
 
+# rand: of two arguments: two arrays (the seed mixes in the name), and the
+# same ones in another argument order
+printf 'from numba import cuda\n@cuda.jit\ndef k(x, y):\n    pass\n' > "$TMP/two.py"
+k run "$TMP/two.py:k" --grid 1 --block 1 --target cpu x=rand:f32:8 y=rand:f32:8; cp "$TMP/out" "$TMP/r1"
+k run "$TMP/two.py:k" --grid 1 --block 1 --target cpu y=rand:f32:8 x=rand:f32:8; cp "$TMP/out" "$TMP/r2"
+check "rand: both printed" grep -q '^y: float32\[8\]' "$TMP/r1"
+check "rand: x and y differ" [ "$(grep '^x:' "$TMP/r1" | cut -d' ' -f3-)" != "$(grep '^y:' "$TMP/r1" | cut -d' ' -f3-)" ]
+check "rand: x is x in any order" [ "$(grep '^x:' "$TMP/r1")" = "$(grep '^x:' "$TMP/r2")" ]
+
 # ptx - gives the same PTX as ptx FILE (the source's name is not in it).
 k ptx "$ex/vector_add.py" --arch sm_80 && cp "$TMP/out" "$TMP/file.ptx"
 k ptx - --arch sm_80 <"$ex/vector_add.py"

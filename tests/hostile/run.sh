@@ -5,7 +5,7 @@
 # the exit status and the message, not only that nothing crashed.  Big
 # inputs are generated here, in a temporary folder, never committed.
 # Families: parse limits files outputs faults cache, and round 3's fifo
-# safety signals cache_security visibility (default: all).  The second-user
+# safety signals cache_security visibility cache_late (default: all).  The second-user
 # cases run as uid 65534 through setpriv when root, else are skipped with a
 # note saying why.
 set -uo pipefail
@@ -129,6 +129,14 @@ family_faults() {
     run oob.py:k --grid 1 --block 1 x=zeros:f32:4 off=1099511627776
   expect 1 "kernel 'k' on the CPU: illegal address 0x[0-9a-f]+ in block \(0,0,0\)" -- \
     run oob.py:k --grid 1 --block 1 x=zeros:f32:4 off=-100000000
+  # a wild store through a huge stride: past the 47-bit half, where x86-64
+  # reports no address (si_addr 0); the message has it, and the array
+  kernel stride "x, s" "i = cuda.grid(1)" "x[i * s] = 1.0"
+  expect 1 "kernel 'k' on the CPU: illegal address 0x[0-9a-f]{12,}, outside the address space, in block \(0,0,0\) \(SIGSEGV\); the nearest array is argument 'x' \(16 bytes at 0x[0-9a-f]+\): the address is 140737488355312 bytes past its end" -- \
+    run stride.py:k --grid 1 --block 4 x=zeros:f32:4 s=35184372088832
+  check "huge stride: not 0x0" test "$(grep -c 'illegal address 0x0 ' err.txt)" -eq 0
+  expect 1 "illegal address 0xffff8[0-9a-f]+ in block \(0,0,0\) \(SIGSEGV\); the nearest array is argument 'x' \(16 bytes at 0x[0-9a-f]+\): the address is 140737488355312 bytes before its start" -- \
+    run stride.py:k --grid 1 --block 4 x=zeros:f32:4 s=-35184372088832
   # 6. a dynamic shared array larger than --shared: the host heap is safe
   kernel dyn x "buf = cuda.shared.array(0, float32)" "i = cuda.threadIdx.x" "buf[i] = i" \
     "cuda.syncthreads()" "x[i] = buf[i]"
@@ -180,6 +188,25 @@ family_files() {
   head -c 17000000 /dev/zero | tr '\0' '#' > big.py
   expect 1 "'big.py' is larger than the source size limit of 16777216 bytes" -- "$kjit" check big.py
   expect 0 "big.py: ok" -- env KJIT_MAX_SOURCE_BYTES=20000000 "$kjit" check big.py
+  # a NUL byte anywhere (a comment, a string) is refused alike from a file,
+  # standard input and an imported module, at its line and column
+  printf 'from numba import cuda\n# a \000 in a comment\n@cuda.jit\ndef k(x):\n    x[0] = 1\n' > nulc.py
+  expect 1 "nulc.py:2:5: error\[E101\]: source code cannot contain null bytes" -- "$kjit" check nulc.py
+  cases=$((cases + 1))
+  ( exec timeout 10 "$kjit" check - < nulc.py ) >out.txt 2>err.txt
+  rc=$?
+  if [ $rc -ne 1 ] || ! grep -q "^<stdin>:2:5: error\[E101\]: source code cannot contain null bytes" err.txt; then
+    failures=$((failures + 1)); echo "FAIL: a NUL in a comment on standard input (exit $rc)" >&2; cat err.txt >&2
+  fi
+  cases=$((cases + 1))
+  ( exec timeout 10 "$kjit" run -:k --grid 1 --block 1 x=zeros:f32:1 --target cpu < nulc.py ) >out.txt 2>err.txt
+  if [ $? -ne 1 ] || ! grep -q "^<stdin>:2:5: error\[E101\]" err.txt || grep -q "x: float32" out.txt; then
+    failures=$((failures + 1)); echo "FAIL: kjit run - ran a source with a NUL" >&2; cat err.txt >&2
+  fi
+  mkdir -p nulmod && printf 'X = "a\000b"\n' > nulmod/helpers.py
+  printf 'from numba import cuda\nfrom helpers import X\n@cuda.jit\ndef k(x):\n    x[0] = 1\n' > nulmod/main.py
+  expect 1 "helpers.py:1:7: error\[E101\]: source code cannot contain null bytes" -- \
+    run nulmod/main.py:k --grid 1 --block 1 x=zeros:f32:1
   # 9. FIFOs and directories as .npy arguments; a costly generator
   kernel poke x "x[0] = 1"
   mkfifo f.npy; mkdir d.npy
@@ -457,8 +484,43 @@ family_visibility() {
     run vv.py:k --grid 1 --block 1 --timeout 0.2 x=rand:f32:400000000
 }
 
+# A CPU-target entry that passes its seal but cannot be loaded, early (its
+# metadata disagrees with the compile) or late (ORC adds, links or looks
+# it up): dropped, recompiled, one warning; the next run hits the new one.
+family_cache_late() {
+  printf 'import math\nfrom numba import cuda\n@cuda.jit\ndef k(x):\n    i = cuda.grid(1)\n    x[i] = math.sin(x[i]) + 2\n' > late.py
+  local env=(env XDG_CONFIG_HOME="$TMP/late-cfg" KJIT_CACHE_DIR="$TMP/late-cache")
+  local go=(run late.py:k --grid 1 --block 4 x=zeros:f32:4 --time)
+  local mode why
+  for mode in garbage truncated nosymbol unresolved params flags twoentries othername; do
+    case $mode in
+      garbage) why="host JIT: cannot add the object: The file was not recognized as a valid object file" ;;
+      truncated) why="host JIT: cannot add the object: " ;;
+      nosymbol) why="host JIT: cannot materialize the kernel: Symbols not found: \[ k__a1Cf32\.c[0-9a-f]{16} \]" ;;
+      unresolved) why="host JIT: cannot materialize the kernel \(Symbols not found: \[ sinQ \]\)" ;;
+      params) why="its metadata disagrees with the kernel's parameter count" ;;
+      flags) why="its metadata has launch flags or a shared memory size codegen never makes" ;;
+      twoentries) why="its metadata lists more than the one entry of the compile" ;;
+      othername) why="its metadata names another kernel's symbol" ;;
+    esac
+    rm -rf "$TMP/late-cache"
+    expect 0 "cache: compiled" -- "${env[@]}" "$kjit" "${go[@]}" --target cpu
+    local e; e=$(find "$TMP/late-cache" -name '*.kjc' | head -1)
+    python3 "$here/reseal.py" "$TMP/late-cfg/kjit/cache-key" "$e" $mode
+    expect 0 "warning\[E003\]: cache entry '$e' could not be loaded \(.*$why.*\); it was removed and recompiled" -- \
+      "${env[@]}" "$kjit" "${go[@]}" --target cpu
+    check "late $mode: the right result" grep -q 'x: float32\[4\] \[2, 2, 2, 2\]' out.txt
+    check "late $mode: one warning" test "$(grep -c 'could not be loaded' err.txt)" -eq 1
+    check "late $mode: no error" test "$(grep -c 'error' err.txt)" -eq 0
+    check "late $mode: counted a miss" grep -q 'hits 0, misses 1' out.txt
+    expect 0 "cache: read \(hits 1, misses 0" -- "${env[@]}" "$kjit" "${go[@]}" --target cpu
+    check "late $mode: the rewritten entry is used quietly" test ! -s err.txt
+  done
+}
+
 families=("$@")
-[ ${#families[@]} -gt 0 ] || families=(parse limits faults files outputs cache fifo safety signals cache_security visibility)
+[ ${#families[@]} -gt 0 ] || families=(parse limits faults files outputs cache fifo safety signals cache_security visibility
+                                       cache_late)
 echo 'from numba import cuda
 @cuda.jit("void(float32[:])")
 def k(x):

@@ -565,6 +565,8 @@ static struct {
   int (*DtoH)(void *, uint64_t, size_t);
 } cu;
 
+static void *primary_ctx; /* the device's primary context, current for the test */
+
 static bool open_driver(void) {
   void *lib = dlopen("libcuda.so.1", RTLD_NOW);
   if (!lib)
@@ -578,15 +580,51 @@ static bool open_driver(void) {
   *(void **)&cu.HtoD = dlsym(lib, "cuMemcpyHtoD_v2");
   *(void **)&cu.DtoH = dlsym(lib, "cuMemcpyDtoH_v2");
   int dev = 0;
-  void *pctx = NULL;
   return cu.Init && cu.DtoH && cu.Init(0) == 0 && cu.DeviceGet(&dev, 0) == 0 &&
-         cu.PrimaryCtxRetain(&pctx, dev) == 0 && cu.CtxSetCurrent(pctx) == 0;
+         cu.PrimaryCtxRetain(&primary_ctx, dev) == 0 && cu.CtxSetCurrent(primary_ctx) == 0;
 }
 
 /* A producer whose deleter frees its cuMemAlloc memory. */
 static void free_device_tensor(kjit_dl_managed_tensor_versioned *self) {
   ((Producer *)self->manager_ctx)->deleted++;
   cu.MemFree((uint64_t)(uintptr_t)self->dl_tensor.data);
+}
+
+/* An export from a kjit context in its own CUDA context
+ * (KJIT_CUDA_CONTEXT_OWN): that context, and the memory, go with
+ * kjit_context_destroy; the export's deleter afterwards frees nothing,
+ * in particular not a new allocation that got the same address in the
+ * primary context (it once freed in the primary context). */
+static void test_own_context_export(void) {
+  kjit_context_options o;
+  kjit_context_options_init(&o);
+  o.target = KJIT_TARGET_CUDA;
+  o.cuda_context_mode = KJIT_CUDA_CONTEXT_OWN;
+  kjit_context *own = NULL;
+  kjit_array *dev = NULL;
+  kjit_dl_managed_tensor_versioned *v = NULL;
+  int64_t n = 1024;
+  CHECK_STATUS(kjit_context_create(&o, &own), KJIT_OK);
+  if (!own)
+    return;
+  CHECK_STATUS(kjit_array_create_device(own, KJIT_FLOAT32, 1, &n, &dev), KJIT_OK);
+  if (dev)
+    CHECK_STATUS(kjit_array_to_dlpack_versioned(dev, &v), KJIT_OK);
+  kjit_context_destroy(own);                   /* the own context and its memory go */
+  uint64_t mine[8] = {0};
+  static float pattern[1024], back[1024];
+  for (int i = 0; i < 1024; i++)
+    pattern[i] = (float)i;
+  for (int i = 0; i < 8; i++)                  /* likely to reuse the freed address */
+    CHECK(cu.MemAlloc(&mine[i], sizeof pattern) == 0 && cu.HtoD(mine[i], pattern, sizeof pattern) == 0);
+  if (v)
+    v->deleter(v);
+  for (int i = 0; i < 8; i++) {
+    CHECK(cu.DtoH(back, mine[i], sizeof back) == 0 && back[1023] == 1023.0f,
+          "allocation %d of the primary context survives an own-context export's deleter", i);
+    cu.MemFree(mine[i]);
+  }
+  CHECK(cu.CtxSetCurrent(primary_ctx) == 0);
 }
 
 static int run_gpu(void) {
@@ -664,6 +702,7 @@ static int run_gpu(void) {
   kjit_array_destroy(dx);
   kjit_array_destroy(dout);
   check_protected_input(); /* a launch never copies a read-only host array back */
+  test_own_context_export();
   return 0;
 }
 

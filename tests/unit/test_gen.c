@@ -133,6 +133,27 @@ static void test_generators(void) {
   drop(&v);
 }
 
+/* rand and randint of a named argument: the seed mixed with the name, so
+ * two arguments differ; the same name and seed give the same values. */
+static void test_named_seeds(void) {
+  kjit_arg x, y, x2, x7, un;
+  CHECK(kjitaux_arg_parse(ctx, "rand:f32:1000", "x", &x) == KJIT_OK);
+  CHECK(kjitaux_arg_parse(ctx, "rand:f32:1000", "y", &y) == KJIT_OK);
+  CHECK(kjitaux_arg_parse(ctx, "rand:f32:1000", "x", &x2) == KJIT_OK);
+  CHECK(kjitaux_arg_parse(ctx, "rand:f32:1000:7", "x", &x7) == KJIT_OK);
+  CHECK(kjitaux_arg_parse(ctx, "rand:f32:1000", NULL, &un) == KJIT_OK);
+  CHECK(memcmp(arr(&x).data, arr(&y).data, 4000) != 0);
+  CHECK(memcmp(arr(&x).data, arr(&x2).data, 4000) == 0);
+  CHECK(memcmp(arr(&x).data, arr(&x7).data, 4000) != 0);
+  CHECK(memcmp(arr(&x).data, arr(&un).data, 4000) != 0);
+  CHECK(((float *)arr(&un).data)[0] == 0.8833107948303223f); /* unnamed: splitmix64(0) */
+  kjit_arg a, b;
+  CHECK(kjitaux_arg_parse(ctx, "randint:i64:1000:0:1000000", "a", &a) == KJIT_OK);
+  CHECK(kjitaux_arg_parse(ctx, "randint:i64:1000:0:1000000", "b", &b) == KJIT_OK);
+  CHECK(memcmp(arr(&a).data, arr(&b).data, 8000) != 0);
+  drop(&x), drop(&y), drop(&x2), drop(&x7), drop(&un), drop(&a), drop(&b);
+}
+
 static void test_random(void) {
   kjit_arg a = ok("rand:f64:1"), b = ok("rand:f32:1:0");
   CHECK(((double *)arr(&a).data)[0] == 0.8833108082136426);   /* splitmix64(0) */
@@ -454,6 +475,7 @@ int main(void) {
   test_dtypes();
   test_generators();
   test_random();
+  test_named_seeds();
   test_scalars();
   test_npy_path();
   test_errors();

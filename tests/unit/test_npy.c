@@ -483,6 +483,40 @@ static void test_mapped(void) {
   rt_array_free(&a);
 }
 
+/* kjit_array_save_npy, the C API, follows -o's rules (docs/api.md,
+ * "Writing files"): /dev/null stays a device, a FIFO and a dangling link
+ * are refused without blocking and stay as they were, a link to a file
+ * stays a link and the file behind it is written. */
+static void test_save_rules(void) {
+  kjit_context *ctx;
+  kjit_array *a = NULL;
+  int64_t n = 4;
+  char fifo[300], link[300], file[300], dangling[300];
+  struct stat st;
+  CHECK(kjit_context_create(NULL, &ctx) == KJIT_OK);
+  CHECK(kjit_array_create(ctx, KJIT_FLOAT32, 1, &n, &a) == KJIT_OK);
+  if (!a) return;
+  CHECK(kjit_array_save_npy(a, "/dev/null") == KJIT_OK);
+  CHECK(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+  snprintf(fifo, sizeof fifo, "%s/out.fifo", tmpdir);
+  CHECK(mkfifo(fifo, 0600) == 0);
+  CHECK(kjit_array_save_npy(a, fifo) != KJIT_OK && strstr(kjit_last_error(ctx), "it is a FIFO"));
+  CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+  snprintf(file, sizeof file, "%s/real.npy", tmpdir);
+  snprintf(link, sizeof link, "%s/via.npy", tmpdir);
+  FILE *f = fopen(file, "w");
+  if (f) fputs("old", f), fclose(f);
+  CHECK(symlink("real.npy", link) == 0);
+  CHECK(kjit_array_save_npy(a, link) == KJIT_OK);
+  CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+  CHECK(stat(file, &st) == 0 && st.st_size == 128 + 16);
+  snprintf(dangling, sizeof dangling, "%s/dangling.npy", tmpdir);
+  CHECK(symlink("nowhere/x.npy", dangling) == 0);
+  CHECK(kjit_array_save_npy(a, dangling) != KJIT_OK && strstr(kjit_last_error(ctx), "missing file"));
+  CHECK(lstat(dangling, &st) == 0 && S_ISLNK(st.st_mode));
+  kjit_context_destroy(ctx);
+}
+
 int main(void) {
   snprintf(tmpdir, sizeof tmpdir, "%s/kjit_npy_XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
   if (!mkdtemp(tmpdir)) { perror("mkdtemp"); return 1; }
@@ -498,6 +532,7 @@ int main(void) {
   test_records();
   test_mapped();
   test_fuzz();
+  test_save_rules();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
   if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", tmpdir);
