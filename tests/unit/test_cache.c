@@ -382,7 +382,18 @@ static void garbage(const char *p) {
   fclose(f);
 }
 static void wrong_version(const char *p) { patch(p, 8, "\x63\x00\x00\x00", 4); }
-static void wrong_key(const char *p) { patch(p, 20, "\xff", 1); }
+/* Inverts a byte of the key echo (writing a fixed value would leave it as it
+ * was whenever the key already holds that byte there). */
+static void wrong_key(const char *p) {
+  uint8_t b;
+  int fd = open(p, O_RDWR);
+  if (fd >= 0 && pread(fd, &b, 1, 20) == 1) {
+    b = (uint8_t)~b;
+    CHECK(pwrite(fd, &b, 1, 20) == 1);
+  }
+  if (fd >= 0)
+    close(fd);
+}
 static void empty_file(const char *p) { CHECK(truncate(p, 0) == 0); }
 static void huge_length(const char *p) { patch(p, 48, "\xff\xff\xff\xff\xff\xff\xff\x7f", 8); }
 
