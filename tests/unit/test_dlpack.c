@@ -615,10 +615,13 @@ static void test_own_context_export(void) {
   static float pattern[1024], back[1024];
   for (int i = 0; i < 1024; i++)
     pattern[i] = (float)i;
+  /* destroying the own context left no usable context current */
+  CHECK(cu.CtxSetCurrent(primary_ctx) == 0);
   for (int i = 0; i < 8; i++)                  /* likely to reuse the freed address */
     CHECK(cu.MemAlloc(&mine[i], sizeof pattern) == 0 && cu.HtoD(mine[i], pattern, sizeof pattern) == 0);
   if (v)
     v->deleter(v);
+  CHECK(cu.CtxSetCurrent(primary_ctx) == 0);   /* whatever the deleter made current */
   for (int i = 0; i < 8; i++) {
     CHECK(cu.DtoH(back, mine[i], sizeof back) == 0 && back[1023] == 1023.0f,
           "allocation %d of the primary context survives an own-context export's deleter", i);
