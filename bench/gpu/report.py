@@ -75,7 +75,15 @@ def main():
                % (T_NVCC, T_NUMBA))
     out.append("| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |")
     notes = []
-    for k in KERNELS:
+    # the built-in kernels first, then the "# BENCH" rows in the order they ran;
+    # a built-in kernel that did not run is left out when rows were selected
+    extra = []
+    for r in rows:
+        if r["_kind"] == "RESULT" and r.get("kernel") not in KERNELS + extra:
+            extra.append(r.get("kernel"))
+    ran = set(k for (_i, k) in res)
+    order = [k for k in KERNELS if k in ran or not extra] + extra
+    for k in order:
         t = {i: fnum(res.get((i, k), {}).get("median_ms")) for i in IMPLS}
         c = {i: fnum(res.get((i, k), {}).get("checksum")) for i in IMPLS}
         rn, rb = ratio(t["kjit"], t["nvcc"]), ratio(t["kjit"], t["numba"])
