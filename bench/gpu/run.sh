@@ -96,7 +96,7 @@ fi
 if [ "$have_kjit" = 1 ]; then
   say "cc kjit_bench.c"
   "$cc" -std=c11 -O2 -I"$inc" "$here/kjit_bench.c" -L"$build" -lkjit \
-    -Wl,-rpath,"$build" -o "$work/kjit_bench" 2>"$work/kjit_bench.err" ||
+    -Wl,-rpath,"$build" -lm -o "$work/kjit_bench" 2>"$work/kjit_bench.err" ||
     { note "kjit_bench.c does not build: $(head -c 400 "$work/kjit_bench.err" | tr '\n' ' ')"; have_kjit=0; }
 fi
 "$cc" -std=c11 -O2 "$here/raw_launch.c" -ldl -o "$work/raw_launch" 2>"$work/raw.err" ||
