@@ -304,7 +304,7 @@ static const char nvptx_o3_pipeline[] =
     "function<eager-inv>(loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion),"
     "infer-alignment," IC "," SCFG_LATE ",slp-vectorizer,vector-combine," IC ")";
 
-/* The rest of O3's optimization pipeline, after nvptx_unroll_hints. */
+/* The rest of O3's optimization pipeline, after nvptx_o3_mid. */
 static const char nvptx_o3_late[] =
     "function<eager-inv>(loop-unroll<O3>,sroa<preserve-cfg>,infer-alignment," IC ","
     "loop-mssa(licm<allowspeculation>),instsimplify,div-rem-pairs," SCFG_FINAL "),"
@@ -472,10 +472,14 @@ static void hint_block(Cg *cg, LLVMBasicBlockRef b) {
     set_unroll_count(cg, br);
 }
 
-static void nvptx_unroll_hints(Cg *cg) {
+/* Between o3_pipeline and o3_late: the unroll hints, and the stores
+ * through phis of local scalars that o3_late's SROA can then promote
+ * (cg_phistore.c). */
+static void nvptx_o3_mid(Cg *cg) {
   for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
       hint_block(cg, b);
+  cg_split_phi_stores(cg);
 }
 
 /* Places the exit block of each single-block loop right after it.  NVPTX
@@ -584,7 +588,7 @@ const CgTargetHooks cg_nvptx_hooks = {
      * the kernel's array parameters to their loads and stores */
     .pre_passes = "always-inline,function(sroa,early-cse,infer-address-spaces)",
     .o3_pipeline = nvptx_o3_pipeline,
-    .o3_mid = nvptx_unroll_hints,
+    .o3_mid = nvptx_o3_mid,
     .o3_late = nvptx_o3_late,
     .o3_after = nvptx_exit_layout,
     .o3_acyclic = nvptx_o3_acyclic,

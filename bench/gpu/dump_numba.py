@@ -124,8 +124,9 @@ def main():
             os.makedirs(d, exist_ok=True)
             for kname, k in dispatchers(mod):
                 for n, args in enumerate(list(k.overloads)):
-                    # the dispatcher's inspect_* look the overload up by signature.args
-                    sig = numba.types.void(*args)
+                    # the dispatcher's inspect_* take the overload's key: the
+                    # tuple of argument types
+                    sig = args
                     base = os.path.join(d, kname + ("" if n == 0 else ".%d" % n))
                     try:
                         ptx = k.inspect_asm(sig)

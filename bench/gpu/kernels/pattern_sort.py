@@ -3,6 +3,7 @@ way (insertion sort with a while loop), one row of the input per thread.
 Variants: 8 float32 values (the issue's case), 8 float64, 16 int32 (the
 median written), and a lazily typed float32 kernel with a loop bound taken
 from the array."""
+# ARGS: ptx %s
 # ARGS: ptx %s:isort_lazy --sig "void(float32[:, ::1], float32[:, ::1])"
 # BENCH row=sort8_f32 kernel=isort8_f32 grid=16384 block=256 a=in:float32:4194304x8:21:0:1 a=out:float32:4194304x8
 # BENCH row=sort8_f32_b128 kernel=isort8_f32 grid=32768 block=128 a=in:float32:4194304x8:22:-1:1 a=out:float32:4194304x8
