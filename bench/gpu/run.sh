@@ -12,7 +12,8 @@
 # Environment: N (timed launches per kernel, default 50), WARMUP (default 5),
 # LAUNCHES (launch-overhead loop, default 10000), ARCH (default sm_90),
 # NVCC, PYTHON, CC.
-# KERNELS: a shell pattern over the kernel file names (KERNELS='pattern_*'):
+# KERNELS: shell patterns over the kernel file names, comma-separated
+# (KERNELS='pattern_*,histogram'):
 # only those run (a file with "# BENCH" rows runs all its rows), and the
 # launch overhead, compile latency, @vectorize and @cuda.reduce parts are
 # skipped unless EXTRAS=1.
@@ -72,9 +73,12 @@ pattern=${KERNELS:-}
 extras=1
 if [ -n "$pattern" ]; then
   sel=""
+  IFS=, read -r -a pats <<<"$pattern"
   for b in $kernels; do
-    # shellcheck disable=SC2254
-    case "$b" in $pattern) sel="$sel $b" ;; esac
+    for p in "${pats[@]}"; do
+      # shellcheck disable=SC2254
+      case "$b" in $p) sel="$sel $b"; break ;; esac
+    done
   done
   kernels=$sel
   extras=${EXTRAS:-0}
