@@ -399,6 +399,12 @@ static double load_comp(const void *p, kjit_dtype dt, int64_t k) {
   case KJIT_UINT16: return ((const uint16_t *)p)[k];
   case KJIT_UINT32: return ((const uint32_t *)p)[k];
   case KJIT_UINT64: return (double)((const uint64_t *)p)[k];
+  case KJIT_FLOAT16: {
+    uint16_t h = ((const uint16_t *)p)[k];
+    int e = (h >> 10) & 31, m = h & 1023;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+    return h >> 15 ? -v : v;
+  }
   default: return 0;
   }
 }

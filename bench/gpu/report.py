@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""report.py LOG [HEADER] - the markdown tables of bench/gpu/run.sh.
+"""report.py LOG [HEADER] [--table-only] - the markdown tables of bench/gpu/run.sh
+(--table-only: the header and the kernel-time table alone, for docs/benchmarks-gpu.md).
 
 LOG holds the lines printed by the CUDA C programs, numba_bench.py,
 kjit_bench and raw_launch (RESULT / OVERHEAD / COMPILE / INFO / ERROR lines;
@@ -58,6 +59,9 @@ def close(a, b):
 
 
 def main():
+    table_only = "--table-only" in sys.argv
+    if table_only:
+        sys.argv.remove("--table-only")
     rows = parse(sys.argv[1])
     out = []
     if len(sys.argv) > 2:
@@ -108,6 +112,9 @@ def main():
             k, fmt(t["nvcc"]), fmt(t["numba"]), fmt(t["kjit"]), fmt(rn, 2), fmt(rb, 2),
             "; ".join(verdict) or "—", cs))
     out.append("")
+    if table_only:
+        print("\n".join(out))
+        return
 
     ov = {}
     for r in rows:

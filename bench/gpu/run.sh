@@ -170,6 +170,21 @@ fi
   cat "$log"
   exit 1
 }
+# the current table alone, in the file that holds only the latest figures
+# (history stays in docs/benchmarks.md): a full run writes
+# docs/benchmarks-gpu.md, a KERNELS subset only $OUT/benchmarks-gpu.md
+{
+  echo "# GPU benchmarks: the latest run"
+  echo
+  echo "Written by \`bench/gpu/run.sh\`; earlier runs and their analysis are in docs/benchmarks.md."
+  echo
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- device: ${gpu:-unknown}; driver ${driver:-unknown}; CUDA ${cudaver:-unknown}"
+  echo "- kernels: ${pattern:-all}"
+  echo
+} >"$work/gpu-header.md"
+"$py" "$here/report.py" "$log" "$work/gpu-header.md" --table-only >"$work/benchmarks-gpu.md" &&
+  { [ -n "$pattern" ] || cp "$work/benchmarks-gpu.md" "$root/docs/benchmarks-gpu.md"; }
 # the @vectorize row: its own script and table (bench/gpu/elementwise.sh)
 if [ "$extras" = 1 ]; then
   say "elementwise.sh"
@@ -181,6 +196,7 @@ if [ -n "${OUT:-}" ]; then
   mkdir -p "$OUT"
   cp "$work/benchmarks.md" "$OUT/benchmarks.md"
   cp "$log" "$OUT/benchmarks-log.txt"
+  [ -s "$work/benchmarks-gpu.md" ] && cp "$work/benchmarks-gpu.md" "$OUT/benchmarks-gpu.md"
   for e in "$work"/*.err; do [ -s "$e" ] && cp "$e" "$OUT/"; done
 fi
 # @cuda.reduce: its own script (whole reductions, not single kernels); it
