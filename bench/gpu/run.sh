@@ -13,7 +13,7 @@
 # LAUNCHES (launch-overhead loop, default 10000), ARCH (default sm_90),
 # NVCC, PYTHON, CC.
 # KERNELS: shell patterns over the kernel file names, comma-separated
-# (KERNELS='pattern_*,histogram'):
+# (KERNELS='pattern_*,histogram'; '*' is every kernel without the extras):
 # only those run (a file with "# BENCH" rows runs all its rows), and the
 # launch overhead, compile latency, @vectorize and @cuda.reduce parts are
 # skipped unless EXTRAS=1.
@@ -71,6 +71,7 @@ kernels="vector_add saxpy matmul reduce stencil histogram mandelbrot black_schol
 kernels="$kernels $(grep -l '^# BENCH ' "$here"/kernels/*.py 2>/dev/null | xargs -r -n1 basename | sed 's/\.py$//' | sort | tr '\n' ' ')"
 pattern=${KERNELS:-}
 extras=1
+all_kernels=$(echo $kernels)
 if [ -n "$pattern" ]; then
   sel=""
   IFS=, read -r -a pats <<<"$pattern"
@@ -85,6 +86,7 @@ if [ -n "$pattern" ]; then
   [ -n "$kernels" ] || { echo "run.sh: KERNELS='$pattern' selects no kernel" >&2; exit 2; }
 fi
 only=$(echo $kernels | tr ' ' ',')
+[ "$(echo $kernels)" = "$all_kernels" ] && whole=1 || whole=0
 
 # ----------------------------------------------------------------- build --
 if [ "$have_nvcc" = 1 ]; then
@@ -171,8 +173,9 @@ fi
   exit 1
 }
 # the current table alone, in the file that holds only the latest figures
-# (history stays in docs/benchmarks.md): a full run writes
-# docs/benchmarks-gpu.md, a KERNELS subset only $OUT/benchmarks-gpu.md
+# (history stays in docs/benchmarks.md): a run of every kernel (KERNELS
+# unset or '*') writes docs/benchmarks-gpu.md, a subset only
+# $OUT/benchmarks-gpu.md
 {
   echo "# GPU benchmarks: the latest run"
   echo
@@ -184,7 +187,7 @@ fi
   echo
 } >"$work/gpu-header.md"
 "$py" "$here/report.py" "$log" "$work/gpu-header.md" --table-only >"$work/benchmarks-gpu.md" &&
-  { [ -n "$pattern" ] || cp "$work/benchmarks-gpu.md" "$root/docs/benchmarks-gpu.md"; }
+  { [ "$whole" = 0 ] || cp "$work/benchmarks-gpu.md" "$root/docs/benchmarks-gpu.md"; }
 # the @vectorize row: its own script and table (bench/gpu/elementwise.sh)
 if [ "$extras" = 1 ]; then
   say "elementwise.sh"
