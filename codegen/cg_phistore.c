@@ -124,9 +124,13 @@ static unsigned leaves(Cg *cg, LLVMValueRef p, LLVMValueRef at, bool phis, LLVMV
     unsigned n = LLVMCountIncoming(p), which[MAX_LEAVES * 2];
     if (n > MAX_LEAVES * 2)
       return 0;
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(LLVMGetInstructionParent(p)));
     for (unsigned i = 0; i < n; i++) {
       LLVMValueRef a = LLVMGetIncomingValue(p, i);
-      if (!local_root(a))
+      /* each address is used at the access: it must be defined where it
+       * dominates that (in the entry block, as SROA's and EarlyCSE's
+       * constant GEPs are) */
+      if (!local_root(a) || LLVMGetInstructionParent(a) != entry)
         return 0;
       unsigned k = 0;
       while (k < nleaf && leaf[k] != a)
