@@ -78,16 +78,26 @@ static Cx cx_mul(K *k, Cx a, Cx b) {
 
 /* Divide top and bottom by the larger part of b; b == 0 (or NaN in the
  * part that would scale) gives nan+nanj, the value Numba's kernel takes
- * when it cannot raise ZeroDivisionError. */
+ * when it cannot raise ZeroDivisionError.  Both of CPython's branches in
+ * one: with (p, q) = (b.re, b.im) where |b.re| >= |b.im|, else (b.im,
+ * b.re), and the same swap of a's parts, each branch is
+ *     ratio = q / p,  denom = p + q * ratio,
+ *     re = (a1 + a2 * ratio) / denom,  im = +-(a2' - a1' * ratio) / denom
+ * with the operands of each + and * in either order, which IEEE rounds
+ * the same: three divisions instead of the six of computing both
+ * branches and selecting (bench/gpu pattern_complex cplx_div16_c128). */
 static Cx cx_div(K *k, Cx a, Cx b) {
-  LLVMValueRef big_re = cmp(k, LLVMRealOGE, fabs_(k, b.re), fabs_(k, b.im));
-  LLVMValueRef r1 = dv(k, b.im, b.re), d1 = add(k, b.re, mul(k, b.im, r1));
-  Cx q1 = {dv(k, add(k, a.re, mul(k, a.im, r1)), d1), dv(k, sub(k, a.im, mul(k, a.re, r1)), d1)};
-  LLVMValueRef r2 = dv(k, b.re, b.im), d2 = add(k, mul(k, b.re, r2), b.im);
-  Cx q2 = {dv(k, add(k, mul(k, a.re, r2), a.im), d2), dv(k, sub(k, mul(k, a.im, r2), a.re), d2)};
+  LLVMValueRef big = cmp(k, LLVMRealOGE, fabs_(k, b.re), fabs_(k, b.im));
+  LLVMValueRef p = sel(k, big, b.re, b.im), q = sel(k, big, b.im, b.re);
+  LLVMValueRef ratio = dv(k, q, p), denom = add(k, p, mul(k, q, ratio));
+  /* big: (a.re + a.im*r, a.im - a.re*r); else (a.re*r + a.im, a.im*r - a.re) */
+  LLVMValueRef a1 = sel(k, big, a.re, a.im), a2 = sel(k, big, a.im, a.re);
+  LLVMValueRef t = mul(k, a1, ratio); /* a.re*r, or a.im*r */
+  Cx r = {dv(k, add(k, a1, mul(k, a2, ratio)), denom),
+          dv(k, sub(k, sel(k, big, a.im, t), sel(k, big, t, a.re)), denom)};
   Cx nan = {c(k, NAN), c(k, NAN)};
-  LLVMValueRef bre0 = cmp(k, LLVMRealOEQ, b.re, c(k, 0));
-  return csel(k, big_re, csel(k, bre0, nan, q1), q2);
+  LLVMValueRef bre0 = and_(k, big, cmp(k, LLVMRealOEQ, b.re, c(k, 0)));
+  return csel(k, bre0, nan, r);
 }
 
 static LLVMValueRef is_zero(K *k, Cx z) {

@@ -183,6 +183,9 @@ bool cg_lower_module(Cg *cg, IrCompile *const *compiles, int ncompiles);
 bool cg_optimize(Cg *cg);                                /* finish_module + passes */
 bool cg_emit_assembly(Cg *cg, char **out, size_t *len);  /* the module as .s text (PTX) */
 void cg_dispose(Cg *cg);
+/* Stores through a phi of scalar allocas as one store per alloca, so SROA
+ * can promote them (cg_phistore.c; the CUDA target's o3_mid). */
+void cg_split_phi_stores(Cg *cg);
 int cg_nhidden(Cg *cg);                                  /* hidden leading params */
 
 /* ---- cg.c: types, diagnostics, helpers ---- */

@@ -38,10 +38,13 @@
  * Usage: kjit_bench --kernels DIR [-n N] [-w W] [--only NAME] [--launches L]
  *                   [--no-overhead] [--no-compile] [--no-kernels]
  *                   [--target cuda|cpu]   (cpu: to test this program without a GPU)
+ * --only FILE with no built-in benchmark of that name runs the "# BENCH"
+ * rows of kernels/FILE.py (see setup_spec).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <kjit.h>
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,26 +86,10 @@ static void fill_f32(kjit_array *a, uint32_t seed, double lo, double hi) {
     p[i] = (float)(lo + span * u01((uint32_t)i, seed));
 }
 
-static double checksum(kjit_array *a) {
-  int64_t n = kjit_array_size(a);
-  const void *p = kjit_array_data(a);
-  double s = 0.0;
-  for (int64_t k = 0; k < n; k++) {
-    double v;
-    switch (kjit_array_dtype(a)) {
-    case KJIT_FLOAT32: v = ((const float *)p)[k]; break;
-    case KJIT_INT32: v = ((const int32_t *)p)[k]; break;
-    case KJIT_UINT32: v = ((const uint32_t *)p)[k]; break;
-    default: v = 0; break;
-    }
-    s += v * (double)(1 + k % 7);
-  }
-  return s;
-}
-
 /* --------------------------------------------------------- benchmarks --- */
 
 #define MAXA 8
+#define MAXOUT 4
 
 typedef struct Bench {
   const char *name;     /* row name, also the .py file name */
@@ -112,7 +99,7 @@ typedef struct Bench {
   int nargs;
   kjit_array *arrays[MAXA]; /* owned, destroyed after the run */
   int narrays;
-  kjit_array *outs[2];  /* checksummed */
+  kjit_array *outs[MAXOUT];  /* checksummed */
   int nouts;
 } Bench;
 
@@ -352,6 +339,179 @@ static int setup_monte_carlo(kjit_context *ctx, Bench *b) {
   return 0;
 }
 
+/* ------------------------------------------------- "# BENCH" rows --- */
+/* A kernel file may declare its own rows, one comment line each (the
+ * pattern and guard kernels; numba_bench.py reads the same lines):
+ *   # BENCH row=ROW kernel=FN grid=X[,Y[,Z]] block=X[,Y[,Z]] a=ARG a=ARG ...
+ * one a= per kernel parameter, in order:
+ *   in:DTYPE:SHAPE:SEED:LO:HI   an input filled with the bench hash: scalar
+ *                               component k (a complex element has two) is
+ *                               LO + (HI - LO) * u01(k, SEED), floored for
+ *                               integer dtypes
+ *   out:DTYPE:SHAPE             zeros; checksummed after the checked launch
+ *   io:DTYPE:SHAPE:SEED:LO:HI   filled as in:, checksummed as out:
+ *   s:DTYPE:VALUE               a scalar
+ * SHAPE is dimensions joined by 'x' (4096x64).  The checksum of an output
+ * is sum(c[k] * (1 + k % 7)) over its scalar components in C order. */
+#define MAXROWS 32
+
+static int parse_dims(const char *s, int64_t *d, int max) {
+  int n = 0;
+  while (*s && n < max) {
+    char *end;
+    d[n++] = strtoll(s, &end, 10);
+    if (end == s)
+      return -1;
+    s = *end ? end + 1 : end;
+  }
+  return *s ? -1 : n;
+}
+
+/* the scalar components of one element, and the number of them */
+static int components(kjit_dtype dt) { return dt == KJIT_COMPLEX64 || dt == KJIT_COMPLEX128 ? 2 : 1; }
+
+static void store_comp(void *p, kjit_dtype dt, int64_t k, double v) {
+  switch (dt) {
+  case KJIT_FLOAT32: case KJIT_COMPLEX64: ((float *)p)[k] = (float)v; break;
+  case KJIT_FLOAT64: case KJIT_COMPLEX128: ((double *)p)[k] = v; break;
+  case KJIT_INT8: ((int8_t *)p)[k] = (int8_t)floor(v); break;
+  case KJIT_INT16: ((int16_t *)p)[k] = (int16_t)floor(v); break;
+  case KJIT_INT32: ((int32_t *)p)[k] = (int32_t)floor(v); break;
+  case KJIT_INT64: ((int64_t *)p)[k] = (int64_t)floor(v); break;
+  case KJIT_UINT8: ((uint8_t *)p)[k] = (uint8_t)floor(v); break;
+  case KJIT_UINT16: ((uint16_t *)p)[k] = (uint16_t)floor(v); break;
+  case KJIT_UINT32: ((uint32_t *)p)[k] = (uint32_t)floor(v); break;
+  case KJIT_UINT64: ((uint64_t *)p)[k] = (uint64_t)floor(v); break;
+  case KJIT_BOOL: ((uint8_t *)p)[k] = v >= 0.5; break;
+  default: break;
+  }
+}
+
+static double load_comp(const void *p, kjit_dtype dt, int64_t k) {
+  switch (dt) {
+  case KJIT_FLOAT32: case KJIT_COMPLEX64: return ((const float *)p)[k];
+  case KJIT_FLOAT64: case KJIT_COMPLEX128: return ((const double *)p)[k];
+  case KJIT_INT8: return ((const int8_t *)p)[k];
+  case KJIT_INT16: return ((const int16_t *)p)[k];
+  case KJIT_INT32: return ((const int32_t *)p)[k];
+  case KJIT_INT64: return (double)((const int64_t *)p)[k];
+  case KJIT_UINT8: case KJIT_BOOL: return ((const uint8_t *)p)[k];
+  case KJIT_UINT16: return ((const uint16_t *)p)[k];
+  case KJIT_UINT32: return ((const uint32_t *)p)[k];
+  case KJIT_UINT64: return (double)((const uint64_t *)p)[k];
+  case KJIT_FLOAT16: {
+    uint16_t h = ((const uint16_t *)p)[k];
+    int e = (h >> 10) & 31, m = h & 1023;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+    return h >> 15 ? -v : v;
+  }
+  default: return 0;
+  }
+}
+
+static double checksum_any(kjit_array *a) {
+  kjit_dtype dt = kjit_array_dtype(a);
+  int64_t n = kjit_array_size(a) * components(dt);
+  const void *p = kjit_array_data(a);
+  double s = 0.0;
+  for (int64_t k = 0; k < n; k++)
+    s += load_comp(p, dt, k) * (double)(1 + k % 7);
+  return s;
+}
+
+/* Sets b up from one "# BENCH" line (after the marker); 0 on success. */
+static int setup_spec(kjit_context *ctx, Bench *b, char *line) {
+  static char kernel[128];
+  kjit_launch_config_init(&b->cfg);
+  char *save = NULL;
+  for (char *tok = strtok_r(line, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+    if (strncmp(tok, "row=", 4) == 0)
+      continue;
+    if (strncmp(tok, "kernel=", 7) == 0) {
+      snprintf(kernel, sizeof kernel, "%s", tok + 7);
+      b->kernel = kernel;
+    } else if (strncmp(tok, "grid=", 5) == 0 || strncmp(tok, "block=", 6) == 0) {
+      int g = tok[0] == 'g';
+      int64_t d[3] = {1, 1, 1};
+      if (parse_dims(tok + (g ? 5 : 6), d, 3) < 1)
+        return 1;
+      for (int i = 0; i < 3; i++)
+        (g ? b->cfg.grid : b->cfg.block)[i] = (uint32_t)d[i];
+    } else if (strncmp(tok, "a=", 2) == 0) {
+      char *f[6] = {0};
+      int nf = 0;
+      char *s2 = NULL;
+      for (char *p = strtok_r(tok + 2, ":", &s2); p && nf < 6; p = strtok_r(NULL, ":", &s2))
+        f[nf++] = p;
+      if (nf < 3 || b->nargs >= MAXA)
+        return 1;
+      kjit_dtype dt = kjit_dtype_from_name(f[1]);
+      if (dt == KJIT_DTYPE_INVALID)
+        return 1;
+      if (strcmp(f[0], "s") == 0) {
+        unsigned char v[16] = {0};
+        double x = strtod(f[2], NULL);
+        store_comp(v, dt, 0, x);
+        b->args[b->nargs++] = kjit_arg_scalar(dt, v);
+        continue;
+      }
+      int64_t shape[KJIT_MAX_NDIM];
+      int nd = parse_dims(f[2], shape, KJIT_MAX_NDIM);
+      kjit_array *a = NULL;
+      if (nd < 1 || kjit_array_create(ctx, dt, nd, shape, &a) != KJIT_OK) {
+        fprintf(stderr, "kjit_bench: %s: %s\n", tok, kjit_last_error(ctx));
+        return 1;
+      }
+      b->arrays[b->narrays++] = a;
+      b->args[b->nargs++] = kjit_arg_array(a);
+      int fill = strcmp(f[0], "in") == 0 || strcmp(f[0], "io") == 0;
+      if (fill) {
+        if (nf < 6)
+          return 1;
+        uint32_t seed = (uint32_t)strtoul(f[3], NULL, 10);
+        double lo = strtod(f[4], NULL), span = strtod(f[5], NULL) - lo;
+        int64_t n = kjit_array_size(a) * components(dt);
+        void *p = kjit_array_data(a);
+        for (int64_t k = 0; k < n; k++)
+          store_comp(p, dt, k, lo + span * u01((uint32_t)k, seed));
+      }
+      if (strcmp(f[0], "in") != 0) {
+        if (b->nouts >= MAXOUT)
+          return 1;
+        b->outs[b->nouts++] = a;
+      }
+    } else {
+      return 1;
+    }
+  }
+  return b->kernel ? 0 : 1;
+}
+
+/* The "# BENCH" lines of kernels/FILE.py (after the marker, malloc'd) and
+ * their row names; returns how many (-1: no such file). */
+static int spec_rows(const char *file, char **lines, char **rows) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s.py", g_kdir, file);
+  FILE *fp = fopen(path, "r");
+  if (!fp)
+    return -1;
+  char buf[4096];
+  int n = 0;
+  while (n < MAXROWS && fgets(buf, sizeof buf, fp)) {
+    if (strncmp(buf, "# BENCH ", 8) != 0)
+      continue;
+    char *r = strstr(buf, "row=");
+    if (!r)
+      continue;
+    size_t len = strcspn(r + 4, " \t\r\n");
+    rows[n] = strndup(r + 4, len);
+    lines[n] = strdup(buf + 8);
+    n++;
+  }
+  fclose(fp);
+  return n;
+}
+
 typedef struct BenchSetup {
   const char *name; /* row name, also the .py file name */
   int (*fn)(kjit_context *ctx, Bench *b);
@@ -458,16 +618,26 @@ static int launch(kjit_context *ctx, kjit_kernel *k, const Bench *b, const kjit_
   return 0;
 }
 
-static int run_bench(kjit_context *ctx, const char *name) {
+/* Runs row `name`: a SETUPS entry (spec NULL; file = name) or a
+ * "# BENCH" line of kernels/FILE.py. */
+static int run_bench(kjit_context *ctx, const char *name, const char *file, char *spec) {
   Bench b;
   kjit_program *prog = NULL;
-  if (setup(ctx, name, &b)) {
+  int bad_setup;
+  if (spec) {
+    memset(&b, 0, sizeof b);
+    b.name = name;
+    bad_setup = setup_spec(ctx, &b, spec);
+  } else {
+    bad_setup = setup(ctx, name, &b);
+  }
+  if (bad_setup) {
     teardown(&b);
     printf("ERROR impl=kjit kernel=%s setup failed\n", name);
     return 1;
   }
   int rc = 1;
-  kjit_kernel *k = open_kernel(ctx, name, b.kernel, &prog);
+  kjit_kernel *k = open_kernel(ctx, file, b.kernel, &prog);
   if (!k)
     goto done;
   /* 1. the checked launch, on zeroed outputs */
@@ -475,7 +645,7 @@ static int run_bench(kjit_context *ctx, const char *name) {
     goto done;
   double cs = 0;
   for (int i = 0; i < b.nouts; i++)
-    cs += checksum(b.outs[i]);
+    cs += checksum_any(b.outs[i]);
   double *ms = calloc((size_t)g_n, sizeof *ms);
   if (!ms)
     goto done;
@@ -697,10 +867,29 @@ int main(int argc, char **argv) {
     if (!ctx)
       return 1;
   }
-  if (do_kernels)
+  if (do_kernels) {
+    int found = 0;
     for (size_t i = 0; i < sizeof SETUPS / sizeof SETUPS[0]; i++)
-      if (!only || strcmp(only, SETUPS[i].name) == 0)
-        failed |= run_bench(ctx, SETUPS[i].name);
+      if (!only || strcmp(only, SETUPS[i].name) == 0) {
+        found = 1;
+        failed |= run_bench(ctx, SETUPS[i].name, SETUPS[i].name, NULL);
+      }
+    if (only && !found) {
+      /* a file of "# BENCH" rows */
+      char *lines[MAXROWS], *rows[MAXROWS];
+      int n = spec_rows(only, lines, rows);
+      if (n <= 0) {
+        printf("ERROR impl=kjit kernel=%s no such benchmark (nor # BENCH rows in %s/%s.py)\n", only,
+               g_kdir, only);
+        failed = 1;
+      }
+      for (int i = 0; i < n; i++) {
+        failed |= run_bench(ctx, rows[i], only, lines[i]);
+        free(lines[i]);
+        free(rows[i]);
+      }
+    }
+  }
   if (do_overhead)
     failed |= launch_overhead(ctx);
   kjit_context_destroy(ctx);

@@ -19,6 +19,8 @@ Output: one line per measurement, parsed by run.sh:
   INFO key=value ...
 
 Usage: numba_bench.py [-n N] [-w W] [--launches L] [--only NAME[,NAME...]]
+(NAME: a built-in benchmark or a kernel file with "# BENCH" rows, all of
+which run.)
 """
 import argparse
 import importlib.util
@@ -202,6 +204,99 @@ BENCHES = [
 ]
 
 
+# -------------------------------------------------------- "# BENCH" rows --
+# The pattern and guard kernel files declare their own rows, one comment
+# line each (kjit_bench.c's setup_spec reads the same lines and says what
+# they mean): row=, kernel=, grid=, block= and one a= per parameter.
+
+def spec_files():
+    """Names of the kernel files with "# BENCH" rows, sorted."""
+    out = []
+    for f in sorted(os.listdir(KERNELS)):
+        if f.endswith(".py"):
+            with open(os.path.join(KERNELS, f)) as fh:
+                if any(line.startswith("# BENCH ") for line in fh):
+                    out.append(f[:-3])
+    return out
+
+
+def spec_rows(name):
+    """[(row, fields)] of kernels/NAME.py; fields maps key -> value, with
+    "a" the list of argument specs in order."""
+    rows = []
+    with open(os.path.join(KERNELS, name + ".py")) as fh:
+        for line in fh:
+            if not line.startswith("# BENCH "):
+                continue
+            d = {"a": []}
+            for tok in line[len("# BENCH "):].split():
+                k, v = tok.split("=", 1)
+                if k == "a":
+                    d["a"].append(v)
+                else:
+                    d[k] = v
+            rows.append((d["row"], d))
+    return rows
+
+
+def dims(s, sep):
+    return tuple(int(x) for x in s.split(sep))
+
+
+def fill_spec(dtype, shape, seed, lo, hi):
+    """Component k (two per complex element) = lo + (hi - lo) * u01(k, seed),
+    floored for integer dtypes."""
+    dt = np.dtype(dtype)
+    n = int(np.prod(shape))
+    if dt.kind == "c":
+        comp = np.dtype("float32" if dt.itemsize == 8 else "float64")
+        v = (lo + (hi - lo) * u01(2 * n, seed)).astype(comp)
+        return v.view(dt).reshape(shape)
+    v = lo + (hi - lo) * u01(n, seed)
+    if dt.kind in "iu":
+        v = np.floor(v)
+    elif dt.kind == "b":
+        v = v >= 0.5
+    return v.astype(dt).reshape(shape)
+
+
+def checksum_any(a):
+    """checksum() over the scalar components (two per complex element)."""
+    a = np.ascontiguousarray(a)
+    if a.dtype.kind == "c":
+        a = a.view(np.float32 if a.dtype.itemsize == 8 else np.float64)
+    return checksum(a)
+
+
+def spec_args(fields):
+    """(args, outputs) of one row: device arrays and NumPy scalars."""
+    args, outs = [], []
+    for a in fields["a"]:
+        f = a.split(":")
+        kind, dt = f[0], np.dtype(f[1])
+        if kind == "s":
+            args.append(dt.type(float(f[2]) if dt.kind in "fc" else int(float(f[2]))))
+            continue
+        shape = dims(f[2], "x")
+        if kind in ("in", "io"):
+            host = fill_spec(dt, shape, int(f[3]), float(f[4]), float(f[5]))
+        else:
+            host = np.zeros(shape, dt)
+        d = cuda.to_device(host)
+        args.append(d)
+        if kind != "in":
+            outs.append(d)
+    return args, outs
+
+
+def spec_setup(fields):
+    def setup(m):
+        args, outs = spec_args(fields)
+        grid, block = dims(fields["grid"], ","), dims(fields["block"], ",")
+        return getattr(m, fields["kernel"]), grid, block, tuple(args), tuple(outs)
+    return setup
+
+
 # ------------------------------------------------------------------ gate --
 
 def make_gate_kernel():
@@ -243,13 +338,13 @@ def median(v):
     return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
 
 
-def run_bench(name, setup, gate, n_timed, n_warm):
-    mod = load(name)
+def run_bench(name, setup, gate, n_timed, n_warm, file=None):
+    mod = load(file or name)
     kernel, grid, block, args, outputs = setup(mod)
     launch = kernel[grid, block]
     launch(*args)                       # the checked launch, on zeroed outputs
     cuda.synchronize()
-    cs = sum(checksum(o.copy_to_host()) for o in outputs)
+    cs = sum(checksum_any(o.copy_to_host()) for o in outputs)
     for _ in range(n_warm):
         launch(*args)
     cuda.synchronize()
@@ -321,11 +416,17 @@ def main():
     compile_times()  # first: the vector_add import measures a fresh process
     gate = Gate()
     failed = 0
-    for name, setup in BENCHES:
-        if only and name not in only:
-            continue
+    jobs = [(name, setup, None) for name, setup in BENCHES if not only or name in only]
+    for f in spec_files():
+        if not only or f in only:
+            try:
+                jobs += [(row, spec_setup(d), f) for row, d in spec_rows(f)]
+            except (KeyError, ValueError) as e:
+                failed += 1
+                print("ERROR impl=numba kernel=%s bad # BENCH line: %s" % (f, e), flush=True)
+    for name, setup, f in jobs:
         try:
-            run_bench(name, setup, gate, max(a.n, 1), max(a.w, 0))
+            run_bench(name, setup, gate, max(a.n, 1), max(a.w, 0), f)
         except Exception as e:  # report and go on with the next kernel
             failed += 1
             print("ERROR impl=numba kernel=%s %s: %s" % (name, type(e).__name__,

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""report.py LOG [HEADER] - the markdown tables of bench/gpu/run.sh.
+"""report.py LOG [HEADER] [--table-only] - the markdown tables of bench/gpu/run.sh
+(--table-only: the header and the kernel-time table alone, for docs/benchmarks-gpu.md).
 
 LOG holds the lines printed by the CUDA C programs, numba_bench.py,
 kjit_bench and raw_launch (RESULT / OVERHEAD / COMPILE / INFO / ERROR lines;
@@ -58,6 +59,9 @@ def close(a, b):
 
 
 def main():
+    table_only = "--table-only" in sys.argv
+    if table_only:
+        sys.argv.remove("--table-only")
     rows = parse(sys.argv[1])
     out = []
     if len(sys.argv) > 2:
@@ -75,7 +79,15 @@ def main():
                % (T_NVCC, T_NUMBA))
     out.append("| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |")
     notes = []
-    for k in KERNELS:
+    # the built-in kernels first, then the "# BENCH" rows in the order they ran;
+    # a built-in kernel that did not run is left out when rows were selected
+    extra = []
+    for r in rows:
+        if r["_kind"] == "RESULT" and r.get("kernel") not in KERNELS + extra:
+            extra.append(r.get("kernel"))
+    ran = set(k for (_i, k) in res)
+    order = [k for k in KERNELS if k in ran or not extra] + extra
+    for k in order:
         t = {i: fnum(res.get((i, k), {}).get("median_ms")) for i in IMPLS}
         c = {i: fnum(res.get((i, k), {}).get("checksum")) for i in IMPLS}
         rn, rb = ratio(t["kjit"], t["nvcc"]), ratio(t["kjit"], t["numba"])
@@ -100,6 +112,9 @@ def main():
             k, fmt(t["nvcc"]), fmt(t["numba"]), fmt(t["kjit"]), fmt(rn, 2), fmt(rb, 2),
             "; ".join(verdict) or "—", cs))
     out.append("")
+    if table_only:
+        print("\n".join(out))
+        return
 
     ov = {}
     for r in rows:

@@ -12,6 +12,11 @@
 # Environment: N (timed launches per kernel, default 50), WARMUP (default 5),
 # LAUNCHES (launch-overhead loop, default 10000), ARCH (default sm_90),
 # NVCC, PYTHON, CC.
+# KERNELS: shell patterns over the kernel file names, comma-separated
+# (KERNELS='pattern_*,histogram'; '*' is every kernel without the extras):
+# only those run (a file with "# BENCH" rows runs all its rows), and the
+# launch overhead, compile latency, @vectorize and @cuda.reduce parts are
+# skipped unless EXTRAS=1.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -58,10 +63,36 @@ gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -1)
 cudaver=$("$nvcc" --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p' | head -1)
 
+# ------------------------------------------------------------- selection --
+# the built-in kernels (set up in kjit_bench.c and numba_bench.py), then the
+# files with "# BENCH" rows
+kernels="vector_add saxpy matmul reduce stencil histogram mandelbrot black_scholes transpose
+  nbody conv2d softmax scan monte_carlo"
+kernels="$kernels $(grep -l '^# BENCH ' "$here"/kernels/*.py 2>/dev/null | xargs -r -n1 basename | sed 's/\.py$//' | sort | tr '\n' ' ')"
+pattern=${KERNELS:-}
+extras=1
+all_kernels=$(echo $kernels)
+if [ -n "$pattern" ]; then
+  sel=""
+  IFS=, read -r -a pats <<<"$pattern"
+  for b in $kernels; do
+    for p in "${pats[@]}"; do
+      # shellcheck disable=SC2254
+      case "$b" in $p) sel="$sel $b"; break ;; esac
+    done
+  done
+  kernels=$sel
+  extras=${EXTRAS:-0}
+  [ -n "$kernels" ] || { echo "run.sh: KERNELS='$pattern' selects no kernel" >&2; exit 2; }
+fi
+only=$(echo $kernels | tr ' ' ',')
+[ "$(echo $kernels)" = "$all_kernels" ] && whole=1 || whole=0
+
 # ----------------------------------------------------------------- build --
 if [ "$have_nvcc" = 1 ]; then
   for f in "$here"/cuda/*.cu; do
     b=$(basename "$f" .cu)
+    if [ "$extras" = 0 ] && ! echo " $kernels " | grep -q " $b "; then continue; fi
     say "nvcc -O3 -arch=$arch $b.cu"
     # -lcuda: cuda_reduce.cu also times kjit's PTX through the driver API
     "$nvcc" -O3 -arch="$arch" -o "$work/nvcc_$b" "$f" -lcuda 2>"$work/nvcc_$b.err" ||
@@ -71,15 +102,13 @@ fi
 if [ "$have_kjit" = 1 ]; then
   say "cc kjit_bench.c"
   "$cc" -std=c11 -O2 -I"$inc" "$here/kjit_bench.c" -L"$build" -lkjit \
-    -Wl,-rpath,"$build" -o "$work/kjit_bench" 2>"$work/kjit_bench.err" ||
+    -Wl,-rpath,"$build" -lm -o "$work/kjit_bench" 2>"$work/kjit_bench.err" ||
     { note "kjit_bench.c does not build: $(head -c 400 "$work/kjit_bench.err" | tr '\n' ' ')"; have_kjit=0; }
 fi
 "$cc" -std=c11 -O2 "$here/raw_launch.c" -ldl -o "$work/raw_launch" 2>"$work/raw.err" ||
   note "raw_launch.c does not build: $(head -c 300 "$work/raw.err" | tr '\n' ' ')"
 
 # ------------------------------------------------------------------- run --
-kernels="vector_add saxpy matmul reduce stencil histogram mandelbrot black_scholes transpose
-  nbody conv2d softmax scan monte_carlo"
 if [ "$have_nvcc" = 1 ]; then
   for b in $kernels; do
     [ -x "$work/nvcc_$b" ] || continue
@@ -90,28 +119,36 @@ if [ "$have_nvcc" = 1 ]; then
 fi
 if [ "$have_numba" = 1 ]; then
   say "numba_bench.py"
-  timeout 1800 "$py" "$here/numba_bench.py" -n "$n" -w "$warm" --launches "$launches" \
+  sel_only=()
+  [ -n "$pattern" ] && sel_only=(--only "$only")
+  timeout 1800 "$py" "$here/numba_bench.py" -n "$n" -w "$warm" --launches "$launches" "${sel_only[@]}" \
     >>"$log" 2>"$work/numba.err" || note "numba_bench.py failed: $(tail -c 400 "$work/numba.err" | tr '\n' ' ')"
 fi
 if [ "$have_kjit" = 1 ]; then
   # compile latency first, in a fresh process, then each kernel in its own
   # process (a crash loses one row), then the launch overhead
-  say "kjit_bench: compile latency"
-  timeout 300 "$work/kjit_bench" --kernels "$here/kernels" --no-kernels --no-overhead \
-    >>"$log" 2>"$work/kjit_compile.err" || note "kjit_bench (compile) failed: $(tail -c 400 "$work/kjit_compile.err" | tr '\n' ' ')"
+  if [ "$extras" = 1 ]; then
+    say "kjit_bench: compile latency"
+    timeout 300 "$work/kjit_bench" --kernels "$here/kernels" --no-kernels --no-overhead \
+      >>"$log" 2>"$work/kjit_compile.err" || note "kjit_bench (compile) failed: $(tail -c 400 "$work/kjit_compile.err" | tr '\n' ' ')"
+  fi
   for b in $kernels; do
     say "kjit_bench $b"
     timeout 600 "$work/kjit_bench" --kernels "$here/kernels" --only "$b" -n "$n" -w "$warm" \
       --no-overhead --no-compile >>"$log" 2>"$work/kjit_$b.err" ||
       note "kjit_bench $b failed (rc $?): $(tail -c 400 "$work/kjit_$b.err" | tr '\n' ' ')"
   done
-  say "kjit_bench: launch overhead"
-  timeout 600 "$work/kjit_bench" --kernels "$here/kernels" --no-kernels --no-compile \
-    --launches "$launches" >>"$log" 2>"$work/kjit_ov.err" ||
-    note "kjit_bench (overhead) failed: $(tail -c 400 "$work/kjit_ov.err" | tr '\n' ' ')"
+  if [ "$extras" = 1 ]; then
+    say "kjit_bench: launch overhead"
+    timeout 600 "$work/kjit_bench" --kernels "$here/kernels" --no-kernels --no-compile \
+      --launches "$launches" >>"$log" 2>"$work/kjit_ov.err" ||
+      note "kjit_bench (overhead) failed: $(tail -c 400 "$work/kjit_ov.err" | tr '\n' ' ')"
+  fi
   echo "INFO impl=kjit-cli version=$("$kjit" version 2>/dev/null | awk '{print $2}')" >>"$log"
   say "kjit ptx launch_overhead.py + raw_launch"
-  if "$kjit" ptx "$here/kernels/launch_overhead.py" --arch "$arch" -o "$work/lo.ptx" 2>"$work/ptx.err"; then
+  if [ "$extras" = 0 ]; then
+    :
+  elif "$kjit" ptx "$here/kernels/launch_overhead.py" --arch "$arch" -o "$work/lo.ptx" 2>"$work/ptx.err"; then
     [ -x "$work/raw_launch" ] && { timeout 300 "$work/raw_launch" "$work/lo.ptx" "$launches" \
       >>"$log" 2>"$work/raw_run.err" || note "raw_launch failed: $(tail -c 300 "$work/raw_run.err" | tr '\n' ' ')"; }
   else
@@ -135,19 +172,40 @@ fi
   cat "$log"
   exit 1
 }
+# the current table alone, in the file that holds only the latest figures
+# (history stays in docs/benchmarks.md): a run of every kernel (KERNELS
+# unset or '*') writes docs/benchmarks-gpu.md, a subset only
+# $OUT/benchmarks-gpu.md
+{
+  echo "# GPU benchmarks: the latest run"
+  echo
+  echo "Written by \`bench/gpu/run.sh\`; earlier runs and their analysis are in docs/benchmarks.md."
+  echo
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- device: ${gpu:-unknown}; driver ${driver:-unknown}; CUDA ${cudaver:-unknown}"
+  echo "- kernels: ${pattern:-all}"
+  echo
+} >"$work/gpu-header.md"
+"$py" "$here/report.py" "$log" "$work/gpu-header.md" --table-only >"$work/benchmarks-gpu.md" &&
+  { [ "$whole" = 0 ] || cp "$work/benchmarks-gpu.md" "$root/docs/benchmarks-gpu.md"; }
 # the @vectorize row: its own script and table (bench/gpu/elementwise.sh)
-say "elementwise.sh"
-{ echo; VEC_ADD4="$work/nvcc_vec_add4" LOG="$log" N="$n" WARMUP="$warm" ARCH="$arch" \
-    bash "$here/elementwise.sh" "$build"; } >>"$work/benchmarks.md" 2>>"$work/elementwise.err"
+if [ "$extras" = 1 ]; then
+  say "elementwise.sh"
+  { echo; VEC_ADD4="$work/nvcc_vec_add4" LOG="$log" N="$n" WARMUP="$warm" ARCH="$arch" \
+      bash "$here/elementwise.sh" "$build"; } >>"$work/benchmarks.md" 2>>"$work/elementwise.err"
+fi
 cat "$work/benchmarks.md"
 if [ -n "${OUT:-}" ]; then
   mkdir -p "$OUT"
   cp "$work/benchmarks.md" "$OUT/benchmarks.md"
   cp "$log" "$OUT/benchmarks-log.txt"
+  [ -s "$work/benchmarks-gpu.md" ] && cp "$work/benchmarks-gpu.md" "$OUT/benchmarks-gpu.md"
   for e in "$work"/*.err; do [ -s "$e" ] && cp "$e" "$OUT/"; done
 fi
 # @cuda.reduce: its own script (whole reductions, not single kernels); it
 # appends its section to $OUT/benchmarks.md
-N=$n WARMUP=$warm ARCH=$arch NVCC=$nvcc PYTHON=$py CC=$cc bash "$here/run_reduce.sh" "$build" ||
-  echo "run.sh: run_reduce.sh failed" >&2
+if [ "$extras" = 1 ]; then
+  N=$n WARMUP=$warm ARCH=$arch NVCC=$nvcc PYTHON=$py CC=$cc bash "$here/run_reduce.sh" "$build" ||
+    echo "run.sh: run_reduce.sh failed" >&2
+fi
 exit 0
