@@ -161,7 +161,9 @@ def has_signature(call):
         return False
     if call.args and not isinstance(call.args[0], ast.Name):
         return True
-    return any(k.arg in ("signature", "func_or_sig", "sig") for k in call.keywords)
+    return any(k.arg in ("signature", "func_or_sig", "sig") and
+               not (isinstance(k.value, ast.Constant) and k.value.value is None)
+               for k in call.keywords)        # func_or_sig=None: no signature
 
 
 def top_level_defs(body, guarded=False):
