@@ -52,7 +52,12 @@ static void report_unknown_kernel(RtJob *j, const char *name) {
     names[i] = j->prog->kernels.data[i]->name;
   const char *near = suggest_closest(name, names, j->prog->kernels.len);
   const char *hint, *factories = ir_factory_list(&j->prog->ir);
-  if (factories) /* kernels made by a function: say how to name one */
+  const char *nested = ir_nested_kernel_list(&j->prog->ir);
+  if (nested) /* kernels defined inside host functions: say how to name one */
+    hint = arena_printf(rt_job_arena(j), "a kernel defined inside a host function is named "
+                        "FUNCTION.KERNEL, e.g. %s:%.*s (%s)%s%s", j->prog->src.path,
+                        (int)strcspn(nested, ","), nested, nested, *list ? "; kernels: " : "", list);
+  else if (factories) /* kernels made by a function: say how to name one */
     hint = arena_printf(rt_job_arena(j), "a kernel made by a function (%s) is named by the "
                         "variable it is assigned to, or by the call, e.g. %s:'%.*s(...)'%s%s",
                         factories, j->prog->src.path, (int)strcspn(factories, ","), factories,

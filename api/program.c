@@ -143,7 +143,7 @@ kjit_status kjit_program_kernel_name(const kjit_program *prog, int i,
 
 IrFunc *rt_factory_kernel(kjit_program *prog, const char *name, Diags *diags) {
   IrFunc *f = NULL;
-  if (prog->cuc || !strchr(name, '(') || !ir_lower_factory_call(&prog->ir, name, diags, &f) ||
+  if (prog->cuc || !strpbrk(name, "(.") || !ir_lower_factory_call(&prog->ir, name, diags, &f) ||
       !f->is_kernel)
     return NULL;
   for (int i = 0; i < prog->kernels.len; i++)

@@ -32,15 +32,44 @@ static const char *capped(Arena *a, const char *s) {
   return arena_printf(a, "%.*s... (%zu more bytes not shown)", (int)keep, s, n - keep);
 }
 
+static bool ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Two imported files that would have the same module name are kept apart
+ * by a "$N" suffix on one ("util$2", or "$2" for the second unnamed
+ * top-level package): an internal name, never shown.  Every message drops
+ * the marker, and the dot after one that stands alone ("$2.vec3.f" reads
+ * "vec3.f", "util$2.f" reads "util.f"), so the module reads as the user
+ * wrote it whichever stage printed the name. */
+static const char *without_module_marks(Arena *a, const char *s) {
+  if (!s || !strchr(s, '$'))
+    return s;
+  char *out = arena_strdup(a, s), *w = out;
+  for (const char *r = s; *r;) {
+    const char *e = r + 1;
+    while (*r == '$' && *e >= '0' && *e <= '9')
+      e++;
+    if (*r != '$' || e == r + 1 || ident_char(*e)) {
+      *w++ = *r++;
+      continue;
+    }
+    bool alone = r == s || !ident_char(r[-1]);
+    r = alone && *e == '.' ? e + 1 : e;
+  }
+  *w = '\0';
+  return out;
+}
+
 Diag *diag_add(Diags *d, DiagLevel level, int code, SrcLoc loc,
                const char *hint, const char *fmt, ...) {
   int max = d->max_errors > 0 ? d->max_errors : DEFAULT_MAX_ERRORS;
   Diag g = {level, code, loc, NULL, hint ? arena_strdup(d->arena, hint) : NULL};
   va_list ap;
   va_start(ap, fmt);
-  g.msg = capped(d->arena, arena_vprintf(d->arena, fmt, ap));
+  g.msg = capped(d->arena, without_module_marks(d->arena, arena_vprintf(d->arena, fmt, ap)));
   va_end(ap);
-  g.hint = capped(d->arena, g.hint);
+  g.hint = capped(d->arena, without_module_marks(d->arena, g.hint));
   if (level == DL_ERROR)
     d->nerrors++;
   if (d->list.len >= max) {

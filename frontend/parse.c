@@ -894,6 +894,8 @@ static void toplevel_simples(Parser *p, Module *m) {
   } while (parse_consume(p, ";") && !at_simple_end(parse_peek(p)));
   parse_consume(p, ";");
   Token *t = parse_peek(p);
+  if (t->kind == TK_DEDENT) /* the last line of a top-level if/try block, at the file's end */
+    return;
   if (t->kind != TK_NEWLINE && t->kind != TK_EOF)
     parse_fail(p, t, E_SYNTAX, NULL, "invalid syntax");
   parse_next(p);
@@ -909,8 +911,118 @@ static bool at_compound(Parser *p) {
   return at_match(p);
 }
 
-/* One top-level statement.  Anything but an import, a def or a simple
- * global assignment is host code and skipped whole. */
+/* ---- top-level if and try: what Python runs at import ---- */
+
+static void guarded_toplevel(Parser *p, Module *m);
+static bool toplevel_if(Parser *p, Module *m);
+
+/* The condition of the `if`/`elif` at p, decided from its tokens: 1 taken,
+ * 0 not, -1 not decidable here (the statement stays host code).  True,
+ * False and `cuda.is_available()` (any path ending in cuda: numba.cuda),
+ * each after any `not`; is_available() is true on every target, as Numba
+ * reads the file on a machine with a GPU.  *colon: the ':' that ends it. */
+static int decided_condition(Parser *p, int *colon) {
+  int i = 1, neg = 0, v;
+  while (parse_equal(parse_peek_at(p, i), "not"))
+    neg ^= 1, i++;
+  if (parse_equal(parse_peek_at(p, i), "True") || parse_equal(parse_peek_at(p, i), "False")) {
+    v = parse_equal(parse_peek_at(p, i), "True");
+    i++;
+  } else {
+    const char *last = NULL;
+    while (parse_peek_at(p, i)->kind == TK_NAME && parse_equal(parse_peek_at(p, i + 1), "."))
+      last = parse_peek_at(p, i)->text, i += 2;
+    Token *fn = parse_peek_at(p, i);
+    if (!last || strcmp(last, "cuda") != 0 || fn->kind != TK_NAME ||
+        strcmp(fn->text, "is_available") != 0 ||
+        !parse_equal(parse_peek_at(p, i + 1), "(") || !parse_equal(parse_peek_at(p, i + 2), ")"))
+      return -1;
+    v = 1;
+    i += 3;
+  }
+  *colon = i;
+  return parse_equal(parse_peek_at(p, i), ":") ? v ^ neg : -1;
+}
+
+/* At the ':' of a clause kjit takes: its statements, read as top-level ones. */
+static void toplevel_block(Parser *p, Module *m) {
+  parse_next(p);
+  if (parse_peek(p)->kind != TK_NEWLINE) { /* if cuda.is_available(): import x */
+    toplevel_simples(p, m);
+    return;
+  }
+  parse_next(p);
+  if (parse_peek(p)->kind != TK_INDENT)
+    return;
+  parse_next(p);
+  while (parse_peek(p)->kind != TK_DEDENT && parse_peek(p)->kind != TK_EOF) {
+    if (parse_peek(p)->kind == TK_NEWLINE)
+      parse_next(p);
+    else
+      guarded_toplevel(p, m);
+  }
+  parse_next(p);
+}
+
+/* At the ':' of a clause not taken: past its line and block. */
+static void skip_clause(Parser *p) {
+  while (parse_peek(p)->kind != TK_NEWLINE && parse_peek(p)->kind != TK_EOF)
+    parse_next(p);
+  parse_next(p);
+  if (parse_peek(p)->kind == TK_INDENT)
+    skip_block(p);
+}
+
+/* if_stmt at the top level whose conditions decided_condition decides:
+ * the branch taken is read, the others skipped.  False (nothing consumed)
+ * when the first condition is not decidable. */
+static bool toplevel_if(Parser *p, Module *m) {
+  int colon;
+  int v = decided_condition(p, &colon);
+  if (v < 0)
+    return false;
+  for (int i = 0; i < colon; i++)
+    parse_next(p);
+  if (v) {
+    toplevel_block(p, m);
+    if (at_clause(p))
+      skip_rest_of_statement(p); /* the elif/else not taken */
+    return true;
+  }
+  skip_clause(p);
+  if (parse_equal(parse_peek(p), "elif") && !toplevel_if(p, m))
+    skip_rest_of_statement(p);  /* an elif kjit cannot decide: host code */
+  else if (parse_equal(parse_peek(p), "else") && parse_equal(parse_peek_at(p, 1), ":")) {
+    parse_next(p);
+    toplevel_block(p, m);
+  }
+  return true;
+}
+
+/* try_stmt at the top level: its block is read (Python runs it at import;
+ * an import kjit cannot resolve fails where the name is used), the except
+ * clauses skipped (they run only when the block fails), else and finally
+ * read. */
+static void toplevel_try(Parser *p, Module *m) {
+  parse_next(p);
+  if (!parse_equal(parse_peek(p), ":")) {
+    skip_statement(p);
+    return;
+  }
+  toplevel_block(p, m);
+  while (at_clause(p)) {
+    bool read = parse_equal(parse_peek(p), "else") || parse_equal(parse_peek(p), "finally");
+    parse_next(p);
+    if (read && parse_equal(parse_peek(p), ":"))
+      toplevel_block(p, m);
+    else
+      skip_clause(p);
+  }
+}
+
+/* One top-level statement.  Anything but an import, a def, a simple
+ * global assignment, an if kjit decides or a try is host code and skipped
+ * whole. */
 static void toplevel(Parser *p, Module *m) {
   Token *t = parse_peek(p);
   if (t->kind == TK_INDENT)
@@ -921,6 +1033,10 @@ static void toplevel(Parser *p, Module *m) {
     p->quiet = true;
     enum_class(p, m);
     p->quiet = false;
+  } else if (parse_equal(t, "if") && toplevel_if(p, m)) {
+    return;
+  } else if (parse_equal(t, "try")) {
+    toplevel_try(p, m);
   } else if (at_compound(p) || parse_equal(t, "class")) {
     skip_statement(p);
   } else {
@@ -929,7 +1045,7 @@ static void toplevel(Parser *p, Module *m) {
 }
 
 static void guarded_toplevel(Parser *p, Module *m) {
-  jmp_buf jb;
+  jmp_buf jb, *outer = p->jb; /* a statement inside a top-level if/try nests */
   int start = p->pos;
   p->jb = &jb;
   if (setjmp(jb) != 0) {
@@ -942,6 +1058,7 @@ static void guarded_toplevel(Parser *p, Module *m) {
   } else {
     toplevel(p, m);
   }
+  p->jb = outer;
   if (p->pos == start)
     parse_next(p);
 }

@@ -312,6 +312,35 @@ void ir_expand_factories(LowerProg *lp) {
     m->globals = out;
 }
 
+/* Adds an instance's constants and defs to p and lowers them; *out is the
+ * def named name.  False when an error was reported or name was not made. */
+static bool add_instance(LowerProg *lp, GlobalList *globals, FuncList *funcs, const char *name,
+                         IrFunc **out) {
+  IrProgram *p = lp->p;
+  for (int i = 0; i < globals->len; i++) {
+    vec_push(lp->a, &p->ast->globals, globals->data[i]);
+    ir_fold_global(lp, &globals->data[i]);
+  }
+  int before = lp->d->nerrors;
+  Vec(IrFunc *) made = {0};
+  for (int i = 0; i < funcs->len; i++) {
+    vec_push(lp->a, &p->ast->funcs, funcs->data[i]);
+    IrFunc *g = NULL;
+    if (ir_lower_funcdef(lp, funcs->data[i], &g) && g) {
+      lower_params(lp, g, funcs->data[i]);
+      vec_push(p->arena, &p->funcs, g);
+      vec_push(lp->a, &made, g);
+      if (strcmp(g->name, name) == 0)
+        *out = g;
+    }
+  }
+  for (int i = 0; i < made.len; i++)
+    lower_body_deferred(lp, made.data[i]);
+  return lp->d->nerrors == before && *out;
+}
+
+static bool lower_nested_kernel(LowerProg *lp, const Node *e, const char *text, IrFunc **out);
+
 bool ir_lower_factory_call(IrProgram *p, const char *text, Diags *d, IrFunc **out) {
   *out = NULL;
   for (int i = 0; i < p->funcs.len; i++) /* asked for before */
@@ -325,32 +354,192 @@ bool ir_lower_factory_call(IrProgram *p, const char *text, Diags *d, IrFunc **ou
   diags_init(&quiet, p->arena);
   Node *call = parse_expression(p->arena, src, &quiet);
   LowerProg lp = {.p = p, .a = p->arena, .d = d, .next_array_id = 1 << 21};
+  if (call && !quiet.nerrors && call->kind == ND_ATTR) /* "outer.k", "outer(3).k" */
+    return lower_nested_kernel(&lp, call, src->text, out);
   Factory f;
   GlobalList globals = {0};
   FuncList funcs = {0};
   if (!call || quiet.nerrors || !factory_of(&lp, call, &f) ||
       !instantiate(&lp, &f, call, src->text, &globals, &funcs))
     return false;
-  for (int i = 0; i < globals.len; i++) {
-    vec_push(lp.a, &p->ast->globals, globals.data[i]);
-    ir_fold_global(&lp, &globals.data[i]);
+  return add_instance(&lp, &globals, &funcs, src->text, out);
+}
+
+/* ------------------------------------ kernels defined in host functions -- */
+/* `def run(x): ... @cuda.jit def k(a): ... k[g, b](x)`: Numba compiles k when
+ * run launches it, freezing what k reads of run's variables.  kjit does not
+ * run run, so it compiles k, named "run.k" (or "run(3).k", binding run's
+ * parameters as a factory call does), when every variable of run that k
+ * reads is a compile-time value: a parameter the call binds, a local
+ * assigned once (`NAME = value` at run's top level) from constants, or a
+ * @cuda.jit def of run.  Any other is named in an error (E203). */
+
+/* The decorated def `name` at the top level of host function fn's body. */
+static const Func *inner_def(LowerProg *lp, const Func *fn, const char *name) {
+  for (int i = 0; i < fn->body.len; i++) {
+    const Node *n = fn->body.data[i];
+    if (n && n->kind == ND_FUNCDEF && n->func && n->func->decorators.len &&
+        strcmp(n->name, name) == 0 && ir_lower_decorator_kind(lp, n->func->decorators.data[0]))
+      return n->func;
   }
-  int before = d->nerrors;
-  Vec(IrFunc *) made = {0};
-  for (int i = 0; i < funcs.len; i++) {
-    vec_push(lp.a, &p->ast->funcs, funcs.data[i]);
-    IrFunc *g = NULL;
-    if (ir_lower_funcdef(&lp, funcs.data[i], &g) && g) {
-      lower_params(&lp, g, funcs.data[i]);
-      vec_push(p->arena, &p->funcs, g);
-      vec_push(lp.a, &made, g);
-      if (strcmp(g->name, src->text) == 0)
-        *out = g;
+  return NULL;
+}
+
+static int count_name(const Names *ns, const char *name) {
+  int c = 0;
+  for (int i = 0; i < ns->len; i++)
+    c += strcmp(ns->data[i], name) == 0;
+  return c;
+}
+
+/* The first place n reads name (a load of the variable), or NULL. */
+static const Node *first_read(const Node *n, const char *name) {
+  if (!n)
+    return NULL;
+  if (n->kind == ND_NAME)
+    return n->name && strcmp(n->name, name) == 0 ? n : NULL;
+  const Node *kids[] = {n->lhs, n->rhs, n->third, n->cond};
+  for (int i = 0; i < 4; i++) {
+    const Node *r = first_read(kids[i], name);
+    if (r)
+      return r;
+  }
+  const NodeList *lists[] = {&n->args, &n->args2, &n->body, &n->orelse};
+  for (int k = 0; k < 4; k++)
+    for (int i = 0; i < lists[k]->len; i++) {
+      const Node *r = first_read(lists[k]->data[i], name);
+      if (r)
+        return r;
+    }
+  if (n->kind == ND_FUNCDEF && n->func)
+    for (int i = 0; i < n->func->body.len; i++) {
+      const Node *r = first_read(n->func->body.data[i], name);
+      if (r)
+        return r;
+    }
+  return NULL;
+}
+
+/* Where def k reads the variable name of its host function (not hidden by
+ * one of k's own), or NULL. */
+static const Node *reads_outer(LowerProg *lp, const Func *k, const char *name) {
+  Names own = {0};
+  for (int i = 0; i < k->params.len; i++)
+    vec_push(lp->a, &own, k->params.data[i].name);
+  bound_names(lp->a, &own, &k->body);
+  if (count_name(&own, name))
+    return NULL;
+  for (int i = 0; i < k->body.len; i++) {
+    const Node *r = first_read(k->body.data[i], name);
+    if (r)
+      return r;
+  }
+  return NULL;
+}
+
+/* Binds what k may read of host function fn into s / globals / funcs. */
+static void bind_host_scope(LowerProg *lp, const Func *fn, const Node *call, const char *inst,
+                            const char *kname, Subst *s, GlobalList *globals, FuncList *funcs) {
+  Names locals = {0};
+  bound_names(lp->a, &locals, &fn->body);
+  Factory f = {.fn = fn};
+  for (int k = 0; call && k < fn->params.len; k++) {
+    const Param *pm = &fn->params.data[k];
+    const Node *v = argument(&f, call, k);
+    if (!pm->star && v && !count_name(&locals, pm->name))
+      bind(lp, s, globals, funcs, inst, pm->name, (Node *)v, call->loc);
+  }
+  for (int i = 0; i < fn->body.len; i++) { /* its @cuda.jit defs */
+    const Node *n = fn->body.data[i];
+    if (n && n->kind == ND_FUNCDEF && inner_def(lp, fn, n->name) == n->func &&
+        count_name(&locals, n->name) == 1)
+      subst_add(lp->a, s, n->name, strcmp(n->name, kname) == 0
+                                       ? inst : arena_printf(lp->a, "%s.%s", inst, n->name));
+  }
+  for (int i = 0; i < fn->body.len; i++) { /* NAME = value, assigned once */
+    const Node *n = fn->body.data[i];
+    if (n && n->kind == ND_ASSIGN && n->args.len == 1 && n->args.data[0]->kind == ND_NAME &&
+        count_name(&locals, n->args.data[0]->name) == 1 &&
+        !subst_find(s, n->args.data[0]->name))
+      bind(lp, s, globals, funcs, inst, n->args.data[0]->name, clone(lp->a, n->rhs, s), n->loc);
+  }
+}
+
+/* Is the variable var of the host function bound to a compile-time value? */
+static bool frozen(LowerProg *lp, const Subst *s, const char *var) {
+  const char *to = subst_find(s, var);
+  return to && (ir_global_find(lp->p, to) || module_def(lp->p->ast, to) ||
+                ir_find_func(lp->p, to));
+}
+
+/* Reports the first variable of host function fn that def k reads and that
+ * is not a compile-time value.  True when there is none. */
+static bool check_frozen(LowerProg *lp, const Func *fn, const Func *k, const Subst *s,
+                         const char *inst, bool called) {
+  Names vars = {0};
+  for (int i = 0; i < fn->params.len; i++)
+    vec_push(lp->a, &vars, fn->params.data[i].name);
+  bound_names(lp->a, &vars, &fn->body);
+  for (int i = 0; i < vars.len; i++) {
+    const Node *use = reads_outer(lp, k, vars.data[i]);
+    if (!use || frozen(lp, s, vars.data[i]) || inner_def(lp, fn, vars.data[i]))
+      continue;
+    bool param = false;
+    for (int p = 0; p < fn->params.len; p++)
+      param |= strcmp(fn->params.data[p].name, vars.data[i]) == 0;
+    const char *hint = param && !called
+        ? arena_printf(lp->a, "Numba freezes it when the kernel is first launched; kjit compiles "
+                       "without running '%s': name the call with constant arguments "
+                       "(FILE:'%s(...).%s'), pass '%s' to the kernel, or make it a module constant",
+                       fn->name, fn->name, k->name, vars.data[i])
+        : arena_printf(lp->a, "Numba freezes it when the kernel is first launched; kjit compiles "
+                       "without running '%s': pass '%s' to the kernel as an argument, or make it "
+                       "a module constant", fn->name, vars.data[i]);
+    diag_error(lp->d, E_NOTCONST, use->loc, hint,
+               "kernel '%s' reads '%s', a %s of the host function '%s' that is not a "
+               "compile-time constant", inst, vars.data[i], param ? "parameter" : "variable",
+               fn->name);
+    return false;
+  }
+  return true;
+}
+
+/* "outer.k" or "outer(args).k": kernel k defined inside host function outer. */
+static bool lower_nested_kernel(LowerProg *lp, const Node *e, const char *text, IrFunc **out) {
+  const Node *call = e->lhs && e->lhs->kind == ND_CALL ? e->lhs : NULL;
+  const Node *head = call ? call->lhs : e->lhs;
+  if (!head || head->kind != ND_NAME || !e->name)
+    return false;
+  const Func *fn = module_def(lp->p->ast, head->name);
+  const Func *k = fn && !fn->decorators.len ? inner_def(lp, fn, e->name) : NULL;
+  if (!k || (call && call->args.len > fn->params.len))
+    return false;
+  Subst s = {0};
+  GlobalList globals = {0};
+  FuncList funcs = {0};
+  bind_host_scope(lp, fn, call, text, k->name, &s, &globals, &funcs);
+  for (int i = 0; i < globals.len; i++) {
+    vec_push(lp->a, &lp->p->ast->globals, globals.data[i]);
+    ir_fold_global(lp, &globals.data[i]);
+  }
+  Vec(const Func *) used = {0}; /* the kernel, then the defs of fn it calls */
+  vec_push(lp->a, &used, k);
+  for (int u = 0; u < used.len; u++) {
+    if (!check_frozen(lp, fn, used.data[u], &s, text, call != NULL))
+      return false;
+    vec_push(lp->a, &funcs, clone_func(lp->a, used.data[u], &s, subst_find(&s, used.data[u]->name)));
+    for (int i = 0; i < fn->body.len; i++) {
+      const Node *n = fn->body.data[i];
+      const Func *g = n && n->kind == ND_FUNCDEF ? inner_def(lp, fn, n->name) : NULL;
+      bool seen = false;
+      for (int j = 0; j < used.len; j++)
+        seen |= used.data[j] == g;
+      if (g && g == n->func && !seen && subst_find(&s, n->name) && reads_outer(lp, used.data[u], n->name))
+        vec_push(lp->a, &used, g);
     }
   }
-  for (int i = 0; i < made.len; i++)
-    lower_body_deferred(&lp, made.data[i]);
-  return d->nerrors == before && *out;
+  GlobalList none = {0};
+  return add_instance(lp, &none, &funcs, text, out);
 }
 
 const char *ir_factory_list(IrProgram *p) {
@@ -361,6 +550,39 @@ const char *ir_factory_list(IrProgram *p) {
     Factory f;
     if (read_factory(&lp, p->ast->funcs.data[i], &f))
       sb_printf(&sb, "%s%s", sb.len ? ", " : "", f.fn->name);
+  }
+  const char *s = sb.len ? arena_strdup(p->arena, sb.data) : NULL;
+  sb_free(&sb);
+  return s;
+}
+
+/* A @cuda.jit def at the top level of a host function's body is not
+ * device=True (a keyword device=True on its decorator call). */
+static bool is_device_deco(const Node *d) {
+  for (int i = 0; d && d->kind == ND_CALL && i < d->args2.len; i++) {
+    const Node *kw = d->args2.data[i];
+    if (kw && kw->name && strcmp(kw->name, "device") == 0 && kw->lhs &&
+        kw->lhs->kind == ND_BOOL && kw->lhs->ival)
+      return true;
+  }
+  return false;
+}
+
+const char *ir_nested_kernel_list(IrProgram *p) {
+  LowerProg lp = {.p = p, .a = p->arena};
+  StrBuf sb;
+  sb_init(&sb);
+  for (int i = 0; p->ast && i < p->ast->funcs.len; i++) {
+    const Func *fn = p->ast->funcs.data[i];
+    Factory f;
+    if (read_factory(&lp, fn, &f)) /* named by its call: ir_factory_list */
+      continue;
+    for (int k = 0; !fn->decorators.len && k < fn->body.len; k++) {
+      const Node *n = fn->body.data[k];
+      if (n && n->kind == ND_FUNCDEF && inner_def(&lp, fn, n->name) == n->func &&
+          !is_device_deco(n->func->decorators.data[0]))
+        sb_printf(&sb, "%s%s.%s", sb.len ? ", " : "", fn->name, n->name);
+    }
   }
   const char *s = sb.len ? arena_strdup(p->arena, sb.data) : NULL;
   sb_free(&sb);

@@ -103,6 +103,7 @@ bool ir_lower_program(IrProgram *p, Diags *d) {
   lp.p = p;
   lp.a = p->arena;
   lp.d = d;
+  ir_expand_decorator_vars(&lp);
   ir_expand_factories(&lp);
   ir_fold_globals(&lp);
   const Module *m = p->ast;

@@ -36,6 +36,13 @@ bool ir_lower_factory_call(IrProgram *p, const char *text, Diags *diags, IrFunc 
  * hints, or NULL when it has none. */
 const char *ir_factory_list(IrProgram *p);
 
+/* lower/factory.c: the kernels defined at the top level of a host function's
+ * body, named as they are asked for ("run.scale, run.add"), for hints, or NULL
+ * when there are none.  ir_lower_factory_call makes one asked for as
+ * "run.scale" or "run(3).scale" (docs/language.md, kernels defined inside
+ * host functions). */
+const char *ir_nested_kernel_list(IrProgram *p);
+
 /* lower/sig.c: parse a signature string "void(float32[::1], int64)" or the
  * equivalent decorator expression into a Signature.  Errors go to diags. */
 bool ir_parse_signature(IrProgram *p, const Source *text, Signature *out, Diags *diags);

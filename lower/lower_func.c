@@ -201,6 +201,20 @@ static void parse_cpu_option(LowerProg *lp, IrFunc *f, const Node *kw) {
       parse_option(lp, f, kw);
 }
 
+/* `func_or_sig=` is the name of cuda.jit's first parameter, so a signature
+ * (or None: none) may be given by keyword: `@cuda.jit(func_or_sig=None,
+ * device=True)`.  True when kw is that keyword. */
+static bool func_or_sig(LowerProg *lp, IrFunc *f, const Node *d, const Node *kw) {
+  if (!kw->name || strcmp(kw->name, "func_or_sig") != 0)
+    return false;
+  if (d->args.len)
+    diag_error(lp->d, E_OPTION, kw->loc, "give the signature once",
+               "@cuda.jit got its signature both as an argument and as func_or_sig=");
+  else if (kw->lhs && kw->lhs->kind != ND_NONE)
+    add_signatures(lp, f, kw->lhs);
+  return true;
+}
+
 static void parse_jit_call(LowerProg *lp, IrFunc *f, const Node *d) {
   if (d->kind != ND_CALL)
     return;
@@ -218,7 +232,7 @@ static void parse_jit_call(LowerProg *lp, IrFunc *f, const Node *d) {
   if (d->args.len >= 1 && d->args.data[0])
     add_signatures(lp, f, d->args.data[0]);
   for (int i = 0; i < d->args2.len; i++)
-    if (d->args2.data[i])
+    if (d->args2.data[i] && !func_or_sig(lp, f, d, d->args2.data[i]))
       parse_option(lp, f, d->args2.data[i]);
 }
 
@@ -267,4 +281,46 @@ bool ir_lower_funcdef(LowerProg *lp, const Func *fn, IrFunc **out) {
   parse_jit_call(lp, f, jit);
   *out = f;
   return true;
+}
+
+/* ---------------------------------------- decorators held in variables -- */
+
+/* The value of the last top-level `name = cuda.jit(...)` (or another jit
+ * decorator) before line, or NULL when name holds something else. */
+static Node *decorator_var(LowerProg *lp, const char *name, int line) {
+  const Module *m = lp->p->ast;
+  Node *v = NULL;
+  for (int i = 0; i < m->globals.len; i++) {
+    const GlobalAssign *g = &m->globals.data[i];
+    if (g->name && strcmp(g->name, name) == 0 && g->loc.line < line)
+      v = g->value;
+  }
+  if (!v || (v->kind == ND_NAME && v->name && strcmp(v->name, name) == 0))
+    return NULL;
+  DecKind k = classify_decorator(lp, v);
+  return k == DEC_JIT || k == DEC_CPUJIT || k == DEC_VECTORIZE ? v : NULL;
+}
+
+static void expand_decorators(LowerProg *lp, Func *fn) {
+  for (int i = 0; i < fn->decorators.len; i++) {
+    Node *d = fn->decorators.data[i];
+    Node *v = d && d->kind == ND_NAME && d->name ? decorator_var(lp, d->name, fn->loc.line) : NULL;
+    if (v)
+      fn->decorators.data[i] = v;
+  }
+}
+
+/* `FM = cuda.jit(fastmath=True)` then `@FM`: Python calls the object the
+ * variable holds, so the def is decorated by that call; each such
+ * decorator is replaced by the variable's value (top-level defs and the
+ * defs at the top level of their bodies). */
+void ir_expand_decorator_vars(LowerProg *lp) {
+  const Module *m = lp->p->ast;
+  for (int i = 0; i < m->funcs.len; i++) {
+    Func *fn = m->funcs.data[i];
+    expand_decorators(lp, fn);
+    for (int k = 0; k < fn->body.len; k++)
+      if (fn->body.data[k] && fn->body.data[k]->kind == ND_FUNCDEF && fn->body.data[k]->func)
+        expand_decorators(lp, fn->body.data[k]->func);
+  }
 }

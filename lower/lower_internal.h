@@ -236,6 +236,9 @@ void ir_fold_globals(LowerProg *lp);
 void ir_fold_global(LowerProg *lp, const GlobalAssign *ga); /* one, as ir_fold_globals does */
 /* Kernels made by factory calls at top level (`k = make_k(2)`): factory.c */
 void ir_expand_factories(LowerProg *lp);
+/* lower_func.c: `@FM` where `FM = cuda.jit(fastmath=True)`: the decorator
+ * replaced by the variable's value, before anything reads decorators. */
+void ir_expand_decorator_vars(LowerProg *lp);
 /* Convert a scalar constant to scalar type t as NumPy's constructors do. */
 bool ir_const_cast(const IrGlobal *g, const Type *t, IrGlobal *out, const char **why);
 

@@ -20,9 +20,11 @@ Stages (standard library only; the files are read with `ast`, never run):
    decorators held in module variables (`FM = cuda.jit(fastmath=True)`),
    call forms (`k = cuda.jit(sig)(f)`, `k = cuda.jit(f)`), and factories:
    a function that defines a kernel and returns it is a kernel per
-   module-level call (`k = make_k(3)` is the kernel `k`); a factory only
-   called at run time, a kernel defined inside another host function or in
-   a class body is a harness limit.
+   module-level call (`k = make_k(3)` is the kernel `k`); a kernel defined
+   at the top level of a host function is `FUNCTION.KERNEL`, typed from a
+   launch in that function, unless it reads what the function computes from
+   its arguments; that, a factory only called at run time and a kernel in a
+   class body are harness limits.
 2. Argument types: an eager signature is kjit's to read; a lazy kernel gets
    `--sig` from its first launch `k[grid, block](args)` in the repository
    whose arguments scripts/compat.py's evaluator types (NumPy constructors
@@ -85,6 +87,7 @@ class Unit:
     reason: str = None            # harness limit
     guarded: bool = False         # defined under a top-level if/try/with
     untyped: str = None           # kjit check without types, for a kernel the harness cannot type
+    host: ast.AST = None          # the host function a kernel is defined in ("run.k")
 
 
 # ---------------------------------------------------------------------------
@@ -158,7 +161,9 @@ def has_signature(call):
         return False
     if call.args and not isinstance(call.args[0], ast.Name):
         return True
-    return any(k.arg in ("signature", "func_or_sig", "sig") for k in call.keywords)
+    return any(k.arg in ("signature", "func_or_sig", "sig") and
+               not (isinstance(k.value, ast.Constant) and k.value.value is None)
+               for k in call.keywords)        # func_or_sig=None: no signature
 
 
 def top_level_defs(body, guarded=False):
@@ -198,6 +203,65 @@ def nested_jit_defs(site, func):
                 and isinstance(node.args[0], ast.Name) and node.args[0].id in defs:
             out.append((defs[node.args[0].id], node, "call"))
     return out
+
+
+def assigned_names(node):
+    """The names a statement or expression binds (targets, loop variables)."""
+    out = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            out.add(sub.id)
+    return out
+
+
+def free_reads(fn):
+    """Names def fn reads and does not bind itself."""
+    own = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+    for stmt in fn.body:
+        own |= assigned_names(stmt)
+    return {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and
+            isinstance(n.ctx, ast.Load)} - own
+
+
+def walk_host(host):
+    """The nodes of host function `host`, not looking into the defs it holds."""
+    todo = list(host.body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def nested_limit(host, fn, form):
+    """kjit names a kernel defined in host function `host` as HOST.KERNEL
+    (docs/language.md).  What it reads of the host function's variables must
+    be known without running it: a kernel reading a parameter, or a local
+    computed from one, is a harness limit (the values are the call's, which
+    the harness does not know; Numba freezes them at the first launch)."""
+    if form != "decorator" or fn not in host.body:
+        return "harness limit: kernel defined inside a host function, not at its top level"
+    args = host.args
+    tainted = {a.arg for a in args.args + args.kwonlyargs}
+    tainted |= {a.arg for a in (args.vararg, args.kwarg) if a}
+    stmts = [sub for sub in walk_host(host) if isinstance(sub, (ast.Assign, ast.AugAssign,
+                                                                   ast.AnnAssign, ast.For))]
+    changed = True
+    while changed:                      # locals computed from them, to a fixpoint
+        changed = False
+        for sub in stmts:
+            value = sub.iter if isinstance(sub, ast.For) else sub.value
+            reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} if value else set()
+            targets = set()
+            for t in getattr(sub, "targets", [getattr(sub, "target", None)]):
+                targets |= assigned_names(t)
+            if reads & tainted and not targets <= tainted:
+                tainted |= targets
+                changed = True
+    used = sorted(free_reads(fn) & tainted)
+    if used:
+        return "harness limit: kernel inside a host function reads what it computes from its arguments"
+    return None
 
 
 def returned_names(func):
@@ -263,7 +327,8 @@ def discover(module, repo):
                             "harness limit: factory arguments unknown (called at run time)")
                 elif fn.name not in returned and not is_device(module, call):
                     add(f"{node.name}.{fn.name}", fn, call, "decorator",
-                        "harness limit: kernel defined inside a host function")
+                        nested_limit(node, fn, form))
+                    units[-1].host = node
         elif isinstance(node, ast.ClassDef):
             for sub in ast.walk(node):
                 if isinstance(sub, ast.FunctionDef):
@@ -400,10 +465,11 @@ def launch_values(cache, module, call, repo_modules):
     return values
 
 
-def launch_calls(module, name):
-    """`name[grid, block](...)`, `mod.name[...](...)`, `name.forall(n)(...)`."""
+def launch_calls(tree, name):
+    """`name[grid, block](...)`, `mod.name[...](...)`, `name.forall(n)(...)`
+    in tree (a module's, or a host function's for a kernel it defines)."""
     out = []
-    for node in ast.walk(module.tree):
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         f = node.func
@@ -440,7 +506,10 @@ def infer_signature(cache, unit, modules):
     reasons = []
     repo_modules = own + others + list(other_modules(cache, modules))
     for module in repo_modules:
-        for call in launch_calls(module, unit.name):
+        if unit.host is not None and module.relpath != unit.relpath:
+            continue                    # launched by its host function only
+        scope = unit.host if unit.host is not None else module.tree
+        for call in launch_calls(scope, unit.name.split(".")[-1] if unit.host else unit.name):
             try:
                 values = launch_values(cache, module, call, repo_modules)
                 if len(values) != nparams:
@@ -834,8 +903,11 @@ METHOD = [
     "- **Kernels**: module-level `cuda.jit` functions in the pinned files (decorators, decorators held",
     "  in module variables, `k = cuda.jit(sig)(f)` call forms, definitions inside top-level `if`/`try`),",
     "  and factory kernels: a function defining a kernel and returning it makes one kernel per",
-    "  module-level call (`k = make_k(3)` is named `k`). A factory only called at run time, a kernel",
-    "  defined inside a host function or a class body is a harness limit. `device=True` functions are",
+    "  module-level call (`k = make_k(3)` is named `k`). A kernel defined at the top level of a host",
+    "  function is named `FUNCTION.KERNEL`, as kjit names it, and typed from a launch inside that",
+    "  function; one that reads what the function computes from its arguments (values only a run",
+    "  knows, which Numba freezes at the first launch) is a harness limit, as are a factory only",
+    "  called at run time and a kernel in a class body. `device=True` functions are",
     "  dependencies; those with a signature are counted on their own line, not as kernels.",
     "- **Argument types**: an eager signature is kjit's to read; a lazy kernel's `--sig` comes from its",
     "  first launch in the repository whose arguments scripts/compat.py's evaluator types (a helper's",

@@ -78,11 +78,35 @@ def load(path, repo_root):
     return ns, failed
 
 
-def judge(unit, ns, failed, cuda):
+def nested(ns, path, name):
+    """"run.k": kernel k defined at the top level of host function run, made
+    as run would make it before its first launch: run's top-level defs and
+    assignments, in order, in a copy of the module's namespace (the harness
+    names only kernels that read none of run's arguments)."""
+    host, _, kname = name.partition(".")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), filename=path)
+    fn = next((s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == host), None)
+    if fn is None:
+        return None
+    scope = dict(ns)
+    for stmt in fn.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.Assign)):
+            try:
+                code = compile(ast.Module(body=[stmt], type_ignores=[]), path, "exec")
+                exec(code, scope)  # noqa: S102 - as the host function would
+            except BaseException:  # noqa: B902 - a statement that needs the call's values
+                pass
+    return scope.get(kname)
+
+
+def judge(unit, ns, failed, cuda, path=None):
     if unit["reason"]:
         return "limit: " + unit["reason"]
     name = unit["name"]
     obj = ns.get(name)
+    if obj is None and "." in name and path:
+        obj = nested(ns, path, name)
     if obj is None:
         why = failed.get(name)
         cause = next((n for n in failed if n != name and why and f"'{n}'" in why), None)
@@ -120,7 +144,7 @@ def file_worker(root, units_path, out_path):
     except BaseException as exc:  # noqa: B902
         verdicts = {u["id"]: "limit: file does not load: " + first_line(exc) for u in units}
     else:
-        verdicts = {u["id"]: judge(u, ns, failed, cuda) for u in units}
+        verdicts = {u["id"]: judge(u, ns, failed, cuda, path) for u in units}
     with open(out_path, "w", encoding="utf-8") as f:
         json.dump(verdicts, f)
 

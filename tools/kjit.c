@@ -264,7 +264,8 @@ static int is_kernel_name(const char *s) {
 }
 
 /* "file.py:kernel" -> file (malloc'd), kernel (only when the tail is a
- * kernel name, or a factory call "file.py:make_blur(2)"; else left as it was). */
+ * kernel name, a factory call "file.py:make_blur(2)" or a kernel defined in a
+ * host function called so, "file.py:run(3).k"; else left as it was). */
 void kjit_cli_split_target(const char *arg, char **file, const char **kernel) {
   *file = strdup(arg);
   size_t n = 0;
@@ -274,7 +275,9 @@ void kjit_cli_split_target(const char *arg, char **file, const char **kernel) {
     return;
   }
   char *call = *file ? strstr(*file, ".py:") : NULL; /* file.py:'make_blur(2)' */
-  if (call && strchr(call + 4, '(') && call[strlen(call) - 1] == ')') {
+  char *close = call ? strrchr(call + 4, ')') : NULL;  /* or 'run(3).kernel' */
+  if (call && strchr(call + 4, '(') && close &&
+      (!close[1] || (close[1] == '.' && is_kernel_name(close + 2)))) {
     call[3] = '\0';
     *kernel = call + 4;
     return;

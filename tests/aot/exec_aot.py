@@ -366,6 +366,9 @@ def one(kjit, target, out, path, line, idx):
     if "(" in kernel:
         raise Skip("a factory call names the kernel (kjit aot takes the module variable that holds "
                    "a factory's kernel)")
+    host = kernel.split(".")[0]
+    if "." in kernel and re.search(r"^def %s\(" % re.escape(host), open(path).read(), re.M):
+        raise Skip("a kernel defined inside a host function (kjit aot takes module-level kernels)")
     vals = [value(v) for _, v in args]
     names = [n for n, _ in args]
     work = os.path.join(out, "%s_%d" % (os.path.basename(path)[:-3], idx))

@@ -192,6 +192,8 @@ def parse_run(line, globals_out=None):
     kernel, args, grid, block, shared = words[0], [], 1, 1, 0
     if "(" in kernel:  # a factory call names the kernel: kjit's CLI spelling
         return kernel, grid, block, shared, args, "a factory call names the kernel (kjit run FILE:'f(2)')"
+    if "." in kernel:  # kjit's name of a kernel inside a host function (or another module)
+        return kernel, grid, block, shared, args, "a dotted name (FUNCTION.KERNEL: a kernel inside a host function)"
     i = 1
     while i < len(words):
         w = words[i]
