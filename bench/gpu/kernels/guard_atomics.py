@@ -8,7 +8,7 @@ threads hit (global and shared), 2^22 threads."""
 # BENCH row=atomic_bits_u32 kernel=atomic_bits_u32 grid=16384 block=256 a=in:uint32:4194304:106:0:4000000000 a=out:uint32:256 a=out:uint32:256 a=out:uint32:256
 # BENCH row=atomic_inc_dec_u32 kernel=atomic_inc_dec_u32 grid=16384 block=256 a=out:uint32:256 a=out:uint32:256
 # BENCH row=atomic_cas_i32 kernel=atomic_cas_i32 grid=4096 block=256 a=in:int32:1048576:107:0:1000 a=out:int32:1024
-# BENCH row=atomic_exch_f64 kernel=atomic_exch_f64 grid=4096 block=256 a=in:float64:1048576:108:0:1 a=out:float64:1048576
+# BENCH row=atomic_exch_u32 kernel=atomic_exch_u32 grid=4096 block=256 a=in:uint32:1048576:108:0:1000 a=out:uint32:1048576
 from numba import cuda, int32, int64, uint32
 
 
@@ -88,8 +88,8 @@ def atomic_cas_i32(x, out):
             old = seen
 
 
-@cuda.jit("void(float64[::1], float64[::1])")
-def atomic_exch_f64(x, out):
+@cuda.jit("void(uint32[::1], uint32[::1])")
+def atomic_exch_u32(x, out):
     i = cuda.grid(1)
     if i < x.size:
-        cuda.atomic.exch(out, i, x[i] * 2.0)
+        cuda.atomic.exch(out, i, x[i] * uint32(2))

@@ -14,7 +14,8 @@ arithmetic and cmath, float16 arithmetic."""
 import cmath
 import math
 
-from numba import cuda, float16, float32
+from numba import cuda, float32
+from numba.types import float16
 
 
 @cuda.jit("void(float32[::1], float32[::1])")
