@@ -1015,8 +1015,8 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
 
 /* numba-cuda's printimpl: numbers, bools, string literals and the Dim3 of
  * cuda.threadIdx & co. ("(x, y, z)"); tuples have no print there.  More
- * than 32 items: Numba warns and the kernel prints the raw format string
- * (codegen, cg_lower_print). */
+ * than 32 items: Numba warns, then fails to print its raw format string
+ * (recorded on the GPU, 2026-11-28), so kjit refuses the call. */
 #define PRINT_MAX_ITEMS 32
 
 static const Type *type_print(Infer *inf, int idx) {
@@ -1035,12 +1035,11 @@ static const Type *type_print(Infer *inf, int idx) {
       return ir_infer_fail(inf, idx, E_TY_PRINT, "print scalars and strings only",
                            "print() does not support %s", TN(t));
   }
-  if (in->nargs > PRINT_MAX_ITEMS && !inf->reported[idx]) {
-    inf->reported[idx] = true;
-    diag_add(inf->d, DL_WARNING, E_TY_PRINT, in->loc, "print at most 32 items per call",
-             "CUDA print() cannot print more than 32 items. The raw format string will be "
-             "emitted by the kernel instead.");
-  }
+  if (in->nargs > PRINT_MAX_ITEMS)
+    return ir_infer_fail(inf, idx, E_TY_PRINT, "split it into calls of at most 32 items",
+                         "print() of %d items is not supported: CUDA print() takes at most 32 "
+                         "(Numba 0.68 warns, then fails: \"printing unimplemented for values of "
+                         "type unicode_type\")", in->nargs);
   return TY_VOID_T;
 }
 
