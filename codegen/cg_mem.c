@@ -565,7 +565,6 @@ typedef struct PrintBuf {
   StrBuf fmt;
   LLVMValueRef args[32]; /* vprintf's limit, as CUDA C's printf */
   int nargs;
-  bool raw;              /* more than 32 items: the format alone (Numba) */
 } PrintBuf;
 
 static void put_escaped(StrBuf *sb, const char *s) {
@@ -578,10 +577,8 @@ static void put_escaped(StrBuf *sb, const char *s) {
 
 /* Append one value's format and promoted argument; false if unsupported. */
 static bool print_value(Cg *cg, PrintBuf *pb, LLVMValueRef v, const Type *t) {
-  if (pb->nargs >= 32 && !pb->raw)
+  if (pb->nargs >= 32) /* typing refuses more than 32 items; a Dim3 takes 3 */
     return false;
-  if (pb->raw) /* the value is not passed: only its format shows */
-    pb->nargs = 0;
   if (t->kind == TY_BOOL) {
     LLVMValueRef ts = cg_cstring(cg, "True", ".true"), fs = cg_cstring(cg, "False", ".false");
     sb_puts(&pb->fmt, "%s");
@@ -594,8 +591,6 @@ static bool print_value(Cg *cg, PrintBuf *pb, LLVMValueRef v, const Type *t) {
     pb->args[pb->nargs++] = cg_convert(cg, v, t, cg_scalar(TY_F64));
   } else if (t->kind == TY_NONE) {
     sb_puts(&pb->fmt, "None");
-  } else if (t->kind == TY_TUPLE && pb->raw) { /* a Dim3: Numba's format */
-    sb_puts(&pb->fmt, "(%d, %d, %d)");
   } else if (t->kind == TY_TUPLE) {
     sb_putc(&pb->fmt, '(');
     for (int i = 0; i < t->nelems; i++) {
@@ -611,29 +606,16 @@ static bool print_value(Cg *cg, PrintBuf *pb, LLVMValueRef v, const Type *t) {
   return true;
 }
 
-/* Numba's print of more than 32 items (printimpl.py): the kernel prints
- * the format string itself, every '%' doubled, with no values. */
-static char *raw_format(const char *fmt) {
-  StrBuf sb;
-  sb_init(&sb);
-  put_escaped(&sb, fmt);
-  return sb.data;
-}
-
 bool cg_lower_print(Cg *cg, const Inst *in) {
   PrintBuf pb = {0};
   bool ok = true;
-  pb.raw = in->nargs > 32;
   sb_init(&pb.fmt);
   for (int i = 0; i < in->nargs && ok; i++) {
     const Inst *a = &cg->f->insts.data[in->args[i]];
     if (i)
       sb_putc(&pb.fmt, ' ');
     if (a->op == OP_CONST_STR) {
-      if (pb.raw)
-        sb_puts(&pb.fmt, "%s");
-      else
-        put_escaped(&pb.fmt, a->str ? a->str : "");
+      put_escaped(&pb.fmt, a->str ? a->str : "");
       continue;
     }
     LLVMValueRef v = cg_arg(cg, in, i);
@@ -645,12 +627,6 @@ bool cg_lower_print(Cg *cg, const Inst *in) {
     }
   }
   sb_putc(&pb.fmt, '\n');
-  if (pb.raw) {
-    char *raw = raw_format(pb.fmt.data);
-    sb_free(&pb.fmt);
-    pb.fmt.data = raw; /* freed below, as the buffer's */
-    pb.nargs = 0;
-  }
   if (ok)
     cg->hooks->print(cg, cg_cstring(cg, pb.fmt.data, ".fmt"), pb.args, pb.nargs);
   sb_free(&pb.fmt);
