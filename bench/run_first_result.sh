@@ -111,10 +111,43 @@ if "$kjit" info 2>/dev/null | grep -q "device 0:"; then
       "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
     paired "cuda: vector add 1 Mi, cold cache" "$work/driver_floor" -- env CUDA_CACHE_DISABLE=1 bash -c \
       'rm -rf "$XDG_CACHE_HOME"; exec "$@"' cold "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n)
+    # When the result exists: the floor's "copies done" and kjit's "kernel
+    # and copies out done" (the result in host memory) and "closing the CUDA
+    # context" (the summaries printed), in ms since each program was loaded
+    # (add the process-start row above for the time since exec); a whole
+    # process's wall time also holds the driver's teardown at exit.
+    echo
+    printf '%-44s %9s %9s %9s %9s\n' "result ready, ms since loaded (PAIRS=${PAIRS:-21})" "case ms" "floor ms" \
+      "+med ms" "+min ms"
+    ready() {   # ready NAME ENV... : PAIRS pairs of (floor -t, kjit run with KJIT_TRACE=1)
+      local name=$1; shift
+      : >"$work/ready"
+      for ((i = 0; i < ${PAIRS:-21}; i++)); do
+        "$work/driver_floor" -t 2>"$work/ft" >/dev/null || return 1
+        env KJIT_TRACE=1 "$@" "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n) 2>"$work/kt" >/dev/null ||
+          { cat "$work/kt"; return 1; }
+        local f k p
+        f=$(awk '/copies done/ { print $3 }' "$work/ft")
+        k=$(awk '/kernel and copies out done/ { print $3 }' "$work/kt")
+        p=$(awk '/closing the CUDA context/ { print $3 }' "$work/kt")
+        echo "$f $k $p" >>"$work/ready"
+      done
+      local mid=$(( (${PAIRS:-21} + 1) / 2 ))
+      for c in 2 3; do
+        printf '%-44s %9.1f %9.1f %+9.1f %+9.1f\n' "$name: $([ $c = 2 ] && echo 'in host memory' || echo 'printed')" \
+          "$(awk -v c=$c '{ print $c }' "$work/ready" | sort -n | sed -n "${mid}p")" \
+          "$(awk '{ print $1 }' "$work/ready" | sort -n | sed -n "${mid}p")" \
+          "$(awk -v c=$c '{ print $c - $1 }' "$work/ready" | sort -n | sed -n "${mid}p")" \
+          "$(awk -v c=$c '{ print $c - $1 }' "$work/ready" | sort -n | head -1)"
+      done
+    }
+    ready "warm"
+    ready "cold" CUDA_CACHE_DISABLE=1 bash -c 'rm -rf "$XDG_CACHE_HOME"; exec "$@"' cold
     # Where a warm run's time goes: the trace's stamps (ms since libkjit loaded).
     echo
-    echo "warm run, KJIT_TRACE=1:"
+    echo "warm run, KJIT_TRACE=1 (then the floor's, -t):"
     KJIT_TRACE=1 "$kjit" run "$vadd" --target cuda $(grid $n) $(gen $n) 2>&1 >/dev/null | sed 's/^/  /'
+    "$work/driver_floor" -t 2>&1 >/dev/null | sed 's/^/  /'
   fi
 else
   echo "(no CUDA device: cuda rows skipped)"

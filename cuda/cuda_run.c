@@ -553,6 +553,7 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
     return false;
   /* A first launch compiles and links while the device's context is still
    * being made (rt_cuda_open); loading the module waits for it. */
+  trace_event("launch of '%s': arguments ready", f->name);
   RtCuda *cu = device_opened(prog->ctx, diags);
   if (!cu)
     return false;
@@ -604,11 +605,13 @@ bool rt_cuda_run(const RtPlan *p, Diags *diags, RtLaunchTiming *t, RtCudaSpec **
     if (bound[i].is_tuple)
       free_tuple_elems(&bound[i]);
   t->copy_ms = now_ms() - t0;
+  trace_event("launch of '%s': copies in %s", f->name, ok ? "done" : "failed");
   ok = ok && rt_cuda_launch(cu, spec, st, grid, block, dyn_shared, p->repeat, p->use_graph, !b.host,
                             &t->run_ms, diags);
   t0 = now_ms();
   ok = ok && copy_out(cu, f, st, args, nargs, &b, diags);
   t->copy_ms += now_ms() - t0;
+  trace_event("launch of '%s': kernel and copies out %s", f->name, ok ? "done" : "failed");
   free_buffers(cu, resets, &b, nargs);
   if (ok)
     describe_resources(cu, &spec->m, &t->resources);

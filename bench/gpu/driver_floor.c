@@ -3,14 +3,35 @@
  * load the driver, cuInit, retain and bind the primary context, allocate
  * three 4 MiB arrays, copy two in and one out - and nothing else (no
  * module, no launch).  `kjit run` of the same vector add with a warm cache
- * is compared with it (bench/run_first_result.sh).  Exit 0 on success. */
+ * is compared with it (bench/run_first_result.sh).  Exit 0 on success.
+ * With -t it prints, as KJIT_TRACE=1 does for kjit, the milliseconds since
+ * the program was loaded at each step, so the two timelines line up. */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double t0_ms;
+static int tracing;
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+__attribute__((constructor)) static void loaded(void) { t0_ms = now_ms(); }
+
+static void stamp(const char *what) {
+  if (tracing)
+    fprintf(stderr, "floor: trace: %8.1f ms %s\n", now_ms() - t0_ms, what);
+}
 
 typedef int (*Fn)();
 
-int main(void) {
+int main(int argc, char **argv) {
+  tracing = argc > 1 && strcmp(argv[1], "-t") == 0;
   void *h = dlopen("libcuda.so.1", RTLD_NOW);
   if (!h) {
     fprintf(stderr, "driver_floor: %s\n", dlerror());
@@ -32,13 +53,20 @@ int main(void) {
   int d;
   void *ctx;
   unsigned long long a[3];
-  if (init(0) || dev(&d, 0) || retain(&ctx, d) || cur(ctx))
+  stamp("driver loaded");
+  if (init(0) || dev(&d, 0))
     return 1;
+  stamp("cuInit done");
+  if (retain(&ctx, d) || cur(ctx))
+    return 1;
+  stamp("context ready");
   for (int i = 0; i < 3; i++)
     if (alloc(&a[i], bytes))
       return 1;
+  stamp("allocated");
   if (htod(a[0], host, bytes) || htod(a[1], host, bytes) || dtoh(host, a[2], bytes))
     return 1;
+  stamp("copies done");
   free(host);
   return 0;
 }
