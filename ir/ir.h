@@ -123,8 +123,10 @@ struct IrFunc {
   Vec(IrBlock) blocks;   /* blocks.data[0] is the entry */
   const Type *ret_type;  /* after typing: void for kernels */
   bool typed;
-  bool recursive;        /* specialization: on a cycle of calls (explicit signatures
-                            only, typing/infer.c): codegen keeps it out of line */
+  bool recursive;        /* specialization: on a cycle of calls (typing/infer.c):
+                            codegen keeps it out of line */
+  const Type *rec_ret;   /* a lazy self-recursive specialization: the return type its
+                            recursive calls were given while it was typed */
   bool *narrow_locals;   /* the compile driver's narrow pass: per local, an
                             int64 whose every value fits int32 (ir_narrow_locals);
                             NULL when it did not run (codegen then computes it) */

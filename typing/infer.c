@@ -92,23 +92,65 @@ static void freeze_consts(IrCompile *c, IrFunc *f, const IrConstArg *consts) {
 
 static bool in_progress(const IrFunc *f) { return !f->typed && !f->symbol; }
 
-static bool generic_in_progress(IrCompile *c, const IrFunc *gen) {
+static int generic_in_progress(IrCompile *c, const IrFunc *gen) {
+  int n = 0;
   for (int i = 0; i < c->funcs.len; i++)
-    if (c->funcs.data[i]->generic == gen && in_progress(c->funcs.data[i]))
-      return true;
-  return false;
+    n += c->funcs.data[i]->generic == gen && in_progress(c->funcs.data[i]);
+  return n;
 }
 
-/* Recursion is typed through explicit signatures only: the call back into
- * a function still being typed takes the declared return type.  Numba also
- * infers a lazy function's recursion from its non-recursive return paths;
- * kjit does not, and says which signature would do. */
+/* The specialization whose body is being typed now: a call that finds it
+ * again calls itself. */
+static const IrFunc *innermost_in_progress(IrCompile *c) {
+  for (int i = c->funcs.len - 1; i >= 0; i--)
+    if (in_progress(c->funcs.data[i]))
+      return c->funcs.data[i];
+  return NULL;
+}
+
+/* Lazy specializations of one function nested inside each other's typing
+ * (fact(int32) calls fact(int64), which calls itself): a few are a type
+ * settling, more a type that keeps changing. */
+#define MAX_NESTED_SPECS 4
+
+/* Recursion through an explicit signature takes the declared return type.
+ * A lazy function's recursion back into the specialization being typed
+ * takes, as Numba's does, the type of its return paths typed so far (see
+ * provisional_return); any other cycle (another argument types, or through
+ * another lazy function) needs a signature, and kjit says which. */
 static void report_recursion(IrCompile *c, const IrFunc *gen, SrcLoc callsite) {
   diag_add(c->diags, DL_ERROR, E_TY_RECURSION, callsite,
-           "give it an explicit signature, e.g. @cuda.jit('int64(int64)', device=True): "
-           "kjit types recursion through declared signatures only",
+           "give the functions on this cycle explicit signatures, e.g. "
+           "@cuda.jit('int64(int64)', device=True): without one, kjit infers only a function's "
+           "calls of itself with the same argument types",
            "recursive call to '%s', which has no explicit signature for these argument types",
            gen->name);
+}
+
+/* A lazy self-recursive call's type while `memo` is still typed: the
+ * unification of the returns typed so far, skipping those whose value is
+ * untyped (it may depend on the call itself) or poisoned.  NULL while no
+ * return is typed: the call stays untyped for another pass, and if none
+ * ever is, the recursion is a runaway (typing/infer_ops.c says so).  The
+ * type found must be the function's final return type (checked by
+ * check_rec_ret once it is typed). */
+static const Type *provisional_return(IrCompile *c, const IrFunc *memo) {
+  const Type *ret = NULL;
+  for (int i = 0; i < memo->insts.len; i++) {
+    const Inst *in = &memo->insts.data[i];
+    if (in->op != OP_RET)
+      continue;
+    const Type *t = in->nargs == 1 ? memo->insts.data[in->args[0]].type : TY_VOID_T;
+    if (!t || t->kind == TY_UNKNOWN)
+      continue;
+    if (t->kind == TY_NONE)
+      t = TY_VOID_T;
+    const Type *u = ret ? ty_unify(c->prog->types, ret, t) : t;
+    if (!u)
+      return ret;    /* infer_return reports the mismatch */
+    ret = u;
+  }
+  return ret;
 }
 
 /* The call closes a cycle at `memo` (still being typed): every function
@@ -784,6 +826,19 @@ static bool check_nargs(IrCompile *c, const IrFunc *gen, int nargs, SrcLoc calls
   return false;
 }
 
+/* A lazy self-recursive function: its recursive calls were typed with the
+ * return type of its other paths, which must be the type it returns. */
+static bool check_rec_ret(IrCompile *c, const IrFunc *f) {
+  if (!f->rec_ret || f->rec_ret == f->ret_type)
+    return true;
+  char b1[128], b2[128];
+  diag_add(c->diags, DL_ERROR, E_TY_RECURSION, f->ast ? f->ast->loc : (SrcLoc){0},
+           "give it an explicit signature, e.g. @cuda.jit('int64(int64)', device=True)",
+           "the recursive calls of '%s' were typed %s, but it returns %s", f->name,
+           ty_name(f->rec_ret, b1, sizeof b1), ty_name(f->ret_type, b2, sizeof b2));
+  return false;
+}
+
 IrFunc *ir_specialize(IrCompile *c, IrFunc *generic, const Type *const *argtypes, int nargs,
                       SrcLoc callsite) {
   return ir_specialize_consts(c, generic, argtypes, nargs, callsite, NULL);
@@ -804,11 +859,17 @@ IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *a
     mark_cycle(c, memo);
     return memo; /* its ret_type is the declared one while it is typed */
   }
+  if (memo && in_progress(memo) && !gen->eager.len && memo == innermost_in_progress(c)) {
+    mark_cycle(c, memo);
+    memo->rec_ret = memo->ret_type = provisional_return(c, memo);
+    return memo;
+  }
   if (memo && in_progress(memo))
     report_recursion(c, gen, callsite);
   if (memo)
     return memo->typed ? memo : NULL;
-  if (generic_in_progress(c, gen)) {
+  int nested = generic_in_progress(c, gen);
+  if (nested && (gen->eager.len || nested >= MAX_NESTED_SPECS)) {
     report_recursion(c, gen, callsite);
     return NULL;
   }
@@ -829,6 +890,7 @@ IrFunc *ir_specialize_consts(IrCompile *c, IrFunc *generic, const Type *const *a
   freeze_consts(c, f, consts);
   vec_push(c->arena, &c->funcs, f); /* before the body: callers come first */
   bool ok = infer_func(c, f, declared_return(gen, params));
+  ok = ok && check_rec_ret(c, f);
   f->symbol = mangle(c->arena, f);
   if (!ok)
     return NULL;

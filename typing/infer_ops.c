@@ -1010,6 +1010,11 @@ static const Type *type_call(Infer *inf, int idx, const Type **need) {
   in->callee = spec;
   for (int k = 0; k < in->nargs && k < spec->nparams; k++)
     set_need(need, k, spec->locals.data[k].type);
+  if (!spec->ret_type && !spec->typed && inf->report)   /* a lazy recursion, still untyped */
+    return ir_infer_fail(inf, idx, E_TY_RECURSION,
+                         "some path of the function must return without calling itself, or "
+                         "give it an explicit signature",
+                         "cannot type infer runaway recursion of '%s'", gen->name);
   return spec->ret_type;
 }
 
