@@ -944,6 +944,32 @@ static int decided_condition(Parser *p, int *colon) {
   return parse_equal(parse_peek_at(p, i), ":") ? v ^ neg : -1;
 }
 
+/* The condition of the `if`/`elif` at p on module constants
+ * (toplevel_cond_value), when the tokens alone do not decide it: parsed
+ * quietly and then given back, so an undecided one stays host code.
+ * *colon: the ':' that ends it, counted from the keyword. */
+static int evaluated_condition(Parser *p, const Module *m, int *colon) {
+  int start = p->pos, depth = p->depth, links = p->links, failed = p->nfailed, v = -1;
+  bool quiet = p->quiet;
+  jmp_buf jb, *outer = p->jb;
+  p->jb = &jb;
+  p->quiet = true;
+  if (setjmp(jb) == 0) {
+    parse_next(p);
+    Node *cond = parse_expr(p);
+    if (parse_equal(parse_peek(p), ":"))
+      v = toplevel_cond_value(m, cond);
+  }
+  *colon = p->pos - start;
+  p->pos = start;
+  p->jb = outer;
+  p->quiet = quiet;
+  p->depth = depth;
+  p->links = links;
+  p->nfailed = failed;
+  return v;
+}
+
 /* At the ':' of a clause kjit takes: its statements, read as top-level ones. */
 static void toplevel_block(Parser *p, Module *m) {
   parse_next(p);
@@ -979,6 +1005,8 @@ static void skip_clause(Parser *p) {
 static bool toplevel_if(Parser *p, Module *m) {
   int colon;
   int v = decided_condition(p, &colon);
+  if (v < 0)
+    v = evaluated_condition(p, m, &colon);
   if (v < 0)
     return false;
   for (int i = 0; i < colon; i++)

@@ -55,6 +55,10 @@ Node *parse_disjunction(Parser *p);
 Node *parse_star_targets(Parser *p);     /* for-loop targets: stops before 'in' */
 Node *parse_yield_expr(Parser *p);
 bool parse_starts_expr(const Token *t);
+
+/* The value of a top-level if's condition on module constants read so far
+ * (frontend/toplevel_cond.c): 1 true, 0 false, -1 not decided there. */
+int toplevel_cond_value(const Module *m, const Node *cond);
 void parse_check_target(Parser *p, Node *e, const char *ctx); /* ctx: "assign", "delete", "augassign" */
 
 #endif
