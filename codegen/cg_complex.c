@@ -11,6 +11,7 @@
 #include "ir/numfn.h"
 
 #include <math.h>
+#include <stdio.h>
 
 typedef struct Cx { LLVMValueRef re, im; } Cx;
 
@@ -55,6 +56,23 @@ static LLVMValueRef fabs_(K *k, LLVMValueRef x) { return llvm1(k, "llvm.fabs", x
 static LLVMValueRef csign(K *k, LLVMValueRef mag, LLVMValueRef sgn) {
   LLVMValueRef a[2] = {mag, sgn};
   return cg_intrinsic(k->cg, "llvm.copysign", &k->lt, 1, a, 2);
+}
+
+/* sin and cos of one argument by one library call, as cexp and friends
+ * need them: one argument reduction instead of two, and on the GPU
+ * libdevice's sincos keeps its coefficients in the code where its sin and
+ * cos each read theirs from a table in global memory (bench/gpu guard_math
+ * cplx_exp_log_c128: 2 reductions -> 1, 12 table loads -> 0).  glibc's
+ * sincos returns its sin and cos bit for bit. */
+typedef struct SinCos { LLVMValueRef s, c; } SinCos;
+static SinCos sincos_(K *k, LLVMValueRef x) {
+  Cg *cg = k->cg;
+  char name[64];
+  snprintf(name, sizeof name, "%ssincos%s", cg->hooks->math_prefix, k->ft->kind == TY_F32 ? "f" : "");
+  LLVMValueRef ps = cg_entry_alloca(cg, k->lt, "sin"), pc = cg_entry_alloca(cg, k->lt, "cos");
+  LLVMValueRef a[3] = {x, ps, pc};
+  cg_call_extern(cg, name, cg->t_void, a, 3);
+  return (SinCos){LLVMBuildLoad2(cg->b, k->lt, ps, ""), LLVMBuildLoad2(cg->b, k->lt, pc, "")};
 }
 
 static Cx split(K *k, LLVMValueRef v) {
@@ -112,7 +130,8 @@ static Cx cx_pow(K *k, Cx a, Cx b) {
   LLVMValueRef bim = cmp(k, LLVMRealUNE, b.im, c(k, 0));
   len = sel(k, bim, dv(k, len, m1(k, "exp", mul(k, at, b.im))), len);
   ph = sel(k, bim, add(k, ph, mul(k, b.im, m1(k, "log", vabs))), ph);
-  Cx r = {mul(k, len, m1(k, "cos", ph)), mul(k, len, m1(k, "sin", ph))};
+  SinCos t = sincos_(k, ph);
+  Cx r = {mul(k, len, t.c), mul(k, len, t.s)};
   Cx zero = {c(k, 0), c(k, 0)}, nan = {c(k, NAN), c(k, NAN)}, one = {c(k, 1), c(k, 0)};
   LLVMValueRef bad0 = or_(k, bim, cmp(k, LLVMRealOLT, b.re, c(k, 0)));
   r = csel(k, is_zero(k, a), csel(k, bad0, nan, zero), r);
@@ -139,19 +158,47 @@ static Cx cx_sqrt(K *k, Cx z) {
 static Cx cx_exp(K *k, Cx z) {
   LLVMValueRef e = m1(k, "exp", z.re);
   LLVMValueRef y0 = cmp(k, LLVMRealOEQ, z.im, c(k, 0)); /* keep exp(x+0j) real */
-  return (Cx){sel(k, y0, e, mul(k, e, m1(k, "cos", z.im))), sel(k, y0, z.im, mul(k, e, m1(k, "sin", z.im)))};
+  SinCos t = sincos_(k, z.im);
+  return (Cx){sel(k, y0, e, mul(k, e, t.c)), sel(k, y0, z.im, mul(k, e, t.s))};
 }
 
-/* log|z| loses its relative accuracy near |z| = 1; there it is
- * log1p((M-1)(M+1) + m^2) / 2 with M, m the larger and smaller part. */
+static LLVMValueRef fma_(K *k, LLVMValueRef a, LLVMValueRef b, LLVMValueRef d) {
+  LLVMValueRef v[3] = {a, b, d};
+  return cg_intrinsic(k->cg, "llvm.fma", &k->lt, 1, v, 3);
+}
+
+/* 1/x for x in (0.5, 3), to a few ulps: the float32 quotient, refined by
+ * two Newton steps for float64 (2^-24 -> 2^-48 -> rounding).  No float64
+ * division: on the GPU that is a subroutine of some 40 instructions. */
+static LLVMValueRef recip(K *k, LLVMValueRef x) {
+  if (k->ft->kind == TY_F32)
+    return dv(k, c(k, 1), x);
+  LLVMBuilderRef b = k->cg->b;
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(k->cg->ctx);
+  LLVMValueRef q = LLVMBuildFDiv(b, LLVMConstReal(f32, 1), LLVMBuildFPTrunc(b, x, f32, ""), "");
+  LLVMValueRef r = LLVMBuildFPExt(b, q, k->lt, "");
+  for (int i = 0; i < 2; i++)
+    r = fma_(k, r, fma_(k, neg(k, x), r, c(k, 1)), r);
+  return r;
+}
+
+/* log|z| = log h, h = hypot(x, y), loses its relative accuracy near
+ * |z| = 1, where h's own rounding is most of the answer.  There (CPython
+ * takes log1p(t) / 2, t = (M-1)(M+1) + m^2 with M, m the larger and
+ * smaller part) the rounding is put back to first order:
+ * log|z| = log h + (t - (h^2 - 1)) / 2h^2, with h^2 - 1 by one FMA.  One
+ * logarithm and no float64 division instead of log and log1p both (the
+ * select keeps both sides of a branch); within 2 ulps of CPython's, as
+ * accurate near |z| = 1. */
 static Cx cx_log(K *k, Cx z) {
   LLVMValueRef ax = fabs_(k, z.re), ay = fabs_(k, z.im), h = m2(k, "hypot", ax, ay);
   LLVMValueRef big = cmp(k, LLVMRealOGE, ax, ay);
   LLVMValueRef M = sel(k, big, ax, ay), mn = sel(k, big, ay, ax);
   LLVMValueRef t = add(k, mul(k, sub(k, M, c(k, 1)), add(k, M, c(k, 1))), mul(k, mn, mn));
   LLVMValueRef near1 = and_(k, cmp(k, LLVMRealOGT, h, c(k, 0.71)), cmp(k, LLVMRealOLT, h, c(k, 1.73)));
-  LLVMValueRef re = sel(k, near1, mul(k, c(k, 0.5), m1(k, "log1p", t)), m1(k, "log", h));
-  return (Cx){re, m2(k, "atan2", z.im, z.re)};
+  LLVMValueRef lh = m1(k, "log", h), e = fma_(k, h, h, c(k, -1));
+  LLVMValueRef fix = mul(k, mul(k, c(k, 0.5), sub(k, t, e)), recip(k, mul(k, h, h)));
+  return (Cx){sel(k, near1, add(k, lh, fix), lh), m2(k, "atan2", z.im, z.re)};
 }
 
 /* tanh: for a large real part the result is +-1 and an exponentially
@@ -163,7 +210,8 @@ static Cx cx_tanh(K *k, Cx z) {
   LLVMValueRef cx = dv(k, c(k, 1), m1(k, "cosh", z.re)), txty = mul(k, tx, ty);
   LLVMValueRef den = add(k, c(k, 1), mul(k, txty, txty));
   Cx r = {dv(k, mul(k, tx, add(k, c(k, 1), mul(k, ty, ty))), den), mul(k, mul(k, dv(k, ty, den), cx), cx)};
-  LLVMValueRef sc = mul(k, m1(k, "sin", z.im), m1(k, "cos", z.im));
+  SinCos t = sincos_(k, z.im);
+  LLVMValueRef sc = mul(k, t.s, t.c);
   Cx b = {csign(k, c(k, 1), z.re), mul(k, mul(k, c(k, 4), sc), m1(k, "exp", mul(k, c(k, -2), ax)))};
   return csel(k, big, b, r);
 }
@@ -214,6 +262,7 @@ static Cx via_i(K *k, Cx (*g)(K *, Cx), Cx z) {
 
 static Cx cx_fn(K *k, NumFn fn, Cx z) {
   LLVMValueRef sx, cx_, shy, chy;
+  SinCos t;
   switch (fn) {
   case NF_CSQRT: return cx_sqrt(k, z);
   case NF_CEXP: return cx_exp(k, z);
@@ -224,14 +273,14 @@ static Cx cx_fn(K *k, NumFn fn, Cx z) {
     return (Cx){mul(k, l.re, s), mul(k, l.im, s)};
   }
   case NF_CSIN: case NF_CCOS:
-    sx = m1(k, "sin", z.re), cx_ = m1(k, "cos", z.re);
+    t = sincos_(k, z.re), sx = t.s, cx_ = t.c;
     shy = m1(k, "sinh", z.im), chy = m1(k, "cosh", z.im);
     if (fn == NF_CSIN)
       return (Cx){mul(k, sx, chy), mul(k, cx_, shy)};
     return (Cx){mul(k, cx_, chy), neg(k, mul(k, sx, shy))};
   case NF_CSINH: case NF_CCOSH:
     sx = m1(k, "sinh", z.re), cx_ = m1(k, "cosh", z.re);
-    shy = m1(k, "sin", z.im), chy = m1(k, "cos", z.im);
+    t = sincos_(k, z.im), shy = t.s, chy = t.c;
     if (fn == NF_CSINH)
       return (Cx){mul(k, sx, chy), mul(k, cx_, shy)};
     return (Cx){mul(k, cx_, chy), mul(k, sx, shy)};
@@ -297,7 +346,8 @@ LLVMValueRef cg_lower_complex_fn(Cg *cg, const Inst *in, LLVMValueRef *a) {
     K k = kctx(cg, in->type);
     if (fn == NF_COMPLEX)
       return join(&k, (Cx){a[0], a[1]});
-    return join(&k, (Cx){mul(&k, a[0], m1(&k, "cos", a[1])), mul(&k, a[0], m1(&k, "sin", a[1]))});
+    SinCos t = sincos_(&k, a[1]);
+    return join(&k, (Cx){mul(&k, a[0], t.c), mul(&k, a[0], t.s)});
   }
   if (!ty_is_complex(t0))
     return fn <= NF_CONJ ? real_part(fn, a[0]) : NULL;

@@ -522,6 +522,21 @@ static void set_loop_flag(Cg *cg, LLVMValueRef br, const char *flag) {
                   LLVMMetadataAsValue(cg->ctx, loop));
 }
 
+/* Whether block b divides integers by a value not constant: on the GPU a
+ * division is a chain of some 20 dependent instructions (no divide unit),
+ * which the next copy of an unrolled loop can run while this copy waits on
+ * memory, aliasing or not (bench/gpu pattern_gridstride gs_2d_f32's
+ * `k // cols`, `k % cols`: 1.07x Numba, which unrolls it 4 times). */
+static bool block_divides(LLVMBasicBlockRef b) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+    LLVMOpcode op = LLVMGetInstructionOpcode(i);
+    if ((op == LLVMSDiv || op == LLVMUDiv || op == LLVMSRem || op == LLVMURem) &&
+        !LLVMIsAConstant(LLVMGetOperand(i, 1)))
+      return true;
+  }
+  return false;
+}
+
 static void hint_block(Cg *cg, LLVMBasicBlockRef b) {
   LLVMValueRef br = LLVMGetBasicBlockTerminator(b);
   if (!br || !LLVMIsABranchInst(br) || !LLVMIsConditional(br) ||
@@ -529,7 +544,7 @@ static void hint_block(Cg *cg, LLVMBasicBlockRef b) {
     return;
   if ((LLVMGetSuccessor(br, 0) == b) == (LLVMGetSuccessor(br, 1) == b))
     return; /* not a single-block loop */
-  if (stride_loop(b) && block_writes_global(b)) {
+  if (stride_loop(b) && block_writes_global(b) && !block_divides(b)) {
     set_loop_flag(cg, br, "llvm.loop.unroll.runtime.disable");
     return;
   }

@@ -54,7 +54,7 @@ def numba_main(n_timed, n_warm):
     out = cuda.device_array(n, np.float32)
     mod.add(a, b, out=out)
     cuda.synchronize()
-    cs = nb.checksum(out.copy_to_host())
+    cs = nb.checksum(out.copy_to_host())[0]
     for _ in range(n_warm):
         mod.add(a, b, out=out)
     cuda.synchronize()

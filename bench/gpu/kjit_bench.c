@@ -30,7 +30,7 @@
  * Inputs are exactly those of bench/gpu/cuda/bench_common.h and
  * numba_bench.py (same hash, sizes, seeds, geometry).  Output lines (parsed
  * by run.sh):
- *   RESULT impl=kjit kernel=NAME median_ms=M min_ms=m n=N checksum=C mode=...
+ *   RESULT impl=kjit kernel=NAME median_ms=M min_ms=m n=N checksum=C mass=S mode=...
  *   OVERHEAD impl=kjit args=K us_per_launch=U launches=L mode=...
  *   COMPILE impl=kjit what=WHAT ms=T
  *   ERROR impl=kjit kernel=NAME message
@@ -409,13 +409,18 @@ static double load_comp(const void *p, kjit_dtype dt, int64_t k) {
   }
 }
 
-static double checksum_any(kjit_array *a) {
+/* The checksum of one output; *mass gains the same sum over |components|,
+ * the scale report.py judges a difference of rounding against. */
+static double checksum_any(kjit_array *a, double *mass) {
   kjit_dtype dt = kjit_array_dtype(a);
   int64_t n = kjit_array_size(a) * components(dt);
   const void *p = kjit_array_data(a);
   double s = 0.0;
-  for (int64_t k = 0; k < n; k++)
-    s += load_comp(p, dt, k) * (double)(1 + k % 7);
+  for (int64_t k = 0; k < n; k++) {
+    double v = load_comp(p, dt, k), w = (double)(1 + k % 7);
+    s += v * w;
+    *mass += fabs(v) * w;
+  }
   return s;
 }
 
@@ -643,9 +648,9 @@ static int run_bench(kjit_context *ctx, const char *name, const char *file, char
   /* 1. the checked launch, on zeroed outputs */
   if (launch(ctx, k, &b, &b.cfg))
     goto done;
-  double cs = 0;
+  double cs = 0, mass = 0;
   for (int i = 0; i < b.nouts; i++)
-    cs += checksum_any(b.outs[i]);
+    cs += checksum_any(b.outs[i], &mass);
   double *ms = calloc((size_t)g_n, sizeof *ms);
   if (!ms)
     goto done;
@@ -680,8 +685,8 @@ static int run_bench(kjit_context *ctx, const char *name, const char *file, char
     ms[i] = ms[0];
   min = ms[0]; /* only the median comes back */
   mode = on_host ? "cpu-host-repeat" : "device-repeat";
-  printf("RESULT impl=kjit kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g mode=%s\n",
-         name, median(ms, g_n), min, g_n, cs, mode);
+  printf("RESULT impl=kjit kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g mass=%.17g mode=%s\n",
+         name, median(ms, g_n), min, g_n, cs, mass, mode);
   fflush(stdout);
   free(ms);
   rc = 0;

@@ -13,7 +13,7 @@ back-to-back launches, microseconds per launch), the time of the first import
 the vector add.
 
 Output: one line per measurement, parsed by run.sh:
-  RESULT impl=numba kernel=NAME median_ms=M min_ms=m n=N checksum=C
+  RESULT impl=numba kernel=NAME median_ms=M min_ms=m n=N checksum=C mass=S
   OVERHEAD impl=numba args=K us_per_launch=U launches=L
   COMPILE impl=numba what=WHAT ms=T
   INFO key=value ...
@@ -58,10 +58,12 @@ def hash_byte(n, seed):
 
 
 def checksum(a):
-    """sum(out[k] * (1 + k % 7)) in float64 over the C-order elements."""
+    """(sum(out[k] * (1 + k % 7)), the same sum over |out[k]|) in float64
+    over the C-order elements; the second is the scale report.py judges a
+    difference of rounding against."""
     flat = np.ascontiguousarray(a).ravel().astype(np.float64)
     w = 1.0 + (np.arange(flat.size) % 7).astype(np.float64)
-    return float(np.dot(flat, w))
+    return float(np.dot(flat, w)), float(np.dot(np.abs(flat), w))
 
 
 def load(name):
@@ -344,7 +346,8 @@ def run_bench(name, setup, gate, n_timed, n_warm, file=None):
     launch = kernel[grid, block]
     launch(*args)                       # the checked launch, on zeroed outputs
     cuda.synchronize()
-    cs = sum(checksum_any(o.copy_to_host()) for o in outputs)
+    sums = [checksum_any(o.copy_to_host()) for o in outputs]
+    cs, mass = sum(c for c, _ in sums), sum(m for _, m in sums)
     for _ in range(n_warm):
         launch(*args)
     cuda.synchronize()
@@ -357,8 +360,8 @@ def run_bench(name, setup, gate, n_timed, n_warm, file=None):
         stops[i].record()
     cuda.synchronize()
     ms = [cuda.event_elapsed_time(a, b) for a, b in zip(starts, stops)]
-    print("RESULT impl=numba kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g"
-          % (name, median(ms), min(ms), n_timed, cs), flush=True)
+    print("RESULT impl=numba kernel=%s median_ms=%.6f min_ms=%.6f n=%d checksum=%.17g mass=%.17g"
+          % (name, median(ms), min(ms), n_timed, cs, mass), flush=True)
 
 
 def launch_overhead(launches):

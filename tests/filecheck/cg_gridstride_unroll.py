@@ -4,7 +4,9 @@
 # copy's store, so unrolling only added a trip-count division and pointer
 # increments per array (one ld per array).  A
 # grid-stride loop whose writes go to shared memory keeps LLVM's runtime
-# unrolling (several loads per trip).
+# unrolling (several loads per trip), and so does one that divides by a
+# value known at run time (`k // cols`, `k % cols`): the next copy's
+# division overlaps this copy's memory (4 copies and the remainder loop).
 # CHECK-LABEL: .entry axpy
 # CHECK-COUNT-2: ld.global.f32
 # CHECK-NOT: ld.global
@@ -12,6 +14,9 @@
 # CHECK-LABEL: .entry shared_count
 # CHECK-COUNT-5: ld.global.u8
 # CHECK: ret;
+# CHECK-LABEL: .entry walk2d
+# CHECK-COUNT-5: ld.global.f32
+# CHECK-NOT: ld.global
 from numba import cuda, uint32
 
 
@@ -30,3 +35,10 @@ def shared_count(data, bins):
         cuda.atomic.add(h, data[i], 1)
     cuda.syncthreads()
     cuda.atomic.add(bins, cuda.threadIdx.x, h[cuda.threadIdx.x])
+
+
+@cuda.jit("void(float32[:, ::1], float32[:, ::1])")
+def walk2d(a, out):
+    rows, cols = a.shape
+    for k in range(cuda.grid(1), rows * cols, cuda.gridsize(1)):
+        out[k // cols, k % cols] = a[k // cols, k % cols] * 2.0 + 1.0
