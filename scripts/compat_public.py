@@ -260,7 +260,8 @@ def nested_limit(host, fn, form):
                 changed = True
     used = sorted(free_reads(fn) & tainted)
     if used:
-        return "harness limit: kernel inside a host function reads what it computes from its arguments"
+        return ("harness limit: needs a run-time value: a kernel inside a host function reads what "
+                "the function computes from its arguments (Numba freezes it at the first launch)")
     return None
 
 
@@ -324,7 +325,7 @@ def discover(module, repo):
                             add(var, fn, call, "factory")
                     else:
                         add(f"{node.name}.{fn.name}", fn, call, "factory",
-                            "harness limit: factory arguments unknown (called at run time)")
+                            "harness limit: needs a run-time value: a factory called only at run time")
                 elif fn.name not in returned and not is_device(module, call):
                     add(f"{node.name}.{fn.name}", fn, call, "decorator",
                         nested_limit(node, fn, form))
@@ -390,6 +391,20 @@ class PublicEvaluator(compat.Evaluator):
         super().__init__(cache, module)
         self.repo_modules = repo_modules
 
+    def child(self, module):
+        """An evaluator for another module that carries this one's depth, so
+        a chain of calls across files stays bounded."""
+        ev = PublicEvaluator(self.cache, module, self.repo_modules)
+        ev.depth = self.depth + 1
+        return ev
+
+    def eval(self, expr, scope, env, line):
+        steps = getattr(self.cache, "public_steps", 0) + 1
+        self.cache.public_steps = steps
+        if steps > STEP_BUDGET:
+            raise compat.Unknown("expression too deep")
+        return super().eval(expr, scope, env, line)
+
     def eval_param(self, b, name, env):
         try:
             return super().eval_param(b, name, env)
@@ -397,15 +412,15 @@ class PublicEvaluator(compat.Evaluator):
             first = exc
         func = b.scope.node
         for module, call in self.calls_elsewhere(func, b.scope.module):
-            method = isinstance(call.func, ast.Attribute) and func.args.args and \
-                func.args.args[0].arg in ("self", "cls")
-            value = compat._bind_call(call, func.args, method).get(name)
-            if value is None:
-                continue
+            method = (isinstance(call.func, ast.Attribute) or func.name == "__init__") and \
+                func.args.args and func.args.args[0].arg in ("self", "cls")
             try:
-                return PublicEvaluator(self.cache, module, self.repo_modules).eval(
-                    value, module.scope_of(call), compat.EMPTY_ENV, call.lineno)
-            except compat.Unknown:
+                value = compat._bind_call(call, func.args, method).get(name)
+                if value is None:
+                    continue
+                return self.child(module).eval(value, module.scope_of(call), compat.EMPTY_ENV,
+                                               call.lineno)
+            except (compat.Unknown, IndexError, TypeError, KeyError, AttributeError, ValueError):
                 continue
         default = param_default(func, name)
         if default is None:
@@ -415,23 +430,100 @@ class PublicEvaluator(compat.Evaluator):
     def calls_elsewhere(self, func, home):
         """Calls `f(...)` / `mod.f(...)` of a module-level def in the other
         files of the repository."""
-        if not isinstance(func, ast.FunctionDef) or self.depth > 20 or \
-                home.scope_of(func) is not home.scope:
+        if not isinstance(func, ast.FunctionDef) or self.depth > 20 or not module_level(home, func):
             return
-        for module in self.repo_modules:
-            if module is home:
-                continue
-            for node in ast.walk(module.tree):
-                if isinstance(node, ast.Call) and (
-                        isinstance(node.func, ast.Name) and node.func.id == func.name or
-                        isinstance(node.func, ast.Attribute) and node.func.attr == func.name):
+        index = self.cache.__dict__.get("public_calls")
+        if index is None:
+            index = {}
+            for module in self.repo_modules:
+                for node in ast.walk(module.tree):
+                    if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
+                        name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+                        index.setdefault(name, []).append((module, node))
+            self.cache.public_calls = index
+        names = [func.name]
+        if func.name == "__init__":     # a constructor is called by its class's name
+            names += [a.name for a in home.ancestors(func) if isinstance(a, ast.ClassDef)][:1]
+        for name in names:
+            for module, node in index.get(name, ()):
+                if module is not home or name != func.name:
                     yield module, node
+
+    def ev_Attribute(self, e, scope, env, line):
+        try:
+            return super().ev_Attribute(e, scope, env, line)
+        except compat.Unknown as exc:
+            if e.attr in ARRAY_ATTRIBUTES or self.depth > 20:
+                raise
+            first = exc
+        return self.repo_attribute(e.attr, first)
+
+    def repo_attribute(self, attr, first):
+        """`obj.attr` whose object the evaluator cannot follow (an instance
+        held by another instance, set up in another class): the value of the
+        first assignment `X.attr = expr` in the repository that types, as a
+        reader finds what the attribute holds.  None is skipped (a field
+        cleared before it is set)."""
+        memo = self.cache.__dict__.setdefault("public_attr_values", {})
+        if attr not in memo:
+            memo[attr] = None               # in progress: a cycle answers "unknown"
+            memo[attr] = self.first_assigned(attr)
+        if memo[attr] is None:
+            raise first
+        return memo[attr]
+
+    def first_assigned(self, attr):
+        for module, node in attribute_assignments(self.cache, self.repo_modules).get(attr, ())[:8]:
+            try:
+                value = self.child(module).eval(node.value, module.scope_of(node), compat.EMPTY_ENV,
+                                                node.lineno)
+            except (compat.Unknown, compat.HarnessError, RecursionError, IndexError, TypeError,
+                    ValueError, KeyError, AttributeError):
+                continue
+            if isinstance(value, compat.Num) and value.dtype == "none":
+                continue
+            return value
+        return None
 
     def shape_ndim(self, expr, scope, env, line):
         if isinstance(expr, (ast.Tuple, ast.List)) and \
                 not any(isinstance(e, ast.Starred) for e in expr.elts):
             return len(expr.elts)
         return super().shape_ndim(expr, scope, env, line)
+
+
+# Evaluation steps allowed for one kernel's launch sites: public code's
+# helpers call each other across files, and following every caller of every
+# parameter grows exponentially.
+STEP_BUDGET = 1500
+
+# Attributes an array's own value answers; never looked up as fields.
+ARRAY_ATTRIBUTES = {"shape", "dtype", "size", "ndim", "T", "real", "imag", "nbytes", "itemsize", "strides"}
+
+
+def attribute_assignments(cache, modules):
+    """{attr: [(module, Assign)]} of `X.attr = expr` in the given modules,
+    in file order; computed once per repository."""
+    index = getattr(cache, "public_attrs", None)
+    if index is not None:
+        return index
+    index = {}
+    for module in modules:
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                    isinstance(node.targets[0], ast.Attribute):
+                index.setdefault(node.targets[0].attr, []).append((module, node))
+    for pairs in index.values():
+        pairs.sort(key=lambda mn: (mn[0].relpath, mn[1].lineno))
+    cache.public_attrs = index
+    return index
+
+
+def module_level(module, func):
+    """A def at module level, or a method of a class defined there (called
+    as `obj.method(...)` from other files)."""
+    parents = [a for a in module.ancestors(func) if isinstance(a, (ast.FunctionDef, ast.ClassDef))]
+    return not parents or len(parents) == 1 and isinstance(parents[0], ast.ClassDef)
 
 
 def param_default(func, name):
@@ -484,6 +576,31 @@ def launch_calls(tree, name):
     return sorted(out, key=lambda c: (c.lineno, c.col_offset))
 
 
+def kernel_parameters(module, name):
+    """(def, parameter) pairs through which a module launches kernel `name`
+    under another name: a parameter whose default is the kernel
+    (`def run(..., force=compute_forces)`) or that a call passes it to by
+    keyword (`run(..., force=compute_forces)`)."""
+    defs = {n.name: n for n in ast.walk(module.tree) if isinstance(n, ast.FunctionDef)}
+    out = []
+    for func in defs.values():
+        args = func.args
+        positional = args.posonlyargs + args.args
+        pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults)) + \
+            list(zip(args.kwonlyargs, args.kw_defaults))
+        out += [(func, a.arg) for a, d in pairs if isinstance(d, ast.Name) and d.id == name]
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in defs:
+            out += [(defs[node.func.id], k.arg) for k in node.keywords
+                    if k.arg and isinstance(k.value, ast.Name) and k.value.id == name]
+    return out
+
+
+def called_names(func):
+    """Names `func` calls directly (`f(...)`, not launches `f[...](...)`)."""
+    return {n.func.id for n in ast.walk(func) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
 def other_modules(cache, modules):
     """The repository's other Python files (drivers, tests, examples), where
     the launches of a library's kernels usually are."""
@@ -505,11 +622,16 @@ def infer_signature(cache, unit, modules):
     others = [m for m in modules if m.relpath != unit.relpath]
     reasons = []
     repo_modules = own + others + list(other_modules(cache, modules))
+    cache.public_steps = 0
     for module in repo_modules:
         if unit.host is not None and module.relpath != unit.relpath:
             continue                    # launched by its host function only
         scope = unit.host if unit.host is not None else module.tree
-        for call in launch_calls(scope, unit.name.split(".")[-1] if unit.host else unit.name):
+        calls = launch_calls(scope, unit.name.split(".")[-1] if unit.host else unit.name)
+        if unit.host is None:
+            for func, param in kernel_parameters(module, unit.name):
+                calls += launch_calls(func, param)
+        for call in calls:
             try:
                 values = launch_values(cache, module, call, repo_modules)
                 if len(values) != nparams:
@@ -541,6 +663,11 @@ def discover_repo(snapshots, repo, files):
             continue
         modules.append(module)
         units.extend(discover(module, repo))
+    callers = {}
+    for u in units:
+        if u.func is not None:
+            for name in called_names(u.func):
+                callers.setdefault((u.relpath, name), []).append(u)
     for u in units:
         if u.kind == "device" and not u.eager and not u.reason:
             u.reason = "device function without a signature: compiled through its callers"
@@ -550,6 +677,11 @@ def discover_repo(snapshots, repo, files):
             u.sig, u.numba_sig = infer_signature(cache, u, modules)
         except compat.HarnessError as exc:
             u.reason = str(exc)
+            if u.reason.endswith("no launch found for a lazy kernel") and u.host is None and \
+                    any(c is not u for c in callers.get((u.relpath, u.name), ())):
+                # Never launched, called by the file's kernels: Numba compiles it as a device function.
+                u.kind = "device"
+                u.reason = "device function without a signature: compiled through its callers"
     return units
 
 
