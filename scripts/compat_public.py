@@ -28,7 +28,10 @@ Stages (standard library only; the files are read with `ast`, never run):
 2. Argument types: an eager signature is kjit's to read; a lazy kernel gets
    `--sig` from its first launch `k[grid, block](args)` in the repository
    whose arguments scripts/compat.py's evaluator types (NumPy constructors
-   with dtype=, `cuda.to_device`, `cuda.device_array`, literals ...).
+   with dtype=, `cuda.to_device`, `cuda.device_array`, literals ...), a
+   parameter from its callers in the repository, a field from what the
+   repository assigns to it; a lazy `cuda.jit` function only kernels call
+   is a device function, as Numba compiles it.
 3. Compilation: `kjit ptx FILE:NAME [--sig SIG] --arch sm_80 --path REPO`
    on the file in the snapshot (its imports resolve inside the repository),
    then ptxas.
@@ -391,6 +394,57 @@ class PublicEvaluator(compat.Evaluator):
         super().__init__(cache, module)
         self.repo_modules = repo_modules
 
+    def ev_Call(self, e, scope, env, line):
+        """`map(f, (a, b))` over a literal tuple is `(f(a), f(b))`, as
+        `d_x, d_y = map(cuda.to_device, (x, y))` reads."""
+        if isinstance(e.func, ast.Name) and e.func.id == "map" and scope.resolve("map") is None and \
+                len(e.args) == 2 and isinstance(e.args[1], (ast.Tuple, ast.List)):
+            calls = [ast.copy_location(ast.Call(func=e.args[0], args=[x], keywords=[]), e)
+                     for x in e.args[1].elts]
+            return compat.Tup([self.eval(c, scope, env, line) for c in calls])
+        return super().ev_Call(e, scope, env, line)
+
+    def ev_Name(self, e, scope, env, line):
+        try:
+            return super().ev_Name(e, scope, env, line)
+        except compat.Unknown:
+            found = self.imported(e.id, scope)
+            if found is None:
+                raise
+        module, binding = found
+        return self.child(module).eval_binding(binding, binding.name, compat.EMPTY_ENV)
+
+    def imported(self, name, scope):
+        """(module, binding) of a module constant another file of the
+        repository defines and this one imports (`from .params import nx`,
+        `from utils.parameters import *`), or None."""
+        binding = scope.resolve(name)
+        if binding is not None and binding.kind == "import" and isinstance(binding.node, ast.ImportFrom):
+            sources = [(binding.node, binding.value.name)]
+        elif binding is None:
+            sources = [(n, name) for n in scope.module.tree.body
+                       if isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names)]
+        else:
+            return None
+        for node, original in sources:
+            target = repo_import(self.cache, scope.module, node)
+            found = target.scope.bindings.get(original) if target is not None else None
+            assigned = [b for b in found or () if b.kind in ("assign", "unpack")]
+            if assigned and self.depth < 40:
+                return target, assigned[-1]
+        return None
+
+    def ev_IfExp(self, e, scope, env, line):
+        """`a if c else b`: the type both branches agree on."""
+        body = self.eval(e.body, scope, env, line)
+        orelse = self.eval(e.orelse, scope, env, line)
+        if isinstance(body, compat.Num) and isinstance(orelse, compat.Num):
+            if (body.dtype, body.python) == (orelse.dtype, orelse.python):
+                return compat.Num(body.dtype, body.python)
+        elif body == orelse:
+            return body
+        raise compat.Unknown("expression IfExp")
+
     def child(self, module):
         """An evaluator for another module that carries this one's depth, so
         a chain of calls across files stays bounded."""
@@ -517,6 +571,29 @@ def attribute_assignments(cache, modules):
         pairs.sort(key=lambda mn: (mn[0].relpath, mn[1].lineno))
     cache.public_attrs = index
     return index
+
+
+def repo_import(cache, module, node):
+    """The repository module `from X import ...` names, or None: a relative
+    import from the file's package; an absolute one from the repository's
+    root or the file's own folder (scripts run from there)."""
+    if node.level:
+        base = os.path.dirname(module.relpath)
+        for _ in range(node.level - 1):
+            base = os.path.dirname(base)
+        bases = [base]
+    else:
+        bases = ["", os.path.dirname(module.relpath)]
+    tail = (node.module or "").replace(".", "/")
+    for base in bases:
+        stem = os.path.join(base, tail) if tail else base
+        for rel in (stem + ".py", os.path.join(stem, "__init__.py")):
+            rel = os.path.normpath(rel)
+            if not rel.startswith("..") and os.path.isfile(os.path.join(cache.root, rel)):
+                loaded = cache.load(rel)
+                if loaded is not None and loaded is not module:
+                    return loaded
+    return None
 
 
 def module_level(module, func):
@@ -1040,10 +1117,18 @@ METHOD = [
     "  function; one that reads what the function computes from its arguments (values only a run",
     "  knows, which Numba freezes at the first launch) is a harness limit, as are a factory only",
     "  called at run time and a kernel in a class body. `device=True` functions are",
-    "  dependencies; those with a signature are counted on their own line, not as kernels.",
+    "  dependencies; those with a signature are counted on their own line, not as kernels; a lazy",
+    "  `cuda.jit` function nothing launches and the file's kernels call is one too (Numba compiles",
+    "  it as a device function).",
     "- **Argument types**: an eager signature is kjit's to read; a lazy kernel's `--sig` comes from its",
     "  first launch in the repository whose arguments scripts/compat.py's evaluator types (a helper's",
-    "  parameter from a call in another file, else its default).",
+    "  parameter from a call in another file, a method's from `obj.method(...)` there, a constructor's",
+    "  from calls of its class, else its default; a field whose object cannot be followed,",
+    "  `self.sim.n`, from the first assignment `X.n = expr` in the repository that types), including",
+    "  launches through a parameter that defaults to the kernel or is passed it by keyword.",
+    "- **Harness limits** say why: \"needs a run-time value\" where the kernel reads what only a run",
+    "  knows (a host function's locals computed from its arguments, a factory called only at run",
+    "  time), \"argument types\" with the first expression the evaluator could not type.",
     "- **Compilation**: `kjit ptx FILE:NAME [--sig SIG] --arch sm_80 --path REPOSITORY` on the file as",
     "  published (`KJIT_CACHE=0`, 60 s timeout), then `ptxas -arch=sm_80`; a global the host computes",
     "  is bound as in scripts/compat.py. A crash is a signal, a timeout, or an error without a code.",
