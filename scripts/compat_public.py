@@ -465,17 +465,32 @@ class PublicEvaluator(compat.Evaluator):
         except compat.Unknown as exc:
             first = exc
         func = b.scope.node
+        is_method = bool(func.args.args) and func.args.args[0].arg in ("self", "cls")
+        found = []
         for module, call in self.calls_elsewhere(func, b.scope.module):
-            method = (isinstance(call.func, ast.Attribute) or func.name == "__init__") and \
-                func.args.args and func.args.args[0].arg in ("self", "cls")
+            method = (isinstance(call.func, ast.Attribute) or func.name == "__init__") and is_method
             try:
                 value = compat._bind_call(call, func.args, method).get(name)
                 if value is None:
                     continue
-                return self.child(module).eval(value, module.scope_of(call), compat.EMPTY_ENV,
-                                               call.lineno)
+                found.append(self.child(module).eval(value, module.scope_of(call), compat.EMPTY_ENV,
+                                                     call.lineno))
             except (compat.Unknown, IndexError, TypeError, KeyError, AttributeError, ValueError):
+                if is_method:       # a caller that does not type may be the one that counts
+                    found = []
+                    break
                 continue
+            if not is_method:
+                break
+        if found and not is_method:
+            return found[0]
+        if found:
+            # `obj.m(...)` may be another class's method of the same name: take
+            # the type only when every caller types and all agree on it.
+            kinds = {type_key(v) for v in found}
+            if len(kinds) == 1:
+                return found[0]
+            raise compat.Unknown(f"parameter '{name}' of a method: its callers disagree")
         default = param_default(func, name)
         if default is None:
             raise first
@@ -594,6 +609,14 @@ def repo_import(cache, module, node):
                 if loaded is not None and loaded is not module:
                     return loaded
     return None
+
+
+def type_key(value):
+    """What a signature would say of `value` (its repr where none would)."""
+    try:
+        return compat.render_type(value)
+    except compat.Unknown:
+        return repr(value)
 
 
 def module_level(module, func):
