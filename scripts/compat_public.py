@@ -456,7 +456,7 @@ class PublicEvaluator(compat.Evaluator):
         steps = getattr(self.cache, "public_steps", 0) + 1
         self.cache.public_steps = steps
         if steps > STEP_BUDGET:
-            raise compat.Unknown("expression too deep")
+            raise compat.Unknown("launch-site evaluation budget spent (callers of callers across files)")
         return super().eval(expr, scope, env, line)
 
     def eval_param(self, b, name, env):
