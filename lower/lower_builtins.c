@@ -678,19 +678,14 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
 
 /* cuda.const.array_like(G): G must name a module-level np.array literal,
  * which is already a read-only constant array (OP_CONST_ARRAY). */
+/* cuda.const.array_like(G): a module-level NumPy constant (or a global the
+ * host binds) is already a constant array; anything else is returned as it
+ * is, as Numba lowers it (a no-op on an array argument: the kernel reads the
+ * argument itself).  Typing rejects what is not an array where it is used. */
 static int cuda_const_array(Lower *L, const Node *call) {
   if (!check_args(L, call, written(L, call->lhs), 1, 1))
     return -1;
-  int v = lower_expr(L, call->args.data[0]);
-  if (v < 0)
-    return -1;
-  if (lower_inst(L, v)->op != OP_CONST_ARRAY && lower_inst(L, v)->op != OP_HOST_GLOBAL) {
-    diag_error(L->d, E_BADARG, call->args.data[0]->loc,
-               "define the array at module level: COEFFS = np.array([1.0, 2.0], dtype=np.float32)",
-               "%s() needs a module-level np.array constant", written(L, call->lhs));
-    return -1;
-  }
-  return v;
+  return lower_expr(L, call->args.data[0]);
 }
 
 static int cuda_simple(Lower *L, const Node *call, IrOp op, int nargs, int64_t ival) {

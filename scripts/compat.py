@@ -625,6 +625,15 @@ def _instances_of(module, scope, depth):
 
 
 def _calls_to(module, name):
+    """Calls of `name` / `self.name` in the module, in source order (memoized
+    on the module: helpers are looked up once per parameter they bind)."""
+    memo = module.__dict__.setdefault("_calls_to_memo", {})
+    if name not in memo:
+        memo[name] = _find_calls_to(module, name)
+    return memo[name]
+
+
+def _find_calls_to(module, name):
     calls = []
     for node in ast.walk(module.tree):
         if isinstance(node, ast.Call):

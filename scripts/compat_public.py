@@ -28,7 +28,10 @@ Stages (standard library only; the files are read with `ast`, never run):
 2. Argument types: an eager signature is kjit's to read; a lazy kernel gets
    `--sig` from its first launch `k[grid, block](args)` in the repository
    whose arguments scripts/compat.py's evaluator types (NumPy constructors
-   with dtype=, `cuda.to_device`, `cuda.device_array`, literals ...).
+   with dtype=, `cuda.to_device`, `cuda.device_array`, literals ...), a
+   parameter from its callers in the repository, a field from what the
+   repository assigns to it; a lazy `cuda.jit` function only kernels call
+   is a device function, as Numba compiles it.
 3. Compilation: `kjit ptx FILE:NAME [--sig SIG] --arch sm_80 --path REPO`
    on the file in the snapshot (its imports resolve inside the repository),
    then ptxas.
@@ -260,7 +263,8 @@ def nested_limit(host, fn, form):
                 changed = True
     used = sorted(free_reads(fn) & tainted)
     if used:
-        return "harness limit: kernel inside a host function reads what it computes from its arguments"
+        return ("harness limit: needs a run-time value: a kernel inside a host function reads what "
+                "the function computes from its arguments (Numba freezes it at the first launch)")
     return None
 
 
@@ -324,7 +328,7 @@ def discover(module, repo):
                             add(var, fn, call, "factory")
                     else:
                         add(f"{node.name}.{fn.name}", fn, call, "factory",
-                            "harness limit: factory arguments unknown (called at run time)")
+                            "harness limit: needs a run-time value: a factory called only at run time")
                 elif fn.name not in returned and not is_device(module, call):
                     add(f"{node.name}.{fn.name}", fn, call, "decorator",
                         nested_limit(node, fn, form))
@@ -390,23 +394,103 @@ class PublicEvaluator(compat.Evaluator):
         super().__init__(cache, module)
         self.repo_modules = repo_modules
 
+    def ev_Call(self, e, scope, env, line):
+        """`map(f, (a, b))` over a literal tuple is `(f(a), f(b))`, as
+        `d_x, d_y = map(cuda.to_device, (x, y))` reads."""
+        if isinstance(e.func, ast.Name) and e.func.id == "map" and scope.resolve("map") is None and \
+                len(e.args) == 2 and isinstance(e.args[1], (ast.Tuple, ast.List)):
+            calls = [ast.copy_location(ast.Call(func=e.args[0], args=[x], keywords=[]), e)
+                     for x in e.args[1].elts]
+            return compat.Tup([self.eval(c, scope, env, line) for c in calls])
+        return super().ev_Call(e, scope, env, line)
+
+    def ev_Name(self, e, scope, env, line):
+        try:
+            return super().ev_Name(e, scope, env, line)
+        except compat.Unknown:
+            found = self.imported(e.id, scope)
+            if found is None:
+                raise
+        module, binding = found
+        return self.child(module).eval_binding(binding, binding.name, compat.EMPTY_ENV)
+
+    def imported(self, name, scope):
+        """(module, binding) of a module constant another file of the
+        repository defines and this one imports (`from .params import nx`,
+        `from utils.parameters import *`), or None."""
+        binding = scope.resolve(name)
+        if binding is not None and binding.kind == "import" and isinstance(binding.node, ast.ImportFrom):
+            sources = [(binding.node, binding.value.name)]
+        elif binding is None:
+            sources = [(n, name) for n in scope.module.tree.body
+                       if isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names)]
+        else:
+            return None
+        for node, original in sources:
+            target = repo_import(self.cache, scope.module, node)
+            found = target.scope.bindings.get(original) if target is not None else None
+            assigned = [b for b in found or () if b.kind in ("assign", "unpack")]
+            if assigned and self.depth < 40:
+                return target, assigned[-1]
+        return None
+
+    def ev_IfExp(self, e, scope, env, line):
+        """`a if c else b`: the type both branches agree on."""
+        body = self.eval(e.body, scope, env, line)
+        orelse = self.eval(e.orelse, scope, env, line)
+        if isinstance(body, compat.Num) and isinstance(orelse, compat.Num):
+            if (body.dtype, body.python) == (orelse.dtype, orelse.python):
+                return compat.Num(body.dtype, body.python)
+        elif body == orelse:
+            return body
+        raise compat.Unknown("expression IfExp")
+
+    def child(self, module):
+        """An evaluator for another module that carries this one's depth, so
+        a chain of calls across files stays bounded."""
+        ev = PublicEvaluator(self.cache, module, self.repo_modules)
+        ev.depth = self.depth + 1
+        return ev
+
+    def eval(self, expr, scope, env, line):
+        steps = getattr(self.cache, "public_steps", 0) + 1
+        self.cache.public_steps = steps
+        if steps > STEP_BUDGET:
+            raise compat.Unknown("launch-site evaluation budget spent (callers of callers across files)")
+        return super().eval(expr, scope, env, line)
+
     def eval_param(self, b, name, env):
         try:
             return super().eval_param(b, name, env)
         except compat.Unknown as exc:
             first = exc
         func = b.scope.node
+        is_method = bool(func.args.args) and func.args.args[0].arg in ("self", "cls")
+        found = []
         for module, call in self.calls_elsewhere(func, b.scope.module):
-            method = isinstance(call.func, ast.Attribute) and func.args.args and \
-                func.args.args[0].arg in ("self", "cls")
-            value = compat._bind_call(call, func.args, method).get(name)
-            if value is None:
-                continue
+            method = (isinstance(call.func, ast.Attribute) or func.name == "__init__") and is_method
             try:
-                return PublicEvaluator(self.cache, module, self.repo_modules).eval(
-                    value, module.scope_of(call), compat.EMPTY_ENV, call.lineno)
-            except compat.Unknown:
+                value = compat._bind_call(call, func.args, method).get(name)
+                if value is None:
+                    continue
+                found.append(self.child(module).eval(value, module.scope_of(call), compat.EMPTY_ENV,
+                                                     call.lineno))
+            except (compat.Unknown, IndexError, TypeError, KeyError, AttributeError, ValueError):
+                if is_method:       # a caller that does not type may be the one that counts
+                    found = []
+                    break
                 continue
+            if not is_method:
+                break
+        if found and not is_method:
+            return found[0]
+        if found:
+            # `obj.m(...)` may be another class's method of the same name: take
+            # the type only when every caller types and all agree on it.
+            kinds = {type_key(v) for v in found}
+            if len(kinds) == 1:
+                return found[0]
+            raise compat.Unknown(f"parameter '{name}' of a method: its callers disagree")
         default = param_default(func, name)
         if default is None:
             raise first
@@ -415,23 +499,131 @@ class PublicEvaluator(compat.Evaluator):
     def calls_elsewhere(self, func, home):
         """Calls `f(...)` / `mod.f(...)` of a module-level def in the other
         files of the repository."""
-        if not isinstance(func, ast.FunctionDef) or self.depth > 20 or \
-                home.scope_of(func) is not home.scope:
+        if not isinstance(func, ast.FunctionDef) or self.depth > 20 or not module_level(home, func):
             return
-        for module in self.repo_modules:
-            if module is home:
-                continue
-            for node in ast.walk(module.tree):
-                if isinstance(node, ast.Call) and (
-                        isinstance(node.func, ast.Name) and node.func.id == func.name or
-                        isinstance(node.func, ast.Attribute) and node.func.attr == func.name):
+        index = self.cache.__dict__.get("public_calls")
+        if index is None:
+            index = {}
+            for module in self.repo_modules:
+                for node in ast.walk(module.tree):
+                    if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
+                        name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+                        index.setdefault(name, []).append((module, node))
+            self.cache.public_calls = index
+        names = [func.name]
+        if func.name == "__init__":     # a constructor is called by its class's name
+            names += [a.name for a in home.ancestors(func) if isinstance(a, ast.ClassDef)][:1]
+        for name in names:
+            for module, node in index.get(name, ()):
+                if module is not home or name != func.name:
                     yield module, node
+
+    def ev_Attribute(self, e, scope, env, line):
+        try:
+            return super().ev_Attribute(e, scope, env, line)
+        except compat.Unknown as exc:
+            if e.attr in ARRAY_ATTRIBUTES or self.depth > 20:
+                raise
+            first = exc
+        return self.repo_attribute(e.attr, first)
+
+    def repo_attribute(self, attr, first):
+        """`obj.attr` whose object the evaluator cannot follow (an instance
+        held by another instance, set up in another class): the value of the
+        first assignment `X.attr = expr` in the repository that types, as a
+        reader finds what the attribute holds.  None is skipped (a field
+        cleared before it is set)."""
+        memo = self.cache.__dict__.setdefault("public_attr_values", {})
+        if attr not in memo:
+            memo[attr] = None               # in progress: a cycle answers "unknown"
+            memo[attr] = self.first_assigned(attr)
+        if memo[attr] is None:
+            raise first
+        return memo[attr]
+
+    def first_assigned(self, attr):
+        for module, node in attribute_assignments(self.cache, self.repo_modules).get(attr, ())[:8]:
+            try:
+                value = self.child(module).eval(node.value, module.scope_of(node), compat.EMPTY_ENV,
+                                                node.lineno)
+            except (compat.Unknown, compat.HarnessError, RecursionError, IndexError, TypeError,
+                    ValueError, KeyError, AttributeError):
+                continue
+            if isinstance(value, compat.Num) and value.dtype == "none":
+                continue
+            return value
+        return None
 
     def shape_ndim(self, expr, scope, env, line):
         if isinstance(expr, (ast.Tuple, ast.List)) and \
                 not any(isinstance(e, ast.Starred) for e in expr.elts):
             return len(expr.elts)
         return super().shape_ndim(expr, scope, env, line)
+
+
+# Evaluation steps allowed for one kernel's launch sites: public code's
+# helpers call each other across files, and following every caller of every
+# parameter grows exponentially.
+STEP_BUDGET = 1500
+
+# Attributes an array's own value answers; never looked up as fields.
+ARRAY_ATTRIBUTES = {"shape", "dtype", "size", "ndim", "T", "real", "imag", "nbytes", "itemsize", "strides"}
+
+
+def attribute_assignments(cache, modules):
+    """{attr: [(module, Assign)]} of `X.attr = expr` in the given modules,
+    in file order; computed once per repository."""
+    index = getattr(cache, "public_attrs", None)
+    if index is not None:
+        return index
+    index = {}
+    for module in modules:
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                    isinstance(node.targets[0], ast.Attribute):
+                index.setdefault(node.targets[0].attr, []).append((module, node))
+    for pairs in index.values():
+        pairs.sort(key=lambda mn: (mn[0].relpath, mn[1].lineno))
+    cache.public_attrs = index
+    return index
+
+
+def repo_import(cache, module, node):
+    """The repository module `from X import ...` names, or None: a relative
+    import from the file's package; an absolute one from the repository's
+    root or the file's own folder (scripts run from there)."""
+    if node.level:
+        base = os.path.dirname(module.relpath)
+        for _ in range(node.level - 1):
+            base = os.path.dirname(base)
+        bases = [base]
+    else:
+        bases = ["", os.path.dirname(module.relpath)]
+    tail = (node.module or "").replace(".", "/")
+    for base in bases:
+        stem = os.path.join(base, tail) if tail else base
+        for rel in (stem + ".py", os.path.join(stem, "__init__.py")):
+            rel = os.path.normpath(rel)
+            if not rel.startswith("..") and os.path.isfile(os.path.join(cache.root, rel)):
+                loaded = cache.load(rel)
+                if loaded is not None and loaded is not module:
+                    return loaded
+    return None
+
+
+def type_key(value):
+    """What a signature would say of `value` (its repr where none would)."""
+    try:
+        return compat.render_type(value)
+    except compat.Unknown:
+        return repr(value)
+
+
+def module_level(module, func):
+    """A def at module level, or a method of a class defined there (called
+    as `obj.method(...)` from other files)."""
+    parents = [a for a in module.ancestors(func) if isinstance(a, (ast.FunctionDef, ast.ClassDef))]
+    return not parents or len(parents) == 1 and isinstance(parents[0], ast.ClassDef)
 
 
 def param_default(func, name):
@@ -484,6 +676,31 @@ def launch_calls(tree, name):
     return sorted(out, key=lambda c: (c.lineno, c.col_offset))
 
 
+def kernel_parameters(module, name):
+    """(def, parameter) pairs through which a module launches kernel `name`
+    under another name: a parameter whose default is the kernel
+    (`def run(..., force=compute_forces)`) or that a call passes it to by
+    keyword (`run(..., force=compute_forces)`)."""
+    defs = {n.name: n for n in ast.walk(module.tree) if isinstance(n, ast.FunctionDef)}
+    out = []
+    for func in defs.values():
+        args = func.args
+        positional = args.posonlyargs + args.args
+        pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults)) + \
+            list(zip(args.kwonlyargs, args.kw_defaults))
+        out += [(func, a.arg) for a, d in pairs if isinstance(d, ast.Name) and d.id == name]
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in defs:
+            out += [(defs[node.func.id], k.arg) for k in node.keywords
+                    if k.arg and isinstance(k.value, ast.Name) and k.value.id == name]
+    return out
+
+
+def called_names(func):
+    """Names `func` calls directly (`f(...)`, not launches `f[...](...)`)."""
+    return {n.func.id for n in ast.walk(func) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
 def other_modules(cache, modules):
     """The repository's other Python files (drivers, tests, examples), where
     the launches of a library's kernels usually are."""
@@ -505,11 +722,16 @@ def infer_signature(cache, unit, modules):
     others = [m for m in modules if m.relpath != unit.relpath]
     reasons = []
     repo_modules = own + others + list(other_modules(cache, modules))
+    cache.public_steps = 0
     for module in repo_modules:
         if unit.host is not None and module.relpath != unit.relpath:
             continue                    # launched by its host function only
         scope = unit.host if unit.host is not None else module.tree
-        for call in launch_calls(scope, unit.name.split(".")[-1] if unit.host else unit.name):
+        calls = launch_calls(scope, unit.name.split(".")[-1] if unit.host else unit.name)
+        if unit.host is None:
+            for func, param in kernel_parameters(module, unit.name):
+                calls += launch_calls(func, param)
+        for call in calls:
             try:
                 values = launch_values(cache, module, call, repo_modules)
                 if len(values) != nparams:
@@ -541,6 +763,11 @@ def discover_repo(snapshots, repo, files):
             continue
         modules.append(module)
         units.extend(discover(module, repo))
+    callers = {}
+    for u in units:
+        if u.func is not None:
+            for name in called_names(u.func):
+                callers.setdefault((u.relpath, name), []).append(u)
     for u in units:
         if u.kind == "device" and not u.eager and not u.reason:
             u.reason = "device function without a signature: compiled through its callers"
@@ -550,6 +777,11 @@ def discover_repo(snapshots, repo, files):
             u.sig, u.numba_sig = infer_signature(cache, u, modules)
         except compat.HarnessError as exc:
             u.reason = str(exc)
+            if u.reason.endswith("no launch found for a lazy kernel") and u.host is None and \
+                    any(c is not u for c in callers.get((u.relpath, u.name), ())):
+                # Never launched, called by the file's kernels: Numba compiles it as a device function.
+                u.kind = "device"
+                u.reason = "device function without a signature: compiled through its callers"
     return units
 
 
@@ -908,10 +1140,18 @@ METHOD = [
     "  function; one that reads what the function computes from its arguments (values only a run",
     "  knows, which Numba freezes at the first launch) is a harness limit, as are a factory only",
     "  called at run time and a kernel in a class body. `device=True` functions are",
-    "  dependencies; those with a signature are counted on their own line, not as kernels.",
+    "  dependencies; those with a signature are counted on their own line, not as kernels; a lazy",
+    "  `cuda.jit` function nothing launches and the file's kernels call is one too (Numba compiles",
+    "  it as a device function).",
     "- **Argument types**: an eager signature is kjit's to read; a lazy kernel's `--sig` comes from its",
     "  first launch in the repository whose arguments scripts/compat.py's evaluator types (a helper's",
-    "  parameter from a call in another file, else its default).",
+    "  parameter from a call in another file, a method's from `obj.method(...)` there, a constructor's",
+    "  from calls of its class, else its default; a field whose object cannot be followed,",
+    "  `self.sim.n`, from the first assignment `X.n = expr` in the repository that types), including",
+    "  launches through a parameter that defaults to the kernel or is passed it by keyword.",
+    "- **Harness limits** say why: \"needs a run-time value\" where the kernel reads what only a run",
+    "  knows (a host function's locals computed from its arguments, a factory called only at run",
+    "  time), \"argument types\" with the first expression the evaluator could not type.",
     "- **Compilation**: `kjit ptx FILE:NAME [--sig SIG] --arch sm_80 --path REPOSITORY` on the file as",
     "  published (`KJIT_CACHE=0`, 60 s timeout), then `ptxas -arch=sm_80`; a global the host computes",
     "  is bound as in scripts/compat.py. A crash is a signal, a timeout, or an error without a code.",

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # run_fixture.sh KJIT ROOT - scripts/compat_public.py over its own fixture:
-# two small repositories written for this test in the shapes public code
+# three small repositories written for this test in the shapes public code
 # has (factory kernels, a launch in another file giving the signature, an
 # eager kernel, a construct kjit refuses, a decorator held in a variable,
 # a kernel defined inside a host function (named FUNCTION.KERNEL) and one
 # that reads what its host function computes from its arguments,
 # kernels the harness cannot name or type, checked without types, a kernel
-# defined twice).  Checks every kernel's class against expected.tsv, the
+# defined twice, a lazy cuda.jit helper only kernels call, a scalar that is
+# a field another class sets up, a method's argument from a driver script,
+# a kernel launched through a parameter defaulting to it, constants
+# star-imported from another file, map(cuda.to_device, ...)).  Checks every kernel's class against expected.tsv, the
 # page section (headline with and without Numba's verdicts, kept around the
 # test-suite part) and the bundle for the Numba side.  No network; exit 77
 # without python3.
@@ -24,7 +27,7 @@ printf '# Test-suite part\n\nkept as it is\n' > "$out/page.md"
   --results "$out/results.tsv" --out "$out/page.md" -j 2 > "$out/log"
 diff -u "$fix/expected.tsv" "$out/results.tsv" || fail "classes differ from expected.tsv"
 grep -q '^kept as it is$' "$out/page.md" || fail "the page's other sections were not kept"
-grep -qF '**7 of 8 kernels compile (87.5%)**' "$out/page.md" || fail "headline"
+grep -qF '**10 of 11 kernels compile (90.9%)**' "$out/page.md" || fail "headline"
 grep -qF 'Over the kernels Numba compiles: pending.' "$out/page.md" || fail "pending Numba column"
 grep -qE '^\| 1 \| E202 unsupported: dict literal \| 1 \|' "$out/page.md" || fail "blocker table"
 grep -qE '^\| crash \| 0 \|' "$out/page.md" || fail "crash row"
@@ -33,7 +36,7 @@ grep -qF 'limited by their argument types: 1 pass, 1 do not' "$out/page.md" || f
 "${harness[@]}" run "$fix/snapshots" --manifest "$fix/repos.tsv" --kjit "$kjit" \
   --out "$out/page.md" --numba "$fix/numba.tsv" -j 2 > "$out/log"
 [ "$(grep -c 'public repositories: generated' "$out/page.md")" = 1 ] || fail "section written twice"
-grep -qF '**Over the kernels Numba compiles: 7 of 7 (100.0%).**' "$out/page.md" || fail "headline over Numba"
+grep -qF '**Over the kernels Numba compiles: 10 of 10 (100.0%).**' "$out/page.md" || fail "headline over Numba"
 grep -qE '^\| \| none \| \| \|' "$out/page.md" \
   || fail "a kernel Numba rejects (the dict literal) must leave the blocker table"
 # scripts/compat.py, rewriting the test-suite part, keeps this section.
@@ -58,6 +61,10 @@ sig = {u["name"]: u["sig"] for u in units}
 assert sig["clip"] == "void(float64[::1], float64[::1], float64, float64)", sig
 assert sig["scale2"] == "void(float32[::1], float32[::1])", sig
 assert sig["simulate.init"] == "void(float32[:, ::1])", sig
-assert len(units) == 14, len(units)
+assert sig["flip"] == "void(int64, float64[::1], int64)", sig   # self.state.n, k from demo.py
+assert sig["zero"] == "void(int64, float64[::1])", sig          # launched as clear()'s `kernel`
+assert {u["name"]: u["kind"] for u in units}["bit"] == "device", units
+assert sig["scale"] == "void(float32[::1], float32[::1], float64)", sig  # N, F from params.py
+assert len(units) == 18, len(units)
 PY
 echo "compat_public fixture: ok"

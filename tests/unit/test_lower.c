@@ -292,8 +292,6 @@ static void test_errors_names(void) {
                "module 'math' has no attribute 'bar'");
   expect_error(HDR "@cuda.jit\ndef k(a):\n    a[0] = cuda.nanosleep(1)\n",
                "cuda.nanosleep is not supported yet");
-  expect_error(HDR "@cuda.jit\ndef k(a):\n    s = cuda.const.array_like(a)\n",
-               "cuda.const.array_like() needs a module-level np.array constant");
 }
 
 static void test_errors_calls(void) {
