@@ -13,6 +13,10 @@
 #     launcher from a second library linked into the same program;
 #   - tests/aot/reduce_main.c checks the @cuda.reduce launchers of
 #     tests/aot/reductions.py (dtypes, layouts, sizes on both paths);
+#   - the vector add built as a shared library, loaded with dlopen and
+#     called from several threads (tests/aot/dlopen_main.c);
+#   - the GPU launchers' path against a stand-in libcuda.so.1
+#     (tests/aot/stub_cuda.c, tests/aot/stub_main.c);
 #   - errors: an unknown kernel, a bad --sig, a kernel the CPU run time
 #     cannot run (E505) and a CUDA C file are refused with their messages.
 # Exits 77 (skipped) when no C compiler is installed.
@@ -133,6 +137,28 @@ if [ "$target" = cpu ] && ! [ -e /dev/nvidia0 ]; then
   if [ $rc -ne 0 ] && grep -q "no CUDA" <<<"$out"; then ok "no GPU: the CUDA target is refused: $out"
   else bad "no GPU: the CUDA target (exit $rc): $out"; fi
 fi
+
+# ---- a shared library loaded with dlopen: thread-local storage of a dynamic
+# model (no STATIC_TLS flag, which an initial-exec model would set and which
+# can keep dlopen from loading it), the calls through dlsym, per-thread messages
+if cc -std=c11 $flags -fPIC -shared "$work/a/vector_add.c" -o "$work/libvector_add.so" -lpthread -lm 2>"$work/err" &&
+   cc -std=c11 $flags "$src/tests/aot/dlopen_main.c" -ldl -lpthread -o "$work/dlopen_main" 2>>"$work/err"; then
+  if readelf -d "$work/libvector_add.so" | grep -q STATIC_TLS; then bad "libvector_add.so needs static TLS"
+  else ok "libvector_add.so: no static TLS (a dynamic TLS model)"; fi
+  run "vector_add.so opened with dlopen, on $target, from 5 threads" "^0 failures" "$work/dlopen_main" \
+    "$work/libvector_add.so" "$target"
+else bad "the dlopen test does not build"; cat "$work/err"; fi
+
+# ---- the GPU path without a GPU: tests/aot/stub_cuda.c stands in for
+# libcuda.so.1 and records launches (tests/aot/stub_main.c)
+mkdir -p "$work/stub" "$work/lo"
+if "$kjit" aot "$src/bench/gpu/kernels/launch_overhead.py" --arch sm_90 --target cuda -o "$work/lo" &&
+   cc -std=c11 $flags -fPIC -shared "$src/tests/aot/stub_cuda.c" -o "$work/stub/libcuda.so.1" 2>"$work/err" &&
+   cc -std=c11 $flags -I"$work/lo" "$src/tests/aot/stub_main.c" "$work/lo/launch_overhead.c" -ldl -lpthread \
+     -o "$work/stub_main" 2>>"$work/err"; then
+  run "launchers through a stand-in driver (contexts, variants, checks, unload, threads)" "^0 failures" \
+    env LD_LIBRARY_PATH="$work/stub" "$work/stub_main"
+else bad "the stand-in driver test does not build"; cat "$work/err"; fi
 
 # ---- errors, as clear as kjit ptx's
 err() { # WHAT EXPECT-REGEX EXIT ARGS...
