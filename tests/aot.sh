@@ -168,6 +168,10 @@ err() { # WHAT EXPECT-REGEX EXIT ARGS...
   else bad "$what (exit $rc, want $code)"; echo "$out"; fi
 }
 err "an unknown kernel" "E490.*no kernel named 'add_kernl'.*|did you mean 'add_kernel'" 1 "$src/examples/vector_add.py:add_kernl"
+err "an unknown kernel inside a host function" "E490.*no kernel named 'run.plan'.*|FUNCTION.KERNEL, e.g. .*run.plain" 1 \
+  "$src/tests/exec/host_nested.py:run.plan"
+err "two kernels with one C name" "E505.*'run\(None, 3\).fill' and 'run\(None,3\).fill' would both be launched by host_nested_run_None_3_fill" 1 \
+  "$src/tests/exec/host_nested.py:run(None, 3).fill" --sig "void(float32[:])" "$src/tests/exec/host_nested.py:run(None,3).fill" --sig "void(float32[:])"
 err "a bad --sig" "E401.*unknown type 'flot32'" 1 "$src/examples/vector_add.py:add_kernel" --sig "void(flot32[:], float32[:], float32[:])"
 err "warp intrinsics on the CPU" "E505.*warp_sum.*one fiber per thread" 1 "$src/tests/aot/warp.py"
 err "a reduction without --sig" "E491.*reduction 'sum_reduce' needs the array type" 1 "$src/tests/aot/reductions.py:sum_reduce"
@@ -184,6 +188,14 @@ err "--emit ptx for two architectures" "one PTX module for one architecture" 2 "
 err "a CUDA C file" "CUDA C program" 2 "$src/examples/vector_add.cu"
 err "a bad library name" "E407.*C identifier" 2 "$src/examples/vector_add.py" --name 9lives
 err "an unknown --target" "cuda, cpu or all" 2 "$src/examples/vector_add.py" --target tpu
+if "$kjit" aot "$src/tests/exec/host_nested.py:run.plain" --sig "void(float64[:])" \
+     "$src/tests/exec/host_nested.py:run(None, 3).fill" --sig "void(float32[::1])" -o "$work/n" >/dev/null 2>"$work/err" &&
+   grep -q "host_nested_status host_nested_run_plain(" "$work/n/host_nested.h" &&
+   grep -q "host_nested_status host_nested_run_None_3_fill(" "$work/n/host_nested.h" &&
+   cc -std=c11 $flags -c "$work/n/host_nested.c" -o "$work/n.o" 2>>"$work/err" &&
+   c++ -x c++ -std=c++11 $flags -c "$work/n/host_nested.c" -o "$work/n.o" 2>>"$work/err"; then
+  ok "kernels defined inside a host function (run.plain, 'run(None, 3).fill'): launchers that build as C and C++"
+else bad "kernels defined inside a host function"; cat "$work/err"; fi
 if "$kjit" aot "$src/tests/aot/warp.py" --target cuda -o "$work/b" >/dev/null 2>&1 &&
    cc -std=c11 $flags -c "$work/b/warp.c" -o "$work/warp.o"; then ok "warp intrinsics: --target cuda builds"
 else bad "warp intrinsics with --target cuda"; fi
