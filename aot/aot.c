@@ -164,6 +164,11 @@ static bool select_unit(Aot *a, RtJob *j, const kjit_aot_unit *u) {
   }
   IrFunc *f = u->kernel ? find_kernel(j->prog, u->kernel) : j->prog->kernels.data[0];
   IrFunc *g = u->kernel && !f ? ir_find_func(&j->prog->ir, u->kernel) : NULL;
+  if (!f && !g && u->kernel) { /* FUNCTION.KERNEL, 'run(3).KERNEL', 'make_k(2)': as kjit run and ptx */
+    f = rt_factory_kernel(j->prog, u->kernel, rt_job_diags(j));
+    if (!f && rt_job_diags(j)->nerrors)
+      return false;
+  }
   if (g && g->is_ufunc)
     return select_ufunc(a, j, g, u->signature);
   if (g && g->is_reduce)
@@ -225,6 +230,28 @@ static bool is_c_ident(const char *s) {
   return true;
 }
 
+/* A kernel's name as a C identifier: itself, or for a kernel named by
+ * where it is defined (FUNCTION.KERNEL, 'run(None, 3).KERNEL',
+ * 'make_k(2)') each run of other ASCII characters as one '_', none at the
+ * end: run_KERNEL, run_None_3_KERNEL, make_k_2.  Bytes past ASCII stay
+ * (is_c_ident refuses them). */
+static const char *c_kernel_name(Arena *ar, const char *name) {
+  StrBuf sb;
+  sb_init(&sb);
+  for (const char *c = name; *c; c++) {
+    unsigned char ch = (unsigned char)*c;
+    if (ch == '_' || ch >= 0x80 || (ch >= '0' && ch <= '9') || ((ch | 32) >= 'a' && (ch | 32) <= 'z'))
+      sb_putc(&sb, *c);
+    else if (sb.len && sb.data[sb.len - 1] != '_')
+      sb_putc(&sb, '_');
+  }
+  while (sb.len && sb.data[sb.len - 1] == '_' && name[strlen(name) - 1] != '_')
+    sb.data[--sb.len] = '\0';
+  const char *out = arena_strdup(ar, sb.data ? sb.data : "");
+  sb_free(&sb);
+  return out;
+}
+
 /* A Python name as a C parameter name: C and C++ keywords and the
  * launcher's own locals (aot_*) get a trailing '_'. */
 static const char *c_param_name(Arena *ar, const char *name) {
@@ -278,10 +305,12 @@ static bool add_unit(Aot *a, const RtUnit *u, int index, bool cpu) {
   StrBuf sb;
   sb_init(&sb);
   sb_printf(&sb, "%s(", x.kernel);
-  bool ok = is_c_ident(x.kernel);
+  x.cname = c_kernel_name(a->arena, x.kernel);
+  bool ok = is_c_ident(x.cname) && !strpbrk(x.kernel, "\"\\") && !strstr(x.kernel, "*/");
   if (!ok)
-    diag_error(a->diags, E_AOT_UNSUPPORTED, f->ast ? f->ast->loc : (SrcLoc){0}, "rename it with ASCII letters",
-               "kernel '%s': its name is no C identifier", f->name);
+    diag_error(a->diags, E_AOT_UNSUPPORTED, f->ast ? f->ast->loc : (SrcLoc){0},
+               "rename it with ASCII letters (a kernel named by a call: no '\"', '\\' or '*/' in its arguments)",
+               "kernel '%s': its name cannot become a C identifier", f->name);
   for (int i = 0; i < x.nparams; i++) {
     char buf[128];
     const char *pname = f->locals.data[i].name;
@@ -306,7 +335,8 @@ static bool add_unit(Aot *a, const RtUnit *u, int index, bool cpu) {
 /* Launcher names: NAME_kernel, or NAME_kernel__<codes> (the mangled
  * symbol's argument codes) when a kernel has several signatures in the
  * library. */
-static void name_launchers(Aot *a) {
+static bool name_launchers(Aot *a) {
+  bool ok = true;
   for (int i = 0; i < a->units.len; i++) {
     int same = 0;
     for (int k = 0; k < a->units.len; k++)
@@ -315,8 +345,17 @@ static void name_launchers(Aot *a) {
     const char *codes = strrchr(u->symbol, '_'); /* the symbol's "__a1Cf32_..." (docs/internals.md) */
     for (const char *c = u->symbol; (c = strstr(c, "__")); c++)
       codes = c;
-    a->units.data[i].launcher = same > 1 ? arena_printf(a->arena, "%s%s", u->kernel, codes) : u->kernel;
+    a->units.data[i].launcher = same > 1 ? arena_printf(a->arena, "%s%s", u->cname, codes) : u->cname;
   }
+  for (int i = 0; i < a->units.len; i++) /* two kernels named so that their C names meet */
+    for (int k = 0; k < i && ok; k++)
+      if (strcmp(a->units.data[k].launcher, a->units.data[i].launcher) == 0 &&
+          strcmp(a->units.data[k].kernel, a->units.data[i].kernel) != 0) {
+        diag_error(a->diags, E_AOT_UNSUPPORTED, (SrcLoc){0}, "make two libraries (--name), one for each",
+                   "kernels '%s' and '%s' would both be launched by %s_%s", a->units.data[k].kernel,
+                   a->units.data[i].kernel, a->name, a->units.data[i].launcher);
+        ok = false;
+      }
   for (int i = 0; i < a->reduces.len; i++) {
     AotReduce *r = &a->reduces.data[i];
     int same = 0;
@@ -327,6 +366,7 @@ static void name_launchers(Aot *a) {
     r->launcher = same < 2 ? r->fn->name
                            : arena_printf(a->arena, "%s__%s%s", r->fn->name, dt, r->array->layout == LAYOUT_C ? "_c" : "");
   }
+  return ok;
 }
 
 /* ------------------------------------------------------------ CUDA --- */
@@ -550,8 +590,7 @@ kjit_status kjit_program_aot(kjit_program *prog, const kjit_aot_options *o, char
     prog->src.path = o->source_name;
   bool ok = check_options(&a, o) && (!a.cuda || build_cuda(&a, o)) && (!a.cpu || build_cpu(&a, o));
   prog->src.path = path;
-  if (ok) {
-    name_launchers(&a);
+  if (ok && (ok = name_launchers(&a))) {
     *header = aot_write_header(&a, hlen);
     *source = aot_write_source(&a, slen);
   }
@@ -609,7 +648,7 @@ static bool device_units(Aot *a, const RtJob *j) {
     }
     if (seen || !is_c_ident(f->name))
       continue;
-    AotUnit x = {.kernel = f->name, .symbol = f->name, .nparams = u->sig.nparams, .ret = t->ret_type};
+    AotUnit x = {.kernel = f->name, .cname = f->name, .symbol = f->name, .nparams = u->sig.nparams, .ret = t->ret_type};
     x.names = arena_alloc(a->arena, sizeof *x.names * (size_t)(x.nparams + 1));
     x.types = arena_alloc(a->arena, sizeof *x.types * (size_t)(x.nparams + 1));
     for (int p = 0; p < x.nparams; p++) {

@@ -16,7 +16,8 @@
 
 /* One launcher: a kernel for one signature. */
 typedef struct AotUnit {
-  const char *kernel;         /* the Python name */
+  const char *kernel;         /* the Python name (run.k for a kernel defined in a host function) */
+  const char *cname;          /* kernel as a C identifier (run_k) */
   const char *symbol;         /* the mangled entry (docs/internals.md, "The kernel ABI") */
   const char *launcher;       /* the C name after NAME_ */
   const char *signature;      /* "add_kernel(x: float32[::1], ...)" for comments and messages */

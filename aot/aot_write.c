@@ -355,31 +355,26 @@ static void launcher(StrBuf *sb, const Aot *a, int k) {
   sb_printf(sb, "/* %s */\n", u->signature);
   launcher_decl(sb, a, u, k, true);
   sb_printf(sb, " {\n  static const char aot_kernel[] = \"%s\";\n", u->kernel);
-  sb_printf(sb, "  uint32_t aot_g[3], aot_b[3];\n  int aot_st, aot_t = 0, aot_fits = 1;\n");
-  if (narrays) {
-    sb_printf(sb, "  AotArray aot_a[%d];\n", narrays);
-    for (int p = 0, i = 0; p < u->nparams; p++) {
-      const Type *t = u->types[p];
-      if (t->kind != TY_ARRAY)
-        continue;
-      const char *v = u->names[p];
-      sb_printf(sb, "  aot_a[%d].name = \"%s\", aot_a[%d].data = %s.data, aot_a[%d].ndim = %d;\n", i, v, i, v, i,
-                t->ndim);
-      sb_printf(sb, "  aot_a[%d].shape = %s.shape, aot_a[%d].strides = %s.strides, aot_a[%d].itemsize = %d, "
-                "aot_a[%d].c_layout = %d;\n", i, v, i, v, i, scalar_of(t)->itemsize, i, t->layout == LAYOUT_C);
-      i++;
-    }
-  }
+  sb_printf(sb, "  uint32_t aot_g[3], aot_b[3];\n  int aot_st, aot_t = 0, aot_fits = 1%s;\n", narrays ? ", aot_r" : "");
   sb_printf(sb, "  if (!config)\n    return (%s_status)aot_fail(AOT_E_ARGUMENT, \"%%s: no launch configuration\", "
             "aot_kernel);\n", a->name);
   sb_puts(sb, "  aot_g[0] = config->grid.x, aot_g[1] = config->grid.y, aot_g[2] = config->grid.z;\n"
               "  aot_b[0] = config->block.x, aot_b[1] = config->block.y, aot_b[2] = config->block.z;\n");
-  sb_printf(sb, "  if ((aot_st = aot_target(&aot_t)) != AOT_OK || (aot_st = aot_check_geometry(aot_kernel, aot_g, "
-            "aot_b)) != AOT_OK)\n    return (%s_status)aot_st;\n", a->name);
-  if (narrays)
-    sb_printf(sb, "  for (int aot_i = 0; aot_i < %d; aot_i++) {\n    if ((aot_st = aot_check_array(aot_kernel, "
-              "&aot_a[aot_i])) != AOT_OK)\n      return (%s_status)aot_st;\n    aot_fits &= aot_fits32(&aot_a[aot_i]);"
-              "\n  }\n", narrays, a->name);
+  sb_printf(sb, "  if ((aot_st = aot_target(&aot_t)) != AOT_OK)\n    return (%s_status)aot_st;\n"
+            "  if (!aot_geometry_ok(aot_g, aot_b))\n    return (%s_status)aot_geometry_error(aot_kernel, aot_g, aot_b);\n",
+            a->name, a->name);
+  /* Each array checked inline with its signature's constants; the message
+   * only when it is refused. */
+  for (int p = 0; p < u->nparams; p++) {
+    const Type *t = u->types[p];
+    if (t->kind != TY_ARRAY)
+      continue;
+    const char *v = u->names[p];
+    int item = scalar_of(t)->itemsize, c = t->layout == LAYOUT_C;
+    sb_printf(sb, "  if ((aot_r = aot_array_ok(%s.data, %s.shape, %s.strides, %d, %d, %d)) < 0)\n"
+              "    return (%s_status)aot_array_error(aot_kernel, \"%s\", %s.data, %s.shape, %s.strides, %d, %d, %d);\n"
+              "  aot_fits &= aot_r;\n", v, v, v, t->ndim, item, c, a->name, v, v, v, v, t->ndim, item, c);
+  }
   for (int p = 0; p < u->nparams; p++)
     if (u->types[p]->kind == TY_BOOL)
       sb_printf(sb, "  uint8_t aot_p%d = %s != 0;\n", p, u->names[p]);

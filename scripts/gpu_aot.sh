@@ -6,7 +6,8 @@
 #      tests/aot/scalars.py, the launch checks, a @vectorize launcher from a
 #      second library) and tests/aot/reduce_main.c (the @cuda.reduce
 #      launchers of tests/aot/reductions.py) built from the generated files
-#      and run on the GPU, and tests/aot/dev_main.cu (CUDA C calling the
+#      and run on the GPU, the vector add built as a shared library and
+#      loaded with dlopen (tests/aot/dlopen_main.c), and tests/aot/dev_main.cu (CUDA C calling the
 #      device functions of tests/aot/devfns.py that `kjit aot --emit ptx`
 #      compiled; needs nvcc, else reported as not built);
 #   2. tests/aot/exec_aot.py with the cuda target: every RUN line of
@@ -16,9 +17,12 @@
 #      and LOG_DIR/aot_exec_cuda/aot_not_compiled.tsv: file, kernel, kind,
 #      reason; ctest aot/exec_cpu writes the CPU's in the build tree,
 #      build/tests/aot_exec_cpu/, and the two compare with diff);
-#   3. (unless AOT_BENCH=0) the AOT vector add's fresh-process time to first
-#      result beside the driver floor (bench/run_aot.sh), and its launch
-#      overhead beside raw cuLaunchKernel.
+#   3. (unless AOT_BENCH=0) bench/run_aot.sh: the AOT vector add's
+#      fresh-process time to first result paired with the driver floor
+#      (alternating processes, the median of the per-pair differences), and
+#      the launchers' overhead paired with raw cuLaunchKernel of the same
+#      CUfunction in one process (alternating rounds, the median of the
+#      per-round differences), ending with the table for docs/benchmarks.md.
 # Exit 0 only when steps 1 and 2 passed (the bench only reports).
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: gpu_aot.sh BUILD_DIR [LOG_DIR]" >&2; exit 2; }

@@ -13,6 +13,10 @@
 #     launcher from a second library linked into the same program;
 #   - tests/aot/reduce_main.c checks the @cuda.reduce launchers of
 #     tests/aot/reductions.py (dtypes, layouts, sizes on both paths);
+#   - the vector add built as a shared library, loaded with dlopen and
+#     called from several threads (tests/aot/dlopen_main.c);
+#   - the GPU launchers' path against a stand-in libcuda.so.1
+#     (tests/aot/stub_cuda.c, tests/aot/stub_main.c);
 #   - errors: an unknown kernel, a bad --sig, a kernel the CPU run time
 #     cannot run (E505) and a CUDA C file are refused with their messages.
 # Exits 77 (skipped) when no C compiler is installed.
@@ -134,6 +138,28 @@ if [ "$target" = cpu ] && ! [ -e /dev/nvidia0 ]; then
   else bad "no GPU: the CUDA target (exit $rc): $out"; fi
 fi
 
+# ---- a shared library loaded with dlopen: thread-local storage of a dynamic
+# model (no STATIC_TLS flag, which an initial-exec model would set and which
+# can keep dlopen from loading it), the calls through dlsym, per-thread messages
+if cc -std=c11 $flags -fPIC -shared "$work/a/vector_add.c" -o "$work/libvector_add.so" -lpthread -lm 2>"$work/err" &&
+   cc -std=c11 $flags "$src/tests/aot/dlopen_main.c" -ldl -lpthread -o "$work/dlopen_main" 2>>"$work/err"; then
+  if readelf -d "$work/libvector_add.so" | grep -q STATIC_TLS; then bad "libvector_add.so needs static TLS"
+  else ok "libvector_add.so: no static TLS (a dynamic TLS model)"; fi
+  run "vector_add.so opened with dlopen, on $target, from 5 threads" "^0 failures" "$work/dlopen_main" \
+    "$work/libvector_add.so" "$target"
+else bad "the dlopen test does not build"; cat "$work/err"; fi
+
+# ---- the GPU path without a GPU: tests/aot/stub_cuda.c stands in for
+# libcuda.so.1 and records launches (tests/aot/stub_main.c)
+mkdir -p "$work/stub" "$work/lo"
+if "$kjit" aot "$src/bench/gpu/kernels/launch_overhead.py" --arch sm_90 --target cuda -o "$work/lo" &&
+   cc -std=c11 $flags -fPIC -shared "$src/tests/aot/stub_cuda.c" -o "$work/stub/libcuda.so.1" 2>"$work/err" &&
+   cc -std=c11 $flags -I"$work/lo" "$src/tests/aot/stub_main.c" "$work/lo/launch_overhead.c" -ldl -lpthread \
+     -o "$work/stub_main" 2>>"$work/err"; then
+  run "launchers through a stand-in driver (contexts, variants, checks, unload, threads)" "^0 failures" \
+    env LD_LIBRARY_PATH="$work/stub" "$work/stub_main"
+else bad "the stand-in driver test does not build"; cat "$work/err"; fi
+
 # ---- errors, as clear as kjit ptx's
 err() { # WHAT EXPECT-REGEX EXIT ARGS...
   local what=$1 want=$2 code=$3; shift 3
@@ -142,6 +168,10 @@ err() { # WHAT EXPECT-REGEX EXIT ARGS...
   else bad "$what (exit $rc, want $code)"; echo "$out"; fi
 }
 err "an unknown kernel" "E490.*no kernel named 'add_kernl'.*|did you mean 'add_kernel'" 1 "$src/examples/vector_add.py:add_kernl"
+err "an unknown kernel inside a host function" "E490.*no kernel named 'run.plan'.*|FUNCTION.KERNEL, e.g. .*run.plain" 1 \
+  "$src/tests/exec/host_nested.py:run.plan"
+err "two kernels with one C name" "E505.*'run\(None, 3\).fill' and 'run\(None,3\).fill' would both be launched by host_nested_run_None_3_fill" 1 \
+  "$src/tests/exec/host_nested.py:run(None, 3).fill" --sig "void(float32[:])" "$src/tests/exec/host_nested.py:run(None,3).fill" --sig "void(float32[:])"
 err "a bad --sig" "E401.*unknown type 'flot32'" 1 "$src/examples/vector_add.py:add_kernel" --sig "void(flot32[:], float32[:], float32[:])"
 err "warp intrinsics on the CPU" "E505.*warp_sum.*one fiber per thread" 1 "$src/tests/aot/warp.py"
 err "a reduction without --sig" "E491.*reduction 'sum_reduce' needs the array type" 1 "$src/tests/aot/reductions.py:sum_reduce"
@@ -158,6 +188,14 @@ err "--emit ptx for two architectures" "one PTX module for one architecture" 2 "
 err "a CUDA C file" "CUDA C program" 2 "$src/examples/vector_add.cu"
 err "a bad library name" "E407.*C identifier" 2 "$src/examples/vector_add.py" --name 9lives
 err "an unknown --target" "cuda, cpu or all" 2 "$src/examples/vector_add.py" --target tpu
+if "$kjit" aot "$src/tests/exec/host_nested.py:run.plain" --sig "void(float64[:])" \
+     "$src/tests/exec/host_nested.py:run(None, 3).fill" --sig "void(float32[::1])" -o "$work/n" >/dev/null 2>"$work/err" &&
+   grep -q "host_nested_status host_nested_run_plain(" "$work/n/host_nested.h" &&
+   grep -q "host_nested_status host_nested_run_None_3_fill(" "$work/n/host_nested.h" &&
+   cc -std=c11 $flags -c "$work/n/host_nested.c" -o "$work/n.o" 2>>"$work/err" &&
+   c++ -x c++ -std=c++11 $flags -c "$work/n/host_nested.c" -o "$work/n.o" 2>>"$work/err"; then
+  ok "kernels defined inside a host function (run.plain, 'run(None, 3).fill'): launchers that build as C and C++"
+else bad "kernels defined inside a host function"; cat "$work/err"; fi
 if "$kjit" aot "$src/tests/aot/warp.py" --target cuda -o "$work/b" >/dev/null 2>&1 &&
    cc -std=c11 $flags -c "$work/b/warp.c" -o "$work/warp.o"; then ok "warp intrinsics: --target cuda builds"
 else bad "warp intrinsics with --target cuda"; fi

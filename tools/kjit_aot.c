@@ -71,7 +71,11 @@ const CliHelp kjit_aot_help = {
     "launcher per kernel and signature, DIR/NAME.c holds the cubins, the PTX, the\n"
     "CPU code and a small run time.  Programs built from them need no libkjit, no\n"
     "LLVM and no CUDA toolkit; the driver is loaded at run time, and without a GPU\n"
-    "the launchers run the CPU code.  Each --sig belongs to the KERNEL before it.\n\n"
+    "the launchers run the CPU code.  Each --sig belongs to the KERNEL before it.\n"
+    "KERNEL is named as for kjit run: also FUNCTION.KERNEL for a kernel defined\n"
+    "inside a host function ('run(3).KERNEL' binds its parameters), or a factory\n"
+    "call 'make_k(2)'; its launcher is NAME_ and the name as a C identifier\n"
+    "(run.k: NAME_run_k).\n\n"
     "options:\n",
     aot_options,
     "example:\n"

@@ -196,6 +196,13 @@ def sig_of(vals):
     return "void(%s)" % ", ".join(parts)
 
 
+def c_name(kernel):
+    """The launcher's name for a kernel, as kjit aot makes it (aot/aot.c,
+    c_kernel_name): run.k -> run_k, 'run(None, 3).k' -> run_None_3_k."""
+    out = re.sub(r"[^\w\x80-\U0010ffff]+", "_", kernel)
+    return out.rstrip("_") if not kernel.endswith("_") else out
+
+
 def launchers(header, lib):
     """name -> [param C types] of each launcher in the header."""
     out = {}
@@ -363,19 +370,15 @@ def one(kjit, target, out, path, line, idx):
     kernel, geo, args = parse_run(line)
     if any(g.startswith("cover:") or g == "auto" for g in line.split()):
         raise Skip("--grid cover: / --block auto (kjit run computes the launch)")
-    if "(" in kernel:
-        raise Skip("a factory call names the kernel (kjit aot takes the module variable that holds "
-                   "a factory's kernel)")
-    host = kernel.split(".")[0]
-    if "." in kernel and re.search(r"^def %s\(" % re.escape(host), open(path).read(), re.M):
-        raise Skip("a kernel defined inside a host function (kjit aot takes module-level kernels)")
     vals = [value(v) for _, v in args]
     names = [n for n, _ in args]
     work = os.path.join(out, "%s_%d" % (os.path.basename(path)[:-3], idx))
     os.makedirs(work, exist_ok=True)
     lib = "k_" + re.sub(r"\W", "_", os.path.basename(path)[:-3])
     src = open(path).read()
-    eager = re.search(r"@cuda\.jit\(\s*[\[\"'][^\n]*\n(?:@[^\n]*\n)*def %s\(" % re.escape(kernel), src)
+    # a kernel named by where it is made ('run(3).k', make_k(2)) is typed by --sig
+    eager = re.match(r"\w+$", kernel) and \
+        re.search(r"@cuda\.jit\(\s*[\[\"'][^\n]*\n(?:@[^\n]*\n)*def %s\(" % re.escape(kernel), src)
     cmd = [kjit, "aot", "%s:%s" % (path, kernel), "--target", target, "--name", lib, "-o", work]
     if not eager:
         cmd[3:3] = ["--sig", sig_of(vals)]
@@ -387,7 +390,8 @@ def one(kjit, target, out, path, line, idx):
             raise Skip("not AOT-compiled: " + first)
         return "fail", "kjit aot: " + first
     header = open(os.path.join(work, lib + ".h")).read()
-    ls = {k: v for k, v in launchers(header, lib).items() if k == kernel or k.startswith(kernel + "__")}
+    cn = c_name(kernel)
+    ls = {k: v for k, v in launchers(header, lib).items() if k == cn or k.startswith(cn + "__")}
     if eager and len(ls) > 1:
         raise Skip("%d eager signatures: the JIT picks one by Numba's dispatch rules, a program names its "
                    "launcher (%s)" % (len(ls), ", ".join(sorted(ls))))
