@@ -98,7 +98,7 @@ LLVMValueRef cg_lower_array_view(Cg *cg, const Inst *in) {
     return NULL;
   }
   bool checks = cg->f->opts.debug || cg->f->opts.boundscheck;
-  LLVMValueRef shape[4], strides[4], oshape[4], ostrides[4];
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM], oshape[TY_MAX_NDIM], ostrides[TY_MAX_NDIM];
   LLVMValueRef off = cg_const_i64(cg, 0), ok = NULL, zero = cg_const_i64(cg, 0);
   dims(cg, at, arr, shape, strides);
   int p = 0, nd = 0;
@@ -145,7 +145,7 @@ LLVMValueRef cg_lower_array_t(Cg *cg, const Inst *in) {
   }
   if (at->ndim == 1)
     return arr;
-  LLVMValueRef shape[4], strides[4], rs[4], rst[4];
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM], rs[TY_MAX_NDIM], rst[TY_MAX_NDIM];
   dims(cg, at, arr, shape, strides);
   for (int k = 0; k < at->ndim; k++)
     rs[k] = shape[at->ndim - 1 - k], rst[k] = strides[at->ndim - 1 - k];
