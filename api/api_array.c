@@ -133,9 +133,11 @@ bool rt_api_check_shape(RtCall *call, kjit_dtype dt, int ndim, const int64_t *sh
     return false;
   }
   if (ndim < 0 || ndim > RT_MAX_NDIM || (ndim > 0 && !shape)) {
-    diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, NULL,
-               ndim > 0 && !shape ? "shape is NULL for a %d-dimensional array"
-                                  : "arrays have 0 to 4 dimensions, not %d", ndim);
+    if (ndim > 0 && ndim <= RT_MAX_NDIM)
+      diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, NULL, "shape is NULL for a %d-dimensional array", ndim);
+    else
+      diag_error(d, RT_E_ARGUMENT, (SrcLoc){0}, NULL, "arrays have 0 to %d dimensions, not %d",
+                 RT_MAX_NDIM, ndim);
     return false;
   }
   size_t nbytes;

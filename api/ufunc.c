@@ -157,6 +157,9 @@ static bool check_array(UCall *c, const kjit_array *a, const char *what) {
                 "%s: array was allocated before a device fault and is no longer valid", what);
   if (a->a.ndim < 1)
     return fail(c, "pass a scalar, or an array of shape (1,)", "%s: 0-dimensional arrays are not supported", what);
+  if (a->a.ndim > UFUNC_MAX_NDIM)
+    return fail(c, "reshape it to fewer dimensions first", "%s: @vectorize takes arrays of 1 to %d dimensions, not %d",
+                what, UFUNC_MAX_NDIM, a->a.ndim);
   return true;
 }
 

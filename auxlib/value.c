@@ -251,7 +251,7 @@ static int shape_parse(const char *text, size_t len, int64_t shape[KJIT_MAX_NDIM
       if (v > (INT64_MAX - 9) / 10) { *why = "too large"; return -1; }
       v = v * 10 + (text[i] - '0');
     }
-    if (nd == KJIT_MAX_NDIM) { *why = "over 4 dimensions (kjit arrays have at most 4)"; return -1; }
+    if (nd == KJIT_MAX_NDIM) { *why = "over 8 dimensions (kjit arrays have at most 8)"; return -1; }
     shape[nd++] = v;
     if (i == len) break;
     if (text[i] != 'x' && text[i] != 'X') { *why = "malformed"; return -1; }

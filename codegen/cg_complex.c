@@ -342,6 +342,8 @@ static LLVMValueRef cmath_pred(K *k, NumFn fn, Cx z) {
 LLVMValueRef cg_lower_complex_fn(Cg *cg, const Inst *in, LLVMValueRef *a) {
   NumFn fn = (NumFn)in->ival;
   const Type *t0 = cg_arg_type(cg, in, 0);
+  if (t0 && t0->kind == TY_ARRAY && (fn == NF_REAL || fn == NF_IMAG))
+    return cg_array_part(cg, in, a[0], fn == NF_IMAG);
   if (fn == NF_COMPLEX || fn == NF_CRECT) {
     K k = kctx(cg, in->type);
     if (fn == NF_COMPLEX)

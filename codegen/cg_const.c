@@ -77,7 +77,7 @@ LLVMValueRef cg_lower_const_array(Cg *cg, const Inst *in) {
     return NULL;
   }
   int64_t n = 1, st = cg_size(at->elem);
-  LLVMValueRef shape[4], strides[4];
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM];
   for (int k = 0; k < at->ndim; k++)
     n *= in->shape[k];
   for (int k = at->ndim - 1; k >= 0; st *= in->shape[k], k--) {
@@ -101,7 +101,7 @@ LLVMValueRef cg_lower_host_global(Cg *cg, const Inst *in) {
     cg_fail(cg, in, "host global without a type or shape");
     return NULL;
   }
-  LLVMValueRef shape[4], strides[4];
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM];
   for (int k = 0; k < at->ndim; k++) {
     shape[k] = cg_const_i64(cg, in->shape[k]);
     strides[k] = cg_const_i64(cg, in->shape[at->ndim + k]);

@@ -40,7 +40,7 @@ static void check_shapes(Cg *cg, const Inst *in, LLVMValueRef dst, int nd, LLVMV
  * along an extent of 1), converted to the view's dtype. */
 static LLVMValueRef source_elem(Cg *cg, const Inst *in, LLVMValueRef src, const Type *st,
                                 const LLVMValueRef *idx, int nd, const Type *to) {
-  LLVMValueRef sidx[4], zero = cg_const_i64(cg, 0), one = cg_const_i64(cg, 1);
+  LLVMValueRef sidx[TY_MAX_NDIM], zero = cg_const_i64(cg, 0), one = cg_const_i64(cg, 1);
   for (int d = 0; d < st->ndim; d++) {
     LLVMValueRef bc = LLVMBuildICmp(cg->b, LLVMIntEQ, extent(cg, src, d), one, "");
     sidx[d] = LLVMBuildSelect(cg->b, bc, zero, idx[d + nd - st->ndim], "");
@@ -55,7 +55,7 @@ static LLVMValueRef source_elem(Cg *cg, const Inst *in, LLVMValueRef src, const 
 /* Element j of the view (C order) gets the value. */
 static void store_elem(Cg *cg, const Inst *in, LLVMValueRef dst, const Type *dt, LLVMValueRef j,
                        LLVMValueRef src, const Type *st) {
-  LLVMValueRef idx[4], rest = j;
+  LLVMValueRef idx[TY_MAX_NDIM], rest = j;
   for (int d = dt->ndim - 1; d >= 0; d--) {
     LLVMValueRef sh = extent(cg, dst, d);
     idx[d] = d ? LLVMBuildURem(cg->b, rest, sh, "") : rest;
@@ -84,7 +84,7 @@ bool cg_lower_array_fill(Cg *cg, const Inst *in) {
   const Type *dt = cg_arg_type(cg, in, 0), *st = cg_arg_type(cg, in, 1);
   if (!dst || !src || !dt || !st)
     return false;
-  if (dt->kind != TY_ARRAY || dt->ndim > 4 || (st->kind != TY_ARRAY && LLVMTypeOf(src) != cg_type(cg, dt->elem))) {
+  if (dt->kind != TY_ARRAY || dt->ndim > TY_MAX_NDIM || (st->kind != TY_ARRAY && LLVMTypeOf(src) != cg_type(cg, dt->elem))) {
     cg_fail(cg, in, "slice assignment of unexpected types");
     return false;
   }

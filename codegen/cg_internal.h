@@ -242,6 +242,7 @@ const char *cg_array_name(const Cg *cg, const Inst *in);
 /* ---- cg_view.c: ARRAY_VIEW, ARRAY_T, TUPLE_INDEX ---- */
 LLVMValueRef cg_lower_array_view(Cg *cg, const Inst *in);
 LLVMValueRef cg_lower_array_t(Cg *cg, const Inst *in);
+LLVMValueRef cg_array_part(Cg *cg, const Inst *in, LLVMValueRef arr, bool imag);
 LLVMValueRef cg_lower_tuple_index(Cg *cg, const Inst *in);
 /* ---- cg_grid.c: GRID_GROUP, GRID_SYNC, and the NVPTX hooks for them ---- */
 LLVMValueRef cg_lower_grid_group(Cg *cg, const Inst *in);

@@ -186,8 +186,8 @@ static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
     cg_fail(cg, in, "indexing a value that is not an array");
     return NULL;
   }
-  LLVMValueRef idx[4];
-  int n = gather_indices(cg, in, first, nidx, idx, 4);
+  LLVMValueRef idx[TY_MAX_NDIM];
+  int n = gather_indices(cg, in, first, nidx, idx, TY_MAX_NDIM);
   if (n < 0)
     return NULL;
   if (n != at->ndim) {
@@ -424,13 +424,13 @@ LLVMValueRef cg_lower_array_attr(Cg *cg, const Inst *in) {
 
 LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in) {
   const Type *at = in->tyimm ? in->tyimm : in->type;
-  if (!at || at->kind != TY_ARRAY || at->ndim < 1 || at->ndim > 4 || !in->shape) {
+  if (!at || at->kind != TY_ARRAY || at->ndim < 1 || at->ndim > TY_MAX_NDIM || !in->shape) {
     cg_fail(cg, in, "%s without an array type and shape", ir_op_info[in->op].name);
     return NULL;
   }
   LLVMTypeRef et = cg_mem_type(cg, at->elem);
   int64_t isz = cg_size(at->elem), total = 1;
-  LLVMValueRef shape[4], strides[4], data;
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM], data;
   for (int k = 0; k < at->ndim; k++)
     total *= in->shape[k];
   for (int k = at->ndim - 1, st = (int)isz; k >= 0; st *= (int)in->shape[k], k--) {

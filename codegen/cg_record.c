@@ -29,7 +29,7 @@ static unsigned field_align(const Type *rec, const Type *ft) {
 
 /* A nested array field read as a C array viewing the record's bytes. */
 static LLVMValueRef nested_view(Cg *cg, LLVMValueRef p, const Type *ft) {
-  LLVMValueRef shape[4], strides[4];
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM];
   int64_t st = ty_size(ft->elem);
   for (int k = ft->ndim - 1; k >= 0; st *= ft->dims[k], k--) {
     shape[k] = cg_const_i64(cg, ft->dims[k]);

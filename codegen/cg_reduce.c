@@ -22,7 +22,7 @@ typedef struct Pass {
 /* Element k as its value type (bool: i1). */
 static LLVMValueRef load_flat(Pass *p, LLVMValueRef k) {
   Cg *cg = p->cg;
-  LLVMValueRef idx[4], rest = k;
+  LLVMValueRef idx[TY_MAX_NDIM], rest = k;
   for (int d = p->at->ndim - 1; d >= 0; d--) {
     LLVMValueRef sh = LLVMBuildExtractValue(cg->b, LLVMBuildExtractValue(cg->b, p->arr, 1, ""),
                                             (unsigned)d, "");

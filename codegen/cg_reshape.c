@@ -64,11 +64,11 @@ LLVMValueRef cg_lower_array_reshape(Cg *cg, const Inst *in) {
   LLVMValueRef arr = cg_arg(cg, in, 0);
   const Type *at = cg_arg_type(cg, in, 0), *rt = in->type;
   if (!arr || !at || at->kind != TY_ARRAY || at->layout != LAYOUT_C || !rt ||
-      rt->kind != TY_ARRAY || rt->ndim < 1 || rt->ndim > 4) {
+      rt->kind != TY_ARRAY || rt->ndim < 1 || rt->ndim > TY_MAX_NDIM) {
     cg_fail(cg, in, "array.reshape of a non-C array");
     return NULL;
   }
-  LLVMValueRef dims[4], strides[4];
+  LLVMValueRef dims[TY_MAX_NDIM], strides[TY_MAX_NDIM];
   if (!shape_values(cg, in, dims, rt->ndim))
     return NULL;
   normalize(cg, dims, rt->ndim, array_size(cg, arr, at->ndim));

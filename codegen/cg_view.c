@@ -98,7 +98,7 @@ LLVMValueRef cg_lower_array_view(Cg *cg, const Inst *in) {
     return NULL;
   }
   bool checks = cg->f->opts.debug || cg->f->opts.boundscheck;
-  LLVMValueRef shape[4], strides[4], oshape[4], ostrides[4];
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM], oshape[TY_MAX_NDIM], ostrides[TY_MAX_NDIM];
   LLVMValueRef off = cg_const_i64(cg, 0), ok = NULL, zero = cg_const_i64(cg, 0);
   dims(cg, at, arr, shape, strides);
   int p = 0, nd = 0;
@@ -136,6 +136,25 @@ LLVMValueRef cg_lower_array_view(Cg *cg, const Inst *in) {
   return cg_make_array(cg, nd, data, oshape, ostrides);
 }
 
+/* a.real / a.imag of a complex array (typing/infer_num.c): the same shape
+ * and byte strides over the floats of each element, the imaginary parts
+ * one float further on.  .real of a real array is the array. */
+LLVMValueRef cg_array_part(Cg *cg, const Inst *in, LLVMValueRef arr, bool imag) {
+  const Type *at = cg_arg_type(cg, in, 0), *rt = in->type;
+  if (!arr || !at || at->kind != TY_ARRAY || !rt || rt->kind != TY_ARRAY || rt->ndim != at->ndim) {
+    cg_fail(cg, in, "array.real/imag of a non-array");
+    return NULL;
+  }
+  if (!ty_is_complex(at->elem))
+    return arr;
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM];
+  dims(cg, at, arr, shape, strides);
+  LLVMValueRef data = LLVMBuildExtractValue(cg->b, arr, 0, "");
+  if (imag)
+    data = LLVMBuildGEP2(cg->b, cg->t_i8, data, (LLVMValueRef[]){cg_const_i64(cg, cg_size(rt->elem))}, 1, "imag");
+  return cg_make_array(cg, at->ndim, data, shape, strides);
+}
+
 LLVMValueRef cg_lower_array_t(Cg *cg, const Inst *in) {
   LLVMValueRef arr = cg_arg(cg, in, 0);
   const Type *at = cg_arg_type(cg, in, 0);
@@ -145,7 +164,7 @@ LLVMValueRef cg_lower_array_t(Cg *cg, const Inst *in) {
   }
   if (at->ndim == 1)
     return arr;
-  LLVMValueRef shape[4], strides[4], rs[4], rst[4];
+  LLVMValueRef shape[TY_MAX_NDIM], strides[TY_MAX_NDIM], rs[TY_MAX_NDIM], rst[TY_MAX_NDIM];
   dims(cg, at, arr, shape, strides);
   for (int k = 0; k < at->ndim; k++)
     rs[k] = shape[at->ndim - 1 - k], rst[k] = strides[at->ndim - 1 - k];

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RT_MAX_NDIM 4
+#define RT_MAX_NDIM 8   /* as TY_MAX_NDIM (ir/type.h) and KJIT_MAX_NDIM */
 
 typedef enum RtDtype {
   RT_BOOL, RT_I8, RT_I16, RT_I32, RT_I64, RT_U8, RT_U16, RT_U32, RT_U64,

@@ -276,7 +276,7 @@ static int parse_header_text(const char *text, size_t tlen, const char *name, He
     return fail(RT_NPY_E_FORMAT, err, el, name, "malformed header dict: %s", s.why);
   }
   if (h->ndim > RT_MAX_NDIM)
-    return fail(RT_NPY_E_SHAPE, err, el, name, "kjit arrays have at most 4 dimensions (the file has %d)", h->ndim);
+    return fail(RT_NPY_E_SHAPE, err, el, name, "kjit arrays have at most %d dimensions (the file has %d)", RT_MAX_NDIM, h->ndim);
   return 0;
 }
 

@@ -179,7 +179,7 @@ static bool value_ok(const RtValue *v) {
     return rt_dtype_type(v->scalar.dtype) != NULL;
   bool rec = v->array.dtype == RT_RECORD && v->array.rec;
   return (rt_dtype_type(v->array.dtype) || rec) && v->array.ndim >= (rec ? 0 : 1) &&
-         v->array.ndim <= 4 && (v->array.data || rt_array_size(&v->array) == 0);
+         v->array.ndim <= RT_MAX_NDIM && (v->array.data || rt_array_size(&v->array) == 0);
 }
 
 /* Without touching the program's type table (that happens under the lock). */
@@ -198,7 +198,7 @@ static bool check_values(const IrFunc *f, const RtValue *args, int n, Diags *d) 
     }
     RtDtype dt = v->is_array ? v->array.dtype : v->scalar.dtype;
     bool rec = is_record_value(v) && v->array.rec;
-    bool shaped = !v->is_array || (v->array.ndim >= (rec ? 0 : 1) && v->array.ndim <= 4);
+    bool shaped = !v->is_array || (v->array.ndim >= (rec ? 0 : 1) && v->array.ndim <= RT_MAX_NDIM);
     if ((rt_dtype_type(dt) || rec) && shaped && (!v->is_array || v->array.data || rt_array_size(&v->array) == 0))
       continue;
     diag_error(d, RT_E_LAUNCH_ARGS, (SrcLoc){0}, shaped ? NULL : "kernel arrays have 1 to 4 dimensions",

@@ -809,7 +809,7 @@ KJIT_API kjit_dtype kjit_dtype_from_name(const char *name);
  * released; using one is undefined). */
 typedef struct kjit_array kjit_array;
 
-#define KJIT_MAX_NDIM 4
+#define KJIT_MAX_NDIM 8
 
 /* Allocates a zero-filled, C-ordered (row-major) host array of `ndim`
  * dimensions (0..KJIT_MAX_NDIM) with shape[0..ndim) (each >= 0; shape may be

@@ -139,14 +139,14 @@ static bool is_elem(const Type *t) {
 }
 
 const Type *ty_array(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
-  if (!tt || !is_elem(elem) || ndim < 1 || ndim > 4)
+  if (!tt || !is_elem(elem) || ndim < 1 || ndim > TY_MAX_NDIM)
     return NULL;
   Type key = {.kind = TY_ARRAY, .elem = elem, .ndim = ndim, .layout = layout};
   return intern(tt, &key);
 }
 
 const Type *ty_array_readonly(TypeTable *tt, const Type *elem, int ndim, Layout layout) {
-  if (!tt || !is_elem(elem) || ndim < 1 || ndim > 4)
+  if (!tt || !is_elem(elem) || ndim < 1 || ndim > TY_MAX_NDIM)
     return NULL;
   Type key = {.kind = TY_ARRAY, .elem = elem, .ndim = ndim, .layout = layout, .readonly = true};
   return intern(tt, &key);

@@ -47,13 +47,18 @@ typedef enum Layout {
   LAYOUT_C,     /* C-contiguous: strides are implied by the shape */
 } Layout;
 
+/* Dimensions of an array type.  Numba takes NumPy's limit (32); kjit
+ * stops at 8, which every array in numba-cuda's tests and the public code
+ * measured fits, so descriptors stay fixed-size arrays. */
+#define TY_MAX_NDIM 8
+
 typedef struct Type Type;
 struct Type {
   TypeKind kind;
   const Type *elem;       /* TY_ARRAY: element dtype (a scalar type);
                              TY_TUPLE: NULL, or for a CUDA vector type
                              (float32x4...) its base type */
-  int ndim;               /* TY_ARRAY: 1..4 */
+  int ndim;               /* TY_ARRAY: 1..TY_MAX_NDIM */
   Layout layout;          /* TY_ARRAY */
   bool readonly;          /* TY_ARRAY: constant memory (cuda.const.array_like,
                              module-level arrays); stores are type errors */

@@ -9,6 +9,8 @@
  * are float64; full takes its value's type; an operation with a Python
  * scalar keeps the array's dtype unless the scalar is a float and the array
  * integer (float64), `/` gives floats; each result is rounded to its dtype.
+ * Complex arrays and scalars fold + - * / in the dtype's precision, as
+ * NumPy's loops compute them (complex64 in float, / by Smith's method).
  * cuda.to_device(x) is frozen too, read-only: kernels may read it (writes
  * are type errors, as for every constant array).  Anything else (an array
  * op array, np.empty, np.asfortranarray, np.random) stays non-constant. */
@@ -136,9 +138,9 @@ static const Type *dtype(Ev *e, const Node *n) {
   if (!t && n->kind == ND_NAME && !ir_global_find(e->lp->p, n->name))
     t = strcmp(n->name, "float") == 0 ? TY_F64_T : strcmp(n->name, "int") == 0 ? TY_I64_T
         : strcmp(n->name, "bool") == 0 ? TY_BOOL_T : NULL;
-  if (t && !ty_is_complex(t) && t->kind != TY_F16)
+  if (t && t->kind != TY_F16)
     return t;
-  fail_at(e, n, "use bool, an integer type (np.int32...) or float32/float64",
+  fail_at(e, n, "use bool, an integer type (np.int32...), float32/float64 or complex64/complex128",
           arena_printf(e->lp->a, "unsupported dtype '%s'", ir_dotted(e->lp->a, n)));
   return NULL;
 }
@@ -337,8 +339,13 @@ static bool method(Ev *e, const Node *call, const char *m, ArrVal *v) {
 /* --------------------------------------------------------- arithmetic -- */
 
 /* The result dtype of array (dtype a) OP Python scalar s (NumPy 2: the
- * scalar is weak unless a float meets an integer array). */
+ * scalar is weak unless a float meets an integer array, or a complex a
+ * real array: float32 -> complex64, others -> complex128). */
 static const Type *op_dtype(const Type *a, const Type *s, AstOp op) {
+  if (ty_is_complex(a))
+    return a;
+  if (ty_is_complex(s))
+    return a == TY_F32_T ? TY_C64_T : TY_C128_T;
   if (op == AOP_DIV)
     return ty_is_float(a) ? a : TY_F64_T;
   if (ty_is_float(a))
@@ -348,7 +355,53 @@ static const Type *op_dtype(const Type *a, const Type *s, AstOp op) {
   return a == TY_BOOL_T ? TY_I64_T : a;
 }
 
+static void parts(const IrGlobal *g, double *re, double *im) {
+  *re = ty_is_complex(g->type) ? g->fval : as_f(g);
+  *im = ty_is_complex(g->type) ? g->fimag : 0;
+}
+
+/* NumPy's complex loops, in the dtype's precision (complex64 in float):
+ * + - * by components, / by Smith's method as numpy's loops.c has it. */
+#define COMPLEX_OP(T, op, ar, ai, br, bi, re, im)                                  \
+  do {                                                                             \
+    T a_ = (T)(ar), b_ = (T)(ai), c_ = (T)(br), d_ = (T)(bi), r_, i_;              \
+    if ((op) == AOP_ADD) r_ = a_ + c_, i_ = b_ + d_;                               \
+    else if ((op) == AOP_SUB) r_ = a_ - c_, i_ = b_ - d_;                          \
+    else if ((op) == AOP_MUL) {                                                    \
+      T p1 = a_ * c_, p2 = b_ * d_, p3 = a_ * d_, p4 = b_ * c_;                    \
+      r_ = p1 - p2, i_ = p3 + p4;                                                  \
+    } else if ((T)fabs((double)c_) >= (T)fabs((double)d_)) {                       \
+      if (c_ == 0 && d_ == 0) r_ = a_ / (T)fabs((double)c_), i_ = b_ / (T)fabs((double)d_); \
+      else {                                                                       \
+        T rat = d_ / c_, scl = (T)1.0 / (c_ + d_ * rat);                           \
+        r_ = (a_ + b_ * rat) * scl, i_ = (b_ - a_ * rat) * scl;                    \
+      }                                                                            \
+    } else {                                                                       \
+      T rat = c_ / d_, scl = (T)1.0 / (d_ + c_ * rat);                             \
+      r_ = (a_ * rat + b_) * scl, i_ = (b_ * rat - a_) * scl;                      \
+    }                                                                              \
+    *(re) = (double)r_, *(im) = (double)i_;                                        \
+  } while (0)
+
+static bool apply_complex(Ev *e, const Node *n, IrGlobal *x, const IrGlobal *y, bool swap, const Type *t) {
+  if (n->op != AOP_ADD && n->op != AOP_SUB && n->op != AOP_MUL && n->op != AOP_DIV)
+    return fail_at(e, n, "use +, -, * or / with a complex number",
+                   arena_printf(e->lp->a, "operator '%s' of complex numbers is not supported in a constant array",
+                                ast_op_str(n->op)));
+  double ar, ai, br, bi, re, im;
+  parts(swap ? y : x, &ar, &ai);
+  parts(swap ? x : y, &br, &bi);
+  if (t == TY_C64_T)
+    COMPLEX_OP(float, n->op, ar, ai, br, bi, &re, &im);
+  else
+    COMPLEX_OP(double, n->op, ar, ai, br, bi, &re, &im);
+  *x = (IrGlobal){.type = t, .fval = re, .fimag = im};
+  return true;
+}
+
 static bool apply(Ev *e, const Node *n, IrGlobal *x, const IrGlobal *y, bool swap, const Type *t) {
+  if (ty_is_complex(t))
+    return apply_complex(e, n, x, y, swap, t);
   double a = as_f(x), b = as_f(y);
   if (swap) { double c = a; a = b; b = c; }
   int64_t ia = swap ? y->ival : x->ival, ib = swap ? x->ival : y->ival;
@@ -376,7 +429,11 @@ static bool binop(Ev *e, const Node *n, ArrVal *v) {
   if (left && ir_is_array_expr(e->lp, n->rhs))
     return fail_at(e, n, "combine an array with a number", "arithmetic between two arrays is not folded");
   IrGlobal s;
-  if (!eval(e, left ? n->lhs : n->rhs, v) || !scalar(e, left ? n->rhs : n->lhs, &s))
+  const char *why = NULL;
+  const Node *sn = left ? n->rhs : n->lhs;
+  if (!eval(e, left ? n->lhs : n->rhs, v))
+    return false;
+  if (!(ir_fold(e->lp, NULL, sn, &s, &why) && s.type && ty_is_complex(s.type)) && !scalar(e, sn, &s))
     return false;
   const Type *t = op_dtype(v->dtype, s.type, n->op);
   for (int64_t i = 0; i < v->n; i++)
@@ -389,6 +446,11 @@ static bool binop(Ev *e, const Node *n, ArrVal *v) {
 static bool negate(Ev *e, const Node *n, ArrVal *v) {
   if (!eval(e, n->lhs, v))
     return false;
+  if (ty_is_complex(v->dtype)) { /* NumPy's negative: both signs flip (-0.0 too) */
+    for (int64_t i = 0; i < v->n; i++)
+      v->vals[i].fval = -v->vals[i].fval, v->vals[i].fimag = -v->vals[i].fimag;
+    return true;
+  }
   IrGlobal zero = num(TY_I64_T, 0, 0);
   Node sub = *n;
   sub.kind = ND_BINOP;

@@ -125,6 +125,18 @@ const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n) {
     if (v != n)
       return ir_dtype_of(lp, NULL, v);
   }
+  if (n->kind == ND_ATTR && n->name && strcmp(n->name, "dtype") == 0 && n->lhs &&
+      n->lhs->kind == ND_NAME && !(f && ir_local_find(f, n->lhs->name) >= 0)) {
+    const IrGlobal *g = ir_global_find(lp->p, n->lhs->name); /* A.dtype of a constant array */
+    return g && g->type && g->type->kind == TY_ARRAY && ty_is_scalar(g->type->elem) ? g->type->elem : NULL;
+  }
+  if (n->kind == ND_CALL && n->args.len == 1 && n->args.data[0]->kind != ND_KEYWORD &&
+      n->lhs && n->lhs->name && strcmp(n->lhs->name, "from_dtype") == 0 &&
+      ir_starts_with(ir_resolve_path(lp, f, n->lhs) ? ir_resolve_path(lp, f, n->lhs) : "", "numba.")) {
+    const Type *t = ir_dtype_of(lp, f, n->args.data[0]); /* numba.from_dtype(np.int64) */
+    if (t)
+      return t;
+  }
   if (n->kind == ND_CALL && ir_is_record_expr(lp->p, n)) { /* a structured dtype */
     Diags scratch; /* a malformed one is reported where a signature names it; */
     diags_init(&scratch, lp->p->arena); /* here it is only an unknown dtype */
@@ -824,10 +836,37 @@ static bool fold_host_math(LowerProg *lp, const IrFunc *f, const Node *n, IrGlob
   return false;
 }
 
+/* len(X) of a constant array (its first extent) or tuple, as Python
+ * computes it when the module runs: `nelem = len(a)` with
+ * `a = cuda.to_device(np.arange(1024))` sizes a shared array. */
+static bool fold_len(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
+                     const char **why) {
+  IrGlobal v;
+  if (n->args.len != 1 || n->args2.len || !ir_fold(lp, f, n->args.data[0], &v, why))
+    return false;
+  if (v.type && v.type->kind == TY_ARRAY && v.shape) {
+    *out = make_int(TY_I64_T, v.shape[0]);
+    return true;
+  }
+  if (v.type && v.type->kind == TY_TUPLE) {
+    *out = make_int(TY_I64_T, v.nelems);
+    return true;
+  }
+  *why = "len() of a constant needs an array or a tuple";
+  return false;
+}
+
+static bool is_builtin(LowerProg *lp, const IrFunc *f, const Node *callee, const char *name) {
+  return callee && callee->kind == ND_NAME && strcmp(callee->name, name) == 0 &&
+         !name_shadowed(lp, f, name) && !ir_import_path(lp, name);
+}
+
 static bool fold_call(LowerProg *lp, const IrFunc *f, const Node *n, IrGlobal *out,
                       const char **why) {
   if (fold_host_math(lp, f, n, out, why))
     return *why == NULL;
+  if (is_builtin(lp, f, n->lhs, "len"))
+    return fold_len(lp, f, n, out, why);
   const Type *t = ir_dtype_of(lp, f, n->lhs);
   if (!t && n->lhs && n->lhs->kind == ND_NAME && !name_shadowed(lp, f, n->lhs->name) &&
       !ir_import_path(lp, n->lhs->name)) {

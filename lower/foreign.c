@@ -39,15 +39,37 @@ static const char *cu_source(LowerProg *lp, const Node *s, const char **name) {
   return text->str;
 }
 
+static bool is_seq(const Node *v) {
+  return v && (v->kind == ND_LIST || v->kind == ND_TUPLE || v->kind == ND_SET);
+}
+
+/* set([...]), list(...) or tuple(...) of a list or tuple, the builtin
+ * named directly or through a module alias (numba-cuda's test links
+ * link_type([a, b]) with link_type = set): the list; else v itself. */
+static const Node *collection_call(LowerProg *lp, const Node *v) {
+  if (!v || v->kind != ND_CALL || v->args.len != 1 || v->args2.len || !v->lhs ||
+      v->lhs->kind != ND_NAME)
+    return v;
+  const Node *c = ir_sig_resolve(lp->p, v->lhs);
+  if (!c || c->kind != ND_NAME || !c->name || ir_import_path(lp, c->name) ||
+      (strcmp(c->name, "set") && strcmp(c->name, "list") && strcmp(c->name, "tuple")))
+    return v;
+  const Node *a = v->args.data[0];
+  if (a->kind == ND_NAME)
+    a = ir_sig_resolve(lp->p, a);
+  return is_seq(a) ? a : v;
+}
+
 bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out) {
   if (v && v->kind == ND_NAME) { /* LINK = ['a.cu'] held in a module variable */
     const Node *r = ir_sig_resolve(lp->p, v);
-    if (r->kind == ND_LIST || r->kind == ND_TUPLE)
+    if (is_seq(r) || collection_call(lp, r) != r)
       v = r;
   }
-  int n = v && (v->kind == ND_LIST || v->kind == ND_TUPLE) ? v->args.len : 1;
+  v = collection_call(lp, v);
+  int n = is_seq(v) ? v->args.len : 1;
   for (int i = 0; i < n; i++) {
-    const Node *s = v && (v->kind == ND_LIST || v->kind == ND_TUPLE) ? v->args.data[i] : v;
+    const Node *s = is_seq(v) ? v->args.data[i] : v;
     const char *name = NULL, *src = cu_source(lp, s, &name);
     if (src) {
       IrLink l = {name, src, s->loc};

@@ -65,11 +65,12 @@ int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc) {
   const Node *one[1] = {ix};
   const Node *const *pos = ix->kind == ND_TUPLE ? (const Node *const *)ix->args.data : one;
   int npos = ix->kind == ND_TUPLE ? ix->args.len : 1;
-  if (npos > 4) {
-    diag_error(L->d, E_UNSUPPORTED, ix->loc, NULL, "arrays have 1 to 4 dimensions, not %d", npos);
+  if (npos > TY_MAX_NDIM) {
+    diag_error(L->d, E_UNSUPPORTED, ix->loc, NULL, "arrays have 1 to %d dimensions, not %d",
+               TY_MAX_NDIM, npos);
     return -1;
   }
-  int ops[1 + 3 * 4], n = 0;
+  int ops[1 + 3 * TY_MAX_NDIM], n = 0;
   int64_t mask = 0;
   bool ok = true;
   ops[n++] = base;
@@ -116,13 +117,13 @@ int lower_reshape(Lower *L, const Node *call) {
     return -1;
   }
   int n = call->args.len;
-  if (n == 0 || n > 4) {
-    diag_error(L->d, E_ARITY, call->loc, "give 1 to 4 dimensions: a.reshape(n), a.reshape((rows, cols))",
-               n ? "reshape() to %d dimensions is not supported (arrays have 1 to 4)"
+  if (n == 0 || n > TY_MAX_NDIM) {
+    diag_error(L->d, E_ARITY, call->loc, "give 1 to 8 dimensions: a.reshape(n), a.reshape((rows, cols))",
+               n ? "reshape() to %d dimensions is not supported (arrays have 1 to 8)"
                  : "reshape() needs the new shape", n);
     return -1;
   }
-  int ops[5];
+  int ops[1 + TY_MAX_NDIM];
   ops[0] = base;
   for (int i = 0; i < n; i++)
     if ((ops[i + 1] = lower_expr(L, call->args.data[i])) < 0)

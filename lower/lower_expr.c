@@ -450,7 +450,7 @@ static int expr_subscript(Lower *L, const Node *n) {
       (strcmp(b->name, "shape") == 0 || strcmp(b->name, "strides") == 0) &&
       const_index(L, n->rhs, &k))
     return shape_subscript(L, n, k);
-  int ops[8];
+  int ops[1 + TY_MAX_NDIM];
   ops[0] = lower_expr(L, b);
   if (ops[0] < 0)
     return -1; /* the base's error is out; its index count says nothing */
@@ -458,7 +458,7 @@ static int expr_subscript(Lower *L, const Node *n) {
     return tuple_get(L, ops[0], k, n->loc);
   if (has_slice(n->rhs))
     return lower_view(L, n->rhs, ops[0], n->loc);
-  int ni = lower_index(L, n->rhs, ops + 1, 4);
+  int ni = lower_index(L, n->rhs, ops + 1, TY_MAX_NDIM);
   return lower_emit(L, OP_ARRAY_LOAD, n->loc, ops, ni + 1);
 }
 
@@ -876,7 +876,7 @@ static void assign_unpack(Lower *L, const Node *t, int v) {
 /* a[i, j] = v stores an element; a[lo:hi] = v (any slice among the
  * indices) fills the view, Numba's setitem with slices. */
 static void assign_subscript(Lower *L, const Node *t, int v) {
-  int ops[8];
+  int ops[2 + TY_MAX_NDIM];
   ops[0] = lower_expr(L, t->lhs);
   if (ops[0] < 0)
     return; /* as in expr_subscript */
@@ -887,7 +887,7 @@ static void assign_subscript(Lower *L, const Node *t, int v) {
     return;
   }
   ops[1] = v;
-  int ni = lower_index(L, t->rhs, ops + 2, 4);
+  int ni = lower_index(L, t->rhs, ops + 2, TY_MAX_NDIM);
   lower_emit(L, OP_ARRAY_STORE, t->loc, ops, ni + 2);
 }
 

@@ -19,6 +19,7 @@ typedef enum DecKind {
 static const char *const cpu_jits[] = {
     "numba.njit", "numba.jit", "numba.core.decorators.njit", "numba.core.decorators.jit",
     "numba.extending.register_jitable", "numba.core.extending.register_jitable",
+    "numba.cuda.extending.register_jitable",
 };
 
 static const Node *decorator_callee(const Node *d) {

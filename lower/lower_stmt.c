@@ -75,17 +75,17 @@ static void stmt_augassign(Lower *L, const Node *s) {
                ast_kind_name(t->kind));
     return;
   }
-  int ops[8];
+  int ops[1 + TY_MAX_NDIM];
   ops[0] = lower_expr(L, t->lhs);
   if (ops[0] < 0) { /* the base's error is out: check only the value */
     lower_expr(L, s->rhs);
     return;
   }
-  int n = lower_index(L, t->rhs, ops + 1, 6);
+  int n = lower_index(L, t->rhs, ops + 1, TY_MAX_NDIM);
   int old = lower_emit(L, OP_ARRAY_LOAD, t->loc, ops, n + 1);
   int v = lower_expr(L, s->rhs);
   int nv = lower_binop(L, s->op, old, v, s->loc);
-  int st[8] = {ops[0], nv};
+  int st[2 + TY_MAX_NDIM] = {ops[0], nv};
   for (int i = 0; i < n; i++)
     st[2 + i] = ops[1 + i];
   lower_emit(L, OP_ARRAY_STORE, s->loc, st, n + 2);

@@ -120,7 +120,7 @@ static int slice_kind(const Node *s, Diags *d) {
  * a multi-dimensional array (Fortran order) -> A, which is what kjit
  * specializes on; anywhere else is an error. */
 static bool array_layout(const Node *const *dims, int ndim, Layout *out, Diags *d) {
-  int kinds[4];
+  int kinds[TY_MAX_NDIM];
   for (int i = 0; i < ndim; i++)
     if ((kinds[i] = slice_kind(dims[i], d)) < 0)
       return false;
@@ -155,8 +155,9 @@ static bool array_from_ast(IrProgram *p, const Node *n, const Type **out, Diags 
   }
   if (!n->rhs || ndim < 1)
     return fail_expected_type(d, n);
-  if (ndim > 4) {
-    diag_error(d, E_SIG_DIMS, n->loc, NULL, "arrays have at most 4 dimensions, got %d", ndim);
+  if (ndim > TY_MAX_NDIM) {
+    diag_error(d, E_SIG_DIMS, n->loc, NULL, "arrays have at most %d dimensions, got %d", TY_MAX_NDIM,
+               ndim);
     return false;
   }
   Layout layout;
@@ -198,8 +199,9 @@ static bool array_call(IrProgram *p, const Node *n, const Type **out, Diags *d) 
   if (!dtype_from_ast(p, dt, &elem, d))
     return false;
   nd = ir_sig_resolve(p, nd);
-  if (nd->kind != ND_INT || nd->ival < 1 || nd->ival > 4) {
-    diag_error(d, E_SIG_DIMS, nd->loc, NULL, "types.Array needs 1 to 4 dimensions as a literal");
+  if (nd->kind != ND_INT || nd->ival < 1 || nd->ival > TY_MAX_NDIM) {
+    diag_error(d, E_SIG_DIMS, nd->loc, NULL, "types.Array needs 1 to %d dimensions as a literal",
+               TY_MAX_NDIM);
     return false;
   }
   lay = ir_sig_resolve(p, lay);

@@ -89,7 +89,7 @@ const Type *rt_value_type(TypeTable *tt, const RtValue *v) {
   const RtArray *a = &v->array;
   if (a->ndim == 0 && a->dtype == RT_RECORD) /* a record, passed by reference */
     return rt_record_type(tt, a->rec);
-  if (a->ndim < 1 || a->ndim > 4 || !elem_type(tt, a))
+  if (a->ndim < 1 || a->ndim > RT_MAX_NDIM || !elem_type(tt, a))
     return NULL;
   Layout l = rt_array_is_c_contiguous(a) ? LAYOUT_C : LAYOUT_A;
   return a->readonly ? ty_array_readonly(tt, elem_type(tt, a), a->ndim, l)

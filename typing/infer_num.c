@@ -46,8 +46,29 @@ static const Type *cmath_type(const Type *t) {
 
 static const Type *float_of(const Type *c) { return c == TY_C64_T ? TY_F32_T : TY_F64_T; }
 
+/* a.real / a.imag of an array (Numba's array_real_part/array_imag_part):
+ * of a complex array a strided view of its floats (layout A, writable, so
+ * atomics and stores reach the array); .real of a real array is the array.
+ * .imag of a real array is a new zero array in Numba, which a kernel cannot
+ * allocate. */
+static const Type *type_array_part(Infer *inf, int idx, int fn, const Type *t, const Type **need) {
+  if (fn == NF_CONJ || !ty_is_number(t->elem))
+    return bad(inf, idx, fn, t, NULL);
+  need_all(need, 1, t);
+  if (!ty_is_complex(t->elem)) {
+    if (fn == NF_REAL)
+      return t;
+    return ir_infer_fail(inf, idx, E_TY_ATTR, "only complex arrays have an imaginary part in kernels",
+                         "a.imag of %s is not supported (Numba allocates a zero array for it)", TN(t));
+  }
+  const Type *f = float_of(t->elem);
+  return t->readonly ? ty_array_readonly(inf->tt, f, t->ndim, LAYOUT_A) : ty_array(inf->tt, f, t->ndim, LAYOUT_A);
+}
+
 /* .real/.imag/.conjugate(): Numba's number attributes (bool has none). */
 static const Type *type_part(Infer *inf, int idx, int fn, const Type *t, const Type **need) {
+  if (t->kind == TY_ARRAY)
+    return type_array_part(inf, idx, fn, t, need);
   if (!ty_is_number(t) || t->kind == TY_BOOL)
     return bad(inf, idx, fn, t, NULL);
   need_all(need, 1, t);

@@ -1,5 +1,5 @@
 /* infer_reshape.c - typing of ARRAY_RESHAPE (lowered by reshape.c): the
- * shape as ints or one tuple of ints, 1 to 4 dimensions, C arrays only
+ * shape as ints or one tuple of ints, 1 to TY_MAX_NDIM dimensions, C arrays only
  * (Numba's resolve_reshape; kjit types F arrays as A); the result keeps
  * the array's element type, read-only flag and C layout. */
 #include "typing/typing_internal.h"
@@ -9,7 +9,7 @@ static const Type *arg_type(const Infer *inf, const Inst *in, int k) {
   return t && t->kind != TY_UNKNOWN ? t : NULL;
 }
 
-/* The shape's operands: ndim (1..4), each cast to int64 (a tuple to a
+/* The shape's operands: ndim (1..TY_MAX_NDIM), each cast to int64 (a tuple to a
  * UniTuple of int64); 0 while unknown, -1 after an error. */
 static int shape_ndim(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
@@ -23,9 +23,9 @@ static int shape_ndim(Infer *inf, int idx, const Type **need) {
                       ir_infer_tname(inf, t1->elems[i]));
         return -1;
       }
-    if (t1->nelems < 1 || t1->nelems > 4) {
-      ir_infer_fail(inf, idx, E_TY_INDEX, "give 1 to 4 dimensions",
-                    "reshape() to %d dimensions is not supported (arrays have 1 to 4)", t1->nelems);
+    if (t1->nelems < 1 || t1->nelems > TY_MAX_NDIM) {
+      ir_infer_fail(inf, idx, E_TY_INDEX, "give 1 to 8 dimensions",
+                    "reshape() to %d dimensions is not supported (arrays have 1 to 8)", t1->nelems);
       return -1;
     }
     if (need)

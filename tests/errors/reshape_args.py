@@ -11,9 +11,9 @@ def keyword(a):
 
 
 @cuda.jit("void(float32[::1])")
-def five(a):
-    b = a.reshape(1, 1, 1, 2, 2)
-    b[0, 0, 0, 0, 0] = 1
+def nine(a):
+    b = a.reshape(1, 1, 1, 1, 1, 1, 1, 2, 2)
+    b[0, 0, 0, 0, 0, 0, 0, 0, 0] = 1
 
 
 @cuda.jit("void(float32[::1])")

@@ -1,6 +1,7 @@
 # numba.extending helpers (register_jitable, simple @overload) through ptxas;
 # tests/exec/extending.py runs them.
 # ARGS: ptx %s:k --sig "void(int64[:], int64[:])"
+# ARGS: ptx %s:bar
 """numba.extending helpers as numba-cuda compiles them in kernels:
 @register_jitable functions (with or without options) are device
 functions; @overload(f) of a module-level Python function f whose
@@ -9,6 +10,7 @@ function what a kernel's call of f runs."""
 import numba
 from numba import cuda
 from numba.extending import overload, register_jitable
+import numba.cuda.extending
 
 
 @register_jitable
@@ -51,3 +53,14 @@ def k(a, o):
         o[i] = clamp(twice(a[i]) - 3, 0, 5) + myabs(i - 2) + scale(a[i]) + scale(1, k=10)
 
 
+
+
+@numba.cuda.extending.register_jitable
+def add_into(x, y):
+    x[0] += y
+
+
+@cuda.jit("void(float32[::1], float32)")
+def bar(x, y):
+    add_into(x, y)
+    x[0] += x[0]

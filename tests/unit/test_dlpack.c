@@ -492,8 +492,8 @@ static void test_bad_imports(void) {
       KJIT_ERROR_INVALID_ARGUMENT, "(kDLBool, code 6, 1 bits) is not a kjit dtype");
   BAD((p.m.dl_tensor.dtype.lanes = p.v.dl_tensor.dtype.lanes = 4), KJIT_ERROR_INVALID_ARGUMENT,
       "dl_tensor.dtype has 4 lanes");
-  BAD((p.m.dl_tensor.ndim = p.v.dl_tensor.ndim = 5), KJIT_ERROR_INVALID_ARGUMENT,
-      "dl_tensor.ndim is 5; kjit arrays have 0 to 4 dimensions");
+  BAD((p.m.dl_tensor.ndim = p.v.dl_tensor.ndim = 9), KJIT_ERROR_INVALID_ARGUMENT,
+      "dl_tensor.ndim is 9; kjit arrays have 0 to 8 dimensions");
   BAD((p.m.dl_tensor.ndim = p.v.dl_tensor.ndim = -1), KJIT_ERROR_INVALID_ARGUMENT,
       "dl_tensor.ndim is -1");
   BAD((p.m.dl_tensor.shape = p.v.dl_tensor.shape = NULL), KJIT_ERROR_INVALID_ARGUMENT,

@@ -306,8 +306,8 @@ static void test_errors(void) {
       "shape '' in 'zeros:f32:' is malformed; expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
   bad("zeros:f32:-3",
       "shape '-3' in 'zeros:f32:-3' is malformed; expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
-  bad("zeros:f32:1x2x3x4x5", "shape '1x2x3x4x5' in 'zeros:f32:1x2x3x4x5' is over 4 dimensions (kjit arrays have "
-                             "at most 4); expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
+  bad("zeros:f32:1x2x3x4x5x1x1x1x1", "shape '1x2x3x4x5x1x1x1x1' in 'zeros:f32:1x2x3x4x5x1x1x1x1' is over 8 dimensions "
+                                     "(kjit arrays have at most 8); expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
   bad("zeros:f32:99999999999x99999999999",
       "shape '99999999999x99999999999' in 'zeros:f32:99999999999x99999999999' is too large; expected N, AxB, AxBxC "
       "or AxBxCxD (e.g. 1000, 64x64)");

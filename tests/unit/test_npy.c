@@ -302,8 +302,8 @@ static void test_malformed(void) {
                RT_NPY_E_DTYPE, "record field 'a' lies outside the itemsize (8)");
   expect_error(make_npy("rectrunc.npy", 1, "{'descr': [('a', '<f8'), ('b', '<i4')], 'fortran_order': False, 'shape': (3,), }",
                         data, 24), RT_NPY_E_FORMAT, "truncated data: expected 36 bytes of data, found 24");
-  expect_error(make_npy("5d.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 1, 1, 2), }", data, 8),
-               RT_NPY_E_SHAPE, "kjit arrays have at most 4 dimensions (the file has 5)");
+  expect_error(make_npy("9d.npy", 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 1, 1, 1, 1, 1, 1, 2), }", data, 8),
+               RT_NPY_E_SHAPE, "kjit arrays have at most 8 dimensions (the file has 9)");
   expect_error(make_npy("ovf.npy", 1,
                         "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", data, 8),
                RT_NPY_E_SHAPE, "shape overflow: the array would not fit in memory");

@@ -294,7 +294,7 @@ static void test_names(TypeTable *tt) {
             "array(f");
   /* interning: equal types are the same pointer */
   check_type("T-INTERN", "array", ty_array(tt, F32, 3, LAYOUT_A), ty_array(tt, F32, 3, LAYOUT_A));
-  check_type("T-INTERN", "bad ndim", ty_array(tt, F32, 5, LAYOUT_A), NULL);
+  check_type("T-INTERN", "bad ndim", ty_array(tt, F32, TY_MAX_NDIM + 1, LAYOUT_A), NULL);
 }
 
 /* bfloat16 is no number to the generic rules (ir/infer_bf16.c types it):
@@ -362,10 +362,10 @@ static const SigCase sig_cases[] = {
      "void(flaot32[:])\n"
      "     ^~~~~~~\n"
      "hint: did you mean 'float32'?\n"},
-    {"void(float32[:, :, :, :, :])",
-     "<signature>:1:6: error[E403]: arrays have at most 4 dimensions, got 5\n"
-     "void(float32[:, :, :, :, :])\n"
-     "     ^~~~~~~~~~~~~~~~~~~~~~\n"},
+    {"void(float32[:, :, :, :, :, :, :, :, :])",
+     "<signature>:1:6: error[E403]: arrays have at most 8 dimensions, got 9\n"
+     "void(float32[:, :, :, :, :, :, :, :, :])\n"
+     "     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"},
     {"void(float32[1:])",
      "<signature>:1:14: error[E405]: malformed array type: expected ':' or '::1'\n"
      "void(float32[1:])\n"

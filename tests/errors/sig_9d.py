@@ -1,4 +1,4 @@
-# ARGS: ptx %s:k --sig "void(float32[:, :, :, :, :], float32[:])"
+# ARGS: ptx %s:k --sig "void(float32[:, :, :, :, :, :, :, :, :], float32[:])"
 from numba import cuda
 
 
