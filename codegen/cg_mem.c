@@ -444,7 +444,7 @@ LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in) {
   } else if (in->op == OP_SHARED_ARRAY) {
     data = cg->hooks->shared_alloc(cg, et, total, in->ival);
   } else {
-    data = cg_entry_alloca(cg, LLVMArrayType2(et, (uint64_t)total), "local");
+    data = cg_entry_alloca(cg, LLVMArrayType2(et, (uint64_t)total), CG_LOCAL_ARRAY_NAME);
     LLVMSetAlignment(data, 16);
   }
   return data ? cg_make_array(cg, at->ndim, data, shape, strides) : NULL;
