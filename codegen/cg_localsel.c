@@ -24,10 +24,14 @@
  *
  * which reads and writes the same elements for every j in range (an index
  * out of range is undefined in Numba too: it has no bounds check by
- * default, and kjit's debug check runs before).  o3_late's SROA then makes
- * the scalars SSA values.  Volatile accesses, any other use of the array
+ * default, and kjit's debug check runs before).  An SROA run right after
+ * makes the scalars SSA values, so the unroll hints see the loop as it will
+ * be (the runtime unrolling that keeps several loads in flight).  Volatile accesses, any other use of the array
  * (a call, a pointer stored or compared, a view) leave it as it is. */
 #include "codegen/cg_internal.h"
+
+#include <llvm-c/Error.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 
 #include <stdbool.h>
 #include <string.h>
@@ -238,7 +242,18 @@ static void split_array(Cg *cg, LLVMValueRef a, LLVMTypeRef et, unsigned n) {
   LLVMInstructionEraseFromParent(a);
 }
 
+/* SROA over the module, once scalars replaced arrays: the unroll hints that
+ * follow then see the loop as it will be (select chains, no memory). */
+static void promote(Cg *cg) {
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef e = LLVMRunPasses(cg->mod, "function(sroa<preserve-cfg>)", cg->tm, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (e) /* not an error of the program: o3_late's SROA promotes them */
+    LLVMConsumeError(e);
+}
+
 void cg_select_local_arrays(Cg *cg) {
+  bool changed = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f)) {
     if (LLVMCountBasicBlocks(f) == 0)
       continue;
@@ -252,8 +267,12 @@ void cg_select_local_arrays(Cg *cg) {
     for (unsigned i = 0; i < ncand; i++) {
       LLVMTypeRef et;
       unsigned n, work;
-      if (small_array(cand[i], &et, &n) && rewritable(cand[i], et, n, &work))
+      if (small_array(cand[i], &et, &n) && rewritable(cand[i], et, n, &work)) {
         split_array(cg, cand[i], et, n);
+        changed = true;
+      }
     }
   }
+  if (changed)
+    promote(cg);
 }
