@@ -186,6 +186,12 @@ void cg_dispose(Cg *cg);
 /* Stores through a phi of scalar allocas as one store per alloca, so SROA
  * can promote them (cg_phistore.c; the CUDA target's o3_mid). */
 void cg_split_phi_stores(Cg *cg);
+/* Small local arrays indexed at run time as one scalar per element and
+ * select chains, so SROA keeps them in registers (cg_localsel.c; o3_mid). */
+void cg_select_local_arrays(Cg *cg);
+/* The name of a cuda.local.array's alloca (inlining and SROA keep it as a
+ * prefix): cg_localsel.c takes only these, never libdevice's own arrays. */
+#define CG_LOCAL_ARRAY_NAME "local"
 int cg_nhidden(Cg *cg);                                  /* hidden leading params */
 
 /* ---- cg.c: types, diagnostics, helpers ---- */

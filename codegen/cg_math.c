@@ -158,7 +158,11 @@ static LLVMValueRef bit_op(Cg *cg, Intrinsic id, LLVMValueRef x) {
     return cg_intrinsic(cg, "llvm.ctlz", &t, 1, a, 2);
   }
   default: { /* ffs: 1 + index of the lowest set bit, 0 for 0 */
-    LLVMValueRef a[2] = {x, f};
+    /* cttz with zero poison: the select discards the x == 0 case, and a
+     * cttz defined at zero is despeculated by CodeGenPrepare into a branch
+     * where it is not one instruction (NVPTX: a branch in every match_any
+     * loop's body; bench/gpu pattern_rowhist) */
+    LLVMValueRef a[2] = {x, LLVMConstInt(cg->t_i1, 1, 0)};
     LLVMValueRef tz = cg_intrinsic(cg, "llvm.cttz", &t, 1, a, 2);
     LLVMValueRef r = LLVMBuildAdd(cg->b, tz, LLVMConstInt(t, 1, 0), "");
     LLVMValueRef z = LLVMBuildICmp(cg->b, LLVMIntEQ, x, LLVMConstNull(t), "");

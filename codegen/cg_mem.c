@@ -444,7 +444,7 @@ LLVMValueRef cg_lower_array_alloc(Cg *cg, const Inst *in) {
   } else if (in->op == OP_SHARED_ARRAY) {
     data = cg->hooks->shared_alloc(cg, et, total, in->ival);
   } else {
-    data = cg_entry_alloca(cg, LLVMArrayType2(et, (uint64_t)total), "local");
+    data = cg_entry_alloca(cg, LLVMArrayType2(et, (uint64_t)total), CG_LOCAL_ARRAY_NAME);
     LLVMSetAlignment(data, 16);
   }
   return data ? cg_make_array(cg, at->ndim, data, shape, strides) : NULL;
@@ -461,8 +461,8 @@ static LLVMAtomicRMWBinOp rmw_op(AtomicKind k, const Type *t, bool *ok) {
   case AK_AND: *ok = !fl; return LLVMAtomicRMWBinOpAnd;
   case AK_OR: *ok = !fl; return LLVMAtomicRMWBinOpOr;
   case AK_XOR: *ok = !fl; return LLVMAtomicRMWBinOpXor;
-  case AK_MAX: return fl ? LLVMAtomicRMWBinOpFMax : sg ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax;
-  case AK_MIN: return fl ? LLVMAtomicRMWBinOpFMin : sg ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin;
+  case AK_MAX: *ok = !fl; return sg ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax; /* floats: float_minmax */
+  case AK_MIN: *ok = !fl; return sg ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin;
   case AK_EXCH: return LLVMAtomicRMWBinOpXchg;
   case AK_INC: *ok = !fl; return LLVMAtomicRMWBinOpUIncWrap;
   case AK_DEC: *ok = !fl; return LLVMAtomicRMWBinOpUDecWrap;
@@ -470,34 +470,72 @@ static LLVMAtomicRMWBinOp rmw_op(AtomicKind k, const Type *t, bool *ok) {
   }
 }
 
-/* NaN-propagating max/min (atomic.nanmax/nanmin): a compare-and-swap loop. */
-static LLVMValueRef atomic_nan_minmax(Cg *cg, LLVMValueRef p, LLVMValueRef v, bool is_max) {
+/* Float max/min, all four of Numba's (nvvm.py's atomic min/max template):
+ * read the element, and only while the value would change it try a
+ * compare-and-swap.  A value that cannot win costs one load and no atomic
+ * (an atomicrmw fmax is a CAS loop that always writes: 10x slower on a
+ * contended max).  The early exit and the retry test are Numba's:
+ *   max/min:       NaN value or NaN element: no change (the NaN stays);
+ *                  retry while element <  value (max) / > value (min);
+ *   nanmax/nanmin: NaN value: no change; a NaN element takes the value
+ *                  (unordered compare).
+ * Unlike Numba's template, a successful swap ends the loop (Numba's tries
+ * once more and fails).  Result: the element's value before this update,
+ * or the one that stopped it. */
+typedef struct FloatMinMax {
+  AtomicKind kind;
+  bool nan_elem_exits; /* an element that is NaN also ends it */
+  LLVMRealPredicate retry;
+} FloatMinMax;
+
+static const FloatMinMax float_minmax[] = {
+    {AK_MAX, true, LLVMRealOLT},
+    {AK_MIN, true, LLVMRealOGT},
+    {AK_NANMAX, false, LLVMRealULT},
+    {AK_NANMIN, false, LLVMRealUGT},
+};
+
+static const FloatMinMax *float_minmax_rule(AtomicKind k) {
+  for (size_t i = 0; i < sizeof float_minmax / sizeof float_minmax[0]; i++)
+    if (float_minmax[i].kind == k)
+      return &float_minmax[i];
+  return NULL;
+}
+
+static LLVMValueRef atomic_float_minmax(Cg *cg, LLVMValueRef p, LLVMValueRef v, const FloatMinMax *r) {
   LLVMBuilderRef B = cg->b;
   LLVMTypeRef ft = LLVMTypeOf(v), it = LLVMIntTypeInContext(cg->ctx, LLVMGetTypeKind(ft) == LLVMFloatTypeKind ? 32
                                                                       : LLVMGetTypeKind(ft) == LLVMHalfTypeKind ? 16 : 64);
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(B);
-  LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "nanminmax");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "nanminmax.done");
+  LLVMBasicBlockRef check = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "minmax.check");
+  LLVMBasicBlockRef attempt = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "minmax.cas");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(cg->ctx, cg->fn, "minmax.done");
   LLVMValueRef first = LLVMBuildLoad2(B, it, p, "");
-  LLVMSetVolatile(first, 1);
-  LLVMBuildBr(B, loop);
-  LLVMPositionBuilderAtEnd(B, loop);
+  LLVMSetVolatile(first, 1); /* re-read at every call, never cached */
+  LLVMValueRef firstf = LLVMBuildBitCast(B, first, ft, "");
+  LLVMValueRef early = LLVMBuildFCmp(B, LLVMRealUNO, v, r->nan_elem_exits ? firstf : v, "");
+  LLVMBuildCondBr(B, early, done, check);
+
+  LLVMPositionBuilderAtEnd(B, check);
   LLVMValueRef cur = LLVMBuildPhi(B, it, "");
   LLVMValueRef curf = LLVMBuildBitCast(B, cur, ft, "");
-  LLVMValueRef better = LLVMBuildFCmp(B, is_max ? LLVMRealOGT : LLVMRealOLT, curf, v, "");
-  LLVMValueRef m = LLVMBuildSelect(B, better, curf, v, "");
-  /* NaN is a missing value (Numba's nanmax/nanmin): a NaN value leaves the
-   * element as it is, a NaN element takes the value (OGT/OLT false: v) */
-  m = LLVMBuildSelect(B, LLVMBuildFCmp(B, LLVMRealUNO, v, v, ""), curf, m, "");
-  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(B, p, cur, LLVMBuildBitCast(B, m, it, ""),
+  LLVMBuildCondBr(B, LLVMBuildFCmp(B, r->retry, curf, v, ""), attempt, done);
+
+  LLVMPositionBuilderAtEnd(B, attempt);
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(B, p, cur, LLVMBuildBitCast(B, v, it, ""),
                                              LLVMAtomicOrderingMonotonic, LLVMAtomicOrderingMonotonic, 0);
   LLVMValueRef seen = LLVMBuildExtractValue(B, pair, 0, "");
-  LLVMBuildCondBr(B, LLVMBuildExtractValue(B, pair, 1, ""), done, loop);
-  LLVMValueRef in_v[2] = {first, seen};
-  LLVMBasicBlockRef in_b[2] = {pre, loop};
-  LLVMAddIncoming(cur, in_v, in_b, 2);
+  LLVMBuildCondBr(B, LLVMBuildExtractValue(B, pair, 1, ""), done, check);
+  LLVMValueRef cur_v[2] = {first, seen};
+  LLVMBasicBlockRef cur_b[2] = {pre, attempt};
+  LLVMAddIncoming(cur, cur_v, cur_b, 2);
+
   LLVMPositionBuilderAtEnd(B, done);
-  return curf;
+  LLVMValueRef old = LLVMBuildPhi(B, ft, "");
+  LLVMValueRef old_v[3] = {firstf, curf, curf};
+  LLVMBasicBlockRef old_b[3] = {pre, check, attempt};
+  LLVMAddIncoming(old, old_v, old_b, 3);
+  return old;
 }
 
 static LLVMValueRef atomic_cas(Cg *cg, const Inst *in, LLVMValueRef p, LLVMValueRef cmp, const Type *t) {
@@ -545,9 +583,9 @@ LLVMValueRef cg_lower_atomic(Cg *cg, const Inst *in) {
   if (k == AK_NANMAX || k == AK_NANMIN) {
     if (!cg_is_float(t))
       k = k == AK_NANMAX ? AK_MAX : AK_MIN;
-    else
-      return atomic_nan_minmax(cg, p, v, k == AK_NANMAX);
   }
+  if (cg_is_float(t) && float_minmax_rule(k))
+    return atomic_float_minmax(cg, p, v, float_minmax_rule(k));
   if ((k == AK_INC || k == AK_DEC) && cg_bits(t) == 32 && cg->hooks->atomic_incdec)
     return cg->hooks->atomic_incdec(cg, k == AK_INC, p, v);
   bool ok;

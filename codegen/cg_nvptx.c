@@ -558,10 +558,12 @@ static void hint_block(Cg *cg, LLVMBasicBlockRef b) {
     set_unroll_count(cg, br);
 }
 
-/* Between o3_pipeline and o3_late: the unroll hints, and the stores
+/* Between o3_pipeline and o3_late: the small local arrays indexed at run
+ * time (cg_localsel.c, promoted at once), the unroll hints, and the stores
  * through phis of local scalars that o3_late's SROA can then promote
  * (cg_phistore.c). */
 static void nvptx_o3_mid(Cg *cg) {
+  cg_select_local_arrays(cg); /* first: the hints see its select chains */
   for (LLVMValueRef f = LLVMGetFirstFunction(cg->mod); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
       hint_block(cg, b);
