@@ -230,7 +230,7 @@ static const Type *type_truth(Infer *inf, int idx, int k, const Type **need) {
   const Type *a = at(inf, in, k);
   if (!a)
     return NULL;
-  if (!ty_is_number(a))
+  if (!ty_is_number(a) && !ty_is_fp8(a)) /* an fp8: its operator bool */
     return ir_infer_fail(inf, idx, E_TY_COND,
                          a->kind == TY_ARRAY ? "compare elements or a.size instead" : NULL,
                          "cannot use %s as a condition", TN(a));
@@ -453,6 +453,8 @@ static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
   ir_infer_fail(inf, idx, E_TY_CONVERT,
                 v->kind == TY_ARRAY      ? "element assignment needs a scalar value"
                 : ty_is_complex(v) ? "store z.real, z.imag or abs(z), or use a complex array"
+                : ty_is_fp8(v)     ? "Numba converts an fp8 value only explicitly: store float32(v), or "
+                                     "its raw bits from cvt_float_to_fp8 into a uint8 array"
                                    : NULL,
                 "cannot store %s into %s", TN(v), TN(arr));
   return false;
@@ -1146,6 +1148,8 @@ static bool well_formed(Infer *inf, int idx) {
 const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   if (!well_formed(inf, idx))
     return NULL;
+  if (ir_infer_fp8_claims(inf, idx)) /* first: bfloat16(v) of an fp8 v is fp8's */
+    return ir_infer_fp8(inf, idx, need);
   if (ir_infer_bf16_claims(inf, idx))
     return ir_infer_bf16(inf, idx, need);
   const Inst *in = &inf->f->insts.data[idx];
