@@ -54,8 +54,6 @@ LLVMValueRef cg_truth(Cg *cg, LLVMValueRef v, const Type *t) {
   }
   if (t->kind == TY_NONE)
     return LLVMConstInt(cg->t_i1, 0, 0);
-  if (ty_is_fp8(t))
-    return cg_fp8_cast(cg, NULL, v, t, TY_BOOL_T);
   return LLVMConstInt(cg->t_i1, 1, 0); /* arrays, tuples, strings */
 }
 

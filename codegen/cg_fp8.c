@@ -257,10 +257,10 @@ static LLVMValueRef to_fp8(Cg *cg, LLVMValueRef v, const Type *from, TypeKind to
 static LLVMValueRef float_to_int(Cg *cg, LLVMValueRef f, const Type *to) {
   LLVMTypeRef ts[2] = {cg_type(cg, to), cg->t_f32};
   LLVMValueRef r = cg_intrinsic(cg, cg_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", ts, 2, &f, 1);
-  if (cg_bits(to) < 64)
-    return r;
-  LLVMValueRef nan = LLVMBuildFCmp(cg->b, LLVMRealUNO, f, f, "");
-  return sel(cg, nan, c64(cg, 0x8000000000000000ull), r);
+  /* the NaN test on the bits: fastmath's no-NaNs assumption must not fold it */
+  LLVMValueRef u = LLVMBuildAnd(cg->b, LLVMBuildBitCast(cg->b, f, cg->t_i32, ""), c32(cg, 0x7fffffffu), "");
+  LLVMValueRef nan = cmp(cg, LLVMIntUGT, u, c32(cg, 0x7f800000u));
+  return sel(cg, nan, LLVMConstInt(ts[0], cg_bits(to) < 64 ? 0 : 0x8000000000000000ull, 0), r);
 }
 
 LLVMValueRef cg_fp8_cast(Cg *cg, const Inst *in, LLVMValueRef v, const Type *from, const Type *to) {
@@ -274,9 +274,6 @@ LLVMValueRef cg_fp8_cast(Cg *cg, const Inst *in, LLVMValueRef v, const Type *fro
     cg_fail(cg, in, "no fp8 conversion from %s to %s", ty_name(from, a, sizeof a), ty_name(to, b, sizeof b));
     return NULL;
   }
-  if (to == TY_BOOL_T) /* (bits & 0x7f) != 0; an e8m0 is never zero */
-    return from->kind == TY_FP8_E8M0 ? LLVMConstInt(cg->t_i1, 1, 0)
-                                     : cmp(cg, LLVMIntNE, LLVMBuildAnd(B, v, c8(cg, 0x7f), ""), c8(cg, 0));
   if (to->kind == TY_BF16) { /* exact for e4m3/e5m2 (__float2bfloat16_rz); e8m0 by its bits */
     LLVMValueRef raw = from->kind == TY_FP8_E8M0
                            ? e8m0_to_bf16raw(cg, v)
@@ -287,7 +284,13 @@ LLVMValueRef cg_fp8_cast(Cg *cg, const Inst *in, LLVMValueRef v, const Type *fro
   LLVMValueRef f = fp8_to_float(cg, v, from->kind);
   if (cg_is_int(to))
     return float_to_int(cg, f, to);
-  return cg_convert(cg, f, TY_F32_T, to); /* float16 (e8m0: rounded), float32, float64 */
+  LLVMValueRef r = cg_convert(cg, f, TY_F32_T, to); /* float16 (e8m0: rounded), float32, float64 */
+  if (r && to->kind == TY_F16) { /* a NaN is CUDA's canonical 0x7fff (cvt.rn.f16.f32) */
+    LLVMValueRef u = LLVMBuildAnd(B, LLVMBuildBitCast(B, f, cg->t_i32, ""), c32(cg, 0x7fffffffu), "");
+    LLVMValueRef nan = cmp(cg, LLVMIntUGT, u, c32(cg, 0x7f800000u));
+    r = sel(cg, nan, LLVMBuildBitCast(B, c16(cg, 0x7fff), cg->t_f16, ""), r);
+  }
+  return r;
 }
 
 LLVMValueRef cg_lower_fp8(Cg *cg, const Inst *in) {

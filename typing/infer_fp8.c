@@ -7,9 +7,9 @@
  * whose can_convert_from/to allow nothing, so a value is made only by its
  * constructor (from float16, bfloat16, float32, float64 and the int types)
  * and read only by an explicit conversion (float16(v), float32(v),
- * float64(v), bfloat16(v), the int types, bool(v)); no operator, math
- * function or implicit conversion (an array store, a mixed expression)
- * takes one.  The cvt_* functions convert their value argument as Numba's
+ * float64(v), bfloat16(v), the int types); no operator, math function,
+ * implicit conversion (an array store, a mixed expression) or truth test
+ * takes one (numba-cuda 0.30 types bool(v) but cannot lower it).  The cvt_* functions convert their value argument as Numba's
  * call resolution does (any int or float), except bfloat16_raw, which only
  * cvt_e8m0_to_bf16raw makes. */
 #include "ir/fp8.h"
@@ -58,7 +58,7 @@ static bool converts(const Type *from, const Type *to) {
     return true;
   if (ty_is_fp8(to))
     return ty_is_int(from) || ty_is_float(from) || from == TY_BF16_T;
-  return ty_is_fp8(from) && (ty_is_int(to) || ty_is_float(to) || to == TY_BF16_T || to == TY_BOOL_T);
+  return ty_is_fp8(from) && (ty_is_int(to) || ty_is_float(to) || to == TY_BF16_T);
 }
 
 static const Type *type_cast(Infer *inf, int idx) {
@@ -70,8 +70,8 @@ static const Type *type_cast(Infer *inf, int idx) {
     return ir_infer_fail(inf, idx, E_TY_CONVERT,
                          ty_is_fp8(in->tyimm)
                              ? "an fp8 value is made from an int, float16, bfloat16, float32 or float64"
-                             : "an fp8 value converts to float16, bfloat16, float32, float64, the int "
-                               "types and bool",
+                             : "an fp8 value converts to float16, bfloat16, float32, float64 and the "
+                               "int types",
                          "cannot convert %s to %s", TN(a), TN(in->tyimm));
   return in->tyimm;
 }

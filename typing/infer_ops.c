@@ -230,9 +230,12 @@ static const Type *type_truth(Infer *inf, int idx, int k, const Type **need) {
   const Type *a = at(inf, in, k);
   if (!a)
     return NULL;
-  if (!ty_is_number(a) && !ty_is_fp8(a)) /* an fp8: its operator bool */
+  if (!ty_is_number(a))
     return ir_infer_fail(inf, idx, E_TY_COND,
-                         a->kind == TY_ARRAY ? "compare elements or a.size instead" : NULL,
+                         a->kind == TY_ARRAY ? "compare elements or a.size instead"
+                         : ty_is_fp8(a)      ? "numba-cuda 0.30 cannot lower bool() of an fp8 value: "
+                                               "test float32(v) != 0"
+                                             : NULL,
                          "cannot use %s as a condition", TN(a));
   set_need(need, k, TY_BOOL_T);
   return TY_BOOL_T;

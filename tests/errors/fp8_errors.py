@@ -1,6 +1,7 @@
 """The fp8 types of numba.cuda._internal.cuda_fp8 as Numba has them, and what
 Numba refuses: numba.cuda.fp8 holds only registries; no operator, math
-function or implicit conversion takes an fp8 value; no fp8 arrays; the cvt_*
+function or implicit conversion takes an fp8 value, nor bool() or a condition
+(numba-cuda 0.30 cannot lower them); no fp8 arrays; the cvt_*
 enum arguments name a member; the vector types are not built yet."""
 # ARGS: check %s
 from numba import cuda, float32
@@ -48,6 +49,12 @@ def raw_argument(a, o):
 def vector_type(a, o):
     v = fp8x2_e4m3(a[0])
     o[0] = a[0]
+
+
+@cuda.jit("void(float32[:], float32[:])")
+def truth(a, o):
+    if fp8_e4m3(a[0]):
+        o[0] = 1.0
 
 
 @cuda.jit("void(float32[:], float32[:])")

@@ -22,8 +22,8 @@ def construct_and_read(f, d, i, u, out, iout):
         h = fp8_e5m2(bfloat16(f[k]))
         out[k] = float32(a) + float32(b) + float32(c) + float32(float64(e)) + float32(float16(g))
         out[k] += float32(bfloat16(h)) + float32(bfloat16(c)) + float32(float16(c))
-        iout[k] = int64(int8(a)) + int64(uint16(b)) + int64(c) + int64(uint64(e)) + int64(bool(h))
-        if fp8_e8m0(i[k]):
+        iout[k] = int64(int8(a)) + int64(uint16(b)) + int64(c) + int64(uint64(e)) + int64(float32(h) != 0)
+        if float32(fp8_e8m0(i[k])) > 1:
             iout[k] += int64(int32(fp8_e4m3(int8(i[k])))) + int64(uint8(fp8_e5m2(uint32(u[k]))))
 
 
