@@ -93,18 +93,23 @@ static LLVMValueRef double_to_fp8(Cg *cg, LLVMValueRef d, bool sat, bool is_e5m2
   return LLVMBuildOr(B, r, sign, "");
 }
 
+/* sm_89+: the satfinite rounding of a pair, lo in the low byte, by the PTX
+ * instruction CUDA uses there. */
+static LLVMValueRef cvt_pair_ptx(Cg *cg, LLVMValueRef lo, LLVMValueRef hi, bool is_e5m2) {
+  const char *text = is_e5m2 ? "cvt.rn.satfinite.e5m2x2.f32 $0, $2, $1;" : "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;";
+  LLVMTypeRef ps[2] = {cg->t_f32, cg->t_f32};
+  LLVMTypeRef fty = LLVMFunctionType(cg->t_i16, ps, 2, 0);
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, (char *)text, strlen(text), "=h,f,f", 6, 0, 0, LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[2] = {lo, hi};
+  return LLVMBuildCall2(cg->b, fty, ia, args, 2, "");
+}
+
 /* __nv_cvt_float_to_fp8: sm_89+ satfinite by the PTX instruction (the low
  * byte of the pair), else a canonical NaN, widened to double. */
 static LLVMValueRef float_to_fp8(Cg *cg, LLVMValueRef f, bool sat, bool is_e5m2) {
   LLVMBuilderRef B = cg->b;
-  if (sat && sm_of(cg) >= 89) {
-    const char *text = is_e5m2 ? "cvt.rn.satfinite.e5m2x2.f32 $0, $2, $1;" : "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;";
-    LLVMTypeRef ps[2] = {cg->t_f32, cg->t_f32};
-    LLVMTypeRef fty = LLVMFunctionType(cg->t_i16, ps, 2, 0);
-    LLVMValueRef ia = LLVMGetInlineAsm(fty, (char *)text, strlen(text), "=h,f,f", 6, 0, 0, LLVMInlineAsmDialectATT, 0);
-    LLVMValueRef args[2] = {f, LLVMConstReal(cg->t_f32, 0.0)};
-    return LLVMBuildTrunc(B, LLVMBuildCall2(B, fty, ia, args, 2, ""), cg->t_i8, "");
-  }
+  if (sat && sm_of(cg) >= 89)
+    return LLVMBuildTrunc(B, cvt_pair_ptx(cg, f, LLVMConstReal(cg->t_f32, 0.0), is_e5m2), cg->t_i8, "");
   LLVMValueRef x = LLVMBuildBitCast(B, f, cg->t_i32, "");
   LLVMValueRef isnan = cmp(cg, LLVMIntUGT, LLVMBuildAnd(B, x, c32(cg, 0x7fffffffu), ""), c32(cg, 0x7f800000u));
   x = sel(cg, isnan, c32(cg, 0x7fffffffu), x);
@@ -293,6 +298,26 @@ LLVMValueRef cg_fp8_cast(Cg *cg, const Inst *in, LLVMValueRef v, const Type *fro
   return r;
 }
 
+/* The pair conversions (__nv_cvt_float2_to_fp8x2 & co.): x.y in the high
+ * byte, x.x in the low one; a satfinite float2 on sm_89+ is one PTX cvt. */
+static LLVMValueRef lower_pair(Cg *cg, int fn, LLVMValueRef v, bool sat, bool one) {
+  LLVMBuilderRef B = cg->b;
+  LLVMValueRef x = LLVMBuildExtractValue(B, v, 0, ""), y = LLVMBuildExtractValue(B, v, 1, "");
+  if (fn == FP8_FLOAT2_TO_FP8X2 && sat && sm_of(cg) >= 89)
+    return cvt_pair_ptx(cg, x, y, one);
+  LLVMValueRef e[2] = {x, y};
+  for (int i = 0; i < 2; i++) {
+    switch (fn) {
+    case FP8_FLOAT2_TO_FP8X2: e[i] = float_to_fp8(cg, e[i], sat, one); break;
+    case FP8_DOUBLE2_TO_FP8X2: e[i] = double_to_fp8(cg, e[i], sat, one); break;
+    case FP8_FLOAT2_TO_E8M0X2: e[i] = float_to_e8m0(cg, e[i], sat, one); break;
+    default: e[i] = float_to_e8m0(cg, double_to_float_sticky(cg, e[i]), sat, one); break;
+    }
+    e[i] = LLVMBuildZExt(B, e[i], cg->t_i16, "");
+  }
+  return LLVMBuildOr(B, LLVMBuildShl(B, e[1], c16(cg, 8), ""), e[0], "");
+}
+
 LLVMValueRef cg_lower_fp8(Cg *cg, const Inst *in) {
   LLVMValueRef v = cg_arg(cg, in, 0);
   if (!v)
@@ -312,6 +337,8 @@ LLVMValueRef cg_lower_fp8(Cg *cg, const Inst *in) {
   case FP8_BF16RAW_TO_E8M0: return bf16raw_to_e8m0(cg, v, sat, one);
   case FP8_E8M0_TO_BF16RAW:
     return LLVMBuildInsertValue(B, LLVMGetUndef(cg_type(cg, in->type)), e8m0_to_bf16raw(cg, v), 0, "");
+  case FP8_FLOAT2_TO_FP8X2: case FP8_DOUBLE2_TO_FP8X2: case FP8_FLOAT2_TO_E8M0X2: case FP8_DOUBLE2_TO_E8M0X2:
+    return lower_pair(cg, fn, v, sat, one);
   default:
     cg_fail(cg, in, "malformed fp8 op %d", fn);
     return NULL;

@@ -8,14 +8,16 @@
  * functions, cudaRoundPosInf for the e8m0 ones).  The fp8 scalar types and
  * their constructors and conversions are CASTs (codegen/cg_fp8.c).
  * F(NAME, "cuda_fp8 name", ARG, RESULT, MODES): ARG/RESULT are the value's
- * type (FA_RAW: numba's bfloat16_raw, a one-field struct .x: uint16);
+ * type (FA_RAW: numba's bfloat16_raw, a one-field struct .x: uint16;
+ * FA_F32X2/FA_F64X2: the CUDA vector types float2/double2, x in the low
+ * byte of the result, y in the high one);
  * MODES says which enum the second mode argument is. */
 #ifndef KJIT_IR_FP8_H
 #define KJIT_IR_FP8_H
 
 #include <stdbool.h>
 
-typedef enum Fp8Arg { FA_F32, FA_F64, FA_RAW, FA_U8 } Fp8Arg;
+typedef enum Fp8Arg { FA_F32, FA_F64, FA_RAW, FA_U8, FA_F32X2, FA_F64X2, FA_U16 } Fp8Arg;
 typedef enum Fp8Modes { FM_NONE, FM_INTERP, FM_ROUND } Fp8Modes;
 
 #define FP8_FNS(F)                                                              \
@@ -25,7 +27,11 @@ typedef enum Fp8Modes { FM_NONE, FM_INTERP, FM_ROUND } Fp8Modes;
   F(FLOAT_TO_E8M0, "cvt_float_to_e8m0", FA_F32, FA_U8, FM_ROUND)                \
   F(DOUBLE_TO_E8M0, "cvt_double_to_e8m0", FA_F64, FA_U8, FM_ROUND)              \
   F(BF16RAW_TO_E8M0, "cvt_bfloat16raw_to_e8m0", FA_RAW, FA_U8, FM_ROUND)        \
-  F(E8M0_TO_BF16RAW, "cvt_e8m0_to_bf16raw", FA_U8, FA_RAW, FM_NONE)
+  F(E8M0_TO_BF16RAW, "cvt_e8m0_to_bf16raw", FA_U8, FA_RAW, FM_NONE)             \
+  F(FLOAT2_TO_FP8X2, "cvt_float2_to_fp8x2", FA_F32X2, FA_U16, FM_INTERP)        \
+  F(DOUBLE2_TO_FP8X2, "cvt_double2_to_fp8x2", FA_F64X2, FA_U16, FM_INTERP)      \
+  F(FLOAT2_TO_E8M0X2, "cvt_float2_to_e8m0x2", FA_F32X2, FA_U16, FM_ROUND)       \
+  F(DOUBLE2_TO_E8M0X2, "cvt_double2_to_e8m0x2", FA_F64X2, FA_U16, FM_ROUND)
 
 typedef enum Fp8Fn {
 #define F(id, name, arg, res, modes) FP8_##id,

@@ -8,8 +8,8 @@
  * (saturation_t, fp8_interpretation_t and cuda.bindings' cudaRoundMode, as
  * Numba types them: IntEnumMember) must name a member and are folded into
  * Inst.ival.  The enum members used as values are int64 constants.  What
- * the module holds beyond that (the x2/x4 vector types and the float2 /
- * double2 conversions) is refused by its name. */
+ * the module holds beyond that (the x2/x4 vector types) is refused by its
+ * name. */
 #include <string.h>
 
 #include "ir/fp8.h"
@@ -20,9 +20,7 @@
 
 static const char *const fp8_types[] = {"fp8_e4m3", "fp8_e5m2", "fp8_e8m0", NULL};
 static const char *const not_built[] = {
-    "fp8x2_e4m3", "fp8x2_e5m2", "fp8x2_e8m0", "fp8x4_e4m3", "fp8x4_e5m2", "fp8x4_e8m0",
-    "cvt_float2_to_fp8x2", "cvt_double2_to_fp8x2", "cvt_float2_to_e8m0x2", "cvt_double2_to_e8m0x2",
-    NULL};
+    "fp8x2_e4m3", "fp8x2_e5m2", "fp8x2_e8m0", "fp8x4_e4m3", "fp8x4_e5m2", "fp8x4_e8m0", NULL};
 
 static int index_of(const char *const *list, const char *s) {
   for (int i = 0; list[i]; i++)
@@ -153,8 +151,8 @@ int lower_fp8_path_call(Lower *L, const char *path, const Node *call) {
     return cvt_call(L, fn, call);
   if (index_of(not_built, m) >= 0) {
     diag_error(L->d, E_NOTYET, call->lhs->loc,
-               "kjit has the scalar fp8 types (fp8_e4m3, fp8_e5m2, fp8_e8m0) and the scalar cvt_* "
-               "functions: convert the elements one by one",
+               "kjit has the scalar fp8 types (fp8_e4m3, fp8_e5m2, fp8_e8m0) and the cvt_* "
+               "functions (cvt_float2_to_fp8x2 gives a pair's bits): convert the elements one by one",
                "%s (%s) is not supported yet", ir_dotted(L->a, call->lhs), path);
     return -1;
   }

@@ -11,7 +11,8 @@
  * implicit conversion (an array store, a mixed expression) or truth test
  * takes one (numba-cuda 0.30 types bool(v) but cannot lower it).  The cvt_* functions convert their value argument as Numba's
  * call resolution does (any int or float), except bfloat16_raw, which only
- * cvt_e8m0_to_bf16raw makes. */
+ * cvt_e8m0_to_bf16raw makes, and the float2/double2 of the pair
+ * conversions (cuda.float32x2 / cuda.float64x2). */
 #include "ir/fp8.h"
 #include "typing/typing_internal.h"
 
@@ -94,6 +95,9 @@ static const Type *want_of(Infer *inf, Fp8Arg a) {
   case FA_F32: return TY_F32_T;
   case FA_F64: return TY_F64_T;
   case FA_U8: return TY_U8_T;
+  case FA_U16: return TY_U16_T;
+  case FA_F32X2: return ty_vector(inf->tt, TY_F32_T, 2);
+  case FA_F64X2: return ty_vector(inf->tt, TY_F64_T, 2);
   default: return raw_type(inf);
   }
 }
@@ -109,10 +113,14 @@ static const Type *type_fn(Infer *inf, int idx, const Type **need) {
     return NULL;
   /* an int or float converts to the declared int or float type, as
    * Numba's call resolution converts (unsafely); bfloat16_raw is exact */
-  bool ok = t == want || (fi->arg != FA_RAW && (ty_is_int(t) || ty_is_float(t) || t == TY_BOOL_T));
+  bool exact = fi->arg == FA_RAW || fi->arg == FA_F32X2 || fi->arg == FA_F64X2;
+  bool ok = t == want || (!exact && (ty_is_int(t) || ty_is_float(t) || t == TY_BOOL_T));
   if (!ok)
     return ir_infer_fail(inf, idx, E_TY_INTRINSIC,
-                         fi->arg == FA_RAW ? "cvt_e8m0_to_bf16raw(e) makes a bfloat16_raw" : NULL,
+                         fi->arg == FA_RAW     ? "cvt_e8m0_to_bf16raw(e) makes a bfloat16_raw"
+                         : fi->arg == FA_F32X2 ? "make one with cuda.float32x2(x, y)"
+                         : fi->arg == FA_F64X2 ? "make one with cuda.float64x2(x, y)"
+                                               : NULL,
                          "%s() does not support %s (it takes %s)", fi->name, TN(t), TN(want));
   if (need)
     need[0] = want;

@@ -8,6 +8,7 @@ from numba import cuda, float32
 from numba.cuda.fp8 import fp8_e4m3 as registry_e4m3
 from numba.cuda._internal.cuda_fp8 import (fp8_e4m3, fp8_e5m2, fp8x2_e4m3, cvt_float_to_fp8,
                                            cvt_float_to_e8m0, cvt_bfloat16raw_to_fp8,
+                                           cvt_float2_to_fp8x2,
                                            saturation_t, fp8_interpretation_t)
 from cuda.bindings.runtime import cudaRoundMode
 
@@ -43,6 +44,11 @@ def enum_not_named(a, o):
 @cuda.jit("void(float32[:], uint8[:])")
 def raw_argument(a, o):
     o[0] = cvt_bfloat16raw_to_fp8(a[0], saturation_t.NOSAT, fp8_interpretation_t.E4M3)
+
+
+@cuda.jit("void(float32[:], uint16[:])")
+def pair_argument(a, o):
+    o[0] = cvt_float2_to_fp8x2(a[0], saturation_t.NOSAT, fp8_interpretation_t.E4M3)
 
 
 @cuda.jit("void(float32[:], float32[:])")

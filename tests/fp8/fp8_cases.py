@@ -196,7 +196,38 @@ def cases():
             cs.append((f"cvt_bfloat16raw_to_e8m0_{s}_{rnd}", "u8all",
                        f"cvt_bfloat16raw_to_e8m0(cvt_e8m0_to_bf16raw(x), {args})", "u1"))
     cs.append(("bf16raw_from_e8m0", "u8all", "cvt_e8m0_to_bf16raw(x).x", "u2"))
+    # the pair conversions: (x, y) = (inp[i], inp[n - 1 - i]); expected values
+    # are derived from the scalar cases (pair_expected)
+    for s in sats:
+        y = "inp[inp.size - 1 - i]"
+        for interp in ["E4M3", "E5M2"]:
+            args = f"saturation_t.{s}, fp8_interpretation_t.{interp}"
+            cs.append((f"pair_cvt_float2_to_fp8x2_{s}_{interp}", "f32",
+                       f"cvt_float2_to_fp8x2(cuda.float32x2(x, {y}), {args})", "u2"))
+            cs.append((f"pair_cvt_double2_to_fp8x2_{s}_{interp}", "f64",
+                       f"cvt_double2_to_fp8x2(cuda.float64x2(x, {y}), {args})", "u2"))
+        for rnd in ["cudaRoundZero", "cudaRoundPosInf"]:
+            args = f"saturation_t.{s}, cudaRoundMode.{rnd}"
+            cs.append((f"pair_cvt_float2_to_e8m0x2_{s}_{rnd}", "f32",
+                       f"cvt_float2_to_e8m0x2(cuda.float32x2(x, {y}), {args})", "u2"))
+            cs.append((f"pair_cvt_double2_to_e8m0x2_{s}_{rnd}", "f64",
+                       f"cvt_double2_to_e8m0x2(cuda.float64x2(x, {y}), {args})", "u2"))
     return cs
+
+
+def pair_expected(name, cases):
+    """A pair conversion's values from its scalar conversion's (cuda_fp8.hpp
+    defines __nv_cvt_float2_to_fp8x2 & co. as two scalar conversions, y in
+    the high byte), or None."""
+    if not name.startswith("pair_"):
+        return None
+    base = name[5:].replace("float2", "float").replace("double2", "double")
+    base = base.replace("fp8x2", "fp8").replace("e8m0x2", "e8m0")
+    s = cases.get(base)
+    if s is None:
+        return None
+    n = len(s)
+    return [(s[n - 1 - i] << 8) | s[i] for i in range(n)]
 
 
 HEADER = """from numba import cuda
@@ -204,7 +235,8 @@ from numba.cuda import int8, int16, int32, int64, uint8, uint16, uint32, uint64,
 from numba.cuda.types import float16, bfloat16
 from numba.cuda._internal.cuda_fp8 import (fp8_e5m2, fp8_e4m3, fp8_e8m0, cvt_float_to_fp8,
     cvt_double_to_fp8, cvt_bfloat16raw_to_fp8, cvt_bfloat16raw_to_e8m0, cvt_float_to_e8m0,
-    cvt_double_to_e8m0, cvt_e8m0_to_bf16raw, saturation_t, fp8_interpretation_t)
+    cvt_double_to_e8m0, cvt_e8m0_to_bf16raw, saturation_t, fp8_interpretation_t,
+    cvt_float2_to_fp8x2, cvt_double2_to_fp8x2, cvt_float2_to_e8m0x2, cvt_double2_to_e8m0x2)
 from cuda.bindings.runtime import cudaRoundMode
 """
 
@@ -463,7 +495,8 @@ def run_reference():
     res = {"source": "the model of cuda_fp8.hpp in fp8_cases.py (python3 fp8_cases.py --reference)",
            "cases": {}}
     for name, tab, _, odt in cases():
-        res["cases"][name] = [ref_value(name, tab, b) for b in TABLES[tab][1]()]
+        if not name.startswith("pair_"):
+            res["cases"][name] = [ref_value(name, tab, b) for b in TABLES[tab][1]()]
     return res
 
 
@@ -513,7 +546,7 @@ def run_kjit(kjit, expect_path, only=None, target="cpu"):
             bad += 1
             continue
         got = npy_ints(out, odt)
-        exp = want.get(name)
+        exp = want.get(name) or pair_expected(name, want)
         if exp is None:
             print("FAIL %s: no expected values" % name)
             bad += 1

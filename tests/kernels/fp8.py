@@ -6,7 +6,8 @@ from numba.cuda import int8, int16, int32, int64, uint8, uint16, uint32, uint64,
 from numba.cuda.types import float16, bfloat16
 from numba.cuda._internal.cuda_fp8 import (fp8_e5m2, fp8_e4m3, fp8_e8m0, cvt_float_to_fp8,
     cvt_double_to_fp8, cvt_bfloat16raw_to_fp8, cvt_bfloat16raw_to_e8m0, cvt_float_to_e8m0,
-    cvt_double_to_e8m0, cvt_e8m0_to_bf16raw, saturation_t, fp8_interpretation_t)
+    cvt_double_to_e8m0, cvt_e8m0_to_bf16raw, saturation_t, fp8_interpretation_t,
+    cvt_float2_to_fp8x2, cvt_double2_to_fp8x2, cvt_float2_to_e8m0x2, cvt_double2_to_e8m0x2)
 from cuda.bindings.runtime import cudaRoundMode
 
 
@@ -41,3 +42,15 @@ def intrinsics(f, d, e, out, raw):
         out[8 * k + 6] = cvt_double_to_e8m0(d[k], saturation_t.SATFINITE, cudaRoundMode.cudaRoundPosInf)
         out[8 * k + 7] = cvt_float_to_fp8(f[k], saturation_t.SATFINITE, fp8_interpretation_t.E5M2)
         raw[k] = r.x
+
+
+@cuda.jit("void(float32[:], float64[:], uint16[:])")
+def pairs(f, d, out):
+    k = cuda.grid(1)
+    if k + 1 < f.size:
+        p = cuda.float32x2(f[k], f[k + 1])
+        q = cuda.float64x2(d[k], d[k + 1])
+        out[4 * k] = cvt_float2_to_fp8x2(p, saturation_t.SATFINITE, fp8_interpretation_t.E4M3)
+        out[4 * k + 1] = cvt_double2_to_fp8x2(q, saturation_t.NOSAT, fp8_interpretation_t.E5M2)
+        out[4 * k + 2] = cvt_float2_to_e8m0x2(p, saturation_t.SATFINITE, cudaRoundMode.cudaRoundPosInf)
+        out[4 * k + 3] = cvt_double2_to_e8m0x2(q, saturation_t.NOSAT, cudaRoundMode.cudaRoundZero)
