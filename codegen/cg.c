@@ -139,6 +139,8 @@ int cg_bits(const Type *t) {
                              [TY_C64] = 64, [TY_C128] = 128};
   if (t && t->kind == TY_BF16)
     return 16;
+  if (ty_is_fp8(t))
+    return 8;
   return t && t->kind <= TY_C128 ? bits[t->kind] : 0;
 }
 
@@ -170,6 +172,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
   case TY_I64: case TY_U64: return cg->t_i64;
   case TY_F16: return cg->t_f16;
   case TY_BF16: return LLVMBFloatTypeInContext(cg->ctx);
+  case TY_FP8_E4M3: case TY_FP8_E5M2: case TY_FP8_E8M0: return cg->t_i8;
   case TY_F32: return cg->t_f32;
   case TY_F64: return cg->t_f64;
   case TY_C64: case TY_C128: {

@@ -128,6 +128,8 @@ static LLVMValueRef lower_cast(Cg *cg, const Inst *in) {
   LLVMValueRef v = cg_arg(cg, in, 0);
   const Type *to = in->type ? in->type : in->tyimm; /* int(int8) keeps int8 */
   const Type *from = cg_arg_type(cg, in, 0);
+  if (v && from && to && (ty_is_fp8(from) || ty_is_fp8(to))) /* first: bfloat16(v) of an fp8 */
+    return cg_fp8_cast(cg, in, v, from, to);
   if (v && from && to && (from->kind == TY_BF16 || to->kind == TY_BF16))
     return cg_bf16_cast(cg, in, v, from, to);
   LLVMValueRef r = cg_convert(cg, v, cg_arg_type(cg, in, 0), to);
@@ -592,6 +594,7 @@ static LLVMValueRef lower_value(Cg *cg, const Inst *in) {
   case OP_INTRINSIC: return cg_lower_intrinsic(cg, in);
   case OP_NUMFN: return cg_lower_numfn(cg, in);
   case OP_BF16: return cg_lower_bf16(cg, in);
+  case OP_FP8: return cg_lower_fp8(cg, in);
   case OP_NPUFUNC: return cg_lower_npufunc(cg, in);
   case OP_LIBDEVICE: return cg_lower_libdevice(cg, in);
   case OP_VECTOR: return cg_lower_vector(cg, in);

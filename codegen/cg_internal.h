@@ -286,6 +286,9 @@ LLVMValueRef cg_lower_numfn(Cg *cg, const Inst *in);
 /* ---- cg_bf16.c: OP_BF16, and CASTs to or from bfloat16 ---- */
 LLVMValueRef cg_lower_bf16(Cg *cg, const Inst *in);
 LLVMValueRef cg_bf16_cast(Cg *cg, const Inst *in, LLVMValueRef v, const Type *from, const Type *to);
+/* ---- cg_fp8.c: OP_FP8, and CASTs to or from the fp8 types ---- */
+LLVMValueRef cg_lower_fp8(Cg *cg, const Inst *in);
+LLVMValueRef cg_fp8_cast(Cg *cg, const Inst *in, LLVMValueRef v, const Type *from, const Type *to);
 
 /* ---- cg_math.c: INTRINSIC and POW ---- */
 LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in);

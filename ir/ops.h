@@ -191,6 +191,8 @@ enum {
   X(BF16, "bf16", -1, 0)    /* ival = Bf16Fn (ir/bf16.h): numba.cuda.bf16.*,  */ \
                             /* and operators on bfloat16 after typing; the    */ \
                             /* operands have the function's declared types    */ \
+  X(FP8, "fp8", 1, 0)      /* ival = Fp8Fn | modes (ir/fp8.h): the cvt_*    */ \
+                            /* intrinsics of numba.cuda._internal.cuda_fp8   */ \
   X(LIBDEVICE, "call.libdevice", -1, 0) /* ival = LibdeviceFn (ir/libdevice_fns.h): */ \
                             /* libdevice.<f>(...); operands cast to the declared */ \
                             /* types; result the declared type or a tuple       */ \

@@ -20,6 +20,7 @@
 #include "ir/ir.h"
 #include "ir/numfn.h"
 #include "ir/bf16.h"
+#include "ir/fp8.h"
 #include "ir/npmath.h"
 #include "ir/libdevice_fns.h"
 
@@ -310,6 +311,15 @@ static void put_opname(StrBuf *sb, const Inst *in) {
   case OP_BF16:
     sb_printf(sb, "bf16 %s", in->ival >= 0 && in->ival < BF__COUNT ? ir_bf16_info[in->ival].name : "?");
     break;
+  case OP_FP8: {
+    int fn = FP8_FN(in->ival);
+    Fp8Modes m = fn < FP8__COUNT ? ir_fp8_info[fn].modes : FM_NONE;
+    bool one = in->ival & FP8_MODE_BIT;
+    sb_printf(sb, "fp8 %s%s%s", fn < FP8__COUNT ? ir_fp8_info[fn].name : "?",
+              m == FM_NONE ? "" : in->ival & FP8_SAT_BIT ? " satfinite" : " nosat",
+              m == FM_INTERP ? (one ? " e5m2" : " e4m3") : m == FM_ROUND ? (one ? " rp" : " rz") : "");
+    break;
+  }
   case OP_LIBDEVICE:
     sb_printf(sb, "call.libdevice %s", in->ival >= 0 && in->ival < LD__COUNT ? ir_libdevice_info[in->ival].name : "?");
     break;

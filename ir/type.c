@@ -24,7 +24,9 @@ const Type ty_unknown_ = {.kind = TY_UNKNOWN}, ty_void_ = {.kind = TY_VOID},
            ty_f16_ = {.kind = TY_F16}, ty_f32_ = {.kind = TY_F32},
            ty_f64_ = {.kind = TY_F64}, ty_c64_ = {.kind = TY_C64},
            ty_c128_ = {.kind = TY_C128}, ty_str_ = {.kind = TY_STR},
-           ty_grid_group_ = {.kind = TY_GRID_GROUP}, ty_bf16_ = {.kind = TY_BF16};
+           ty_grid_group_ = {.kind = TY_GRID_GROUP}, ty_bf16_ = {.kind = TY_BF16},
+           ty_fp8_e4m3_ = {.kind = TY_FP8_E4M3}, ty_fp8_e5m2_ = {.kind = TY_FP8_E5M2},
+           ty_fp8_e8m0_ = {.kind = TY_FP8_E8M0};
 
 /* ------------------------------------------------------------ interning -- */
 
@@ -322,7 +324,7 @@ int ty_bits(const Type *t) {
     return 0;
   switch (t->kind) {
   case TY_BOOL: return 1;
-  case TY_I8: case TY_U8: return 8;
+  case TY_I8: case TY_U8: case TY_FP8_E4M3: case TY_FP8_E5M2: case TY_FP8_E8M0: return 8;
   case TY_I16: case TY_U16: case TY_F16: case TY_BF16: return 16;
   case TY_I32: case TY_U32: case TY_F32: return 32;
   case TY_I64: case TY_U64: case TY_F64: case TY_C64: return 64;
@@ -640,6 +642,9 @@ static const char *scalar_name(TypeKind k) {
   case TY_STR: return "unicode_type";
   case TY_GRID_GROUP: return "GridGroup";
   case TY_BF16: return "bfloat16";
+  case TY_FP8_E4M3: return "fp8_e4m3";
+  case TY_FP8_E5M2: return "fp8_e5m2";
+  case TY_FP8_E8M0: return "fp8_e8m0";
   default: return "?";
   }
 }

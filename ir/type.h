@@ -40,6 +40,9 @@ typedef enum TypeKind {
   TY_BF16,      /* numba.cuda.bf16.bfloat16: 16-bit storage, not a number to
                    the generic rules (Numba's Bfloat16 is no Float); its
                    typing is ir/infer_bf16.c's */
+  TY_FP8_E4M3,  /* numba.cuda._internal.cuda_fp8's fp8 scalars: one byte of */
+  TY_FP8_E5M2,  /* storage (the cuda_fp8.h bits), no arithmetic; made and   */
+  TY_FP8_E8M0,  /* read only by conversions (typing/infer_fp8.c)            */
 } TypeKind;
 
 typedef enum Layout {
@@ -82,7 +85,8 @@ struct Type {
 
 extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
     ty_i32_, ty_i64_, ty_u8_, ty_u16_, ty_u32_, ty_u64_, ty_f16_, ty_f32_,
-    ty_f64_, ty_c64_, ty_c128_, ty_str_, ty_grid_group_, ty_bf16_;
+    ty_f64_, ty_c64_, ty_c128_, ty_str_, ty_grid_group_, ty_bf16_,
+    ty_fp8_e4m3_, ty_fp8_e5m2_, ty_fp8_e8m0_;
 #define TY_UNKNOWN_T (&ty_unknown_)
 #define TY_VOID_T (&ty_void_)
 #define TY_NONE_T (&ty_none_)
@@ -103,6 +107,13 @@ extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
 #define TY_STR_T (&ty_str_)
 #define TY_GRID_GROUP_T (&ty_grid_group_)
 #define TY_BF16_T (&ty_bf16_)
+#define TY_FP8_E4M3_T (&ty_fp8_e4m3_)
+#define TY_FP8_E5M2_T (&ty_fp8_e5m2_)
+#define TY_FP8_E8M0_T (&ty_fp8_e8m0_)
+/* One of the three fp8 types. */
+static inline bool ty_is_fp8(const Type *t) {
+  return t && (t->kind == TY_FP8_E4M3 || t->kind == TY_FP8_E5M2 || t->kind == TY_FP8_E8M0);
+}
 
 /* Interning table for arrays and tuples; lives as long as the program. */
 typedef struct TypeTable TypeTable;

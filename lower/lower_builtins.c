@@ -98,13 +98,17 @@ static void no_attribute(Lower *L, const Node *n, const char *member, const char
  * (numba-cuda 0.27+: fp8_e4m3, fp8_e5m2, fp8_e8m0 and the conversions). */
 static const char *bf16_hint(const char *member) {
   if (strcmp(member, "fp8") == 0)
-    return "the fp8 types of numba-cuda 0.27+ are not built yet: keep fp8 data as its raw "
-           "uint8 bits and compute in float32 or bfloat16";
+    return "numba.cuda.fp8 holds only numba-cuda's typing and target registries: the fp8 types "
+           "and conversions are in numba.cuda._internal.cuda_fp8";
   return strcmp(member, "bf16") == 0 || strcmp(member, "_internal") == 0
              ? "call bfloat16(x) and the numba.cuda.bf16 functions, or name it as the dtype "
                "of cuda.local.array / cuda.shared.array; the type or module as a value is not supported"
              : NULL;
 }
+
+static const char *const fp8_hint =
+    "kjit has numba.cuda._internal.cuda_fp8's scalar types (called: fp8_e4m3(x)), their "
+    "conversions (float32(v)...), the scalar cvt_* functions and the enums as their arguments";
 
 static int not_yet(Lower *L, const Node *n, const char *hint) {
   diag_error(L->d, E_NOTYET, n->loc, hint, "%s is not supported yet", written(L, n));
@@ -194,10 +198,15 @@ static int bad_path(Lower *L, const char *path, const Node *n, bool called) {
       no_attribute(L, up ? up : n, head, cuda_member_names(L), true, "numba.cuda");
       return -1;
     }
+    if (ir_starts_with(ns, "fp8.")) { /* numba/cuda/fp8.py exports only the registries */
+      diag_error(L->d, E_NOATTR, n->loc, bf16_hint("fp8"), "module 'numba.cuda.fp8' has no attribute '%s'",
+                 ns + 4);
+      return -1;
+    }
     for (int i = 0; cuda_notyet[i]; i++)
       if (ir_starts_with(ns, cuda_notyet[i]) && ns[strlen(cuda_notyet[i])] == '.')
         return bf16_hint(cuda_notyet[i])
-                   ? not_yet_bf16(L, n, path, bf16_hint(strstr(ns, "cuda_fp8") ? "fp8" : cuda_notyet[i]))
+                   ? not_yet_bf16(L, n, path, strstr(ns, "cuda_fp8") ? fp8_hint : bf16_hint(cuda_notyet[i]))
                    : not_yet(L, n, NULL);
     const char *const *cands = ir_starts_with(ns, "atomic.") ? ir_atomic_names
                              : ir_starts_with(ns, "shared.") || ir_starts_with(ns, "local.")
@@ -655,6 +664,12 @@ static int cuda_array(Lower *L, const Node *call, bool shared) {
                "%s() of bfloat16 is not supported (numba-cuda has no bfloat16 arrays)", name);
     return -1;
   }
+  if (dpath && lower_fp8_is_type(dpath)) { /* the global is a constructor, no dtype, in Numba */
+    diag_error(L->d, E_NOTYET, dt->loc,
+               "keep the raw fp8 bits in a uint8 array (cvt_float_to_fp8) and convert when reading",
+               "%s() of %s is not supported (numba-cuda has no fp8 arrays)", name, strrchr(dpath, '.') + 1);
+    return -1;
+  }
   if (deferred_array(L, shape, dt, elem))
     return lower_deferred_array(L, call, shape, dt, elem, shared);
   int nd = array_shape(L, shape, shared, dims);
@@ -856,7 +871,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
   if ((m = member_of(path, "numpy")) && ir_npufunc_find(m) >= 0)
     return lower_np_ufunc(L, ir_npufunc_find(m), call);
   int r = lower_num_path_call(L, path, call);
-  if (r != -2 || (r = lower_bf16_path_call(L, path, call)) != -2)
+  if (r != -2 || (r = lower_bf16_path_call(L, path, call)) != -2 ||
+      (r = lower_fp8_path_call(L, path, call)) != -2)
     return r;
   if (strcmp(path, "numpy.reshape") == 0)
     return lower_np_reshape(L, call);
@@ -906,7 +922,7 @@ static int cuda_value(Lower *L, const char *m, const Node *n) {
 
 int lower_path_value(Lower *L, const char *path, const Node *n) {
   IrGlobal g;
-  if (ir_path_const(path, &g) || lower_num_path_const(path, &g))
+  if (ir_path_const(path, &g) || lower_num_path_const(path, &g) || lower_fp8_path_const(path, &g))
     return lower_global(L, &g, n->loc);
   const Type *dt = ir_path_dtype(path);
   if (dt) /* np.float32 as a value: passed on, used as a dtype or called */

@@ -210,6 +210,12 @@ int lower_vector_attr(Lower *L, const Node *n, int base);   /* v.x; -2: not x/y/
 int lower_bf16_path_call(Lower *L, const char *path, const Node *call);
 /* The path names the bfloat16 type (numba.cuda.bf16.bfloat16, nv_bfloat16). */
 bool lower_bf16_is_type(const char *path);
+/* lower_fp8.c: numba.cuda._internal.cuda_fp8: a constructor or cvt_* call
+ * (-2 for other paths), the fp8 type names, the enum members as values
+ * (also cuda.bindings.runtime.cudaRoundMode's). */
+int lower_fp8_path_call(Lower *L, const char *path, const Node *call);
+bool lower_fp8_is_type(const char *path);
+bool lower_fp8_path_const(const char *path, IrGlobal *out);
 /* lower_mathfn.c: numba.cuda.libdevice.<f>(...); -2 for other paths. */
 int lower_libdevice_call(Lower *L, const char *path, const Node *call);
 

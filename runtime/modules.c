@@ -63,6 +63,8 @@ static const char *canonical(Loader *L, const char *path) {
 static bool is_known(const char *module) {
   static const char *const known[] = {"numba", "numpy", "math", "cmath", "operator", "enum",
                                       "__future__", "cupy", "scipy"}; /* cupy as numpy, scipy.constants */
+  if (strcmp(module, "cuda.bindings") == 0 || strncmp(module, "cuda.bindings.", 14) == 0)
+    return true; /* cudaRoundMode, for numba.cuda._internal.cuda_fp8 */
   const char *dot = strchr(module, '.');
   size_t n = dot ? (size_t)(dot - module) : strlen(module);
   for (size_t i = 0; i < sizeof known / sizeof *known; i++)

@@ -840,7 +840,9 @@ class Extractor:
         scope = binding.scope
         depth = sum(1 for _ in scope.chain())
         key = (scope.module is not self.kernel.module, depth, binding.lineno)
-        self.defs[(scope.module.relpath, id(binding.node))] = ((-key[0], key[1], key[2]), text)
+        # keyed by the text too: one `for` statement binds several loop
+        # variables (for fp8_type, value in cases), each its own line
+        self.defs[(scope.module.relpath, id(binding.node), text)] = ((-key[0], key[1], key[2]), text)
 
     def _add_assign(self, binding, name, module):
         node = binding.node

@@ -687,6 +687,8 @@ static void put_code(StrBuf *sb, const Type *t) {
     put_code(sb, t->elem);
   } else if (t->kind == TY_BF16) {
     sb_puts(sb, "bf16");
+  } else if (ty_is_fp8(t)) {
+    sb_puts(sb, t->kind == TY_FP8_E4M3 ? "e4m3" : t->kind == TY_FP8_E5M2 ? "e5m2" : "e8m0");
   } else if (t->kind == TY_DTYPE) {
     sb_puts(sb, "D");
     put_code(sb, t->elem);

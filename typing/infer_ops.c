@@ -232,7 +232,10 @@ static const Type *type_truth(Infer *inf, int idx, int k, const Type **need) {
     return NULL;
   if (!ty_is_number(a))
     return ir_infer_fail(inf, idx, E_TY_COND,
-                         a->kind == TY_ARRAY ? "compare elements or a.size instead" : NULL,
+                         a->kind == TY_ARRAY ? "compare elements or a.size instead"
+                         : ty_is_fp8(a)      ? "numba-cuda 0.30 cannot lower bool() of an fp8 value: "
+                                               "test float32(v) != 0"
+                                             : NULL,
                          "cannot use %s as a condition", TN(a));
   set_need(need, k, TY_BOOL_T);
   return TY_BOOL_T;
@@ -453,6 +456,8 @@ static bool check_element(Infer *inf, int idx, const Type *v, const Type *arr) {
   ir_infer_fail(inf, idx, E_TY_CONVERT,
                 v->kind == TY_ARRAY      ? "element assignment needs a scalar value"
                 : ty_is_complex(v) ? "store z.real, z.imag or abs(z), or use a complex array"
+                : ty_is_fp8(v)     ? "Numba converts an fp8 value only explicitly: store float32(v), or "
+                                     "its raw bits from cvt_float_to_fp8 into a uint8 array"
                                    : NULL,
                 "cannot store %s into %s", TN(v), TN(arr));
   return false;
@@ -1151,6 +1156,8 @@ static bool well_formed(Infer *inf, int idx) {
 const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   if (!well_formed(inf, idx))
     return NULL;
+  if (ir_infer_fp8_claims(inf, idx)) /* first: bfloat16(v) of an fp8 v is fp8's */
+    return ir_infer_fp8(inf, idx, need);
   if (ir_infer_bf16_claims(inf, idx))
     return ir_infer_bf16(inf, idx, need);
   const Inst *in = &inf->f->insts.data[idx];

@@ -93,6 +93,11 @@ const Type *ir_infer_numfn(Infer *inf, int idx, const Type **need);
 bool ir_infer_bf16_claims(const Infer *inf, int idx);
 const Type *ir_infer_bf16(Infer *inf, int idx, const Type **need);
 bool ir_bf16_storable(const Type *elem);
+/* infer_fp8.c: the fp8 types.  claims: instruction idx is OP_FP8, a CAST
+ * to or from an fp8 type, or an operator or math function meeting one
+ * (refused: Numba has no fp8 arithmetic). */
+bool ir_infer_fp8_claims(const Infer *inf, int idx);
+const Type *ir_infer_fp8(Infer *inf, int idx, const Type **need);
 
 /* infer_npmath.c: the rule of OP_NPUFUNC (NumPy ufuncs on scalars). */
 const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need);

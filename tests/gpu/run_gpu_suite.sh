@@ -11,7 +11,8 @@
 # the cpu target has no CUDA C), then the CUDA C kernels of examples/*.cu
 # and tests/gpu/cuda_c/*.cu (whole __global__ kernels compiled by NVRTC; the
 # same "# RUN:"/"# EXPECT:" lines, inside a C comment), then --timeout and a failing --debug
-# assert, then the differential test of tests/difftest on the cuda target,
+# assert, then the fp8 conversions of tests/fp8/fp8_cases.py against Numba's
+# values, then the differential test of tests/difftest on the cuda target,
 # then the driver-layer test (BUILD_DIR/tests/gpu/test_cuda --gpu), then
 # CUDA C through the C API (BUILD_DIR/tests/unit/test_cuda_c --gpu).  Prints
 # the date, the device and the counts.
@@ -122,6 +123,28 @@ else
   echo "FAIL kjit run --debug, failing assert (exit $rc)"
 fi
 sed 's/^/    /' "$work/log"
+
+# ---- fp8: the conversions of numba.cuda._internal.cuda_fp8 -------------------
+# Every case of tests/fp8/fp8_cases.py on the cuda target, against the values
+# recorded from Numba (on sm_89+ the satfinite float32 roundings are PTX's
+# cvt.rn.satfinite, elsewhere the software conversions).  One item.
+if [ -z "${KJIT_GPU_SUITE_FILTER:-}" ] || [[ fp8 =~ $KJIT_GPU_SUITE_FILTER ]]; then
+  if command -v python3 >/dev/null 2>&1; then
+    python3 "$tests/fp8/fp8_cases.py" --kjit "$kjit" --expect "$tests/fp8/fp8_expected.json" \
+      --target cuda >"$work/log" 2>&1
+    rc=$?
+    counts=$(grep -E '^fp8 on the' "$work/log" | tail -1)
+    if [ $rc -eq 0 ]; then
+      passed=$((passed + 1)); echo "PASS tests/fp8 ($counts)"
+    else
+      failed=$((failed + 1)); failed_names+=("tests/fp8 ($counts)")
+      echo "FAIL tests/fp8 ($counts)"
+    fi
+    sed 's/^/    /' "$work/log"
+  else
+    skipped=$((skipped + 1)); echo "SKIP tests/fp8 (python3 not found)"
+  fi
+fi
 
 # ---- differential testing ---------------------------------------------------
 # The random well-typed kernels of tests/difftest on the cuda target,
