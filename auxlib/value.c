@@ -261,7 +261,7 @@ static int shape_parse(const char *text, size_t len, int64_t shape[KJIT_MAX_NDIM
   return nd;
 }
 
-#define SHAPE_HINT "expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)"
+#define SHAPE_HINT "expected N or up to 8 extents joined by x (e.g. 1000, 64x64, 2x3x4)"
 
 /* The dtype part[0..len) names (kjit_dtype_from_name wants a string). */
 static bool dtype_parse(const char *part, size_t len, kjit_dtype *dt) {

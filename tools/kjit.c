@@ -76,7 +76,7 @@ static const char run_help_head[] =
     "  xoroshiro:N:SEED[:SUBSEQ]         numba.cuda.random states, uint64 (N, 2)\n"
     "  DTYPE:V                           typed scalar, e.g. float32:2.5\n"
     "  NUMBER                            int -> int64, float -> float64 (as Numba)\n"
-    "  SHAPE is N, AxB, AxBxC or AxBxCxD; DTYPE float32 (f32, f4), int64 (i64),\n"
+    "  SHAPE is N or up to 8 extents (AxB, AxBxC, ...); DTYPE float32 (f32, f4), int64 (i64),\n"
     "  uint8, bool, float16, complex64, ...\n"
     "\n";
 

@@ -5,8 +5,9 @@
  * of a C array stays C when every index keeps contiguity: integers do, and
  * a slice does only as the last index written and without a step (`a[1:]`,
  * `a[i, :]`, `a[i, 2:5]`); `a[::1]`, `a[1:, :]`, `a[:, j]` are A.  A view of
- * an A array is A.  `a.T` of a 2-d array is F in Numba, which kjit types as
- * A (as it types `[::1, :]` signatures); a 1-d `a.T` is `a` itself. */
+ * an A array is A.  `a.T` (every axis reversed, as NumPy's) of a C array is F
+ * in Numba, which kjit types as A (as it types `[::1, :]` signatures); a 1-d
+ * `a.T` is `a` itself. */
 #include "typing/typing_internal.h"
 
 #define TN(t) ir_infer_tname(inf, (t))
@@ -135,11 +136,8 @@ const Type *ir_infer_transpose(Infer *inf, int idx) {
     return ir_infer_fail(inf, idx, E_TY_ATTR, NULL, "unknown attribute 'T' of type %s", TN(arr));
   if (arr->ndim == 1)
     return arr;
-  if (arr->ndim > 2)
-    return ir_infer_fail(inf, idx, E_TY_ATTR, "transpose 2-d arrays only",
-                         "transposing an array of %d dimensions is not supported", arr->ndim);
-  return arr->readonly ? ty_array_readonly(inf->tt, arr->elem, 2, LAYOUT_A)
-                       : ty_array(inf->tt, arr->elem, 2, LAYOUT_A);
+  return arr->readonly ? ty_array_readonly(inf->tt, arr->elem, arr->ndim, LAYOUT_A)
+                       : ty_array(inf->tt, arr->elem, arr->ndim, LAYOUT_A);
 }
 
 /* t[i] with i known only at run time: homogeneous tuples only (Numba). */

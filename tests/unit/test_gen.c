@@ -301,16 +301,16 @@ static void test_errors(void) {
       "uint64, float16, float32, float64, complex64, complex128 "
       "(NumPy's codes, in bytes, with or without '<': b1, i1, i2, i4, i8, u1, u2, u4, u8, f2, f4, f8, c8, c16; in bits: i16, i32, i64, u16, u32, u64, f32, f64, c64, c128)");
   bad("zeros:f32:10x",
-      "shape '10x' in 'zeros:f32:10x' is malformed; expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
+      "shape '10x' in 'zeros:f32:10x' is malformed; expected N or up to 8 extents joined by x (e.g. 1000, 64x64, 2x3x4)");
   bad("zeros:f32:",
-      "shape '' in 'zeros:f32:' is malformed; expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
+      "shape '' in 'zeros:f32:' is malformed; expected N or up to 8 extents joined by x (e.g. 1000, 64x64, 2x3x4)");
   bad("zeros:f32:-3",
-      "shape '-3' in 'zeros:f32:-3' is malformed; expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
+      "shape '-3' in 'zeros:f32:-3' is malformed; expected N or up to 8 extents joined by x (e.g. 1000, 64x64, 2x3x4)");
   bad("zeros:f32:1x2x3x4x5x1x1x1x1", "shape '1x2x3x4x5x1x1x1x1' in 'zeros:f32:1x2x3x4x5x1x1x1x1' is over 8 dimensions "
-                                     "(kjit arrays have at most 8); expected N, AxB, AxBxC or AxBxCxD (e.g. 1000, 64x64)");
+                                     "(kjit arrays have at most 8); expected N or up to 8 extents joined by x (e.g. 1000, 64x64, 2x3x4)");
   bad("zeros:f32:99999999999x99999999999",
-      "shape '99999999999x99999999999' in 'zeros:f32:99999999999x99999999999' is too large; expected N, AxB, AxBxC "
-      "or AxBxCxD (e.g. 1000, 64x64)");
+      "shape '99999999999x99999999999' in 'zeros:f32:99999999999x99999999999' is too large; expected N or up to 8 "
+      "extents joined by x (e.g. 1000, 64x64, 2x3x4)");
   bad("zeros:f32", "'zeros:f32' has 2 fields; expected zeros:DTYPE:SHAPE");
   bad("full:f32:10", "'full:f32:10' has 3 fields; expected full:DTYPE:SHAPE:V");
   bad("full:i32:4:3.5", "value '3.5' in 'full:i32:4:3.5' is not an integer (int32 needs one, e.g. 3, -2, 0x10)");
