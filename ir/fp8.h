@@ -54,8 +54,8 @@ extern const Fp8Info ir_fp8_info[FP8__COUNT];
 
 /* The function named name, or -1. */
 int ir_fp8_find(const char *name);
-/* Operand count of fn (its enum arguments are folded into ival). */
-static inline int ir_fp8_arity(int fn) { (void)fn; return 1; }
+/* Every function takes one operand: its enum arguments are folded into ival. */
+#define FP8_ARITY 1
 
 /* The enums: member value of numba.cuda._internal.cuda_fp8.<cls>.<member>
  * or cuda.bindings.runtime.cudaRoundMode.<member> (cls "cudaRoundMode");

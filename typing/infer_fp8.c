@@ -105,7 +105,7 @@ static const Type *want_of(Infer *inf, Fp8Arg a) {
 static const Type *type_fn(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   int fn = FP8_FN(in->ival);
-  if (fn >= FP8__COUNT || in->nargs != ir_fp8_arity(fn))
+  if (fn >= FP8__COUNT || in->nargs != FP8_ARITY)
     return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: malformed fp8 op");
   const Fp8Info *fi = &ir_fp8_info[fn];
   const Type *t = arg_type(inf, in, 0), *want = want_of(inf, fi->arg);
