@@ -422,9 +422,36 @@ static bool check_cache_hint(Infer *inf, int idx, const Type *arr, int nidx) {
   return true;
 }
 
+/* p[i] on a raw pointer (Numba's getitem/setitem of CPointer): exactly
+ * one integer index, made int64 (an unsigned one keeps its bits, as
+ * Numba's gep takes it); no wraparound, no bounds.  Returns 1 when valid,
+ * 0 while the index is unknown, -1 after an error. */
+static int check_ptr_index(Infer *inf, int idx, int first, const Type *ptr, const Type **need) {
+  const Inst *in = &inf->f->insts.data[idx];
+  if (in->nargs - first != 1) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, "index a raw pointer with one integer: p[i]",
+                  "%s takes one index, got %d", TN(ptr), in->nargs - first);
+    return -1;
+  }
+  const Type *t = at(inf, in, first);
+  if (!t)
+    return 0;
+  if (!ty_is_int(t)) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, t->kind == TY_TUPLE || t->kind == TY_ARRAY
+                  ? "a raw pointer has no dimensions or slices: index it with one integer"
+                  : ty_is_float(t) ? "convert it with int(...)" : NULL,
+                  "raw pointer index must be an integer, not %s", TN(t));
+    return -1;
+  }
+  set_need(need, first, TY_I64_T);
+  return 1;
+}
+
 static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0);
+  if (arr && arr->kind == TY_PTR && !in->str)
+    return check_ptr_index(inf, idx, 1, arr, need) == 1 ? arr->elem : NULL;
   if (in->str && arr && !check_cache_hint(inf, idx, arr, in->nargs - 1))
     return NULL;
   if (arr && arr->kind == TY_TUPLE && in->nargs == 2 && arg_inst(inf, in, 1)->op == OP_CONST_INT)
@@ -505,6 +532,14 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
     return ir_infer_fail(inf, idx, E_TY_INDEX,
                          "tuples are immutable: build a new tuple, or use cuda.local.array",
                          "'tuple' object does not support item assignment");
+  if (arr && arr->kind == TY_PTR && v && !in->str) {
+    if (!ty_is_number(v) || (ty_is_complex(v) && !ty_is_complex(arr->elem)))
+      return ir_infer_fail(inf, idx, E_TY_CONVERT, NULL, "cannot store %s into %s", TN(v), TN(arr));
+    if (check_ptr_index(inf, idx, 2, arr, need) != 1)
+      return NULL;
+    set_need(need, 1, arr->elem);
+    return TY_VOID_T;
+  }
   if (!arr || !need_array(inf, idx, arr, "index") || !v || !check_writable(inf, idx, arr))
     return NULL;
   if (in->str && !check_cache_hint(inf, idx, arr, in->nargs - 2))
@@ -731,6 +766,12 @@ static const Type *type_atomic(Infer *inf, int idx, const Type **need) {
   const Type *arr = at(inf, in, 0);
   if (!arr)
     return NULL;
+  if (arr->kind == TY_PTR) /* Numba's atomic templates read ary.ndim: typing fails */
+    return ir_infer_fail(inf, idx, E_TY_ATOMIC,
+                         "Numba's atomics take arrays: declare the parameter as an array "
+                         "(float32[:]) and pass one",
+                         "cuda.atomic.%s on a raw pointer (%s) is not supported",
+                         atomic_names[kind], TN(arr));
   if (arr->kind != TY_ARRAY)
     return ir_infer_fail(inf, idx, E_TY_ATOMIC, NULL,
                          "cuda.atomic.%s needs an array as its first argument, got %s",

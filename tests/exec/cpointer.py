@@ -1,0 +1,75 @@
+"""Raw pointer arguments: parameters typed types.CPointer(T) (Numba's
+CPointer) index as p[i] with one integer, load and store the pointee's
+type, pass on to device functions; `kjit run` gives one as NAME=ptr:VALUE
+(the address of the array VALUE, printed afterwards as arrays are).  The
+first three kernels are numba-cuda's own (test_cpointer, test_dispatcher)."""
+import numpy as np
+from numba import cuda, types, float32, int32, uint32
+
+# RUN: add_one --grid 1 --block 32 x=ptr:arange:uint8:10 n=10
+# EXPECT: x: uint8[10] [1, 2, 3, ..., 10] sum=55 crc=2520577b
+#   (computed in Python from: [v + 1 for v in range(10)])
+
+# RUN: axpy --grid 1 --block 32 r=ptr:zeros:int32:10 a=5 x=ptr:arange:int32:10 y=ptr:full:int32:10:3 n=10
+# EXPECT: r: int32[10] [3, 8, 13, ..., 48] sum=255 crc=af6ff0f8
+#   (computed in Python from: [5 * v + 3 for v in range(10)])
+
+# RUN: scale_dev --grid 2 --block 8 p=ptr:arange:float32:12 out=zeros:float64:12 n=12
+# EXPECT: out: float64[12] [0, 5, 10, ..., 55] sum=330 crc=0b6a04cf
+#   (computed in Python from: [2.5 * v * 2 for v in range(12)])
+# EXPECT: p: float32[12] [0, 2.5, 5, ..., 27.5] sum=165 crc=b2da313c
+#   (computed in Python from: [2.5 * v for v in range(12)])
+
+# RUN: lazy_sum --grid 1 --block 8 p=ptr:arange:int32:8 q=ptr:full:float32:8:0.5 out=zeros:float64:8
+# EXPECT: out: float64[8] [1.5, 3.5, 5.5, ..., 7.5] sum=60 crc=c6808247
+#   (computed in Python from: [v + 0.5 + (v + 1) % 8 for v in range(8)])
+
+# RUN: string_sig --grid 1 --block 4 p=ptr:arange:int64:4 k=7
+# EXPECT: p: int64[4] [-1, 6, 13, 20] sum=38 crc=c1f65831
+#   (computed in Python from: [v * 7 - 1 for v in range(4)])
+
+sig = types.void(types.CPointer(types.uint8), types.uint32)
+
+
+@cuda.jit(sig)
+def add_one(x, n):
+    i = cuda.grid(1)
+    if i < n:
+        x[i] += 1
+
+
+ptr = types.CPointer(types.int32)
+
+
+@cuda.jit(types.void(ptr, int32, ptr, ptr, uint32))
+def axpy(r, a, x, y, n):
+    i = cuda.grid(1)
+    if i < n:
+        r[i] = a * x[i] + y[i]
+
+
+@cuda.jit(device=True)
+def twice(p, i):
+    return p[i] * 2
+
+
+@cuda.jit(types.void(types.CPointer(float32), types.float64[:], types.int64))
+def scale_dev(p, out, n):
+    i = cuda.grid(1)
+    if i < n:
+        p[i] *= 2.5          # float32 * float64 stored back as float32
+        out[i] = twice(p, i)
+
+
+@cuda.jit
+def lazy_sum(p, q, out):
+    # lazy: specialized on (int32*, float32*, array(float64, 1d, C))
+    i = cuda.grid(1)
+    j = np.uint32((i + 1) % 8)   # an unsigned index
+    out[i] = p[i] + q[np.int32(i)] + p[j]
+
+
+@cuda.jit("void(CPointer(int64), int64)")
+def string_sig(p, k):
+    i = cuda.threadIdx.x
+    p[i] = p[i] * k - 1
