@@ -7,7 +7,10 @@
  * are two specializations), a device function taking the pointer, and the
  * misuse caught before running: a pointer of another pointee type, an
  * invalid dtype, an array for a pointer parameter.  Expected values are
- * computed by hand from Numba's rules.  Exit 1 on any failure. */
+ * computed by hand from Numba's rules.  With --gpu (run by
+ * tests/gpu/run_gpu_suite.sh) the same kernels run on the cuda target with
+ * device pointers (kjit_array_data of device arrays), twice for the launch
+ * fast path.  Exit 1 on any failure. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -114,19 +117,73 @@ static void test_misuse(void) {
   kjit_array_destroy(a);
 }
 
-int main(void) {
+/* ---- --gpu: device pointers on the cuda target ---- */
+
+static kjit_array *device_copy(kjit_dtype dt, int64_t n, const void *host) {
+  kjit_array *h = NULL, *d = NULL;
+  CHECK_STATUS(kjit_array_create(ctx, dt, 1, &n, &h), KJIT_OK);
+  if (h)
+    memcpy(kjit_array_data(h), host, (size_t)n * (size_t)kjit_array_itemsize(h));
+  CHECK_STATUS(kjit_array_to_device(ctx, h, &d), KJIT_OK);
+  kjit_array_destroy(h);
+  return d;
+}
+
+static void to_host(kjit_array *d, void *host, kjit_dtype dt, int64_t n) {
+  kjit_array *h = NULL;
+  CHECK_STATUS(kjit_array_create(ctx, dt, 1, &n, &h), KJIT_OK);
+  CHECK_STATUS(kjit_array_copy(h, d), KJIT_OK);
+  if (h)
+    memcpy(host, kjit_array_data(h), (size_t)n * (size_t)kjit_array_itemsize(h));
+  kjit_array_destroy(h);
+}
+
+static void gpu_tests(void) {
+  float buf[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  kjit_array *d = device_copy(KJIT_FLOAT32, 8, buf);
+  kjit_arg args[2] = {kjit_arg_pointer(KJIT_FLOAT32, (float *)kjit_array_data(d) + 4), kjit_arg_i64(4)};
+  kjit_launch_config c = block(4);
+  CHECK_STATUS(kjit_launch(kernel("around"), &c, args, 2), KJIT_OK);
+  to_host(d, buf, KJIT_FLOAT32, 8);
+  const float want[8] = {-8.5f, -7.5f, -6.5f, -5.5f, 5.5f, 6.5f, 7.5f, 8.5f};
+  for (int i = 0; i < 8; i++)
+    CHECK(buf[i] == want[i], "gpu: buf[%d] = %g, want %g", i, buf[i], want[i]);
+  /* twice through the fast path: each launch passes its own address */
+  float f1[3] = {1, 2, 3}, f2[3] = {10, 20, 30};
+  kjit_array *p1 = device_copy(KJIT_FLOAT32, 3, f1), *p2 = device_copy(KJIT_FLOAT32, 3, f2);
+  double z[3] = {0, 0, 0}, out[3];
+  kjit_array *o = device_copy(KJIT_FLOAT64, 3, z);
+  kjit_launch_config c3 = block(3);
+  for (int r = 0; r < 3; r++) {
+    kjit_array *p = r == 1 ? p2 : p1;
+    kjit_arg a[2] = {kjit_arg_pointer(KJIT_FLOAT32, kjit_array_data(p)), kjit_arg_array(o)};
+    CHECK_STATUS(kjit_launch(kernel("lazy"), &c3, a, 2), KJIT_OK);
+    to_host(o, out, KJIT_FLOAT64, 3);
+    const float *src = r == 1 ? f2 : f1;
+    for (int i = 0; i < 3; i++)
+      CHECK(out[i] == 3.0 * src[i], "gpu launch %d: out[%d] = %g", r, i, out[i]);
+  }
+  kjit_array_destroy(d), kjit_array_destroy(p1), kjit_array_destroy(p2), kjit_array_destroy(o);
+}
+
+int main(int argc, char **argv) {
+  int gpu = argc > 1 && strcmp(argv[1], "--gpu") == 0;
   kjit_context_options o;
   kjit_context_options_init(&o);
-  o.target = KJIT_TARGET_CPU;
+  o.target = gpu ? KJIT_TARGET_CUDA : KJIT_TARGET_CPU;
   if (kjit_context_create(&o, &ctx) != KJIT_OK ||
       kjit_program_load_source(ctx, "pointer_test.py", src, &prog) != KJIT_OK) {
     fprintf(stderr, "setup failed: %s\n", ctx ? kjit_last_error(ctx) : "no context");
     return 1;
   }
-  test_negative_index();
-  test_int_address();
-  test_lazy();
-  test_misuse();
+  if (gpu) {
+    gpu_tests();
+  } else {
+    test_negative_index();
+    test_int_address();
+    test_lazy();
+    test_misuse();
+  }
   kjit_context_destroy(ctx);
   printf("test_pointer_args: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
