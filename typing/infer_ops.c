@@ -768,8 +768,8 @@ static const Type *type_atomic(Infer *inf, int idx, const Type **need) {
     return NULL;
   if (arr->kind == TY_PTR) /* Numba's atomic templates read ary.ndim: typing fails */
     return ir_infer_fail(inf, idx, E_TY_ATOMIC,
-                         "Numba's atomics take arrays: declare the parameter as an array "
-                         "(float32[:]) and pass one",
+                         "Numba's atomics take arrays: view the memory as one, "
+                         "cuda.atomic.add(carray(p, n), i, v)",
                          "cuda.atomic.%s on a raw pointer (%s) is not supported",
                          atomic_names[kind], TN(arr));
   if (arr->kind != TY_ARRAY)

@@ -5,6 +5,7 @@ type, pass on to device functions; `kjit run` gives one as NAME=ptr:VALUE
 first three kernels are numba-cuda's own (test_cpointer, test_dispatcher)."""
 import numpy as np
 from numba import cuda, types, float32, int32, uint32
+from numba.cuda.np.numpy_support import carray, farray
 
 # RUN: add_one --grid 1 --block 32 x=ptr:arange:uint8:10 n=10
 # EXPECT: x: uint8[10] [1, 2, 3, ..., 10] sum=55 crc=2520577b
@@ -73,3 +74,34 @@ def lazy_sum(p, q, out):
 def string_sig(p, k):
     i = cuda.threadIdx.x
     p[i] = p[i] * k - 1
+
+
+# RUN: views --grid 1 --block 1 p=ptr:arange:float32:6 out=zeros:float32:2x3
+# EXPECT: out: float32[2x3] [0, 102, 204, 301, 403, 505] sum=1515 crc=02af9bbe
+#   (computed in Python from: [100 * (3 * i + j) + (i + 2 * j) for i in range(2) for j in range(3)])
+# EXPECT: p: float32[6] [0, 1, 2, 3, 4, 1005] sum=1015 crc=84dcc51a
+#   (computed in Python from: [v + (1000 if v == 5 else 0) for v in range(6)])
+
+# RUN: count_into --grid 2 --block 32 p=ptr:zeros:uint32:4 n=64
+# EXPECT: p: uint32[4] [16, 16, 16, 16] sum=64 crc=2a26fe83
+#   (computed in Python from: [16, 16, 16, 16])
+
+
+@cuda.jit(types.void(types.CPointer(float32), float32[:, :]))
+def views(p, out):
+    # numba-cuda's test_array._test_cfarray: carray/farray view a pointer
+    a = carray(p, (2, 3), dtype=np.float32)   # C order: a[i, j] = p[3*i + j]
+    b = farray(p, (2, 3))                     # Fortran order: b[i, j] = p[i + 2*j]
+    c = carray(p, 6)
+    for i in range(2):
+        for j in range(3):
+            out[i, j] = a[i, j] * 100 + b[i, j] + c[i * 3 + j] * 0
+    a[1, 2] += 1000
+
+
+@cuda.jit(types.void(types.CPointer(types.uint32), types.int64))
+def count_into(p, n):
+    # atomics take arrays: a carray over the pointer
+    i = cuda.grid(1)
+    if i < n:
+        cuda.atomic.add(carray(p, 4), i % 4, 1)

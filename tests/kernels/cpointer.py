@@ -3,7 +3,7 @@
 # passed on to a device function, and a lazy kernel compiled for pointers.
 # ARGS: ptx %s
 # ARGS: ptx %s:lazy --sig "void(CPointer(float32), CPointer(uint16), float64[:])"
-from numba import cuda, types, float32, int32, uint32
+from numba import cuda, types, float32, int32, uint32, carray, farray
 
 ptr = types.CPointer(types.int32)
 
@@ -32,3 +32,14 @@ def scale_dev(p, out, n):
 def lazy(p, q, out):
     i = cuda.grid(1)
     out[i] = p[i] + q[i]
+
+
+@cuda.jit(types.void(types.CPointer(types.uint32), types.int64))
+def count_into(p, n):
+    # carray over the pointer: 2-d views and atomics on it
+    i = cuda.grid(1)
+    a = carray(p, (2, 2))
+    b = farray(p, (2, 2))
+    if i < n:
+        cuda.atomic.add(carray(p, 4), i % 4, 1)
+        a[0, 1] = b[1, 0]
