@@ -402,13 +402,26 @@ static bool check_cache_hint(Infer *inf, int idx, const Type *arr, int nidx) {
   const Inst *in = &inf->f->insts.data[idx];
   const char *name = in->op == OP_ARRAY_LOAD ? "ld" : "st";
   const Type *i0 = at(inf, in, in->op == OP_ARRAY_LOAD ? 1 : 2);
-  if (arr->kind != TY_ARRAY) {
-    ir_infer_fail(inf, idx, E_TY_INDEX, NULL, "%s%s operates on arrays, got %s", name, in->str,
-                  TN(arr));
+  if (arr->kind != TY_ARRAY && arr->kind != TY_PTR) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, NULL, "%s%s operates on arrays or pointers, got %s", name,
+                  in->str, TN(arr));
+    return false;
+  }
+  if (arr->kind == TY_PTR && i0 && i0->kind == TY_TUPLE) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, "index a raw pointer with one integer",
+                  "%s%s: pointers only support scalar indexing, got a tuple of %d", name, in->str,
+                  i0->nelems);
     return false;
   }
   int have = i0 && i0->kind == TY_TUPLE ? i0->nelems : nidx;
-  if (have != arr->ndim) {
+  if (arr->kind == TY_PTR)
+    have = 1; /* numba-cuda: any integer index is valid for a pointer */
+  if (arr->kind == TY_PTR && nidx != 1) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, "index a raw pointer with one integer",
+                  "%s%s: expected 1 index for a pointer, got %d", name, in->str, nidx);
+    return false;
+  }
+  if (arr->kind == TY_ARRAY && have != arr->ndim) {
     ir_infer_fail(inf, idx, E_TY_INDEX, "give one index per dimension, as a tuple for N-d arrays",
                   "%s%s: expected %d indices, got %d", name, in->str, arr->ndim, have);
     return false;
@@ -450,8 +463,9 @@ static int check_ptr_index(Infer *inf, int idx, int first, const Type *ptr, cons
 static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0);
-  if (arr && arr->kind == TY_PTR && !in->str)
-    return check_ptr_index(inf, idx, 1, arr, need) == 1 ? arr->elem : NULL;
+  if (arr && arr->kind == TY_PTR) /* cuda.ldca(p, i) & co. too (str: the operator) */
+    return (!in->str || check_cache_hint(inf, idx, arr, in->nargs - 1)) &&
+                   check_ptr_index(inf, idx, 1, arr, need) == 1 ? arr->elem : NULL;
   if (in->str && arr && !check_cache_hint(inf, idx, arr, in->nargs - 1))
     return NULL;
   if (arr && arr->kind == TY_TUPLE && in->nargs == 2 && arg_inst(inf, in, 1)->op == OP_CONST_INT)
@@ -532,10 +546,11 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
     return ir_infer_fail(inf, idx, E_TY_INDEX,
                          "tuples are immutable: build a new tuple, or use cuda.local.array",
                          "'tuple' object does not support item assignment");
-  if (arr && arr->kind == TY_PTR && v && !in->str) {
+  if (arr && arr->kind == TY_PTR && v) {
     if (!ty_is_number(v) || (ty_is_complex(v) && !ty_is_complex(arr->elem)))
       return ir_infer_fail(inf, idx, E_TY_CONVERT, NULL, "cannot store %s into %s", TN(v), TN(arr));
-    if (check_ptr_index(inf, idx, 2, arr, need) != 1)
+    if ((in->str && !check_cache_hint(inf, idx, arr, in->nargs - 2)) ||
+        check_ptr_index(inf, idx, 2, arr, need) != 1)
       return NULL;
     set_need(need, 1, arr->elem);
     return TY_VOID_T;

@@ -105,3 +105,19 @@ def count_into(p, n):
     i = cuda.grid(1)
     if i < n:
         cuda.atomic.add(carray(p, 4), i % 4, 1)
+
+
+# RUN: hinted --grid 1 --block 1 ptr=ptr:zeros:float32:4 values=arange:float32:4 n=4
+# EXPECT: ptr: float32[4] [0, 1, 2, 3] sum=6 crc=25601b8b
+#   (computed in Python from: [0, 1, 2, 3])
+# EXPECT: values: float32[4] [0, 1, 3, 3] sum=7 crc=2a3811e7
+#   (computed in Python from: [0 + 0, 1 + 0, 2 + 1, 3 + 0])
+
+
+@cuda.jit(types.void(types.CPointer(float32), float32[:], types.intp))
+def hinted(ptr, values, n):
+    # numba-cuda's test_cache_hints f_ptr: cache-hinted stores and loads
+    # through a pointer, in order (ptr[n-1-i] is read before it is stored)
+    for i in range(n):
+        cuda.stcs(ptr, i, values[i])
+        values[i] = cuda.ldcg(ptr, i) + cuda.ldca(ptr, n - 1 - i)
