@@ -95,6 +95,17 @@ static void test_lazy(void) {
   kjit_array_destroy(o);
 }
 
+/* kjit_call of a device function taking a pointer (the C ABI: a T *). */
+static void test_call(void) {
+  float f[3] = {0.5f, 1.5f, 2.5f};
+  kjit_function *fn = NULL;
+  CHECK_STATUS(kjit_program_function(prog, "get", &fn), KJIT_OK);
+  kjit_arg args[2] = {kjit_arg_pointer(KJIT_FLOAT32, f), kjit_arg_i64(2)};
+  kjit_value v;
+  CHECK_STATUS(kjit_call(fn, args, 2, &v), KJIT_OK);
+  CHECK(v.dtype == KJIT_FLOAT32 && v.value.f32 == 2.5f, "dtype %d", (int)v.dtype);
+}
+
 static void test_misuse(void) {
   double d[1] = {0};
   float f[1] = {0};
@@ -182,6 +193,7 @@ int main(int argc, char **argv) {
     test_negative_index();
     test_int_address();
     test_lazy();
+    test_call();
     test_misuse();
   }
   kjit_context_destroy(ctx);
