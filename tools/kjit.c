@@ -76,6 +76,7 @@ static const char run_help_head[] =
     "  xoroshiro:N:SEED[:SUBSEQ]         numba.cuda.random states, uint64 (N, 2)\n"
     "  DTYPE:V                           typed scalar, e.g. float32:2.5\n"
     "  NUMBER                            int -> int64, float -> float64 (as Numba)\n"
+    "  ptr:VALUE                         the address of array VALUE (types.CPointer)\n"
     "  SHAPE is N or up to 8 extents (AxB, AxBxC, ...); DTYPE float32 (f32, f4), int64 (i64),\n"
     "  uint8, bool, float16, complex64, ...\n"
     "\n";
@@ -825,8 +826,9 @@ static int make_values(RunJob *j, const RunArgs *a) {
       return report_param(j, "-o names '%s', a scalar argument of kernel '%s', not an array",
                           a->outs[i].name);
   }
-  if (kjit_cli_ptr_args(j->ctx, j->vals, j->is_ptr, j->nvals, j->params, j->lvals, j->dev))
-    return EXIT_ERRORS;
+  int prc = kjit_cli_ptr_args(j->ctx, j->vals, j->is_ptr, j->nvals, j->params, j->lvals, j->dev);
+  if (prc)
+    return prc == 2 ? EXIT_USAGE : EXIT_ERRORS;
   return EXIT_OK;
 }
 

@@ -27,11 +27,13 @@ static int c_contiguous(const kjit_array *a) {
   return 1;
 }
 
+/* A ptr: argument the command line got wrong: 2, a usage error. */
 static int fail(const char *name, const char *hint, const char *what) {
   fprintf(stderr, "kjit: error: argument '%s': %s\n", name, what);
   if (hint)
     fprintf(stderr, "  hint: %s\n", hint);
-  return 1;
+  fputs("Try 'kjit run --help'.\n", stderr);
+  return 2;
 }
 
 /* One pointer argument from array a (host memory). */
@@ -69,8 +71,9 @@ int kjit_cli_ptr_args(kjit_context *ctx, const kjit_arg *vals, const unsigned ch
     if (vals[i].kind != KJIT_ARG_ARRAY)
       return fail(name, "write NAME=ptr:VALUE with an array VALUE (ptr:x.npy, ptr:zeros:f32:N)",
                   "ptr: takes an array, whose address is passed");
-    if (one_pointer(ctx, vals[i].value.array, name, tg, &out[i], &dev[i]))
-      return 1;
+    int rc = one_pointer(ctx, vals[i].value.array, name, tg, &out[i], &dev[i]);
+    if (rc)
+      return rc;
   }
   return 0;
 }
