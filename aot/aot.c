@@ -272,6 +272,8 @@ static const char *c_param_name(Arena *ar, const char *name) {
 /* The types a launcher passes: scalars but float16 and complex, arrays of
  * any scalar element (their data as the element's C storage). */
 static bool param_ok(const Type *t) {
+  if (t->kind == TY_PTR) /* a raw pointer: T * (float16: its uint16_t storage) */
+    return t->elem->kind >= TY_BOOL && t->elem->kind <= TY_F64;
   if (t->kind == TY_ARRAY)
     return t->elem->kind >= TY_BOOL && t->elem->kind <= TY_C128 && !t->readonly;
   return t->kind >= TY_BOOL && t->kind <= TY_F64 && t->kind != TY_F16;
@@ -319,7 +321,8 @@ static bool add_unit(Aot *a, const RtUnit *u, int index, bool cpu) {
     sb_printf(&sb, "%s%s: %s", i ? ", " : "", pname, ty_name(x.types[i], buf, sizeof buf));
     if (!is_c_ident(pname) || !param_ok(x.types[i])) {
       diag_error(a->diags, E_AOT_UNSUPPORTED, f->locals.data[i].loc,
-                 "launchers take arrays (not read-only ones) and bool, integer, float32 and float64 scalars",
+                 "launchers take arrays (not read-only ones), raw pointers to numbers and bool, integer, "
+                 "float32 and float64 scalars",
                  "kernel '%s': parameter '%s' of type %s cannot be passed by a generated launcher", f->name,
                  pname, buf);
       ok = false;

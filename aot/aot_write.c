@@ -28,7 +28,9 @@ static const CScalar scalars[] = {
     [TY_C64] = {"float", NULL, "c64", 8},          [TY_C128] = {"double", NULL, "c128", 16},
 };
 
-static const CScalar *scalar_of(const Type *t) { return &scalars[t->kind == TY_ARRAY ? t->elem->kind : t->kind]; }
+static const CScalar *scalar_of(const Type *t) {
+  return &scalars[t->kind == TY_ARRAY || t->kind == TY_PTR ? t->elem->kind : t->kind];
+}
 
 /* NAME_f32_2d */
 static void array_type(StrBuf *sb, const Aot *a, const Type *t) {
@@ -39,6 +41,8 @@ static void array_type(StrBuf *sb, const Aot *a, const Type *t) {
 static void param_type(StrBuf *sb, const Aot *a, const Type *t) {
   if (t->kind == TY_ARRAY)
     array_type(sb, a, t);
+  else if (t->kind == TY_PTR) /* a raw pointer: device memory on the GPU */
+    sb_printf(sb, "%s *", scalar_of(t)->ctype);
   else
     sb_puts(sb, scalar_of(t)->param);
 }

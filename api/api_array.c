@@ -692,6 +692,15 @@ kjit_arg kjit_arg_f64(double v) {
   return r;
 }
 
+kjit_arg kjit_arg_pointer(kjit_dtype dtype, void *ptr) {
+  kjit_arg r;
+  memset(&r, 0, sizeof r);
+  r.kind = KJIT_ARG_POINTER;
+  r.dtype = is_dtype(dtype) ? dtype : KJIT_DTYPE_INVALID;
+  r.value.ptr = ptr;
+  return r;
+}
+
 kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value) {
   kjit_arg r;
   memset(&r, 0, sizeof r);

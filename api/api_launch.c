@@ -302,6 +302,16 @@ static bool take_arg(Launch *l, int i) {
     v->scalar.dtype = rt_dtype_of(a->dtype);
     memcpy(v->scalar.v.bytes, a->value.bits, rt_dtype_size(v->scalar.dtype));
     return true;
+  case KJIT_ARG_POINTER:
+    if ((int)a->dtype < 0 || (int)a->dtype >= RT_NDTYPES || rt_dtype_of(a->dtype) == RT_RECORD)
+      return fail_launch(l, "give the pointee's dtype: kjit_arg_pointer(KJIT_FLOAT32, p)",
+                         "argument %d ('%s'): invalid pointer dtype %d", i + 1, param_name(l, i),
+                         (int)a->dtype);
+    v->is_ptr = true;
+    v->ptr_dtype = rt_dtype_of(a->dtype);
+    v->scalar.dtype = RT_U64;
+    v->scalar.v.u64 = (uint64_t)(uintptr_t)a->value.ptr;
+    return true;
   case KJIT_ARG_TUPLE: {
     const char *why = rt_tuple_take(l->call->ctx, &l->call->arena, a, v, 1);
     if (!why)

@@ -193,6 +193,9 @@ static bool take_input(UCall *c, int i, const kjit_arg *a) {
     return true;
   case KJIT_ARG_TUPLE:
     return fail(c, "pass an array or a scalar", "%s: a tuple cannot be a ufunc input", what);
+  case KJIT_ARG_POINTER:
+    return fail(c, "pass an array (kjit_array_wrap_device wraps a device pointer)",
+                "%s: a raw pointer cannot be a ufunc input", what);
   }
   return fail(c, NULL, "%s: invalid kjit_arg kind %d", what, (int)a->kind);
 }

@@ -194,6 +194,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
     return r;
   }
   case TY_STR: return cg->t_ptr;
+  case TY_PTR: return cg->t_ptr;         /* a raw pointer (CPointer) */
   case TY_RECORD: return cg->t_ptr;      /* a reference to the record's bytes */
   case TY_GRID_GROUP: return cg->t_i64;  /* the grid workspace's address */
   default: return NULL;
@@ -509,6 +510,8 @@ static void lower_prologue(Cg *cg) {
       LLVMValueRef d = LLVMBuildExtractValue(cg->b, p, 0, "");
       p = LLVMBuildInsertValue(cg->b, p, cg->hooks->param_pointer(cg, d), 0, "");
     }
+    if (f->is_kernel && t->kind == TY_PTR) /* a host-given address: global memory */
+      p = cg->hooks->param_pointer(cg, p);
     LLVMBuildStore(cg->b, p, cg->slots[i]);
   }
 }

@@ -13,7 +13,7 @@
 
 /* signext/zeroext for a sub-32-bit integer parameter type, else NULL. */
 static LLVMAttributeRef ext_attr(Cg *cg, const Type *t) {
-  if (cg_bits(t) >= 32 || cg_is_float(t))
+  if (!ty_is_number(t) || cg_bits(t) >= 32 || cg_is_float(t)) /* pointers: none */
     return NULL;
   const char *a = cg_is_signed(t) ? "signext" : "zeroext";
   return LLVMCreateEnumAttribute(cg->ctx, LLVMGetEnumAttributeKindForName(a, strlen(a)), 0);

@@ -942,7 +942,7 @@ static bool slot_of(const Type *t, CgArgSlot *s) {
     s->align = 8;
     return true;
   }
-  if (t->kind == TY_RECORD) { /* by reference: the record's address */
+  if (t->kind == TY_RECORD || t->kind == TY_PTR) { /* by reference: the record's address */
     s->size = s->align = 8;
     return true;
   }

@@ -182,6 +182,10 @@ static LLVMValueRef element_ptr(Cg *cg, const Inst *in, int first, int nidx) {
   const Type *at = cg_arg_type(cg, in, 0);
   if (!arr)
     return NULL;
+  if (at && at->kind == TY_PTR && nidx == 1) { /* p[i]: Numba's gep, no wraparound */
+    LLVMValueRef i = cg_arg(cg, in, first);
+    return i ? LLVMBuildGEP2(cg->b, cg_mem_type(cg, at->elem), arr, &i, 1, "") : NULL;
+  }
   if (!at || at->kind != TY_ARRAY || LLVMTypeOf(arr) != cg_array_struct(cg, at->ndim)) {
     cg_fail(cg, in, "indexing a value that is not an array");
     return NULL;

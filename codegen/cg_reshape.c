@@ -60,7 +60,30 @@ static void normalize(Cg *cg, LLVMValueRef *dims, int n, LLVMValueRef size) {
     dims[k] = LLVMBuildSelect(cg->b, ok, dims[k], zero, "reshape.dim");
 }
 
+/* carray/farray(p, shape): the pointer with the shape as given (Numba's
+ * carray checks nothing), strides in C or (ival 2) Fortran order. */
+static LLVMValueRef carray(Cg *cg, const Inst *in) {
+  LLVMValueRef p = cg_arg(cg, in, 0);
+  const Type *rt = in->type;
+  if (!p || !rt || rt->kind != TY_ARRAY) {
+    cg_fail(cg, in, "carray of a non-pointer");
+    return NULL;
+  }
+  LLVMValueRef dims[TY_MAX_NDIM], strides[TY_MAX_NDIM];
+  if (!shape_values(cg, in, dims, rt->ndim))
+    return NULL;
+  LLVMValueRef st = cg_const_i64(cg, cg_size(rt->elem));
+  for (int i = 0; i < rt->ndim; i++) {
+    int k = in->ival == 2 ? i : rt->ndim - 1 - i;
+    strides[k] = st;
+    st = LLVMBuildMul(cg->b, st, dims[k], "");
+  }
+  return cg_make_array(cg, rt->ndim, p, dims, strides);
+}
+
 LLVMValueRef cg_lower_array_reshape(Cg *cg, const Inst *in) {
+  if (in->ival > 0)
+    return carray(cg, in);
   LLVMValueRef arr = cg_arg(cg, in, 0);
   const Type *at = cg_arg_type(cg, in, 0), *rt = in->type;
   if (!arr || !at || at->kind != TY_ARRAY || at->layout != LAYOUT_C || !rt ||

@@ -248,7 +248,8 @@ typedef struct RtArgKey {
 } RtArgKey;
 enum { RT_ARGKEY_C = 1, RT_ARGKEY_ALIGN16 = 2,
        RT_ARGKEY_FITS32 = 4, /* rt_value_fits32: picks the 32-bit-index variant */
-       RT_ARGKEY_READONLY = 8 /* RtArray.readonly: a `readonly array` parameter */ };
+       RT_ARGKEY_READONLY = 8, /* RtArray.readonly: a `readonly array` parameter */
+       RT_ARGKEY_PTR = 16 /* a raw pointer (RtValue.is_ptr); dtype: the pointee's */ };
 
 typedef struct RtSpecKey {
   const void *owner;               /* the kernel (IrFunc *) */

@@ -35,7 +35,7 @@ void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValu
     RtArgKey *a = &k->args[i];
     memset(a, 0, sizeof *a);
     a->is_array = v->is_array;
-    a->dtype = (uint8_t)(v->is_array ? v->array.dtype : v->scalar.dtype);
+    a->dtype = (uint8_t)(v->is_array ? v->array.dtype : v->is_ptr ? v->ptr_dtype : v->scalar.dtype);
     a->ndim = (uint8_t)(v->is_array ? v->array.ndim : 0);
     a->flags = 0;
     if (v->is_array && rt_array_is_c_contiguous(&v->array))
@@ -46,6 +46,8 @@ void rt_spec_key(RtSpecKey *k, const void *prog, const void *owner, const RtValu
       a->flags |= RT_ARGKEY_FITS32;
     if (v->is_array && v->array.readonly)
       a->flags |= RT_ARGKEY_READONLY;
+    if (v->is_ptr)
+      a->flags |= RT_ARGKEY_PTR;
   }
 }
 

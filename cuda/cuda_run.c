@@ -659,6 +659,8 @@ static uint32_t arg_record(const kjit_context *ctx, const RtCuda *cu, const kjit
                  : a->kind == KJIT_ARG_SCALAR && (unsigned)a->dtype < RT_NDTYPES
                      ? (RtDtype)a->dtype
                      : RT_NDTYPES;
+    if (a->kind == KJIT_ARG_POINTER) /* the pointee's dtype */
+      dt = (unsigned)a->dtype < RT_NDTYPES ? (RtDtype)a->dtype : RT_NDTYPES;
     return dt == RT_NDTYPES ? 0 : ((uint32_t)a->kind + 1) << 24 | (uint32_t)dt << 16;
   }
   const kjit_array *h = a->value.array;
@@ -734,6 +736,11 @@ bool rt_cuda_fast_launch(kjit_kernel *k, const kjit_launch_config *cfg, const kj
         continue;
       memcpy(dst + 8, x->shape, 8 * (size_t)x->ndim);
       memcpy(dst + 8 + 8 * (size_t)x->ndim, x->strides, 8 * (size_t)x->ndim);
+      continue;
+    }
+    if (a->kind == KJIT_ARG_POINTER) {         /* the address alone */
+      uint64_t p = (uint64_t)(uintptr_t)a->value.ptr;
+      memcpy(dst, &p, 8);
       continue;
     }
     RtScalar v = {.dtype = (RtDtype)((f->rec[i] >> 16) & 0xff)};

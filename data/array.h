@@ -163,7 +163,10 @@ void rt_scalar_convert(const RtScalar *in, RtDtype to, RtScalar *out);
 /* An argument of a launch: a typed scalar, an array or a tuple of them. */
 typedef struct RtValue {
   bool is_array;
-  RtScalar scalar;                /* when neither is_array nor is_tuple */
+  RtScalar scalar;                /* when neither is_array nor is_tuple; a raw
+                                     pointer (is_ptr): its address as RT_U64 */
+  bool is_ptr;                    /* a raw pointer (Numba's CPointer) to ... */
+  RtDtype ptr_dtype;              /* ... elements of this dtype */
   RtArray array;                  /* when is_array (owned) */
   bool is_tuple;                  /* a tuple (is_array false) of ... */
   int nelems;                     /* ... elems[0..nelems) (0: empty tuple): */

@@ -27,6 +27,7 @@ static ffi_type *ffi_of(TypeKind k) {
   case TY_F32: return &ffi_type_float;
   case TY_F64: return &ffi_type_double;
   case TY_ARRAY: return &ffi_type_pointer;
+  case TY_PTR: return &ffi_type_pointer; /* its packed 8-byte address */
   case TY_VOID: case TY_NONE: return &ffi_type_void;
   default: return NULL;
   }
@@ -39,6 +40,7 @@ static const char *kind_text(TypeKind k) {
   case TY_C128: return "complex128";
   case TY_TUPLE: return "a tuple";
   case TY_ARRAY: return "an array";
+  case TY_PTR: return "a raw pointer";
   default: return "this type";
   }
 }
@@ -52,7 +54,7 @@ static bool ffi_types(const IrFunc *f, const RtHostCall *c, ffi_type **at, ffi_t
                  f->locals.data[i].name, f->name, kind_text((TypeKind)c->kind[i]));
       return false;
     }
-  if (c->ret_kind == TY_ARRAY || !(*rt = ffi_of((TypeKind)c->ret_kind))) {
+  if (c->ret_kind == TY_ARRAY || c->ret_kind == TY_PTR || !(*rt = ffi_of((TypeKind)c->ret_kind))) {
     diag_error(d, RT_E_LAUNCH_ARGS, f->ast ? f->ast->loc : (SrcLoc){0}, NULL,
                "function '%s' returns %s, which kjit_call cannot return", f->name,
                kind_text((TypeKind)c->ret_kind));

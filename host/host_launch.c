@@ -75,6 +75,8 @@ static bool is_record_value(const RtValue *v) {
 
 static uint32_t arg_record(const RtValue *v) {
   uint32_t fits = rt_value_fits32(v) ? KEY_FITS32 : 0;
+  if (v->is_ptr) /* bit 26: a raw pointer to ptr_dtype */
+    return 1u << 26 | (uint32_t)v->ptr_dtype << 16 | fits;
   if (!v->is_array)
     return (uint32_t)v->scalar.dtype << 16 | fits;
   const RtArray *a = &v->array;

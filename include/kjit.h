@@ -1228,13 +1228,26 @@ typedef enum kjit_arg_kind {
                             most 4 deep), typed as Numba types it:
                             UniTuple(int64 x 2) when all element types are
                             equal, else Tuple(int64, float64) */
+  KJIT_ARG_POINTER = 5,  /* value.ptr: a raw pointer to elements of `dtype`,
+                            typed Numba's CPointer(dtype), for a parameter
+                            declared types.CPointer(T) (or a lazy kernel,
+                            which specializes on it).  The address is used
+                            as it is: a device pointer on the cuda target
+                            (kjit_array_device_ptr, or the host program's
+                            own cuMemAlloc memory), a host pointer on the
+                            cpu target; kjit neither copies nor checks the
+                            memory behind it.  A KJIT_ARG_INT64 holding the
+                            address is accepted for such a parameter too,
+                            as Numba accepts a Python int */
 } kjit_arg_kind;
 
 typedef struct kjit_arg {
   kjit_arg_kind kind;
-  kjit_dtype dtype;      /* KJIT_ARG_SCALAR only */
+  kjit_dtype dtype;      /* KJIT_ARG_SCALAR: the value's; KJIT_ARG_POINTER:
+                            the pointee's */
   union {
     kjit_array *array;
+    void *ptr;           /* KJIT_ARG_POINTER (not owned) */
     int64_t i64;
     double f64;
     unsigned char bits[16];
@@ -1260,6 +1273,10 @@ KJIT_API kjit_arg kjit_arg_array(kjit_array *a);
 KJIT_API kjit_arg kjit_arg_i64(int64_t v);
 KJIT_API kjit_arg kjit_arg_f64(double v);
 KJIT_API kjit_arg kjit_arg_scalar(kjit_dtype dtype, const void *value);
+/* A raw pointer to elements of dtype (KJIT_ARG_POINTER): the memory is not
+ * owned, copied or bounds-checked; it must stay valid until the kernel has
+ * run (on the cuda target: until its stream is synchronized). */
+KJIT_API kjit_arg kjit_arg_pointer(kjit_dtype dtype, void *ptr);
 /* A tuple of elems[0..count): the array is referenced, not copied, and must
  * stay valid until the launch using it returns.  Tuple arguments run on
  * both targets (on the cuda target one kernel parameter holding the

@@ -108,7 +108,9 @@ enum {
                                         /* then the new shape: ints, or one     */ \
                                         /* tuple of ints (int64 after typing);  */ \
                                         /* one -1 is inferred; a C view of the  */ \
-                                        /* same data (lower/lower_array.c)      */ \
+                                        /* same data (lower/lower_array.c).     */ \
+                                        /* ival 1/2: carray/farray(p, shape    */ \
+                                        /* [, dtype]) over raw pointer args[0] */ \
   X(REC_GET,     "record.get",   1, 0)  /* args[0] record (a reference), str = */ \
                                         /* the field's name; after typing ival = */ \
                                         /* its index.  -> the field's type; a   */ \

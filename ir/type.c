@@ -190,6 +190,13 @@ const Type *ty_func(TypeTable *tt, const void *func, const char *name) {
   return intern(tt, &key);
 }
 
+const Type *ty_ptr(TypeTable *tt, const Type *elem) {
+  if (!tt || !ty_is_number(elem))
+    return NULL;
+  Type key = {.kind = TY_PTR, .elem = elem};
+  return intern(tt, &key);
+}
+
 const Type *ty_dtype(TypeTable *tt, const Type *elem) {
   if (!tt || !is_elem(elem))
     return NULL;
@@ -706,6 +713,9 @@ static void put_type(NameBuf *nb, const Type *t, int depth) {
     put(nb, "Function(");
     put(nb, t->fname);
     put(nb, ")");
+  } else if (t->kind == TY_PTR) { /* Numba: float32* */
+    put_type(nb, t->elem, depth + 1);
+    put(nb, "*");
   } else if (t->kind == TY_DTYPE) {
     put(nb, "class(");
     put_type(nb, t->elem, depth + 1);

@@ -43,6 +43,9 @@ typedef enum TypeKind {
   TY_FP8_E4M3,  /* numba.cuda._internal.cuda_fp8's fp8 scalars: one byte of */
   TY_FP8_E5M2,  /* storage (the cuda_fp8.h bits), no arithmetic; made and   */
   TY_FP8_E8M0,  /* read only by conversions (typing/infer_fp8.c)            */
+  TY_PTR,       /* a raw pointer to elem (Numba's CPointer(T), printed
+                   "float32*"): a kernel parameter given as types.CPointer;
+                   p[i] loads and stores, no shape, no wraparound */
 } TypeKind;
 
 typedef enum Layout {
@@ -59,6 +62,7 @@ typedef struct Type Type;
 struct Type {
   TypeKind kind;
   const Type *elem;       /* TY_ARRAY: element dtype (a scalar type);
+                             TY_PTR: the pointee (a number);
                              TY_TUPLE: NULL, or for a CUDA vector type
                              (float32x4...) its base type */
   int ndim;               /* TY_ARRAY: 1..TY_MAX_NDIM */
@@ -132,6 +136,8 @@ int ty_field_index(const Type *t, const char *name);
 /* A function value: a device function (func = its generic IrFunc, name its
  * Python name) or a builtin (func NULL, name its canonical path). */
 const Type *ty_func(TypeTable *tt, const void *func, const char *name);
+/* A raw pointer to elem (a number): Numba's CPointer(elem). */
+const Type *ty_ptr(TypeTable *tt, const Type *elem);
 /* A dtype value: np.float32 used as a value (elem a scalar type). */
 const Type *ty_dtype(TypeTable *tt, const Type *elem);
 /* A record type of n fields (names are copied; sorted by offset then name,

@@ -205,6 +205,14 @@ static void check_indices(Verifier *v, const Inst *in, int first, const Type *ar
 
 static void check_array_access(Verifier *v, const Inst *in) {
   const Type *arr = arg_type(v, in, 0);
+  if (arr && arr->kind == TY_PTR) { /* p[i] of a raw pointer: one int64 index */
+    int first = in->op == OP_ARRAY_LOAD ? 1 : 2;
+    want_same(v, in->op == OP_ARRAY_LOAD ? in->type : arg_type(v, in, 1), arr->elem,
+              "element type differs from the pointee");
+    if (in->nargs != first + 1 || arg_type(v, in, first) != TY_I64_T)
+      fail(v, "a raw pointer takes one int64 index");
+    return;
+  }
   if (!arr || arr->kind != TY_ARRAY) {
     fail(v, "first operand is not an array");
     return;

@@ -117,6 +117,29 @@ const Type *ir_path_dtype(const char *path) {
   return NULL;
 }
 
+/* The dtype argument of a module-level NumPy array constructor
+ * (A = np.recarray(128, dtype=rec), np.empty(n, np.float32), np.full(n, v,
+ * dtype=T)): what A.dtype is in Numba, which reads the host's array when it
+ * compiles.  NULL for anything else. */
+static const Type *constructor_dtype(LowerProg *lp, const Node *v) {
+  static const struct { const char *name; int pos; } ctors[] = {
+      {"numpy.empty", 1}, {"numpy.zeros", 1}, {"numpy.ones", 1}, {"numpy.full", 2},
+      {"numpy.recarray", 1}, {"numpy.array", 1}, {"numpy.asarray", 1}, {"numpy.arange", -1}};
+  const char *callee = v && v->kind == ND_CALL ? ir_resolve_path(lp, NULL, v->lhs) : NULL;
+  for (size_t i = 0; callee && i < sizeof ctors / sizeof *ctors; i++) {
+    if (strcmp(callee, ctors[i].name) != 0)
+      continue;
+    const Node *dt = NULL;
+    for (int k = 0; k < v->args2.len; k++)
+      if (v->args2.data[k]->name && strcmp(v->args2.data[k]->name, "dtype") == 0)
+        dt = v->args2.data[k]->lhs;
+    if (!dt && ctors[i].pos >= 0 && v->args.len > ctors[i].pos)
+      dt = v->args.data[ctors[i].pos];
+    return dt ? ir_dtype_of(lp, NULL, dt) : NULL;
+  }
+  return NULL;
+}
+
 const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n) {
   if (!n)
     return NULL;
@@ -128,7 +151,9 @@ const Type *ir_dtype_of(LowerProg *lp, const IrFunc *f, const Node *n) {
   if (n->kind == ND_ATTR && n->name && strcmp(n->name, "dtype") == 0 && n->lhs &&
       n->lhs->kind == ND_NAME && !(f && ir_local_find(f, n->lhs->name) >= 0)) {
     const IrGlobal *g = ir_global_find(lp->p, n->lhs->name); /* A.dtype of a constant array */
-    return g && g->type && g->type->kind == TY_ARRAY && ty_is_scalar(g->type->elem) ? g->type->elem : NULL;
+    if (g && g->type && g->type->kind == TY_ARRAY && ty_is_scalar(g->type->elem))
+      return g->type->elem;
+    return constructor_dtype(lp, ir_sig_resolve(lp->p, n->lhs)); /* A = np.empty(n, dtype=T) */
   }
   if (n->kind == ND_CALL && n->args.len == 1 && n->args.data[0]->kind != ND_KEYWORD &&
       n->lhs && n->lhs->name && strcmp(n->lhs->name, "from_dtype") == 0 &&

@@ -94,8 +94,12 @@ bool ir_parse_link(LowerProg *lp, const Node *v, IrLinkVec *out) {
 static bool scalar_sig(LowerProg *lp, const Signature *sig, const Node *at) {
   char b[64];
   for (int i = 0; i < sig->nparams; i++) {
+    if (sig->params[i]->kind == TY_PTR) /* CPointer(T): a T * in CUDA C */
+      continue;
     if (!ty_is_number(sig->params[i]) || ty_is_complex(sig->params[i])) {
-      diag_error(lp->d, E_LINK, at->loc, "declare scalar parameters: bool, integers, float32, float64",
+      diag_error(lp->d, E_LINK, at->loc,
+                 "declare scalar parameters (bool, integers, float32, float64) or raw pointers "
+                 "(CPointer(float32))",
                  "cuda.declare_device: parameter %d has type %s, which foreign calls do not support",
                  i + 1, ty_name(sig->params[i], b, sizeof b));
       return false;

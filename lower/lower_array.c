@@ -156,6 +156,34 @@ int lower_np_reshape(Lower *L, const Node *call) {
   return lower_emit(L, OP_ARRAY_RESHAPE, call->loc, ops, 2);
 }
 
+/* carray(ptr, shape, dtype=None) / farray(...) (numba.np.numpy_support,
+ * also numba.carray): Numba's view of the memory behind a CPointer as an
+ * array of the shape (an int or a tuple of ints) in C or Fortran order.
+ * ARRAY_RESHAPE with ival 1 (C) or 2 (F): operands the pointer, the
+ * shape, and the dtype when given (typing: infer_reshape.c). */
+int lower_carray(Lower *L, const Node *call, bool fortran) {
+  const char *fn = fortran ? "farray" : "carray";
+  const Node *dtype = call->args.len == 3 ? call->args.data[2] : NULL;
+  bool bad = call->args.len < 2 || call->args.len > 3 || call->args2.len > 1;
+  if (!bad && call->args2.len == 1) {
+    const Node *kw = call->args2.data[0];
+    bad = dtype || !kw->name || strcmp(kw->name, "dtype") != 0;
+    dtype = kw->lhs;
+  }
+  if (bad) {
+    diag_error(L->d, E_ARITY, call->loc, "write carray(ptr, (rows, cols), dtype=np.float32)",
+               "%s() takes a pointer, a shape and an optional dtype", fn);
+    return -1;
+  }
+  int ops[3], n = dtype ? 3 : 2;
+  if ((ops[0] = lower_expr(L, call->args.data[0])) < 0 ||
+      (ops[1] = lower_expr(L, call->args.data[1])) < 0 || (dtype && (ops[2] = lower_expr(L, dtype)) < 0))
+    return -1;
+  int id = lower_emit(L, OP_ARRAY_RESHAPE, call->loc, ops, n);
+  lower_inst(L, id)->ival = fortran ? 2 : 1;
+  return id;
+}
+
 /* Whole-array reductions as Numba has them (numba-cuda's
  * np/arraymath.py): np.all, np.any, np.sum, np.prod, np.mean, np.var,
  * np.std, np.nansum, np.nanprod, np.nanmean, np.nanvar, np.nanstd, np.min, np.max,

@@ -861,6 +861,18 @@ static int cuda_call(Lower *L, const char *m, const Node *call) {
 
 /* --------------------------------------------------------------- paths -- */
 
+/* "carray" or "farray" when path names numba's (numba.carray,
+ * numba.np.numpy_support.carray, numba.cuda.np.numpy_support.carray). */
+static const char *carray_name(const char *path) {
+  static const char *const homes[] = {"numba", "numba.np.numpy_support", "numba.cuda.np.numpy_support"};
+  for (size_t i = 0; i < sizeof homes / sizeof *homes; i++) {
+    const char *m = member_of(path, homes[i]);
+    if (m && (strcmp(m, "carray") == 0 || strcmp(m, "farray") == 0))
+      return m;
+  }
+  return NULL;
+}
+
 int lower_path_call(Lower *L, const char *path, const Node *call) {
   const Type *t = ir_path_dtype(path);
   if (t)
@@ -876,6 +888,8 @@ int lower_path_call(Lower *L, const char *path, const Node *call) {
     return r;
   if (strcmp(path, "numpy.reshape") == 0)
     return lower_np_reshape(L, call);
+  if ((m = carray_name(path)))
+    return lower_carray(L, call, m[0] == 'f');
   if ((m = member_of(path, "operator")) && (r = lower_operator_call(L, m, call)) != -2)
     return r;
   if ((r = lower_np_reduce(L, path, call)) != -2)

@@ -131,6 +131,9 @@ int lower_grid_sync(Lower *L, const Node *call);
 /* ---- lower_array.c: a.reshape(shape) -> ARRAY_RESHAPE; -1 after an error ---- */
 int lower_reshape(Lower *L, const Node *call);
 int lower_np_reshape(Lower *L, const Node *call);  /* np.reshape(a, shape) */
+/* carray(ptr, shape, dtype=None) / farray(...) of numba.np.numpy_support:
+ * an array over a raw pointer (ARRAY_RESHAPE with ival 1 or 2). */
+int lower_carray(Lower *L, const Node *call, bool fortran);
 /* ---- lower_array.c: slicing ---- */
 /* base[ix] where ix holds a slice: an ARRAY_VIEW (ops.h); -1 after an error. */
 int lower_view(Lower *L, const Node *ix, int base, SrcLoc loc);

@@ -271,11 +271,38 @@ static bool tuple_call(IrProgram *p, const Node *n, const Type **out, Diags *d) 
   return *out != NULL;
 }
 
+/* types.CPointer(dtype): a raw pointer to numbers (Numba's CPointer; the
+ * addrspace argument is Numba's internal and not taken). */
+static bool cpointer_call(IrProgram *p, const Node *n, const Type **out, Diags *d) {
+  const Node *dt = call_arg(n, 0, "dtype");
+  const Type *elem;
+  if (!dt || n->args.len != 1) {
+    diag_error(d, E_SIG_SYNTAX, n->loc, "write it as types.CPointer(types.float32)",
+               "types.CPointer takes one dtype");
+    return false;
+  }
+  if (!ir_type_from_ast(p, dt, &elem, d))
+    return false;
+  if (!ty_is_number(elem)) {
+    char b[64];
+    diag_error(d, E_UNSUPPORTED, dt->loc, "point to numbers: types.CPointer(types.float32)",
+               "raw pointers to %s are not supported", ty_name(elem, b, sizeof b));
+    return false;
+  }
+  *out = ty_ptr(p->types, elem);
+  return *out != NULL;
+}
+
 bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
   *out = NULL;
   n = ir_sig_resolve(p, n);
   if (!n)
     return false;
+  if (is_named(n, "voidptr") || (n->kind == ND_CALL && is_named(n->lhs, "voidptr"))) {
+    diag_error(d, E_UNSUPPORTED, n->loc, "give the pointee's type: types.CPointer(types.float32)",
+               "untyped raw pointers (types.voidptr) are not supported");
+    return false;
+  }
   if (n->kind == ND_NAME || n->kind == ND_ATTR || ir_is_record_expr(p, n))
     return dtype_from_ast(p, n, out, d);
   if (n->kind == ND_SUBSCRIPT && n->lhs)
@@ -286,11 +313,8 @@ bool ir_type_from_ast(IrProgram *p, const Node *n, const Type **out, Diags *d) {
     return unituple_call(p, n, out, d);
   if (n->kind == ND_CALL && is_named(n->lhs, "Tuple"))
     return tuple_call(p, n, out, d);
-  if (n->kind == ND_CALL && (is_named(n->lhs, "CPointer") || is_named(n->lhs, "voidptr"))) {
-    diag_error(d, E_UNSUPPORTED, n->loc, "pass the memory as an array (float32[:]) instead",
-               "raw pointer arguments (types.%s) are not supported", n->lhs->name);
-    return false;
-  }
+  if (n->kind == ND_CALL && is_named(n->lhs, "CPointer"))
+    return cpointer_call(p, n, out, d);
   return fail_expected_type(d, n);
 }
 

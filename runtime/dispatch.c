@@ -50,6 +50,11 @@ TyConv rt_value_conversion(const RtValue *v, const Type *p, bool all) {
     return rt_record_matches(v->array.rec, p) ? TYCONV_EXACT : TYCONV_NONE;
   if (v->is_array)
     return array_conversion(&v->array, p, all);
+  if (v->is_ptr)
+    return p->kind == TY_PTR && p->elem == rt_dtype_type(v->ptr_dtype) ? TYCONV_EXACT : TYCONV_NONE;
+  if (p->kind == TY_PTR) /* Numba passes a pointer as a pointer-sized integer */
+    return rt_dtype_is_int(v->scalar.dtype) && rt_dtype_size(v->scalar.dtype) == 8 ? TYCONV_UNSAFE
+                                                                               : TYCONV_NONE;
   const Type *t = rt_dtype_type(v->scalar.dtype);
   return t ? ty_conversion(t, p, all) : TYCONV_NONE;
 }

@@ -119,6 +119,11 @@ static void convert_scalar(RtScalar *s, const Type *p) {
 /* A tuple's elements converted to the signature's element types (the
  * elements live in the call's arena, so converting in place is safe). */
 static void convert_value(RtValue *v, const Type *p) {
+  if (p->kind == TY_PTR && !v->is_ptr && !v->is_array && !v->is_tuple) { /* an int as the address */
+    v->is_ptr = rt_type_dtype(p->elem, &v->ptr_dtype);
+    v->scalar.dtype = RT_U64;
+    return;
+  }
   if (!v->is_tuple) {
     if (!v->is_array)
       convert_scalar(&v->scalar, p);
@@ -138,6 +143,8 @@ static void value_text(const RtValue *v, char *buf, size_t n) {
     size_t ro = (size_t)snprintf(buf, n, "%s", v->array.readonly && n > 9 ? "readonly " : "");
     array_type_text(v->array.dtype, v->array.ndim, rt_array_is_c_contiguous(&v->array), buf + ro, n - ro);
   }
+  else if (v->is_ptr)
+    snprintf(buf, n, "%s*", rt_dtype_name(v->ptr_dtype));
   else
     snprintf(buf, n, "%s", rt_dtype_name(v->scalar.dtype));
 }

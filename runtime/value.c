@@ -84,6 +84,8 @@ static const Type *elem_type(TypeTable *tt, const RtArray *a) {
 const Type *rt_value_type(TypeTable *tt, const RtValue *v) {
   if (v->is_tuple)
     return rt_tuple_type(tt, v);
+  if (v->is_ptr)
+    return rt_dtype_type(v->ptr_dtype) ? ty_ptr(tt, rt_dtype_type(v->ptr_dtype)) : NULL;
   if (!v->is_array)
     return rt_dtype_type(v->scalar.dtype);
   const RtArray *a = &v->array;
@@ -115,6 +117,8 @@ static void elem_text(const RtValue *e, char *buf, size_t n) {
     snprintf(buf, n, "%sarray(%s, %dd, %s)", e->array.readonly ? "readonly " : "",
              rt_dtype_name(e->array.dtype), e->array.ndim,
              rt_array_is_c_contiguous(&e->array) ? "C" : "A");
+  else if (e->is_ptr)
+    snprintf(buf, n, "%s*", rt_dtype_name(e->ptr_dtype));
   else
     snprintf(buf, n, "%s", rt_dtype_name(e->scalar.dtype));
 }

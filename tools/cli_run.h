@@ -129,4 +129,20 @@ int kjit_cli_tune(const CliTune *t);
 int kjit_cli_tuned_block(kjit_context *ctx, kjit_kernel *k, const char *kname, const kjit_arg *vals,
                          int n, int explicit_grid, kjit_launch_config *cfg, int *found);
 
+/* Raw pointer arguments of `kjit run` (tools/kjit_ptr.c): NAME=ptr:VALUE
+ * makes the array VALUE and passes its address (types.CPointer(T)
+ * parameters).  kjit_cli_ptr_value returns VALUE when spec has the ptr:
+ * prefix, else NULL. */
+const char *kjit_cli_ptr_value(const char *spec);
+/* The launch's arguments: vals with every is_ptr[i] array replaced by a
+ * pointer to its elements; on the cuda target the pointer is into a device
+ * copy (*dev[i], else NULL).  The array must be C-contiguous and of a
+ * number dtype.  Prints the error and returns 2 for a usage error (not an
+ * array, records, strided), 1 for another failure (the device copy). */
+int kjit_cli_ptr_args(kjit_context *ctx, const kjit_arg *vals, const unsigned char *is_ptr, int n,
+                      const char *const *names, kjit_arg *out, kjit_array **dev);
+/* After the launch: each device copy copied back into its host array, then
+ * destroyed.  Prints the error and returns nonzero on failure. */
+int kjit_cli_ptr_back(kjit_context *ctx, const kjit_arg *vals, kjit_array **dev, int n);
+
 #endif

@@ -76,6 +76,7 @@ static const char run_help_head[] =
     "  xoroshiro:N:SEED[:SUBSEQ]         numba.cuda.random states, uint64 (N, 2)\n"
     "  DTYPE:V                           typed scalar, e.g. float32:2.5\n"
     "  NUMBER                            int -> int64, float -> float64 (as Numba)\n"
+    "  ptr:VALUE                         the address of array VALUE (types.CPointer)\n"
     "  SHAPE is N or up to 8 extents (AxB, AxBxC, ...); DTYPE float32 (f32, f4), int64 (i64),\n"
     "  uint8, bool, float16, complex64, ...\n"
     "\n";
@@ -373,6 +374,10 @@ typedef struct RunJob {
   const char **params;    /* parameter names */
   const char **specs;     /* per parameter: the VALUE text, or NULL */
   kjit_arg *vals;         /* per parameter, after parsing */
+  unsigned char *is_ptr;  /* per parameter: given as ptr:VALUE (tools/kjit_ptr.c) */
+  kjit_arg *lvals;        /* what the launch takes: vals, with raw pointers
+                             for the ptr: arrays */
+  kjit_array **dev;       /* per parameter: the device copy behind a pointer */
   int nvals;              /* how many are passed (positional-only: as given) */
   char *note;             /* the cpu-target note, printed as the launch
                              starts (never before an argument error) */
@@ -804,7 +809,9 @@ static int make_values(RunJob *j, const RunArgs *a) {
   for (int i = 0; i < j->nvals; i++) {
     const char *spec = i < j->nparams ? j->specs[i] : a->args[i].value;
     const char *what = i < j->nparams ? j->params[i] : NULL;
-    kjit_status st = kjitaux_arg_parse(j->ctx, spec, what, &j->vals[i]);
+    const char *ptr = kjit_cli_ptr_value(spec);
+    j->is_ptr[i] = ptr != NULL;
+    kjit_status st = kjitaux_arg_parse(j->ctx, ptr ? ptr : spec, what, &j->vals[i]);
     if (st != KJIT_OK) {
       fputs(kjit_last_error(j->ctx), stderr);
       if (st != KJIT_ERROR_INVALID_ARGUMENT)
@@ -819,6 +826,9 @@ static int make_values(RunJob *j, const RunArgs *a) {
       return report_param(j, "-o names '%s', a scalar argument of kernel '%s', not an array",
                           a->outs[i].name);
   }
+  int prc = kjit_cli_ptr_args(j->ctx, j->vals, j->is_ptr, j->nvals, j->params, j->lvals, j->dev);
+  if (prc)
+    return prc == 2 ? EXIT_USAGE : EXIT_ERRORS;
   return EXIT_OK;
 }
 
@@ -862,7 +872,7 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
   kjit_target tg = KJIT_TARGET_CPU;
   kjit_context_target(j->ctx, &tg);
   kjit_cli_watchdog_launching();
-  kjit_status st = kjit_launch(j->kernel, &cfg, j->vals, j->nvals);
+  kjit_status st = kjit_launch(j->kernel, &cfg, j->lvals, j->nvals);
   if (st == KJIT_OK)                   /* warnings (the disk cache's), once, as kjit ptx prints them */
     kjit_cli_print_diagnostics(j->ctx);
   if (st == KJIT_OK)
@@ -871,6 +881,8 @@ static int launch_all(RunJob *j, const RunArgs *a, RunTimes *t) {
     fputs(kjit_last_error(j->ctx), stderr);
     return EXIT_ERRORS;
   }
+  if (kjit_cli_ptr_back(j->ctx, j->vals, j->dev, j->nvals))
+    return EXIT_ERRORS;
   kjit_last_timing(j->ctx, &t->compile_ms, &t->copy_ms, &t->run_ms);
   t->graph = a->graph && tg == KJIT_TARGET_CUDA;
   return EXIT_OK;
@@ -1041,7 +1053,10 @@ static int open_kernel(const RunArgs *a, RunJob *j) {
   j->params = calloc((size_t)n, sizeof *j->params);
   j->specs = calloc((size_t)n, sizeof *j->specs);
   j->vals = calloc((size_t)n, sizeof *j->vals);
-  if (!j->params || !j->specs || !j->vals)
+  j->is_ptr = calloc((size_t)n, 1);
+  j->lvals = calloc((size_t)n, sizeof *j->lvals);
+  j->dev = calloc((size_t)n, sizeof *j->dev);
+  if (!j->params || !j->specs || !j->vals || !j->is_ptr || !j->lvals || !j->dev)
     return EXIT_ERRORS;
   for (int i = 0; i < j->nparams; i++)
     kjit_kernel_param_name(j->kernel, i, &j->params[i]);
@@ -1093,7 +1108,7 @@ static int tune_job(const RunArgs *a, RunJob *j) {
   kjit_kernel_name(j->kernel, &kname);
   int p = a->cover ? find_param(j, a->cover) : -1;
   const kjit_arg *cover = p >= 0 && p < j->nvals ? &j->vals[p] : NULL;
-  CliTune t = {.ctx = j->ctx, .kernel = j->kernel, .kname = kname, .vals = j->vals,
+  CliTune t = {.ctx = j->ctx, .kernel = j->kernel, .kname = kname, .vals = j->lvals,
                .nvals = j->nvals, .params = j->params, .ref = a->cfg,
                .cover_array = cover && cover->kind == KJIT_ARG_ARRAY ? cover->value.array : NULL,
                .budget = a->budget > 0 ? a->budget : 10.0, .repeat = a->repeat > 1 ? a->repeat : 0};
@@ -1124,7 +1139,7 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK && a->block_tuned) {
     const char *kname = a->kernel;
     kjit_kernel_name(j->kernel, &kname);
-    rc = kjit_cli_tuned_block(j->ctx, j->kernel, kname, j->vals, j->nvals, !a->cover, &covered.cfg,
+    rc = kjit_cli_tuned_block(j->ctx, j->kernel, kname, j->lvals, j->nvals, !a->cover, &covered.cfg,
                               &tuned);
     covered.block_auto = !tuned;        /* no record: --block auto */
     a = &covered;
@@ -1132,7 +1147,7 @@ static int run_job_bounded(const RunArgs *a, RunJob *j) {
   if (rc == EXIT_OK && a->block_auto) {
     const char *kname = a->kernel;
     kjit_kernel_name(j->kernel, &kname);
-    rc = kjit_cli_auto_block(j->ctx, j->prog, kname, j->vals, j->nvals, a->cfg.shared_bytes,
+    rc = kjit_cli_auto_block(j->ctx, j->prog, kname, j->lvals, j->nvals, a->cfg.shared_bytes,
                              covered.cfg.block);
     a = &covered;
   }
@@ -1186,6 +1201,9 @@ static int run_or_tune(Cli *c, int tune) {
   free(j.params);
   free(j.specs);
   free(j.vals);
+  free(j.is_ptr);
+  free(j.lvals);
+  free(j.dev);
   free(j.note);
   free_run_args(&a);
   return rc;

@@ -692,6 +692,9 @@ static void put_code(StrBuf *sb, const Type *t) {
   } else if (t->kind == TY_DTYPE) {
     sb_puts(sb, "D");
     put_code(sb, t->elem);
+  } else if (t->kind == TY_PTR) { /* P<pointee>: float32* is Pf32 */
+    sb_puts(sb, "P");
+    put_code(sb, t->elem);
   } else if (t->kind == TY_FUNC) { /* F<length><name>, the name made a C name */
     sb_printf(sb, "F%zu", strlen(t->fname));
     for (const char *c = t->fname; *c; c++)

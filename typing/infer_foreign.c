@@ -14,6 +14,15 @@ const Type *ir_type_foreign(Infer *inf, int idx, const Type **need) {
     const Type *t = inf->f->insts.data[in->args[k]].type;
     if (!t || t == TY_UNKNOWN_T)
       return NULL;
+    if (e->sig.params[k]->kind == TY_PTR) { /* a pointer: exactly the declared one */
+      if (t != e->sig.params[k])
+        return ir_infer_fail(inf, idx, E_TY_CALL,
+                             t->kind == TY_ARRAY ? "pass a raw pointer parameter (types.CPointer)"
+                                                 : NULL,
+                             "argument %d of %s() is %s; it is declared %s", k + 1, e->name,
+                             ir_infer_tname(inf, t), ir_infer_tname(inf, e->sig.params[k]));
+      continue;
+    }
     if (!ty_is_number(t) || ty_is_complex(t))
       return ir_infer_fail(inf, idx, E_TY_CALL, NULL,
                            "argument %d of %s() is %s; it is declared %s", k + 1, e->name,

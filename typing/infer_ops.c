@@ -402,13 +402,26 @@ static bool check_cache_hint(Infer *inf, int idx, const Type *arr, int nidx) {
   const Inst *in = &inf->f->insts.data[idx];
   const char *name = in->op == OP_ARRAY_LOAD ? "ld" : "st";
   const Type *i0 = at(inf, in, in->op == OP_ARRAY_LOAD ? 1 : 2);
-  if (arr->kind != TY_ARRAY) {
-    ir_infer_fail(inf, idx, E_TY_INDEX, NULL, "%s%s operates on arrays, got %s", name, in->str,
-                  TN(arr));
+  if (arr->kind != TY_ARRAY && arr->kind != TY_PTR) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, NULL, "%s%s operates on arrays or pointers, got %s", name,
+                  in->str, TN(arr));
+    return false;
+  }
+  if (arr->kind == TY_PTR && i0 && i0->kind == TY_TUPLE) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, "index a raw pointer with one integer",
+                  "%s%s: pointers only support scalar indexing, got a tuple of %d", name, in->str,
+                  i0->nelems);
     return false;
   }
   int have = i0 && i0->kind == TY_TUPLE ? i0->nelems : nidx;
-  if (have != arr->ndim) {
+  if (arr->kind == TY_PTR)
+    have = 1; /* numba-cuda: any integer index is valid for a pointer */
+  if (arr->kind == TY_PTR && nidx != 1) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, "index a raw pointer with one integer",
+                  "%s%s: expected 1 index for a pointer, got %d", name, in->str, nidx);
+    return false;
+  }
+  if (arr->kind == TY_ARRAY && have != arr->ndim) {
     ir_infer_fail(inf, idx, E_TY_INDEX, "give one index per dimension, as a tuple for N-d arrays",
                   "%s%s: expected %d indices, got %d", name, in->str, arr->ndim, have);
     return false;
@@ -422,9 +435,37 @@ static bool check_cache_hint(Infer *inf, int idx, const Type *arr, int nidx) {
   return true;
 }
 
+/* p[i] on a raw pointer (Numba's getitem/setitem of CPointer): exactly
+ * one integer index, made int64 (an unsigned one keeps its bits, as
+ * Numba's gep takes it); no wraparound, no bounds.  Returns 1 when valid,
+ * 0 while the index is unknown, -1 after an error. */
+static int check_ptr_index(Infer *inf, int idx, int first, const Type *ptr, const Type **need) {
+  const Inst *in = &inf->f->insts.data[idx];
+  if (in->nargs - first != 1) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, "index a raw pointer with one integer: p[i]",
+                  "%s takes one index, got %d", TN(ptr), in->nargs - first);
+    return -1;
+  }
+  const Type *t = at(inf, in, first);
+  if (!t)
+    return 0;
+  if (!ty_is_int(t)) {
+    ir_infer_fail(inf, idx, E_TY_INDEX, t->kind == TY_TUPLE || t->kind == TY_ARRAY
+                  ? "a raw pointer has no dimensions or slices: index it with one integer"
+                  : ty_is_float(t) ? "convert it with int(...)" : NULL,
+                  "raw pointer index must be an integer, not %s", TN(t));
+    return -1;
+  }
+  set_need(need, first, TY_I64_T);
+  return 1;
+}
+
 static const Type *type_array_load(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0);
+  if (arr && arr->kind == TY_PTR) /* cuda.ldca(p, i) & co. too (str: the operator) */
+    return (!in->str || check_cache_hint(inf, idx, arr, in->nargs - 1)) &&
+                   check_ptr_index(inf, idx, 1, arr, need) == 1 ? arr->elem : NULL;
   if (in->str && arr && !check_cache_hint(inf, idx, arr, in->nargs - 1))
     return NULL;
   if (arr && arr->kind == TY_TUPLE && in->nargs == 2 && arg_inst(inf, in, 1)->op == OP_CONST_INT)
@@ -505,6 +546,15 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
     return ir_infer_fail(inf, idx, E_TY_INDEX,
                          "tuples are immutable: build a new tuple, or use cuda.local.array",
                          "'tuple' object does not support item assignment");
+  if (arr && arr->kind == TY_PTR && v) {
+    if (!ty_is_number(v) || (ty_is_complex(v) && !ty_is_complex(arr->elem)))
+      return ir_infer_fail(inf, idx, E_TY_CONVERT, NULL, "cannot store %s into %s", TN(v), TN(arr));
+    if ((in->str && !check_cache_hint(inf, idx, arr, in->nargs - 2)) ||
+        check_ptr_index(inf, idx, 2, arr, need) != 1)
+      return NULL;
+    set_need(need, 1, arr->elem);
+    return TY_VOID_T;
+  }
   if (!arr || !need_array(inf, idx, arr, "index") || !v || !check_writable(inf, idx, arr))
     return NULL;
   if (in->str && !check_cache_hint(inf, idx, arr, in->nargs - 2))
@@ -731,6 +781,12 @@ static const Type *type_atomic(Infer *inf, int idx, const Type **need) {
   const Type *arr = at(inf, in, 0);
   if (!arr)
     return NULL;
+  if (arr->kind == TY_PTR) /* Numba's atomic templates read ary.ndim: typing fails */
+    return ir_infer_fail(inf, idx, E_TY_ATOMIC,
+                         "Numba's atomics take arrays: view the memory as one, "
+                         "cuda.atomic.add(carray(p, n), i, v)",
+                         "cuda.atomic.%s on a raw pointer (%s) is not supported",
+                         atomic_names[kind], TN(arr));
   if (arr->kind != TY_ARRAY)
     return ir_infer_fail(inf, idx, E_TY_ATOMIC, NULL,
                          "cuda.atomic.%s needs an array as its first argument, got %s",

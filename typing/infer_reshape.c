@@ -47,8 +47,50 @@ static int shape_ndim(Infer *inf, int idx, const Type **need) {
   return in->nargs - 1;
 }
 
+static void set_need1(const Type **need, const Type *t) {
+  if (need)
+    need[1] = t;
+}
+
+/* carray(p, shape[, dtype]) / farray(...): Numba's numpy_support.carray
+ * over a CPointer: the shape an int or a tuple of ints, a dtype (when
+ * given) equal to the pointee's; a C array, or for farray an F one (typed
+ * A, as kjit types F arrays; 1-d is C either way). */
+static const Type *infer_carray(Infer *inf, int idx, const Type **need) {
+  const Inst *in = &inf->f->insts.data[idx];
+  const char *fn = in->ival == 2 ? "farray" : "carray";
+  const Type *p = arg_type(inf, in, 0), *shape = arg_type(inf, in, 1);
+  const Type *dt = in->nargs > 2 ? arg_type(inf, in, 2) : NULL;
+  if (!p || !shape || (in->nargs > 2 && !dt))
+    return NULL;
+  if (p->kind != TY_PTR)
+    return ir_infer_fail(inf, idx, E_TY_INTRINSIC, "pass a raw pointer parameter (types.CPointer(T))",
+                         "%s() takes a raw pointer, not %s", fn, ir_infer_tname(inf, p));
+  if (dt && (dt->kind != TY_DTYPE || dt->elem != p->elem))
+    return ir_infer_fail(inf, idx, E_TY_INTRINSIC, "leave dtype out, or give the pointee's type",
+                         "%s(): dtype %s does not match the pointer's %s", fn, ir_infer_tname(inf, dt),
+                         ir_infer_tname(inf, p));
+  int ndim = 1;
+  if (ty_is_int(shape)) {
+    set_need1(need, TY_I64_T);
+  } else if (shape->kind == TY_TUPLE && shape->nelems >= 1 && shape->nelems <= TY_MAX_NDIM) {
+    for (int i = 0; i < shape->nelems; i++)
+      if (!ty_is_int(shape->elems[i]))
+        return ir_infer_fail(inf, idx, E_TY_INTRINSIC, NULL, "%s(): the shape must hold integers, not %s",
+                             fn, ir_infer_tname(inf, shape->elems[i]));
+    ndim = shape->nelems;
+    set_need1(need, ty_unituple(inf->tt, TY_I64_T, ndim));
+  } else {
+    return ir_infer_fail(inf, idx, E_TY_INTRINSIC, "give an int or a tuple of 1 to 8 ints",
+                         "%s(): the shape cannot be %s", fn, ir_infer_tname(inf, shape));
+  }
+  return ty_array(inf->tt, p->elem, ndim, in->ival == 2 && ndim > 1 ? LAYOUT_A : LAYOUT_C);
+}
+
 const Type *ir_infer_reshape(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
+  if (in->ival > 0)
+    return infer_carray(inf, idx, need);
   const Type *arr = in->nargs >= 2 ? arg_type(inf, in, 0) : NULL;
   if (!arr)
     return NULL;

@@ -79,6 +79,27 @@ static void check_saxpy(void) {
   scalars_free(dx), scalars_free(dy), scalars_free(dout);
 }
 
+/* Raw pointer parameters (types.CPointer): T * in the launcher, target
+ * memory used as it is. */
+static void check_pointers(void) {
+  enum { N = 300 };
+  int32_t p[N];
+  double q[N];
+  for (int i = 0; i < N; i++)
+    p[i] = i - 100, q[i] = 1.0;
+  int32_t *dp = to_target(p, sizeof p);
+  double *dq = to_target(q, sizeof q);
+  scalars_config c = grid(2, 256);
+  int st = scalars_ptr_axpy(&c, dp, dq, N);
+  back(p, dp, sizeof p);
+  back(q, dq, sizeof q);
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    bad += p[i] != 100 - i || q[i] != 0.5 * (i - 100) + 1.0;
+  EXPECT(st == scalars_OK && !bad, "ptr_axpy: int32_t * and double * parameters");
+  scalars_free(dp), scalars_free(dq);
+}
+
 static void check_widths(void) {
   int64_t r = 0;
   double f = 0;
@@ -201,6 +222,7 @@ int main(int argc, char **argv) {
   }
   check_saxpy();
   check_widths();
+  check_pointers();
   check_row_sums();
   check_reverse();
   check_debug(cpu);

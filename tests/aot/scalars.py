@@ -45,3 +45,12 @@ def reverse_blocks(x, out):
 @cuda.jit("void(int32[::1], int64)", debug=True)
 def poke(x, i):
     x[i] = 1
+
+
+@cuda.jit("void(CPointer(int32), CPointer(float64), uint32)")
+def ptr_axpy(p, q, n):
+    # raw pointers (types.CPointer): the launcher takes int32_t * and double *
+    i = cuda.grid(1)
+    if i < n:
+        q[i] = 0.5 * p[i] + q[i]
+        p[i] = -p[i]

@@ -14,7 +14,8 @@
 # assert, then the fp8 conversions of tests/fp8/fp8_cases.py against Numba's
 # values, then the differential test of tests/difftest on the cuda target,
 # then the driver-layer test (BUILD_DIR/tests/gpu/test_cuda --gpu), then
-# CUDA C through the C API (BUILD_DIR/tests/unit/test_cuda_c --gpu).  Prints
+# CUDA C through the C API (BUILD_DIR/tests/unit/test_cuda_c --gpu), then raw
+# pointers through the C API (BUILD_DIR/tests/unit/test_pointer_args --gpu).  Prints
 # the date, the device and the counts.
 #
 # Exit: 0 all passed, 1 a failure, 77 skipped (libcuda.so.1 cannot be loaded
@@ -201,6 +202,23 @@ if [ -x "$capi" ] && { [ -z "${KJIT_GPU_SUITE_FILTER:-}" ] || [[ cuda_c =~ $KJIT
   else
     failed=$((failed + 1)); failed_names+=("test_cuda_c --gpu (exit $rc)")
     echo "FAIL tests/unit/test_cuda_c --gpu (exit $rc)"
+  fi
+  sed 's/^/    /' "$work/log"
+fi
+
+# ---- raw pointers through the C API ----------------------------------------
+# tests/unit/test_pointer_args --gpu: types.CPointer kernels given device
+# pointers (kjit_arg_pointer), a negative index before the pointer, and
+# repeated launches through the fast path with different addresses.
+ptrs="$build/tests/unit/test_pointer_args"
+if [ -x "$ptrs" ] && { [ -z "${KJIT_GPU_SUITE_FILTER:-}" ] || [[ pointer_args =~ $KJIT_GPU_SUITE_FILTER ]]; }; then
+  "$ptrs" --gpu >"$work/log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1)); echo "PASS tests/unit/test_pointer_args --gpu"
+  else
+    failed=$((failed + 1)); failed_names+=("test_pointer_args --gpu (exit $rc)")
+    echo "FAIL tests/unit/test_pointer_args --gpu (exit $rc)"
   fi
   sed 's/^/    /' "$work/log"
 fi
