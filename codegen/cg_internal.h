@@ -189,6 +189,9 @@ void cg_split_phi_stores(Cg *cg);
 /* Small local arrays indexed at run time as one scalar per element and
  * select chains, so SROA keeps them in registers (cg_localsel.c; o3_mid). */
 void cg_select_local_arrays(Cg *cg);
+/* Divisions by a loop-invariant divisor through a reciprocal computed once
+ * before the loop (cg_invdiv.c; the CUDA target's o3_after). */
+void cg_invariant_divisions(Cg *cg);
 /* The name of a cuda.local.array's alloca (inlining and SROA keep it as a
  * prefix): cg_localsel.c takes only these, never libdevice's own arrays. */
 #define CG_LOCAL_ARRAY_NAME "local"

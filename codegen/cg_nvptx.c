@@ -591,6 +591,14 @@ static void nvptx_exit_layout(Cg *cg) {
     }
 }
 
+/* After o3_late: the exit layout of single-block loops first (it looks for
+ * them), then the divisions by invariant divisors, whose split blocks keep
+ * each loop's last block before its exit. */
+static void nvptx_o3_after(Cg *cg) {
+  nvptx_exit_layout(cg);
+  cg_invariant_divisions(cg);
+}
+
 /* ---------------------------------------------- device function alone --- */
 
 /* A type the C ABI of CUDA C passes as it is: bool (one byte), integers,
@@ -679,7 +687,7 @@ const CgTargetHooks cg_nvptx_hooks = {
     .o3_pipeline = nvptx_o3_pipeline,
     .o3_mid = nvptx_o3_mid,
     .o3_late = nvptx_o3_late,
-    .o3_after = nvptx_exit_layout,
+    .o3_after = nvptx_o3_after,
     .o3_acyclic = nvptx_o3_acyclic,
     /* NVPTX's code generator at O3 differs from O2 only in running GVN
      * instead of EarlyCSE among its IR passes, after the middle end's own
