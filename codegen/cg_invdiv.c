@@ -313,9 +313,13 @@ static void rewrite(Cg *cg, LLVMValueRef fn, LLVMValueRef i, LLVMValueRef r) {
     LLVMInstructionEraseFromParent(i);
     return;
   }
-  LLVMValueRef sub = rem ? NULL : decomposed_rem(i, n, d);
   LLVMBasicBlockRef head = LLVMGetInstructionParent(i);
   LLVMBasicBlockRef join = split_before(cg, i);
+  /* the split rebuilt the phis of the block's successors: in a one-block
+   * loop, n itself may be one */
+  n = LLVMGetOperand(i, 0);
+  d = LLVMGetOperand(i, 1);
+  LLVMValueRef sub = rem ? NULL : decomposed_rem(i, n, d);
   LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(cg->ctx, fn, "invdiv.fast");
   LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(cg->ctx, fn, "invdiv.slow");
   LLVMMoveBasicBlockAfter(fast, head);
