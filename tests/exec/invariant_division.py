@@ -2,7 +2,8 @@
 the loop: a 2-D array walked by a grid-stride loop over the flat index
 (`k // cols`, `k % cols`), signed keys of both signs and past 2^32 taken
 modulo and floor-divided by a scalar (1, 7, 0, past 2^32), and uint64
-values around 2^32 divided by a uint64 scalar.  On the GPU these loops
+values around 2^32 divided by a uint64 scalar, and the remainder of a loop
+counter itself (the numerator a phi of the loop's only block).  On the GPU these loops
 divide through a reciprocal computed once before the loop, with the
 original division for operands past 32 bits (codegen/cg_invdiv.c); the
 results are Python's on every path."""
@@ -32,6 +33,12 @@ from numba import cuda, uint64
 # RUN: udiv --grid 1 --block 32 out=zeros:uint64:96x2 m=uint64:3
 # EXPECT: out: uint64[96x2] [1431655749, 1, 1431655749, ..., 0] sum=1.374389535e+11 crc=2dd7cb1d
 #   (computed in Python from: [v for j in range(96) for v in ((4294967248 + j) // 3, (4294967248 + j) % 3)])
+# RUN: counter --grid 1 --block 32 out=zeros:int64:100 d=7
+# EXPECT: out: int64[100] [0, 1, 2, ..., 1] sum=295 crc=f1dee1ed
+#   (computed in Python from: [k % 7 for k in range(100)])
+# RUN: counter --grid 1 --block 32 out=zeros:int64:100 d=-5
+# EXPECT: out: int64[100] [0, -4, -3, ..., -1] sum=-200 crc=df1fccb9
+#   (computed in Python from: [k % -5 for k in range(100)])
 
 
 @cuda.jit
@@ -57,3 +64,12 @@ def udiv(out, m):
         v = uint64(4294967248) + uint64(j)
         out[j, 0] = v // m
         out[j, 1] = v % m
+
+
+@cuda.jit
+def counter(out, d):
+    if cuda.grid(1) == 0:
+        k = 0
+        while k < out.size:
+            out[k] = k % d
+            k += 1
