@@ -10,8 +10,8 @@
  * iteration (bench/gpu pattern_gridstride gs_2d_f32's `k // cols`,
  * pattern_rowhist's `keys[row, j] % nb`).
  *
- * So a udiv/urem/sdiv/srem whose divisor d is defined outside a cycle that
- * holds the division gets, right after d, r = floor((2^32 - 1) / d) (one
+ * So a udiv/urem/sdiv/srem in an innermost loop whose divisor d is defined
+ * outside the loop gets, right after d, r = floor((2^32 - 1) / d) (one
  * 32-bit division, d = 0 read as 1: the division is undefined there and
  * the code before it guards it), and at the division, for 32-bit operands,
  *
@@ -229,9 +229,9 @@ static void divide32(Cg *cg, LLVMValueRef n32, LLVMValueRef d32, LLVMValueRef r,
   *q = LLVMBuildAdd(b, q0, LLVMBuildZExt(b, over, LLVMTypeOf(q0), ""), "invdiv.q");
 }
 
-/* The remainders computed from quotient q as `n - q * d` (DivRemPairs
- * decomposes a remainder so where the target has no divide instruction):
- * each `sub n, (mul q, d)`, or NULL. */
+/* The remainder computed from quotient q as `n - q * d` (DivRemPairs
+ * decomposes it so on a target without a divide instruction): the first
+ * `sub n, (mul q, d)`, or NULL. */
 static LLVMValueRef decomposed_rem(LLVMValueRef q, LLVMValueRef n, LLVMValueRef d) {
   for (LLVMUseRef u = LLVMGetFirstUse(q); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef mul = LLVMGetUser(u);
