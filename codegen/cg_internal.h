@@ -80,6 +80,9 @@ typedef struct CgTargetHooks {
   /* optional: atomic inc/dec of a 32-bit int (old >= v ? 0 : old + 1 /
    * old == 0 || old > v ? v : old - 1), NULL = atomicrmw uinc/udec_wrap */
   LLVMValueRef (*atomic_incdec)(Cg *cg, bool inc, LLVMValueRef p, LLVMValueRef v);
+  /* optional: cuda.ffs of an i32 (1 + the lowest set bit's index, 0 for
+   * 0); NULL = the generic cttz form in cg_math.c */
+  LLVMValueRef (*ffs32)(Cg *cg, LLVMValueRef x);
   /* optional: float -> int conversion (NULL = the NVPTX-style default in
    * cg_expr.c, which relies on the backend's saturating cvt) */
   LLVMValueRef (*float_to_int)(Cg *cg, LLVMValueRef v, const Type *to);
@@ -189,6 +192,9 @@ void cg_split_phi_stores(Cg *cg);
 /* Small local arrays indexed at run time as one scalar per element and
  * select chains, so SROA keeps them in registers (cg_localsel.c; o3_mid). */
 void cg_select_local_arrays(Cg *cg);
+/* Divisions by a loop-invariant divisor through a reciprocal computed once
+ * before the loop (cg_invdiv.c; the CUDA target's o3_after). */
+void cg_invariant_divisions(Cg *cg);
 /* The name of a cuda.local.array's alloca (inlining and SROA keep it as a
  * prefix): cg_localsel.c takes only these, never libdevice's own arrays. */
 #define CG_LOCAL_ARRAY_NAME "local"

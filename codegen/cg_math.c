@@ -158,6 +158,8 @@ static LLVMValueRef bit_op(Cg *cg, Intrinsic id, LLVMValueRef x) {
     return cg_intrinsic(cg, "llvm.ctlz", &t, 1, a, 2);
   }
   default: { /* ffs: 1 + index of the lowest set bit, 0 for 0 */
+    if (cg->hooks->ffs32 && t == cg->t_i32)
+      return cg->hooks->ffs32(cg, x);
     /* cttz with zero poison: the select discards the x == 0 case, and a
      * cttz defined at zero is despeculated by CodeGenPrepare into a branch
      * where it is not one instruction (NVPTX: a branch in every match_any

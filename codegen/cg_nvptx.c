@@ -35,6 +35,24 @@ static LLVMValueRef activemask(Cg *cg) {
   return LLVMBuildCall2(cg->b, fty, ia, NULL, 0, "");
 }
 
+/* cuda.ffs of an i32 as Numba's: brev, then bfind.shiftamt (the shift that
+ * brings the highest set bit to the top: the lowest bit's index of x), + 1;
+ * bfind gives 0xffffffff for 0, so ffs(0) = 0 without a select.  BREV and
+ * FLO.SH in SASS, where the cttz form is 6 instructions (add, not, and,
+ * popc, add and the select for 0): one less per leader test in every
+ * match_any_sync loop (bench/gpu pattern_rowhist). */
+static LLVMValueRef nvptx_ffs32(Cg *cg, LLVMValueRef x) {
+  unsigned id = LLVMLookupIntrinsicID("llvm.bitreverse", 15);
+  LLVMTypeRef t = cg->t_i32;
+  LLVMValueRef rev = LLVMBuildCall2(cg->b, LLVMIntrinsicGetType(cg->ctx, id, &t, 1),
+                                    LLVMGetIntrinsicDeclaration(cg->mod, id, &t, 1), &x, 1, "");
+  LLVMTypeRef fty = LLVMFunctionType(t, &t, 1, 0);
+  static const char text[] = "bfind.shiftamt.u32 $0, $1;";
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, text, sizeof text - 1, "=r,r", 4, 0, 0, LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef sh = LLVMBuildCall2(cg->b, fty, ia, &rev, 1, "");
+  return LLVMBuildAdd(cg->b, sh, LLVMConstInt(t, 1, 0), "");
+}
+
 static LLVMValueRef nvptx_special_reg(Cg *cg, IrOp op, int dim) {
   static const char *const base[] = {[OP_THREAD_IDX] = "tid", [OP_BLOCK_IDX] = "ctaid",
                                      [OP_BLOCK_DIM] = "ntid", [OP_GRID_DIM] = "nctaid"};
@@ -591,6 +609,14 @@ static void nvptx_exit_layout(Cg *cg) {
     }
 }
 
+/* After o3_late: the exit layout of single-block loops first (it looks for
+ * them), then the divisions by invariant divisors, whose split blocks keep
+ * each loop's last block before its exit. */
+static void nvptx_o3_after(Cg *cg) {
+  nvptx_exit_layout(cg);
+  cg_invariant_divisions(cg);
+}
+
 /* ---------------------------------------------- device function alone --- */
 
 /* A type the C ABI of CUDA C passes as it is: bool (one byte), integers,
@@ -679,7 +705,8 @@ const CgTargetHooks cg_nvptx_hooks = {
     .o3_pipeline = nvptx_o3_pipeline,
     .o3_mid = nvptx_o3_mid,
     .o3_late = nvptx_o3_late,
-    .o3_after = nvptx_exit_layout,
+    .o3_after = nvptx_o3_after,
+    .ffs32 = nvptx_ffs32,
     .o3_acyclic = nvptx_o3_acyclic,
     /* NVPTX's code generator at O3 differs from O2 only in running GVN
      * instead of EarlyCSE among its IR passes, after the middle end's own

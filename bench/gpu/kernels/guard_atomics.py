@@ -1,14 +1,14 @@
 """Guard corpus: atomics of every kind, each on a small table that many
 threads hit (global and shared), 2^22 threads."""
-# BENCH row=atomic_add_f32 kernel=atomic_add_f32 grid=16384 block=256 a=in:float32:4194304:101:0:1 a=out:float32:1024
+# BENCH row=atomic_add_f32 kernel=atomic_add_f32 grid=131072 block=256 a=in:float32:33554432:101:0:1 a=out:float32:1024
 # BENCH row=atomic_add_i64_shared kernel=atomic_add_i64_shared grid=16384 block=256 a=in:int64:4194304:102:0:1000 a=out:int64:256
 # BENCH row=atomic_sub_i32 kernel=atomic_sub_i32 grid=16384 block=256 a=in:int32:4194304:103:0:100 a=out:int32:512
-# BENCH row=atomic_max_min_f32 kernel=atomic_max_min_f32 grid=16384 block=256 a=in:float32:4194304:104:-100:100 a=out:float32:512 a=out:float32:512
+# BENCH row=atomic_max_min_f32 kernel=atomic_max_min_f32 grid=131072 block=256 a=in:float32:33554432:104:-100:100 a=out:float32:512 a=out:float32:512
 # BENCH row=atomic_max_min_i64 kernel=atomic_max_min_i64 grid=16384 block=256 a=in:int64:4194304:105:-100000:100000 a=out:int64:512 a=out:int64:512
 # BENCH row=atomic_bits_u32 kernel=atomic_bits_u32 grid=16384 block=256 a=in:uint32:4194304:106:0:4000000000 a=out:uint32:256 a=out:uint32:256 a=out:uint32:256
 # BENCH row=atomic_inc_dec_u32 kernel=atomic_inc_dec_u32 grid=16384 block=256 a=out:uint32:256 a=out:uint32:256
 # BENCH row=atomic_cas_i32 kernel=atomic_cas_i32 grid=4096 block=256 a=in:int32:1048576:107:0:1000 a=out:int32:1024
-# BENCH row=atomic_exch_u32 kernel=atomic_exch_u32 grid=4096 block=256 a=in:uint32:1048576:108:0:1000 a=out:uint32:1048576
+# BENCH row=atomic_exch_u32 kernel=atomic_exch_u32 grid=65536 block=256 a=in:uint32:16777216:108:0:1000 a=out:uint32:16777216
 from numba import cuda, int32, int64, uint32
 
 

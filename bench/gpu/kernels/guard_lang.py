@@ -5,14 +5,14 @@ types, loops with break and continue."""
 # BENCH row=local_bins8_i32 kernel=local_bins8_i32 grid=8192 block=256 a=in:int32:2097152x16:142:0:8 a=out:int32:2097152x8
 # BENCH row=local_matvec4_f64 kernel=local_matvec4_f64 grid=8192 block=256 a=in:float64:2097152x4:143:-1:1 a=out:float64:2097152x4
 # BENCH row=view_row_slice kernel=view_row_slice grid=4096 block=256 a=in:float32:1048576x32:144:0:1 a=out:float32:1048576
-# BENCH row=view_strided kernel=view_strided grid=8192 block=256 a=in:float32:4194304:145:0:1 a=out:float32:2097152
-# BENCH row=view_2d_block kernel=view_2d_block grid=64,64 block=16,16 a=in:float32:4096x4096:146:0:1 a=out:float32:1024x1024
-# BENCH row=device_chain kernel=device_chain grid=16384 block=256 a=in:float32:4194304:147:-2:2 a=out:float32:4194304
+# BENCH row=view_strided kernel=view_strided grid=65536 block=256 a=in:float32:33554432:145:0:1 a=out:float32:16777216
+# BENCH row=view_2d_block kernel=view_2d_block grid=128,128 block=16,16 a=in:float32:8192x8192:146:0:1 a=out:float32:2048x2048
+# BENCH row=device_chain kernel=device_chain grid=131072 block=256 a=in:float32:33554432:147:-2:2 a=out:float32:33554432
 # BENCH row=device_early_return kernel=device_early_return grid=16384 block=256 a=in:int64:4194304:148:-1000:1000 a=out:int64:4194304
 # BENCH row=loop_break_continue kernel=loop_break_continue grid=8192 block=256 a=in:int32:2097152x32:149:0:100 a=out:int32:2097152
-# BENCH row=int_types_u8_i16 kernel=int_types_u8_i16 grid=16384 block=256 a=in:uint8:4194304:150:0:256 a=out:int16:4194304
-# BENCH row=index_3d kernel=index_3d grid=4,64,64 block=64,2,2 a=in:float64:128x128x256:151:0:1 a=out:float64:128x128x256
-# BENCH row=bool_mask kernel=bool_mask grid=16384 block=256 a=in:float32:4194304:152:-1:1 a=out:bool:4194304 a=out:float32:4194304
+# BENCH row=int_types_u8_i16 kernel=int_types_u8_i16 grid=131072 block=256 a=in:uint8:33554432:150:0:256 a=out:int16:33554432
+# BENCH row=index_3d kernel=index_3d grid=8,128,128 block=64,2,2 a=in:float64:256x256x512:151:0:1 a=out:float64:256x256x512
+# BENCH row=bool_mask kernel=bool_mask grid=131072 block=256 a=in:float32:33554432:152:-1:1 a=out:bool:33554432 a=out:float32:33554432
 from numba import cuda, float32, float64, int16, int32
 
 

@@ -1,16 +1,16 @@
 """Guard corpus: math functions (float32 and float64 libdevice), complex
 arithmetic and cmath, float16 arithmetic."""
-# BENCH row=math_trig_f32 kernel=math_trig_f32 grid=16384 block=256 a=in:float32:4194304:121:-3:3 a=out:float32:4194304
-# BENCH row=math_explog_f64 kernel=math_explog_f64 grid=8192 block=256 a=in:float64:2097152:122:0.1:5 a=out:float64:2097152
-# BENCH row=math_special_f32 kernel=math_special_f32 grid=16384 block=256 a=in:float32:4194304:123:-2:2 a=out:float32:4194304
-# BENCH row=math_pow_atan2_f64 kernel=math_pow_atan2_f64 grid=8192 block=256 a=in:float64:2097152:124:0.1:3 a=in:float64:2097152:125:-2:2 a=out:float64:2097152
-# BENCH row=math_int_f32 kernel=math_int_f32 grid=16384 block=256 a=in:float32:4194304:126:-50:50 a=out:float32:4194304
-# BENCH row=cplx_mul_add_c64 kernel=cplx_mul_add_c64 grid=16384 block=256 a=in:complex64:4194304:127:-1:1 a=in:complex64:4194304:128:-1:1 a=out:complex64:4194304
-# BENCH row=cplx_exp_log_c128 kernel=cplx_exp_log_c128 grid=4096 block=256 a=in:complex128:1048576:129:-2:2 a=out:complex128:1048576
-# BENCH row=cplx_abs_conj_c128 kernel=cplx_abs_conj_c128 grid=8192 block=256 a=in:complex128:2097152:130:-3:3 a=out:float64:2097152
-# BENCH row=int_abs_minmax_i64 kernel=int_abs_minmax_i64 grid=16384 block=256 a=in:int64:4194304:133:-1000000:1000000 a=out:int64:4194304
-# BENCH row=f16_arith kernel=f16_arith grid=16384 block=256 a=in:float32:4194304:131:-2:2 a=out:float32:4194304
-# BENCH row=f16_fma_array kernel=f16_fma_array grid=16384 block=256 a=in:float32:4194304:132:0:1 a=out:float16:4194304
+# BENCH row=math_trig_f32 kernel=math_trig_f32 grid=131072 block=256 a=in:float32:33554432:121:-3:3 a=out:float32:33554432
+# BENCH row=math_explog_f64 kernel=math_explog_f64 grid=65536 block=256 a=in:float64:16777216:122:0.1:5 a=out:float64:16777216
+# BENCH row=math_special_f32 kernel=math_special_f32 grid=131072 block=256 a=in:float32:33554432:123:-2:2 a=out:float32:33554432
+# BENCH row=math_pow_atan2_f64 kernel=math_pow_atan2_f64 grid=65536 block=256 a=in:float64:16777216:124:0.1:3 a=in:float64:16777216:125:-2:2 a=out:float64:16777216
+# BENCH row=math_int_f32 kernel=math_int_f32 grid=131072 block=256 a=in:float32:33554432:126:-50:50 a=out:float32:33554432
+# BENCH row=cplx_mul_add_c64 kernel=cplx_mul_add_c64 grid=131072 block=256 a=in:complex64:33554432:127:-1:1 a=in:complex64:33554432:128:-1:1 a=out:complex64:33554432
+# BENCH row=cplx_exp_log_c128 kernel=cplx_exp_log_c128 grid=32768 block=256 a=in:complex128:8388608:129:-2:2 a=out:complex128:8388608
+# BENCH row=cplx_abs_conj_c128 kernel=cplx_abs_conj_c128 grid=65536 block=256 a=in:complex128:16777216:130:-3:3 a=out:float64:16777216
+# BENCH row=int_abs_minmax_i64 kernel=int_abs_minmax_i64 grid=131072 block=256 a=in:int64:33554432:133:-1000000:1000000 a=out:int64:33554432
+# BENCH row=f16_arith kernel=f16_arith grid=131072 block=256 a=in:float32:33554432:131:-2:2 a=out:float32:33554432
+# BENCH row=f16_fma_array kernel=f16_fma_array grid=131072 block=256 a=in:float32:33554432:132:0:1 a=out:float16:33554432
 import cmath
 import math
 

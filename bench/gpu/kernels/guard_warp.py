@@ -1,13 +1,13 @@
 """Guard corpus: warp intrinsics (shuffles of every kind, votes, ballot,
 activemask, match) and shared-memory block patterns."""
-# BENCH row=warp_shfl_down_sum kernel=warp_shfl_down_sum grid=16384 block=256 a=in:float32:4194304:111:0:1 a=out:float32:131072
-# BENCH row=warp_shfl_up_scan kernel=warp_shfl_up_scan grid=16384 block=256 a=in:int32:4194304:112:0:100 a=out:int32:4194304
-# BENCH row=warp_shfl_idx_xor kernel=warp_shfl_idx_xor grid=16384 block=256 a=in:float64:4194304:113:-1:1 a=out:float64:4194304
-# BENCH row=warp_votes kernel=warp_votes grid=16384 block=256 a=in:float32:4194304:114:0:1 a=out:int32:131072
-# BENCH row=warp_match_all kernel=warp_match_all grid=16384 block=256 a=in:int32:4194304:115:0:4 a=out:int32:4194304
-# BENCH row=shared_block_sum_f64 kernel=shared_block_sum_f64 grid=16384 block=256 a=in:float64:4194304:116:0:1 a=out:float64:16384
-# BENCH row=shared_transpose kernel=shared_transpose grid=128,128 block=32,8 a=in:float32:4096x4096:117:0:1 a=out:float32:4096x4096
-# BENCH row=shared_halo_1d kernel=shared_halo_1d grid=16384 block=256 a=in:float32:4194304:118:0:1 a=out:float32:4194304
+# BENCH row=warp_shfl_down_sum kernel=warp_shfl_down_sum grid=131072 block=256 a=in:float32:33554432:111:0:1 a=out:float32:1048576
+# BENCH row=warp_shfl_up_scan kernel=warp_shfl_up_scan grid=131072 block=256 a=in:int32:33554432:112:0:100 a=out:int32:33554432
+# BENCH row=warp_shfl_idx_xor kernel=warp_shfl_idx_xor grid=131072 block=256 a=in:float64:33554432:113:-1:1 a=out:float64:33554432
+# BENCH row=warp_votes kernel=warp_votes grid=131072 block=256 a=in:float32:33554432:114:0:1 a=out:int32:1048576
+# BENCH row=warp_match_all kernel=warp_match_all grid=131072 block=256 a=in:int32:33554432:115:0:4 a=out:int32:33554432
+# BENCH row=shared_block_sum_f64 kernel=shared_block_sum_f64 grid=131072 block=256 a=in:float64:33554432:116:0:1 a=out:float64:131072
+# BENCH row=shared_transpose kernel=shared_transpose grid=256,256 block=32,8 a=in:float32:8192x8192:117:0:1 a=out:float32:8192x8192
+# BENCH row=shared_halo_1d kernel=shared_halo_1d grid=131072 block=256 a=in:float32:33554432:118:0:1 a=out:float32:33554432
 from numba import cuda, float32, float64
 
 FULL = 0xffffffff
