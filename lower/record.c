@@ -8,14 +8,22 @@
  * multiple of its alignment and the size is rounded up to the largest one.
  * The dict form ({'names', 'formats', 'offsets', 'itemsize'}) keeps the
  * offsets it states.  Field dtypes: numbers (by name, np.float32, or a
- * NumPy type string '<f4'), other record types, and fixed-size arrays
- * (('v', np.float32, 3) or ('v', (np.float32, (2, 3)))). */
+ * NumPy type string '<f4'), strings ('S12' bytes, '<U12' UCS-4 text:
+ * one and four bytes a character, aligned as NumPy aligns them), other
+ * record types, and fixed-size arrays (('v', np.float32, 3) or
+ * ('v', (np.float32, (2, 3)))). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower/lower_internal.h"
 
 enum { MAX_FIELDS = 64 };
+
+#define FIELD_KINDS                                                                           \
+  "record fields hold bool, ints, floats, complex, strings ('S<n>', 'U<n>'), records or "   \
+  "fixed-size arrays"
+
 
 typedef struct RecBuild {
   IrProgram *p;
@@ -69,10 +77,23 @@ bool ir_is_record_expr(const IrProgram *p, const Node *n) {
 
 /* ---------------------------------------------------------- field types -- */
 
-/* A NumPy type string: '<f4', '=i8', 'f8', 'float32', '?', 'c8'. */
-static const Type *string_dtype(const char *s) {
+/* 'S12' / 'U12' (after the byte order): a string field of 12 characters. */
+static const Type *charseq_dtype(RecBuild *rb, const char *s) {
+  if ((s[0] != 'S' && s[0] != 'U') || s[1] < '1' || s[1] > '9' || strlen(s) > 8)
+    return NULL;
+  for (const char *c = s + 1; *c; c++)
+    if (*c < '0' || *c > '9')
+      return NULL;
+  return ty_charseq(rb->p->types, s[0] == 'U', atoi(s + 1));
+}
+
+/* A NumPy type string: '<f4', '=i8', 'f8', 'float32', '?', 'c8', '<U12'. */
+static const Type *string_dtype(RecBuild *rb, const char *s) {
   if (s[0] == '<' || s[0] == '=' || s[0] == '|')
     s++;
+  const Type *cs = charseq_dtype(rb, s);
+  if (cs)
+    return cs;
   /* NumPy's codes count bytes (i8 is int64), kjit's names bits (i8 is int8) */
   static const struct { const char *code, *name; } codes[] = {
       {"?", "bool_"}, {"b1", "bool_"}, {"i1", "int8"}, {"i2", "int16"}, {"i4", "int32"},
@@ -119,6 +140,10 @@ static const Type *shaped(RecBuild *rb, const Node *dt, const Node *shape) {
   }
   if (nd == 1 && dims[0] == 1 && ir_sig_resolve(rb->p, shape)->kind == ND_INT)
     return el; /* ('x', f4, 1) is a scalar field in NumPy */
+  if (el->kind == TY_CHARSEQ) {
+    fail(rb, shape, "give each string its own field", "arrays of string fields are not supported");
+    return NULL;
+  }
   const Type *t = ty_nested(rb->p->types, el, nd, dims);
   if (!t)
     fail(rb, shape, NULL, "record field array is too large or holds unsupported elements");
@@ -128,12 +153,16 @@ static const Type *shaped(RecBuild *rb, const Node *dt, const Node *shape) {
 static const Type *field_dtype(RecBuild *rb, const Node *n) {
   const Node *v = ir_sig_resolve(rb->p, n);
   if (v->kind == ND_STR && v->str) {
-    const Type *t = string_dtype(v->str);
+    const Type *t = string_dtype(rb, v->str);
     if (!t)
-      fail(rb, n, "record fields hold bool, ints, floats, complex, records or fixed-size arrays",
+      fail(rb, n, FIELD_KINDS,
            arena_printf(rb->p->arena, "unsupported record field dtype '%s'", v->str));
     return t;
   }
+  const char *c = callee_name(v);
+  if (c && !strcmp(c, "dtype") && v->args.len == 1 && /* np.dtype('<U12') */
+      ir_sig_resolve(rb->p, v->args.data[0])->kind == ND_STR)
+    return field_dtype(rb, v->args.data[0]);
   if (v->kind == ND_TUPLE && v->args.len == 2) /* (np.float32, (2, 3)) */
     return shaped(rb, v->args.data[0], v->args.data[1]);
   if (ir_is_record_expr(rb->p, v) || v->kind == ND_LIST || v->kind == ND_DICT) {
@@ -149,8 +178,7 @@ static const Type *field_dtype(RecBuild *rb, const Node *n) {
     return NULL;
   if (t && ty_is_number(t))
     return t;
-  fail(rb, n, "record fields hold bool, ints, floats, complex, records or fixed-size arrays",
-       "unsupported record field dtype");
+  fail(rb, n, FIELD_KINDS, "unsupported record field dtype");
   return NULL;
 }
 

@@ -8,7 +8,9 @@
  * A record value is a reference: writes through it change the array it was
  * taken from (Numba's Record data model).  Like Numba on CUDA, a field that
  * is not aligned to its natural alignment is refused ("... is not aligned"),
- * since GPU loads must be aligned. */
+ * since GPU loads must be aligned.  A string field (NumPy 'S<n>' / 'U<n>')
+ * takes a constant of its kind (bytes / str), as Numba's casts from Bytes
+ * to CharSeq and from unicode to UnicodeCharSeq; reading one is refused. */
 #include "typing/typing_internal.h"
 
 #define TN(t) ir_infer_tname(inf, (t))
@@ -81,6 +83,12 @@ const Type *ir_infer_rec_get(Infer *inf, int idx) {
   int k = find_field(inf, idx, r, in->str);
   if (k < 0 || !check_aligned(inf, idx, r, k))
     return NULL;
+  if (r->elems[k]->kind == TY_CHARSEQ)
+    return ir_infer_fail(inf, idx, E_NOTYET,
+                         "a string field can be assigned a constant (r.s = 'abc') and copied with "
+                         "its record (a[0] = a[1])",
+                         "reading string field '%s' of type %s is not supported", r->fnames[k],
+                         TN(r->elems[k]));
   in->ival = k;
   return field_value(inf, r->elems[k]);
 }
@@ -88,6 +96,8 @@ const Type *ir_infer_rec_get(Infer *inf, int idx) {
 /* A value stored into field type ft: numbers convert as array stores do
  * (complex only into complex); a record of the same type is copied. */
 static bool storable(const Type *v, const Type *ft) {
+  if (ft->kind == TY_CHARSEQ) /* Numba: str into [unichr x n], bytes into [char x n] */
+    return v->kind == (ft->elem == TY_U32_T ? TY_STR : TY_BYTES);
   if (ft->kind == TY_RECORD)
     return ty_record_layout_eq(v, ft);
   if (ft->kind == TY_NESTED) /* Numba copies the field's element count from the data */
@@ -111,9 +121,14 @@ const Type *ir_infer_rec_set(Infer *inf, int idx, const Type **need) {
   const Type *ft = r->elems[k];
   if (!storable(v, ft))
     return ir_infer_fail(inf, idx, E_TY_CONVERT,
-                         ft->kind == TY_NESTED ? "assign a C-contiguous array of the field's dtype, "
-                                                 "or its elements: r.v[0] = x"
-                                               : NULL,
+                         ft->kind == TY_NESTED   ? "assign a C-contiguous array of the field's "
+                                                   "dtype, or its elements: r.v[0] = x"
+                         : ft->kind == TY_CHARSEQ ? (ft->elem == TY_U32_T
+                                                        ? "a unicode field ('U<n>') takes a str "
+                                                          "constant: r.s = 'abc'"
+                                                        : "a bytes field ('S<n>') takes a bytes "
+                                                          "constant: r.s = b'abc'")
+                                                 : NULL,
                          "cannot store %s into field '%s' of type %s", TN(v), r->fnames[k], TN(ft));
   in->ival = k;
   set_need(need, 1, ty_is_number(ft) ? ft : NULL); /* records and arrays are copied as bytes */
