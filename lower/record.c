@@ -63,6 +63,12 @@ static bool truthy(const IrProgram *p, const Node *n) {
   return n && (n->kind == ND_BOOL || n->kind == ND_INT) && n->ival != 0;
 }
 
+/* np.dtype's first argument: positional, or dtype= (np.dtype(dtype=[...])). */
+static const Node *first_arg(const Node *call) {
+  return call->args.len > 0 && call->args.data[0]->kind != ND_KEYWORD ? call->args.data[0]
+                                                                       : keyword(call, "dtype");
+}
+
 bool ir_is_record_expr(const IrProgram *p, const Node *n) {
   const Node *v = n && n->kind == ND_NAME ? ir_sig_resolve(p, n) : n;
   const char *c = callee_name(v);
@@ -70,9 +76,9 @@ bool ir_is_record_expr(const IrProgram *p, const Node *n) {
     return false;
   if (!strcmp(c, "from_dtype") || !strcmp(c, "Record"))
     return true;
-  return !strcmp(c, "dtype") && v->args.len > 0 &&
-         (v->args.data[0]->kind == ND_LIST || v->args.data[0]->kind == ND_DICT ||
-          ir_is_record_expr(p, v->args.data[0]));
+  const Node *a = first_arg(v);
+  return !strcmp(c, "dtype") && a &&
+         (a->kind == ND_LIST || a->kind == ND_DICT || ir_is_record_expr(p, a));
 }
 
 /* ---------------------------------------------------------- field types -- */
@@ -150,6 +156,19 @@ static const Type *shaped(RecBuild *rb, const Node *dt, const Node *shape) {
   return t;
 }
 
+/* Python's float, int, bool and complex as a field dtype: NumPy's float64,
+ * int64 (np.int_ on 64-bit Linux), bool and complex128. */
+static const Type *builtin_dtype(const IrProgram *p, const Node *v) {
+  static const struct { const char *name; const Type *t; } b[] = {
+      {"float", TY_F64_T}, {"int", TY_I64_T}, {"bool", TY_BOOL_T}, {"complex", TY_C128_T}};
+  if (v->kind != ND_NAME || ir_global_find(p, v->name))
+    return NULL;
+  for (size_t i = 0; i < sizeof b / sizeof *b; i++)
+    if (strcmp(v->name, b[i].name) == 0)
+      return b[i].t;
+  return NULL;
+}
+
 static const Type *field_dtype(RecBuild *rb, const Node *n) {
   const Node *v = ir_sig_resolve(rb->p, n);
   if (v->kind == ND_STR && v->str) {
@@ -173,7 +192,9 @@ static const Type *field_dtype(RecBuild *rb, const Node *n) {
     rb->depth--;
     return t;
   }
-  const Type *t = NULL;
+  const Type *t = builtin_dtype(rb->p, v);
+  if (t)
+    return t;
   if ((v->kind == ND_NAME || v->kind == ND_ATTR) && !ir_type_from_ast(rb->p, n, &t, rb->d))
     return NULL;
   if (t && ty_is_number(t))
@@ -281,12 +302,12 @@ static bool dict_fields(RecBuild *rb, const Node *dict, Fields *f, bool *aligned
 
 /* np.dtype(FIELDS, align=...) */
 static const Type *dtype_call(RecBuild *rb, const Node *call) {
-  const Node *arg = ir_sig_resolve(rb->p, call->args.data[0]);
+  const Node *arg = ir_sig_resolve(rb->p, first_arg(call));
   bool aligned = truthy(rb->p, keyword(call, "align")) ||
                  (call->args.len > 1 && call->args.data[1]->kind != ND_KEYWORD &&
                   truthy(rb->p, call->args.data[1]));
   if (arg->kind != ND_LIST && arg->kind != ND_DICT)
-    return field_dtype(rb, call->args.data[0]); /* np.dtype(other_record) */
+    return field_dtype(rb, first_arg(call)); /* np.dtype(other_record) */
   Fields f = {0};
   bool ok = arg->kind == ND_LIST ? list_fields(rb, arg, &f) : dict_fields(rb, arg, &f, &aligned);
   if (ok && f.n == 0)
@@ -301,7 +322,7 @@ static const Type *record_of(RecBuild *rb, const Node *n) {
     Fields f = {0};
     return list_fields(rb, v, &f) && f.n > 0 ? layout(rb, v, &f, false) : NULL;
   }
-  if (!c || v->args.len < 1 || strcmp(c, "Record") == 0) {
+  if (!c || (strcmp(c, "dtype") == 0 ? !first_arg(v) : v->args.len < 1) || strcmp(c, "Record") == 0) {
     fail(rb, n, "build it with np.dtype([...]) and numba.from_dtype(dt)",
          "this record type is not supported (write np.dtype([...]) or numba.from_dtype(dt))");
     return NULL;

@@ -105,6 +105,29 @@ static bool storable(const Type *v, const Type *ft) {
   return ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(ft));
 }
 
+/* The read-only array record value v was taken from (a[i], a[i].sub, a
+ * record variable holding one), or NULL: its fields are read-only too. */
+static const Type *readonly_source(const Infer *inf, int v, int depth) {
+  if (depth > 8 || v < 0 || v >= inf->f->insts.len)
+    return NULL;
+  const Inst *d = &inf->f->insts.data[v];
+  if (d->op == OP_REC_GET && d->nargs >= 1)
+    return readonly_source(inf, d->args[0], depth + 1);
+  if (d->op == OP_LOAD) { /* a record variable: what any store put in it */
+    for (int i = 0; i < inf->f->insts.len; i++) {
+      const Inst *st = &inf->f->insts.data[i];
+      const Type *a = st->op == OP_STORE && st->local == d->local && st->nargs >= 1
+                          ? readonly_source(inf, st->args[0], depth + 1)
+                          : NULL;
+      if (a)
+        return a;
+    }
+    return NULL;
+  }
+  const Type *a = d->op == OP_ARRAY_LOAD && d->nargs >= 1 ? at(inf, d, 0) : NULL;
+  return a && a->kind == TY_ARRAY && a->readonly ? a : NULL;
+}
+
 const Type *ir_infer_rec_set(Infer *inf, int idx, const Type **need) {
   Inst *in = &inf->f->insts.data[idx];
   const Type *r = at(inf, in, 0), *v = at(inf, in, 1);
@@ -118,6 +141,13 @@ const Type *ir_infer_rec_set(Infer *inf, int idx, const Type **need) {
   int k = find_field(inf, idx, r, in->str);
   if (k < 0 || !check_aligned(inf, idx, r, k))
     return NULL;
+  const Type *ro = readonly_source(inf, in->args[0], 0);
+  if (ro)
+    return ir_infer_fail(inf, idx, E_TY_READONLY,
+                         "constant and read-only arrays of records cannot be written: copy the "
+                         "values into an output array first",
+                         "cannot modify field '%s' of a record of readonly array of type %s",
+                         r->fnames[k], TN(ro));
   const Type *ft = r->elems[k];
   if (!storable(v, ft))
     return ir_infer_fail(inf, idx, E_TY_CONVERT,
