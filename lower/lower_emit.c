@@ -128,7 +128,7 @@ static bool yields_bool(const Inst *in) {
   if (in->op == OP_INTRINSIC)
     return ir_intrinsic_info[in->ival].kind == IK_PRED;
   return in->op == OP_NOT || in->op == OP_TRUTH || in->op == OP_CONST_BOOL || in->op == OP_IS ||
-         in->op == OP_ISNOT;
+         in->op == OP_ISNOT || in->op == OP_ISINSTANCE;
 }
 
 int lower_truth(Lower *L, int v, SrcLoc loc) {

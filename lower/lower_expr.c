@@ -158,7 +158,7 @@ static const char *unsupported_builtin_hint(const char *name) {
       {" list dict set tuple frozenset ", "use cuda.local.array(n, dtype) for a per-thread array"},
       {" str repr format chr ord ascii bytes bytearray ",
        "kernels have no strings; print values as separate arguments: print(\"x =\", x)"},
-      {" isinstance type issubclass callable hasattr getattr setattr id hash ",
+      {" type issubclass callable hasattr getattr setattr id hash ",
        "types are fixed when the kernel is compiled"},
       {" open input exit quit eval exec compile globals locals vars help dir ",
        "do this in host code, outside the kernel"},
