@@ -45,7 +45,7 @@ def classes(out, f, n):
     out[9] = isinstance(t, tuple)
     out[10] = isinstance(1j, complex)
     out[11] = isinstance(out, float)
-    out[12] = not isinstance(f, (list, dict, set, range))
+    out[12] = not isinstance(f, (list, dict, set))
     out[13] = isinstance(f, ())
 
 # RUN: pruned --grid 1 --block 1 out=zeros:f8:2 x=2.5
