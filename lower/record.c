@@ -132,8 +132,31 @@ static int shape_of(RecBuild *rb, const Node *n, int dims[4]) {
   return n->args.len;
 }
 
+/* 'U' for a text class (np.str_, str, 'U'), 'S' for a bytes one
+ * (np.bytes_, bytes, 'S'), else 0: ('name', np.str_, 12) is NumPy's 'U12'. */
+static char text_class(RecBuild *rb, const Node *dt) {
+  const Node *v = ir_sig_resolve(rb->p, dt);
+  const char *s = v->kind == ND_STR ? v->str
+                  : v->kind == ND_ATTR || (v->kind == ND_NAME && !ir_global_find(rb->p, v->name))
+                      ? v->name
+                      : NULL;
+  static const char *const text[] = {"U", "str_", "unicode_", "str", NULL};
+  static const char *const raw[] = {"S", "bytes_", "string_", "bytes", NULL};
+  for (int i = 0; s && text[i]; i++)
+    if (!strcmp(s, text[i]) && (v->kind != ND_STR || i == 0))
+      return 'U';
+  for (int i = 0; s && raw[i]; i++)
+    if (!strcmp(s, raw[i]) && (v->kind != ND_STR || i == 0))
+      return 'S';
+  return 0;
+}
+
 /* A field's dtype with an optional shape: (dtype, shape) or dtype, shape. */
 static const Type *shaped(RecBuild *rb, const Node *dt, const Node *shape) {
+  const Node *n = shape ? ir_sig_resolve(rb->p, shape) : NULL;
+  char text = n ? text_class(rb, dt) : 0;
+  if (text && n->kind == ND_INT && !n->big && n->ival >= 1 && n->ival <= (1 << 20))
+    return ty_charseq(rb->p->types, text == 'U', (int)n->ival); /* ('s', np.str_, 12) */
   const Type *el = field_dtype(rb, dt);
   if (!el || !shape)
     return el;

@@ -67,3 +67,20 @@ def copy(a):
     a[0].x = 5
     a[0].y = "wxyz"
     a[2] = a[0]
+
+# RUN: legacy --grid 1 --block 1 "a=zeros:{'names': ['name', 'tag', 'u'], 'formats': ['U4', 'S3', 'U2'], 'offsets': [0, 16, 20], 'itemsize': 28, 'aligned': True}:1"
+# EXPECT: a.name: uint32[1x4] [97, 98, 99, 100] sum=394 crc=55db62d8
+#   (computed in Python from: [ord(c) for c in 'abcd'])
+# EXPECT: a.tag: uint8[1x3] [120, 121, 0] sum=241 crc=5b5e2245
+#   (computed in Python from: [120, 121, 0])
+# EXPECT: a.u: uint32[1x2] [113, 0] sum=113 crc=05d84e67
+#   (computed in Python from: [ord('q'), 0])
+
+# the layout of np.dtype([('name', np.str_, 4), ('tag', np.bytes_, 3), ('u', 'U', 2)], align=True)
+
+
+@cuda.jit
+def legacy(a):
+    a[0].name = "abcdef"
+    a[0].tag = b"xy"
+    a[0].u = "q"

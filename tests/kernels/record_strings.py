@@ -7,6 +7,8 @@ from numba import cuda
 
 text_t = numba.from_dtype(np.dtype([('x', np.int32), ('y', np.dtype('<U12'))]))
 raw_t = numba.from_dtype(np.dtype([('x', np.float32), ('y', np.dtype('S12'))]))
+legacy_t = numba.from_dtype(np.dtype([('name', np.str_, 4), ('tag', np.bytes_, 3), ('u', 'U', 2)],
+                                     align=True))  # NumPy's '<U4', '|S3', '<U2'
 mixed_t = numba.from_dtype(np.dtype([('a', np.uint8), ('u', 'U3'), ('s', 'S5'), ('d', np.float64)],
                                     align=True))
 
@@ -35,3 +37,10 @@ def mixed(a):
         a[i].d = a[i].a * 2.0
         if i > 0:
             a[i - 1] = a[i]
+
+
+@cuda.jit("void(legacy_t[:])")
+def legacy(a):
+    a[0].name = "abcdef"
+    a[0].tag = b"xy"
+    a[0].u = "q"
