@@ -654,10 +654,27 @@ static bool at_simple_end(const Token *t) {
   return t->kind == TK_NEWLINE || t->kind == TK_EOF || parse_equal(t, ";");
 }
 
-/* Binds module name to value; `f = f` rebinds the value f already has,
- * so it adds no binding (a binding to itself would be a cycle). */
+/* Whether name is bound by the module so far: an assignment, an import,
+ * a def. */
+static bool bound_so_far(const Module *m, const char *name) {
+  for (int i = 0; i < m->globals.len; i++)
+    if (m->globals.data[i].name && strcmp(m->globals.data[i].name, name) == 0)
+      return true;
+  for (int i = 0; i < m->imports.len; i++)
+    if (m->imports.data[i].alias && strcmp(m->imports.data[i].alias, name) == 0)
+      return true;
+  for (int i = 0; i < m->funcs.len; i++)
+    if (strcmp(m->funcs.data[i]->name, name) == 0)
+      return true;
+  return false;
+}
+
+/* Binds module name to value; `f = f` after f is bound rebinds the value f
+ * already has, so it adds no binding (one to itself would be a cycle;
+ * before f is bound Python raises NameError, kept as the cycle's error). */
 static void push_global(Parser *p, Module *m, const char *name, Node *value, SrcLoc loc) {
-  if (value && value->kind == ND_NAME && value->name && strcmp(value->name, name) == 0)
+  if (value && value->kind == ND_NAME && value->name && strcmp(value->name, name) == 0 &&
+      bound_so_far(m, name))
     return;
   GlobalAssign g = {name, value, loc};
   vec_push(p->arena, &m->globals, g);
