@@ -147,7 +147,7 @@ int cg_bits(const Type *t) {
 int cg_size(const Type *t) {
   if (!t)
     return 0;
-  if (t->kind == TY_RECORD || t->kind == TY_NESTED)
+  if (t->kind == TY_RECORD || t->kind == TY_NESTED || t->kind == TY_CHARSEQ)
     return t->size;
   return t->kind == TY_BOOL ? 1 : cg_bits(t) / 8;
 }
@@ -193,7 +193,7 @@ LLVMTypeRef cg_type(Cg *cg, const Type *t) {
       free(f);
     return r;
   }
-  case TY_STR: return cg->t_ptr;
+  case TY_STR: case TY_BYTES: return cg->t_ptr; /* the constant's text */
   case TY_PTR: return cg->t_ptr;         /* a raw pointer (CPointer) */
   case TY_RECORD: return cg->t_ptr;      /* a reference to the record's bytes */
   case TY_GRID_GROUP: return cg->t_i64;  /* the grid workspace's address */

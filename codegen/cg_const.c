@@ -6,6 +6,7 @@
  * on the host).  The array value handed to the rest of codegen is the usual
  * {data, shape, strides} struct with a generic data pointer; on NVPTX the
  * infer-address-spaces pass turns loads through it back into ld.const.
+ * A record array's elements are their bytes.
  * Functions using the same array share the global (named by the array's
  * name and a hash of its bytes). */
 #include "codegen/cg_internal.h"
@@ -16,7 +17,22 @@
 
 #include "common/hash.h"
 
+/* A record element: its bytes as [size x i8] (cg_mem_type's). */
+static LLVMValueRef record_const(LLVMTypeRef et, const Type *t, const uint8_t *p) {
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(LLVMGetTypeContext(et));
+  LLVMValueRef *b = malloc(sizeof *b * (size_t)t->size);
+  if (!b)
+    return NULL;
+  for (int i = 0; i < t->size; i++)
+    b[i] = LLVMConstInt(i8, p[i], 0);
+  LLVMValueRef v = LLVMConstArray2(i8, b, (uint64_t)t->size);
+  free(b);
+  return v;
+}
+
 static LLVMValueRef elem_const(LLVMTypeRef et, const Type *t, const uint8_t *p) {
+  if (t->kind == TY_RECORD)
+    return record_const(et, t, p);
   if (t->kind == TY_C64 || t->kind == TY_C128) { /* {re, im}, each of the part's width */
     double d[2];
     if (t->kind == TY_C64) {
@@ -59,7 +75,10 @@ static LLVMValueRef const_global(Cg *cg, const Inst *in, LLVMTypeRef et, int64_t
   if (!vals)
     return NULL;
   for (int64_t i = 0; i < n; i++)
-    vals[i] = elem_const(et, t, (const uint8_t *)in->data + i * cg_size(t));
+    if (!(vals[i] = elem_const(et, t, (const uint8_t *)in->data + i * cg_size(t)))) {
+      free(vals);
+      return NULL;
+    }
   LLVMValueRef init = LLVMConstArray2(et, vals, (uint64_t)n);
   free(vals);
   g = LLVMAddGlobalInAddressSpace(cg->mod, LLVMTypeOf(init), name, cg->hooks->const_addrspace);

@@ -6,8 +6,12 @@
  * natural alignment where every element of the array keeps it (the
  * itemsize is a multiple of it; typing/infer_record.c has already refused
  * misaligned offsets), else byte-aligned, which LLVM splits into safe
- * narrower accesses.  Bools are bytes in memory as in arrays. */
+ * narrower accesses.  Bools are bytes in memory as in arrays.  A string
+ * field is only ever stored into, from a constant. */
+#include <stdlib.h>
+
 #include "codegen/cg_internal.h"
+#include "common/xalloc.h"
 
 /* The record operand and the address of field in->ival; NULL after a diag. */
 static LLVMValueRef field_ptr(Cg *cg, const Inst *in, const Type **rec) {
@@ -55,12 +59,57 @@ LLVMValueRef cg_lower_rec_get(Cg *cg, const Inst *in) {
   return v;
 }
 
+/* One UTF-8 sequence at *s (of the lexer's decoded text) as a code point;
+ * advances *s.  A malformed byte stands for itself. */
+static uint32_t next_code(const unsigned char **s, const unsigned char *end) {
+  const unsigned char *p = *s;
+  int n = p[0] >= 0xF0 ? 3 : p[0] >= 0xE0 ? 2 : p[0] >= 0xC0 ? 1 : 0;
+  uint32_t c = n == 3 ? p[0] & 0x07u : n == 2 ? p[0] & 0x0Fu : n == 1 ? p[0] & 0x1Fu : p[0];
+  if (p + n >= end) /* truncated: the lead byte alone */
+    n = 0, c = p[0];
+  for (int i = 1; i <= n; i++)
+    c = c << 6 | (p[i] & 0x3Fu);
+  *s = p + 1 + n;
+  return c;
+}
+
+/* r.s = 'abc' into a string field: Numba's casts (unicode to UnicodeCharSeq,
+ * Bytes to CharSeq) copy min(len, n) characters and zero the rest, so the
+ * field's bytes are a constant, stored at once. */
+static bool store_charseq(Cg *cg, const Inst *in, LLVMValueRef p, const Type *rec,
+                          const Type *ft) {
+  const Inst *c = &cg->f->insts.data[in->args[1]];
+  if (c->op != OP_CONST_STR) {
+    cg_fail(cg, in, "a string field takes a string constant");
+    return false;
+  }
+  int width = ft->align, count = ft->size / width, k = 0;
+  unsigned char *bytes = xcalloc((size_t)ft->size, 1);
+  const unsigned char *s = (const unsigned char *)(c->str ? c->str : ""), *end = s + c->ival;
+  while (s < end && k < count) {
+    uint32_t code = width == 1 ? *s++ : next_code(&s, end);
+    for (int b = 0; b < width; b++) /* little-endian, as NumPy's '<U' */
+      bytes[k * width + b] = (unsigned char)(code >> (8 * b));
+    k++;
+  }
+  LLVMValueRef *elems = xmalloc(sizeof *elems * (size_t)ft->size);
+  for (int i = 0; i < ft->size; i++)
+    elems[i] = LLVMConstInt(cg->t_i8, bytes[i], 0);
+  LLVMValueRef v = LLVMConstArray2(cg->t_i8, elems, (uint64_t)ft->size);
+  LLVMSetAlignment(LLVMBuildStore(cg->b, v, p), field_align(rec, ft));
+  free(elems);
+  free(bytes);
+  return true;
+}
+
 bool cg_lower_rec_set(Cg *cg, const Inst *in) {
   const Type *rec;
   LLVMValueRef p = field_ptr(cg, in, &rec), v = cg_arg(cg, in, 1);
   if (!p || !v)
     return false;
   const Type *ft = rec->elems[in->ival];
+  if (ft->kind == TY_CHARSEQ)
+    return store_charseq(cg, in, p, rec, ft);
   if (ft->kind == TY_RECORD) { /* r.sub = other.sub: the bytes are copied */
     LLVMBuildMemMove(cg->b, p, 1, v, 1, cg_const_i64(cg, ft->size));
     return true;

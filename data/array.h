@@ -42,10 +42,12 @@ typedef struct RtArray {
 } RtArray;
 
 /* ---- records (record.c) ---------------------------------------------- */
-/* A field of a structured dtype: a number, a nested record, or a fixed-size
- * array (ndim > 0) of either. */
+/* A field of a structured dtype: a number, a nested record, a fixed-size
+ * array (ndim > 0) of either, or a string (text 'S': uint8 bytes, 'U':
+ * uint32 UCS-4 characters, held as a 1-d array of shape[0] characters). */
 typedef struct RtField {
   char *name;
+  char text;                      /* 'S', 'U', or 0 for other fields */
   RtDtype dtype;                  /* RT_RECORD: rec */
   RtRecord *rec;                  /* nested record (owned by the parent) */
   int64_t offset;                 /* bytes from the record's start */
@@ -66,8 +68,8 @@ struct RtRecord {
  * "[('x', '<f4'), ('', '|V4'), ('v', '<i2', (3,))]" (unnamed '|Vn' entries
  * are padding) or the dict form "{'names': [...], 'formats': [...],
  * 'offsets': [...], 'itemsize': n, 'aligned': True}", fields of kjit's
- * number dtypes (little-endian or byte-order free), nested records and
- * fixed-size arrays.  Returns a new record (one reference) or NULL with
+ * number dtypes (little-endian or byte-order free), strings ('|S12',
+ * '<U12'), nested records and fixed-size arrays.  Returns a new record (one reference) or NULL with
  * what is wrong in err. */
 RtRecord *rt_record_parse(const char *descr, size_t len, char *err, size_t errlen);
 RtRecord *rt_record_retain(RtRecord *r);   /* returns r; NULL is ignored */

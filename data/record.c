@@ -105,6 +105,8 @@ typedef struct Fmt {
   RtRecord *rec;        /* a nested record */
   int64_t size;         /* bytes */
   bool is_void;         /* '|Vn': raw bytes, only as unnamed padding */
+  char text;            /* 'S' / 'U': a string of count characters (dt the character) */
+  int64_t count;
   RtField sub;          /* the dict form's ('<f4', (3,)): ndim and shape */
 } Fmt;
 
@@ -135,6 +137,12 @@ static bool format(RScan *s, Fmt *f) {
     f->is_void = true;
     f->size = atoll(k + 1);
     ok = f->size > 0 && f->size < (1 << 24);
+  } else if ((*k == 'S' || *k == 'U') && k[1] >= '1' && k[1] <= '9') {
+    f->text = *k;
+    f->dt = *k == 'S' ? RT_U8 : RT_U32;
+    f->count = atoll(k + 1);
+    f->size = f->count * (int64_t)rt_dtype_size(f->dt);
+    ok = f->count <= (1 << 20) && !(big && *k == 'U');
   } else {
     static const char *const codes[RT_NDTYPES] = {"b1", "i1", "i2", "i4", "i8", "u1", "u2",
                                                   "u4", "u8", "f2", "f4", "f8", "c8", "c16"};
@@ -147,8 +155,8 @@ static bool format(RScan *s, Fmt *f) {
   }
   if (!ok)
     bad(s, "record field dtype '%s' is not supported (record fields hold little-endian bool, "
-           "int8..int64, uint8..uint64, float16/32/64, complex64/128, records and fixed-size "
-           "arrays of them)", c);
+           "int8..int64, uint8..uint64, float16/32/64, complex64/128, strings ('|S<n>', "
+           "'<U<n>'), records and fixed-size arrays of them)", c);
   free(c);
   return ok;
 }
@@ -182,6 +190,19 @@ static void free_fields(RtField *f, int n) {
   }
 }
 
+/* A string field: a 1-d array of its characters, which has no shape of its
+ * own (NumPy's ('s', 'U4', 2) is an array of strings, which kernels cannot
+ * use). */
+static bool text_field(RScan *s, RtField *fl, Fmt *f) {
+  if (fl->ndim || f->sub.ndim)
+    return bad(s, "record field '%s' is an array of strings, which kernels cannot use", fl->name);
+  fl->text = f->text;
+  fl->ndim = 1;
+  fl->shape[0] = f->count;
+  f->size = (int64_t)rt_dtype_size(f->dt);
+  return true;
+}
+
 /* ('name', format[, shape]); unnamed '|Vn' entries are padding (*pad). */
 static bool list_entry(RScan *s, RtField *fl, int64_t *size, bool *pad) {
   memset(fl, 0, sizeof *fl);
@@ -197,6 +218,8 @@ static bool list_entry(RScan *s, RtField *fl, int64_t *size, bool *pad) {
   if (eat(s, ',') && !peek(s, ')') && !shape(s, fl))
     return false;
   eat(s, ',');
+  if (f.text && !text_field(s, fl, &f))
+    return false;
   *pad = f.is_void && fl->name[0] == 0;
   if (f.is_void && !*pad)
     return bad(s, "record field '%s' is raw bytes (a void dtype), which kernels cannot use", fl->name);
@@ -305,6 +328,11 @@ static bool dict_fields(RScan *s, DictLists *d, RtRecord *r, RtField *fields) {
     memcpy(fl->shape, d->fmts[i].sub.shape, sizeof fl->shape);
     fl->rec = d->fmts[i].rec;
     d->fmts[i].rec = NULL;
+    if (d->fmts[i].text) {
+      Fmt f = d->fmts[i];
+      if (!text_field(s, fl, &f))
+        return false;
+    }
     fl->offset = d->no ? d->offsets[i] : end;
     if (d->fmts[i].is_void)
       return bad(s, "record field '%s' is raw bytes (a void dtype), which kernels cannot use",
@@ -420,12 +448,14 @@ static void put_field_fmt(const RtField *f, char **p, size_t *left) {
                                                 "<u4", "<u8", "<f2", "<f4", "<f8", "<c8", "<c16"};
   if (f->dtype == RT_RECORD)
     put_descr(f->rec, p, left);
+  else if (f->text)
+    put_fmt(p, left, "'%s%c%" PRId64 "'", f->text == 'S' ? "|" : "<", f->text, f->shape[0]);
   else
     put_fmt(p, left, "'%s'", codes[f->dtype]);
 }
 
 static void put_shape(const RtField *f, char **p, size_t *left) {
-  if (!f->ndim)
+  if (!f->ndim || f->text)
     return;
   put_fmt(p, left, ", (");
   for (int d = 0; d < f->ndim; d++)
@@ -467,11 +497,12 @@ static void put_descr(const RtRecord *r, char **p, size_t *left) {
   put_fmt(p, left, "], 'formats': [");
   for (int i = 0; i < r->nfields; i++) {
     put_fmt(p, left, i ? ", " : "");
-    if (r->fields[i].ndim)
+    bool shaped = r->fields[i].ndim && !r->fields[i].text;
+    if (shaped)
       put_fmt(p, left, "(");
     put_field_fmt(&r->fields[i], p, left);
     put_shape(&r->fields[i], p, left);
-    if (r->fields[i].ndim)
+    if (shaped)
       put_fmt(p, left, ")");
   }
   put_fmt(p, left, "], 'offsets': [");
@@ -524,7 +555,8 @@ bool rt_record_same(const RtRecord *a, const RtRecord *b) {
     return false;
   for (int i = 0; i < a->nfields; i++) {
     const RtField *x = &a->fields[i], *y = &b->fields[i];
-    if (strcmp(x->name, y->name) || x->dtype != y->dtype || x->offset != y->offset ||
+    if (strcmp(x->name, y->name) || x->dtype != y->dtype || x->text != y->text ||
+        x->offset != y->offset ||
         x->ndim != y->ndim || memcmp(x->shape, y->shape, sizeof x->shape) ||
         (x->dtype == RT_RECORD && !rt_record_same(x->rec, y->rec)))
       return false;

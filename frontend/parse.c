@@ -654,6 +654,32 @@ static bool at_simple_end(const Token *t) {
   return t->kind == TK_NEWLINE || t->kind == TK_EOF || parse_equal(t, ";");
 }
 
+/* Whether name is bound by the module so far: an assignment, an import,
+ * a def. */
+static bool bound_so_far(const Module *m, const char *name) {
+  for (int i = 0; i < m->globals.len; i++)
+    if (m->globals.data[i].name && strcmp(m->globals.data[i].name, name) == 0)
+      return true;
+  for (int i = 0; i < m->imports.len; i++)
+    if (m->imports.data[i].alias && strcmp(m->imports.data[i].alias, name) == 0)
+      return true;
+  for (int i = 0; i < m->funcs.len; i++)
+    if (strcmp(m->funcs.data[i]->name, name) == 0)
+      return true;
+  return false;
+}
+
+/* Binds module name to value; `f = f` after f is bound rebinds the value f
+ * already has, so it adds no binding (one to itself would be a cycle;
+ * before f is bound Python raises NameError, kept as the cycle's error). */
+static void push_global(Parser *p, Module *m, const char *name, Node *value, SrcLoc loc) {
+  if (value && value->kind == ND_NAME && value->name && strcmp(value->name, name) == 0 &&
+      bound_so_far(m, name))
+    return;
+  GlobalAssign g = {name, value, loc};
+  vec_push(p->arena, &m->globals, g);
+}
+
 /* Top-level `NAME: ann = expr` (other assignments: global_statement). */
 static bool at_global_assign(Parser *p) {
   Token *t = parse_peek(p), *next = parse_peek_at(p, 1);
@@ -671,13 +697,11 @@ static void global_assign(Parser *p, Module *m) {
   Node *value = assign_value(p);
   if (!at_simple_end(parse_peek(p)))
     parse_fail(p, parse_peek(p), E_SYNTAX, NULL, "not a single-target assignment");
-  GlobalAssign g = {name->text, value, name->loc};
-  vec_push(p->arena, &m->globals, g);
+  push_global(p, m, name->text, value, name->loc);
 }
 
 static void add_global(Parser *p, Module *m, const Node *target, Node *value) {
-  GlobalAssign g = {target->name, value, target->loc};
-  vec_push(p->arena, &m->globals, g);
+  push_global(p, m, target->name, value, target->loc);
 }
 
 /* Element k of a value unpacked into a target list: the element itself

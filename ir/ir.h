@@ -55,7 +55,8 @@ typedef struct Inst {
   int local;             /* LOAD/STORE: local index */
   int target, target2;   /* BR: target; CBR: true target, false target */
   const Type *tyimm;     /* CAST: destination type (= type);
-                            SHARED/LOCAL_ARRAY: the array type */
+                            SHARED/LOCAL_ARRAY: the array type;
+                            ISINSTANCE: the class(es) */
   const int64_t *shape;  /* SHARED/LOCAL/CONST_ARRAY: ndim constant extents */
   const char *str;       /* CONST_STR text; CONST_ARRAY: the global's name; */
                          /* ASSERT_FAIL: the message */

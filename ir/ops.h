@@ -61,6 +61,10 @@ enum {
   X(IS,    "is",     2, 0)  /* Python's identity test: typed bool; resolved   */ \
   X(ISNOT, "is.not", 2, 0)  /* after typing (typing/infer_is.c) into eq/ne or a   */ \
                             /* const.bool, so codegen never sees them         */ \
+  X(ISINSTANCE, "isinstance", 1, 0) /* isinstance(args[0], classes): tyimm the */ \
+                            /* class, or a tuple of classes (a scalar type; the */ \
+                            /* empty tuple: any tuple; VOID: no kjit value).    */ \
+                            /* Typed bool, resolved after typing into const.bool */ \
   X(CAST,  "cast",  1, 0)      /* args[0] converted to Inst.type (set by lowering */ \
                                /* for int()/float()/np.float32()...; numeric     */ \
                                /* conversions as LLVM/Numba: fptosi, trunc...);  */ \

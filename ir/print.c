@@ -63,9 +63,11 @@ static void put_float(StrBuf *sb, double v, bool f32) {
     sb_puts(sb, ".0");
 }
 
-static void put_string(StrBuf *sb, const char *s) {
+/* s as a quoted literal: len bytes (a bytes constant may hold NULs), or up
+ * to its NUL when len < 0. */
+static void put_string_n(StrBuf *sb, const char *s, int64_t len) {
   sb_putc(sb, '"');
-  for (; s && *s; s++) {
+  for (const char *e = s && len >= 0 ? s + len : NULL; s && (e ? s < e : *s != 0); s++) {
     unsigned char c = (unsigned char)*s;
     if (c == '"' || c == '\\')
       sb_printf(sb, "\\%c", c);
@@ -80,6 +82,8 @@ static void put_string(StrBuf *sb, const char *s) {
   }
   sb_putc(sb, '"');
 }
+
+static void put_string(StrBuf *sb, const char *s) { put_string_n(sb, s, -1); }
 
 static bool is_void_op(IrOp op) {
   switch (op) {
@@ -208,7 +212,11 @@ static void put_fields(StrBuf *sb, const IrFunc *f, const int *num, const Inst *
     }
     break;
   case OP_CONST_BOOL: sb_puts(sb, in->ival ? " true" : " false"); break;
-  case OP_CONST_STR: case OP_ASSERT_FAIL: case OP_RAISE: sb_putc(sb, ' '); put_string(sb, in->str); break;
+  case OP_CONST_STR: /* the constant's ival bytes (lower_expr.c), NULs included */
+    sb_puts(sb, in->type == TY_BYTES_T ? " b" : " ");
+    put_string_n(sb, in->str, in->ival > 0 ? in->ival : -1);
+    break;
+  case OP_ASSERT_FAIL: case OP_RAISE: sb_putc(sb, ' '); put_string(sb, in->str); break;
   case OP_LOAD: sb_putc(sb, ' '), sb_puts(sb, local_name(f, in->local)); break;
   case OP_STORE:
     sb_printf(sb, " %s,", local_name(f, in->local));

@@ -26,7 +26,7 @@ const Type ty_unknown_ = {.kind = TY_UNKNOWN}, ty_void_ = {.kind = TY_VOID},
            ty_c128_ = {.kind = TY_C128}, ty_str_ = {.kind = TY_STR},
            ty_grid_group_ = {.kind = TY_GRID_GROUP}, ty_bf16_ = {.kind = TY_BF16},
            ty_fp8_e4m3_ = {.kind = TY_FP8_E4M3}, ty_fp8_e5m2_ = {.kind = TY_FP8_E5M2},
-           ty_fp8_e8m0_ = {.kind = TY_FP8_E8M0};
+           ty_fp8_e8m0_ = {.kind = TY_FP8_E8M0}, ty_bytes_ = {.kind = TY_BYTES};
 
 /* ------------------------------------------------------------ interning -- */
 
@@ -209,7 +209,7 @@ const Type *ty_dtype(TypeTable *tt, const Type *elem) {
 int ty_align(const Type *t) {
   if (!t)
     return 1;
-  if (t->kind == TY_RECORD || t->kind == TY_NESTED)
+  if (t->kind == TY_RECORD || t->kind == TY_NESTED || t->kind == TY_CHARSEQ)
     return t->align > 0 ? t->align : 1;
   if (ty_is_complex(t))
     return ty_size(t) / 2;
@@ -217,7 +217,8 @@ int ty_align(const Type *t) {
 }
 
 static bool is_field_type(const Type *t) {
-  return ty_is_number(t) || (t && (t->kind == TY_RECORD || t->kind == TY_NESTED));
+  return ty_is_number(t) || (t && (t->kind == TY_RECORD || t->kind == TY_NESTED ||
+                                   t->kind == TY_CHARSEQ));
 }
 
 /* Field i goes before field j: by offset, then by name (Numba's order). */
@@ -272,11 +273,22 @@ const Type *ty_nested(TypeTable *tt, const Type *elem, int ndim, const int *dims
   return intern(tt, &key);
 }
 
+const Type *ty_charseq(TypeTable *tt, bool unicode, int count) {
+  if (!tt || count < 1 || count > (1 << 20))
+    return NULL;
+  int width = unicode ? 4 : 1;
+  Type key = {.kind = TY_CHARSEQ, .elem = unicode ? TY_U32_T : TY_U8_T, .size = count * width,
+              .align = width};
+  return intern(tt, &key);
+}
+
 bool ty_record_layout_eq(const Type *a, const Type *b) {
   if (a == b)
     return true;
   if (!a || !b || a->kind != b->kind || a->nelems != b->nelems || a->size != b->size)
     return false;
+  if (a->kind == TY_CHARSEQ)
+    return a->elem == b->elem;
   if (a->kind == TY_NESTED)
     return a->ndim == b->ndim && ty_record_layout_eq(a->elem, b->elem) &&
            memcmp(a->dims, b->dims, sizeof *a->dims * (size_t)a->ndim) == 0;
@@ -341,7 +353,7 @@ int ty_bits(const Type *t) {
 }
 
 int ty_size(const Type *t) {
-  if (t && (t->kind == TY_RECORD || t->kind == TY_NESTED))
+  if (t && (t->kind == TY_RECORD || t->kind == TY_NESTED || t->kind == TY_CHARSEQ))
     return t->size;
   if (t && t->kind == TY_BOOL)
     return 1; /* stored as a byte, as NumPy does */
@@ -647,6 +659,7 @@ static const char *scalar_name(TypeKind k) {
   case TY_C64: return "complex64";
   case TY_C128: return "complex128";
   case TY_STR: return "unicode_type";
+  case TY_BYTES: return "readonly bytes(uint8, 1d, C)";
   case TY_GRID_GROUP: return "GridGroup";
   case TY_BF16: return "bfloat16";
   case TY_FP8_E4M3: return "fp8_e4m3";
@@ -709,6 +722,9 @@ static void put_type(NameBuf *nb, const Type *t, int depth) {
       put(nb, num);
     }
     put(nb, t->ndim == 1 ? ",))" : "))");
+  } else if (t->kind == TY_CHARSEQ) { /* Numba: [char x 12], [unichr x 12] */
+    snprintf(num, sizeof num, "[%s x %d]", t->align == 4 ? "unichr" : "char", t->size / t->align);
+    put(nb, num);
   } else if (t->kind == TY_FUNC) {
     put(nb, "Function(");
     put(nb, t->fname);

@@ -46,6 +46,12 @@ typedef enum TypeKind {
   TY_PTR,       /* a raw pointer to elem (Numba's CPointer(T), printed
                    "float32*"): a kernel parameter given as types.CPointer;
                    p[i] loads and stores, no shape, no wraparound */
+  TY_CHARSEQ,   /* a string field of a record (NumPy 'S<n>' / 'U<n>'; Numba's
+                   CharSeq / UnicodeCharSeq): elem the character (uint8 for
+                   bytes, uint32 for UCS-4 text), size bytes, align the
+                   character's size; only ever stored into, from a constant */
+  TY_BYTES,     /* a bytes constant (b'...'; Numba's readonly Bytes): only as
+                   the value stored into a CharSeq field */
 } TypeKind;
 
 typedef enum Layout {
@@ -90,7 +96,7 @@ struct Type {
 extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
     ty_i32_, ty_i64_, ty_u8_, ty_u16_, ty_u32_, ty_u64_, ty_f16_, ty_f32_,
     ty_f64_, ty_c64_, ty_c128_, ty_str_, ty_grid_group_, ty_bf16_,
-    ty_fp8_e4m3_, ty_fp8_e5m2_, ty_fp8_e8m0_;
+    ty_fp8_e4m3_, ty_fp8_e5m2_, ty_fp8_e8m0_, ty_bytes_;
 #define TY_UNKNOWN_T (&ty_unknown_)
 #define TY_VOID_T (&ty_void_)
 #define TY_NONE_T (&ty_none_)
@@ -109,6 +115,7 @@ extern const Type ty_unknown_, ty_void_, ty_none_, ty_bool_, ty_i8_, ty_i16_,
 #define TY_C64_T (&ty_c64_)
 #define TY_C128_T (&ty_c128_)
 #define TY_STR_T (&ty_str_)
+#define TY_BYTES_T (&ty_bytes_)
 #define TY_GRID_GROUP_T (&ty_grid_group_)
 #define TY_BF16_T (&ty_bf16_)
 #define TY_FP8_E4M3_T (&ty_fp8_e4m3_)
@@ -147,6 +154,9 @@ const Type *ty_record(TypeTable *tt, int n, const char *const *names, const Type
                       const int *offsets, int size, bool aligned);
 /* A nested array field type: ndim (1..4) extents dims of elem (a number). */
 const Type *ty_nested(TypeTable *tt, const Type *elem, int ndim, const int *dims);
+/* A string field's type: count characters of one byte (bytes, 'S<n>') or
+ * four (unicode, 'U<n>'); NULL for a count outside 1..2^20. */
+const Type *ty_charseq(TypeTable *tt, bool unicode, int count);
 /* a == b, or two records with the same fields, offsets and size (the
  * align flag aside: a .npy file does not keep it), or arrays of such. */
 bool ty_record_layout_eq(const Type *a, const Type *b);

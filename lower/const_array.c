@@ -9,7 +9,9 @@
  * any is a float, else int64; elements that all share one NumPy scalar type
  * (np.float32(...)) keep it; any complex element makes it complex128, and an
  * empty literal (np.array([]), np.zeros(0)) is float64 with no elements, as
- * NumPy has them.  A failure is recorded with the offending
+ * NumPy has them.  With a structured dtype (dtype=[('x', float), ...]) the
+ * literal is a list of tuples, one per record, packed at the fields'
+ * offsets.  A failure is recorded with the offending
  * node, and only reported if a kernel uses the global (host code may hold
  * any np.array). */
 #include "lower/lower_internal.h"
@@ -226,10 +228,114 @@ bool ir_ndarray_literal(LowerProg *lp, const Node *call, ArrVal *out, NdFail *fa
   return true;
 }
 
+/* ------------------------------------------------------ record arrays -- */
+
+/* The dtype= of an np.array call, or NULL. */
+static const Node *dtype_node(const Node *call) {
+  if (call->args.len > 1)
+    return call->args.data[1];
+  for (int i = 0; i < call->args2.len; i++)
+    if (call->args2.data[i]->name && strcmp(call->args2.data[i]->name, "dtype") == 0)
+      return call->args2.data[i]->lhs;
+  return NULL;
+}
+
+/* A structured dtype: a field list, np.dtype([...]), numba.from_dtype(...),
+ * or a variable bound to one. */
+static bool is_record_dtype(LowerProg *lp, const Node *dt) {
+  const Node *v = dt ? ir_sig_resolve(lp->p, dt) : NULL;
+  return v && (v->kind == ND_LIST || ir_is_record_expr(lp->p, v));
+}
+
+/* One record: a tuple of its fields' values, in the fields' order. */
+static bool pack_record(Walk *w, const Node *n, const Type *rt, uint8_t *p) {
+  if (!n || n->kind != ND_TUPLE || n->args.len != rt->nelems)
+    return fail_at(w, n, "write each record as a tuple of its fields' values: (1.0, 2)",
+                   arena_printf(w->lp->a, "a record of %d fields needs a tuple of %d values",
+                                rt->nelems, rt->nelems));
+  for (int f = 0; f < rt->nelems; f++) {
+    const Type *ft = rt->elems[f];
+    IrGlobal g, c;
+    const char *why = NULL;
+    char tn[128];
+    if (!ty_is_number(ft))
+      return fail_at(w, n, "pass the records as an argument",
+                     arena_printf(w->lp->a, "constant record arrays hold number fields; field '%s' "
+                                  "is %s", rt->fnames[f], ty_name(ft, tn, sizeof tn)));
+    if (!ir_fold(w->lp, NULL, n->args.data[f], &g, &why) || !g.type || !ty_is_number(g.type) ||
+        !convert_elem(&g, ft, &c, &why))
+      return fail_at(w, n->args.data[f], NULL,
+                     arena_printf(w->lp->a, "field '%s' is not a constant number%s%s%s",
+                                  rt->fnames[f], why ? " (" : "", why ? why : "", why ? ")" : ""));
+    store_elem(p + rt->offsets[f], ft, &c);
+  }
+  return true;
+}
+
+/* The records of nested lists (NumPy: lists are dimensions, tuples records). */
+static bool walk_records(Walk *w, const Node *n, int depth, const Type *rt, uint8_t *data,
+                         int64_t *k) {
+  if (depth == w->ndim)
+    return pack_record(w, n, rt, data + (*k)++ * rt->size);
+  if (!n || n->kind != ND_LIST || n->args.len != w->shape[depth])
+    return fail_at(w, n, "every row of a constant array must have the same length",
+                   "ragged nested sequence of records");
+  for (int i = 0; i < n->args.len; i++)
+    if (!walk_records(w, n->args.data[i], depth + 1, rt, data, k))
+      return false;
+  return true;
+}
+
+/* np.array([(1.0, 2), ...], dtype=[('x', float), ('y', int)]): a record
+ * array folded into its bytes, as Numba freezes one (cuda.const.array_like
+ * of a record array; np.array([], dtype=...) has no records). */
+static bool record_array(LowerProg *lp, const Node *call, const Node *dt, IrGlobal *out,
+                         NdFail *fail) {
+  Walk w = {.lp = lp, .fail = fail};
+  Diags d;
+  diags_init(&d, lp->a);
+  const Type *rt = ir_record_from_ast(lp->p, dt, &d);
+  if (!rt) {
+    const Diag *g = d.list.len ? &d.list.data[0] : NULL;
+    w.fail->loc = g ? g->loc : dt->loc;
+    w.fail->hint = g ? g->hint : NULL;
+    w.fail->why = g ? g->msg : "malformed structured dtype";
+    return false;
+  }
+  if (call->args.len < 1 || call->args2.len + call->args.len > 2)
+    return fail_at(&w, call, NULL, "np.array() of records takes the data and a dtype");
+  const Node *data = call->args.data[0];
+  int64_t count = 1, k = 0;
+  for (const Node *n = data; n && n->kind == ND_LIST; n = n->args.len ? n->args.data[0] : NULL) {
+    if (w.ndim == 4)
+      return fail_at(&w, n, NULL, "constant arrays have 1 to 4 dimensions");
+    count *= w.shape[w.ndim++] = n->args.len;
+  }
+  if (w.ndim == 0)
+    return fail_at(&w, data, "write the records as a list: np.array([(1.0, 2)], dtype=dt)",
+                   "np.array() of one record (a 0-d array) is not supported");
+  if (count * rt->size > CONST_MEMORY_BYTES)
+    return fail_at(&w, call->lhs, "constant memory holds 64 KiB per module: pass the data as an argument",
+                   "the record array is too large for constant memory");
+  uint8_t *bytes = arena_alloc(lp->a, (size_t)(count * rt->size) + 1);
+  memset(bytes, 0, (size_t)(count * rt->size) + 1); /* padding reads as NumPy's zeros */
+  if (count > 0 && !walk_records(&w, data, 0, rt, bytes, &k))
+    return false;
+  int64_t *shape = arena_alloc(lp->a, sizeof(int64_t) * (size_t)w.ndim);
+  memcpy(shape, w.shape, sizeof(int64_t) * (size_t)w.ndim);
+  memset(out, 0, sizeof *out);
+  out->type = ty_array_readonly(lp->p->types, rt, w.ndim, LAYOUT_C);
+  out->shape = shape;
+  out->data = bytes;
+  return true;
+}
+
 /* A folded array: np.array(...) itself, or an expression of the array
  * constructors (const_array_expr.c). */
 bool ir_fold_ndarray(LowerProg *lp, const Node *call, IrGlobal *out, NdFail *fail) {
   ArrVal v;
+  if (is_np_array(lp, call) && is_record_dtype(lp, dtype_node(call)))
+    return record_array(lp, call, dtype_node(call), out, fail);
   if (is_np_array(lp, call))
     return ir_ndarray_literal(lp, call, &v, fail) && ir_pack_const_array(lp, call, &v, out, fail);
   return ir_fold_array_expr(lp, call, out, fail);

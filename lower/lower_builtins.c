@@ -295,7 +295,8 @@ static int emit_ival(Lower *L, IrOp op, SrcLoc loc, const int *args, int n, int6
 
 bool lower_is_builtin(const char *name) {
   static const char *const names[] = {"range", "len", "min", "max", "abs", "int", "float",
-                                      "bool", "round", "print", "complex", "pow", NULL};
+                                      "bool", "round", "print", "complex", "pow", "isinstance",
+                                      NULL};
   return list_index(names, name) >= 0;
 }
 
@@ -430,6 +431,7 @@ int lower_builtin_call(Lower *L, const char *name, const Node *call) {
   if (strcmp(name, "round") == 0) return builtin_round(L, call);
   if (strcmp(name, "complex") == 0) return lower_num_complex(L, call);
   if (strcmp(name, "pow") == 0) return lower_pow_call(L, call);
+  if (strcmp(name, "isinstance") == 0) return lower_isinstance(L, call);
   return builtin_print(L, call);
 }
 

@@ -49,8 +49,10 @@ static int spill_operand(Lower *L, int v) {
 
 static void check_string_use(Lower *L, IrOp op, int v) {
   const Inst *in = lower_inst(L, v);
-  /* r['x'] is a record field: typing checks that r is a record */
-  if (in->op == OP_CONST_STR && op != OP_PRINT && op != OP_ARRAY_LOAD && op != OP_ARRAY_STORE)
+  /* r['x'] is a record field, r['s'] = 'abc' / r.s = b'abc' a string field's
+   * value: typing checks that r is a record */
+  if (in->op == OP_CONST_STR && op != OP_PRINT && op != OP_ARRAY_LOAD && op != OP_ARRAY_STORE &&
+      op != OP_REC_SET)
     diag_error(L->d, E_STRING, in->loc, "Numba kernels can only print strings",
                "string values are only supported as print arguments");
 }
@@ -126,7 +128,7 @@ static bool yields_bool(const Inst *in) {
   if (in->op == OP_INTRINSIC)
     return ir_intrinsic_info[in->ival].kind == IK_PRED;
   return in->op == OP_NOT || in->op == OP_TRUTH || in->op == OP_CONST_BOOL || in->op == OP_IS ||
-         in->op == OP_ISNOT;
+         in->op == OP_ISNOT || in->op == OP_ISINSTANCE;
 }
 
 int lower_truth(Lower *L, int v, SrcLoc loc) {

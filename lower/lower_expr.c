@@ -113,15 +113,19 @@ static int expr_literal(Lower *L, const Node *n) {
   return id;
 }
 
+/* A string constant: text (UTF-8) or bytes (b'...', typed TY_BYTES, the
+ * value a bytes field of a record takes); ival is its length in bytes,
+ * which may count NULs. */
 static int expr_string(Lower *L, const Node *n) {
-  if (n->fstring || n->bytes) {
+  if (n->fstring) {
     diag_error(L->d, E_NOTYET, n->loc, "print the values as separate arguments: print(\"x =\", x)",
-               "%s are not supported in kernels", n->fstring ? "f-strings" : "bytes literals");
+               "f-strings are not supported in kernels");
     return -1;
   }
   int id = lower_emit0(L, OP_CONST_STR, n->loc);
   lower_inst(L, id)->str = n->str ? n->str : "";
-  lower_inst(L, id)->type = TY_STR_T;
+  lower_inst(L, id)->ival = n->str ? (int64_t)n->strlen : 0;
+  lower_inst(L, id)->type = n->bytes ? TY_BYTES_T : TY_STR_T;
   return id;
 }
 
@@ -154,7 +158,7 @@ static const char *unsupported_builtin_hint(const char *name) {
       {" list dict set tuple frozenset ", "use cuda.local.array(n, dtype) for a per-thread array"},
       {" str repr format chr ord ascii bytes bytearray ",
        "kernels have no strings; print values as separate arguments: print(\"x =\", x)"},
-      {" isinstance type issubclass callable hasattr getattr setattr id hash ",
+      {" type issubclass callable hasattr getattr setattr id hash ",
        "types are fixed when the kernel is compiled"},
       {" open input exit quit eval exec compile globals locals vars help dir ",
        "do this in host code, outside the kernel"},

@@ -191,6 +191,8 @@ IrFunc *ir_lower_nested_func(LowerProg *lp, const Func *fn, const char *name, co
 int lower_path_value(Lower *L, const char *path, const Node *n);
 int lower_path_call(Lower *L, const char *path, const Node *call);
 int lower_builtin_call(Lower *L, const char *name, const Node *call);
+/* ---- lower_isinstance.c: isinstance(x, classes), decided by x's type ---- */
+int lower_isinstance(Lower *L, const Node *call);
 bool lower_is_builtin(const char *name);
 
 

@@ -8,14 +8,22 @@
  * multiple of its alignment and the size is rounded up to the largest one.
  * The dict form ({'names', 'formats', 'offsets', 'itemsize'}) keeps the
  * offsets it states.  Field dtypes: numbers (by name, np.float32, or a
- * NumPy type string '<f4'), other record types, and fixed-size arrays
- * (('v', np.float32, 3) or ('v', (np.float32, (2, 3)))). */
+ * NumPy type string '<f4'), strings ('S12' bytes, '<U12' UCS-4 text:
+ * one and four bytes a character, aligned as NumPy aligns them), other
+ * record types, and fixed-size arrays (('v', np.float32, 3) or
+ * ('v', (np.float32, (2, 3)))). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower/lower_internal.h"
 
 enum { MAX_FIELDS = 64 };
+
+#define FIELD_KINDS                                                                           \
+  "record fields hold bool, ints, floats, complex, strings ('S<n>', 'U<n>'), records or "   \
+  "fixed-size arrays"
+
 
 typedef struct RecBuild {
   IrProgram *p;
@@ -55,6 +63,12 @@ static bool truthy(const IrProgram *p, const Node *n) {
   return n && (n->kind == ND_BOOL || n->kind == ND_INT) && n->ival != 0;
 }
 
+/* np.dtype's first argument: positional, or dtype= (np.dtype(dtype=[...])). */
+static const Node *first_arg(const Node *call) {
+  return call->args.len > 0 && call->args.data[0]->kind != ND_KEYWORD ? call->args.data[0]
+                                                                       : keyword(call, "dtype");
+}
+
 bool ir_is_record_expr(const IrProgram *p, const Node *n) {
   const Node *v = n && n->kind == ND_NAME ? ir_sig_resolve(p, n) : n;
   const char *c = callee_name(v);
@@ -62,17 +76,30 @@ bool ir_is_record_expr(const IrProgram *p, const Node *n) {
     return false;
   if (!strcmp(c, "from_dtype") || !strcmp(c, "Record"))
     return true;
-  return !strcmp(c, "dtype") && v->args.len > 0 &&
-         (v->args.data[0]->kind == ND_LIST || v->args.data[0]->kind == ND_DICT ||
-          ir_is_record_expr(p, v->args.data[0]));
+  const Node *a = first_arg(v);
+  return !strcmp(c, "dtype") && a &&
+         (a->kind == ND_LIST || a->kind == ND_DICT || ir_is_record_expr(p, a));
 }
 
 /* ---------------------------------------------------------- field types -- */
 
-/* A NumPy type string: '<f4', '=i8', 'f8', 'float32', '?', 'c8'. */
-static const Type *string_dtype(const char *s) {
+/* 'S12' / 'U12' (after the byte order): a string field of 12 characters. */
+static const Type *charseq_dtype(RecBuild *rb, const char *s) {
+  if ((s[0] != 'S' && s[0] != 'U') || s[1] < '1' || s[1] > '9' || strlen(s) > 8)
+    return NULL;
+  for (const char *c = s + 1; *c; c++)
+    if (*c < '0' || *c > '9')
+      return NULL;
+  return ty_charseq(rb->p->types, s[0] == 'U', atoi(s + 1));
+}
+
+/* A NumPy type string: '<f4', '=i8', 'f8', 'float32', '?', 'c8', '<U12'. */
+static const Type *string_dtype(RecBuild *rb, const char *s) {
   if (s[0] == '<' || s[0] == '=' || s[0] == '|')
     s++;
+  const Type *cs = charseq_dtype(rb, s);
+  if (cs)
+    return cs;
   /* NumPy's codes count bytes (i8 is int64), kjit's names bits (i8 is int8) */
   static const struct { const char *code, *name; } codes[] = {
       {"?", "bool_"}, {"b1", "bool_"}, {"i1", "int8"}, {"i2", "int16"}, {"i4", "int32"},
@@ -105,8 +132,31 @@ static int shape_of(RecBuild *rb, const Node *n, int dims[4]) {
   return n->args.len;
 }
 
+/* 'U' for a text class (np.str_, str, 'U'), 'S' for a bytes one
+ * (np.bytes_, bytes, 'S'), else 0: ('name', np.str_, 12) is NumPy's 'U12'. */
+static char text_class(RecBuild *rb, const Node *dt) {
+  const Node *v = ir_sig_resolve(rb->p, dt);
+  const char *s = v->kind == ND_STR ? v->str
+                  : v->kind == ND_ATTR || (v->kind == ND_NAME && !ir_global_find(rb->p, v->name))
+                      ? v->name
+                      : NULL;
+  static const char *const text[] = {"U", "str_", "unicode_", "str", NULL};
+  static const char *const raw[] = {"S", "bytes_", "string_", "bytes", NULL};
+  for (int i = 0; s && text[i]; i++)
+    if (!strcmp(s, text[i]) && (v->kind != ND_STR || i == 0))
+      return 'U';
+  for (int i = 0; s && raw[i]; i++)
+    if (!strcmp(s, raw[i]) && (v->kind != ND_STR || i == 0))
+      return 'S';
+  return 0;
+}
+
 /* A field's dtype with an optional shape: (dtype, shape) or dtype, shape. */
 static const Type *shaped(RecBuild *rb, const Node *dt, const Node *shape) {
+  const Node *n = shape ? ir_sig_resolve(rb->p, shape) : NULL;
+  char text = n ? text_class(rb, dt) : 0;
+  if (text && n->kind == ND_INT && !n->big && n->ival >= 1 && n->ival <= (1 << 20))
+    return ty_charseq(rb->p->types, text == 'U', (int)n->ival); /* ('s', np.str_, 12) */
   const Type *el = field_dtype(rb, dt);
   if (!el || !shape)
     return el;
@@ -119,21 +169,42 @@ static const Type *shaped(RecBuild *rb, const Node *dt, const Node *shape) {
   }
   if (nd == 1 && dims[0] == 1 && ir_sig_resolve(rb->p, shape)->kind == ND_INT)
     return el; /* ('x', f4, 1) is a scalar field in NumPy */
+  if (el->kind == TY_CHARSEQ) {
+    fail(rb, shape, "give each string its own field", "arrays of string fields are not supported");
+    return NULL;
+  }
   const Type *t = ty_nested(rb->p->types, el, nd, dims);
   if (!t)
     fail(rb, shape, NULL, "record field array is too large or holds unsupported elements");
   return t;
 }
 
+/* Python's float, int, bool and complex as a field dtype: NumPy's float64,
+ * int64 (np.int_ on 64-bit Linux), bool and complex128. */
+static const Type *builtin_dtype(const IrProgram *p, const Node *v) {
+  static const struct { const char *name; const Type *t; } b[] = {
+      {"float", TY_F64_T}, {"int", TY_I64_T}, {"bool", TY_BOOL_T}, {"complex", TY_C128_T}};
+  if (v->kind != ND_NAME || ir_global_find(p, v->name))
+    return NULL;
+  for (size_t i = 0; i < sizeof b / sizeof *b; i++)
+    if (strcmp(v->name, b[i].name) == 0)
+      return b[i].t;
+  return NULL;
+}
+
 static const Type *field_dtype(RecBuild *rb, const Node *n) {
   const Node *v = ir_sig_resolve(rb->p, n);
   if (v->kind == ND_STR && v->str) {
-    const Type *t = string_dtype(v->str);
+    const Type *t = string_dtype(rb, v->str);
     if (!t)
-      fail(rb, n, "record fields hold bool, ints, floats, complex, records or fixed-size arrays",
+      fail(rb, n, FIELD_KINDS,
            arena_printf(rb->p->arena, "unsupported record field dtype '%s'", v->str));
     return t;
   }
+  const char *c = callee_name(v);
+  if (c && !strcmp(c, "dtype") && v->args.len == 1 && /* np.dtype('<U12') */
+      ir_sig_resolve(rb->p, v->args.data[0])->kind == ND_STR)
+    return field_dtype(rb, v->args.data[0]);
   if (v->kind == ND_TUPLE && v->args.len == 2) /* (np.float32, (2, 3)) */
     return shaped(rb, v->args.data[0], v->args.data[1]);
   if (ir_is_record_expr(rb->p, v) || v->kind == ND_LIST || v->kind == ND_DICT) {
@@ -144,13 +215,14 @@ static const Type *field_dtype(RecBuild *rb, const Node *n) {
     rb->depth--;
     return t;
   }
-  const Type *t = NULL;
+  const Type *t = builtin_dtype(rb->p, v);
+  if (t)
+    return t;
   if ((v->kind == ND_NAME || v->kind == ND_ATTR) && !ir_type_from_ast(rb->p, n, &t, rb->d))
     return NULL;
   if (t && ty_is_number(t))
     return t;
-  fail(rb, n, "record fields hold bool, ints, floats, complex, records or fixed-size arrays",
-       "unsupported record field dtype");
+  fail(rb, n, FIELD_KINDS, "unsupported record field dtype");
   return NULL;
 }
 
@@ -253,12 +325,12 @@ static bool dict_fields(RecBuild *rb, const Node *dict, Fields *f, bool *aligned
 
 /* np.dtype(FIELDS, align=...) */
 static const Type *dtype_call(RecBuild *rb, const Node *call) {
-  const Node *arg = ir_sig_resolve(rb->p, call->args.data[0]);
+  const Node *arg = ir_sig_resolve(rb->p, first_arg(call));
   bool aligned = truthy(rb->p, keyword(call, "align")) ||
                  (call->args.len > 1 && call->args.data[1]->kind != ND_KEYWORD &&
                   truthy(rb->p, call->args.data[1]));
   if (arg->kind != ND_LIST && arg->kind != ND_DICT)
-    return field_dtype(rb, call->args.data[0]); /* np.dtype(other_record) */
+    return field_dtype(rb, first_arg(call)); /* np.dtype(other_record) */
   Fields f = {0};
   bool ok = arg->kind == ND_LIST ? list_fields(rb, arg, &f) : dict_fields(rb, arg, &f, &aligned);
   if (ok && f.n == 0)
@@ -273,7 +345,7 @@ static const Type *record_of(RecBuild *rb, const Node *n) {
     Fields f = {0};
     return list_fields(rb, v, &f) && f.n > 0 ? layout(rb, v, &f, false) : NULL;
   }
-  if (!c || v->args.len < 1 || strcmp(c, "Record") == 0) {
+  if (!c || (strcmp(c, "dtype") == 0 ? !first_arg(v) : v->args.len < 1) || strcmp(c, "Record") == 0) {
     fail(rb, n, "build it with np.dtype([...]) and numba.from_dtype(dt)",
          "this record type is not supported (write np.dtype([...]) or numba.from_dtype(dt))");
     return NULL;

@@ -30,6 +30,8 @@ bool rt_type_dtype(const Type *t, RtDtype *out) {
 
 /* A field's type: its number or record type, or the nested array of it. */
 static const Type *field_type(TypeTable *tt, const RtField *f) {
+  if (f->text) /* a string: its characters as one value */
+    return ty_charseq(tt, f->text == 'U', (int)f->shape[0]);
   const Type *t = f->dtype == RT_RECORD ? rt_record_type(tt, f->rec) : rt_dtype_type(f->dtype);
   if (!t || !f->ndim)
     return t;
@@ -55,6 +57,9 @@ const Type *rt_record_type(TypeTable *tt, const RtRecord *r) {
 }
 
 static bool field_matches(const RtField *f, const Type *t) {
+  if (f->text || t->kind == TY_CHARSEQ)
+    return f->text && t->kind == TY_CHARSEQ && t->elem == (f->text == 'U' ? TY_U32_T : TY_U8_T) &&
+           t->size / t->align == f->shape[0];
   if (f->ndim) {
     if (t->kind != TY_NESTED || t->ndim != f->ndim)
       return false;

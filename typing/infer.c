@@ -685,6 +685,8 @@ static void put_code(StrBuf *sb, const Type *t) {
     for (int i = 0; i < t->ndim; i++)
       sb_printf(sb, "x%d", t->dims[i]);
     put_code(sb, t->elem);
+  } else if (t->kind == TY_CHARSEQ) { /* S<n> / U<n>, NumPy's spelling */
+    sb_printf(sb, "%c%d", t->align == 4 ? 'U' : 'S', t->size / t->align);
   } else if (t->kind == TY_BF16) {
     sb_puts(sb, "bf16");
   } else if (ty_is_fp8(t)) {

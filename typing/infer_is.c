@@ -12,7 +12,9 @@
  * (len() of a tuple parameter, .ndim of an array one) are pruned too, as
  * Numba's semantic-constant rewrite lets it.  Invariant: only a constant,
  * a variable assigned one constant, or a parameter read that no assignment
- * to it can precede has a type known before typing. */
+ * to it can precede has a type known before typing.  isinstance(x, cls)
+ * (lower_isinstance.c) is decided the same way: pruned where x's type is
+ * known before typing, folded into a const.bool after. */
 #include "typing/typing_internal.h"
 
 /* 1: identical, 0: not, -1: only known at run time (same type with data).
@@ -35,6 +37,48 @@ const Type *ir_infer_is(Infer *inf, int idx, const Type **need) {
                          a->kind == TY_ARRAY ? "compare the elements or the shapes instead" : NULL,
                          "'%s' between two %s values is not supported",
                          in->op == OP_IS ? "is" : "is not", ir_infer_tname(inf, a));
+  return TY_BOOL_T;
+}
+
+/* ---------------------------------------------------------- isinstance -- */
+
+/* Numba's ol_isinstance takes only variables of these types (numbers,
+ * bfloat16 among them, booleans, tuples, arrays, None, str, bytes). */
+static bool isinstance_var(const Type *t) {
+  return ty_is_number(t) || t->kind == TY_BF16 || t->kind == TY_TUPLE || t->kind == TY_ARRAY ||
+         t->kind == TY_NONE || t->kind == TY_STR || t->kind == TY_BYTES;
+}
+
+/* Whether a value of type v is an instance of class c (lower_isinstance.c's
+ * encoding): the type itself, bytes and the empty tuple for any of their
+ * kind, VOID for none. */
+static bool instance_of(const Type *v, const Type *c) {
+  if (c->kind == TY_TUPLE && c->nelems == 0)
+    return v->kind == TY_TUPLE;
+  if (c->kind == TY_BYTES)
+    return v->kind == TY_BYTES;
+  return v == c;
+}
+
+static bool isinstance_of(const Type *v, const Type *cls) {
+  if (cls->kind == TY_TUPLE && cls->nelems > 0) {
+    for (int i = 0; i < cls->nelems; i++)
+      if (instance_of(v, cls->elems[i]))
+        return true;
+    return false;
+  }
+  return instance_of(v, cls);
+}
+
+const Type *ir_infer_isinstance(Infer *inf, int idx) {
+  const Inst *in = &inf->f->insts.data[idx];
+  const Type *t = inf->f->insts.data[in->args[0]].type;
+  if (!t || t->kind == TY_UNKNOWN)
+    return NULL;
+  if (!isinstance_var(t))
+    return ir_infer_fail(inf, idx, E_TY_OPERANDS, NULL,
+                         "isinstance() does not support variables of type \"%s\"",
+                         ir_infer_tname(inf, t));
   return TY_BOOL_T;
 }
 
@@ -183,6 +227,13 @@ static int known_condition(Infer *inf, int b, int c) {
     int r = known_compare(inf, b, in);
     return r < 0 ? -1 : flip ? !r : r;
   }
+  if (in->op == OP_ISINSTANCE && in->nargs == 1 && in->tyimm) {
+    const Type *x = known_type(inf, b, in->args[0]);
+    if (!x || !isinstance_var(x))
+      return -1; /* typing reports an unsupported variable */
+    int r = isinstance_of(x, in->tyimm);
+    return flip ? !r : r;
+  }
   if ((in->op != OP_IS && in->op != OP_ISNOT) || in->nargs != 2)
     return -1;
   const Type *x = known_type(inf, b, in->args[0]), *y = known_type(inf, b, in->args[1]);
@@ -235,6 +286,10 @@ void ir_resolve_is(Infer *inf) {
   IrFunc *f = inf->f;
   for (int i = 0; i < f->insts.len; i++) {
     Inst *in = &f->insts.data[i];
+    if (in->op == OP_ISINSTANCE && in->nargs == 1 && in->tyimm && f->insts.data[in->args[0]].type) {
+      make_const_bool(in, isinstance_of(f->insts.data[in->args[0]].type, in->tyimm));
+      continue;
+    }
     if ((in->op != OP_IS && in->op != OP_ISNOT) || in->nargs != 2)
       continue;
     const Type *a = f->insts.data[in->args[0]].type, *b = f->insts.data[in->args[1]].type;

@@ -1281,6 +1281,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_LIBDEVICE: return ir_infer_libdevice(inf, idx, need);
   case OP_VECTOR: return ir_infer_vector(inf, idx, need);
   case OP_IS: case OP_ISNOT: return ir_infer_is(inf, idx, need);
+  case OP_ISINSTANCE: return ir_infer_isinstance(inf, idx);
   case OP_CALL: return type_call(inf, idx, need);
   case OP_CALL_FOREIGN: return ir_type_foreign(inf, idx, need);
   case OP_PRINT: return type_print(inf, idx);

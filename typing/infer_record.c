@@ -8,7 +8,9 @@
  * A record value is a reference: writes through it change the array it was
  * taken from (Numba's Record data model).  Like Numba on CUDA, a field that
  * is not aligned to its natural alignment is refused ("... is not aligned"),
- * since GPU loads must be aligned. */
+ * since GPU loads must be aligned.  A string field (NumPy 'S<n>' / 'U<n>')
+ * takes a constant of its kind (bytes / str), as Numba's casts from Bytes
+ * to CharSeq and from unicode to UnicodeCharSeq; reading one is refused. */
 #include "typing/typing_internal.h"
 
 #define TN(t) ir_infer_tname(inf, (t))
@@ -81,6 +83,12 @@ const Type *ir_infer_rec_get(Infer *inf, int idx) {
   int k = find_field(inf, idx, r, in->str);
   if (k < 0 || !check_aligned(inf, idx, r, k))
     return NULL;
+  if (r->elems[k]->kind == TY_CHARSEQ)
+    return ir_infer_fail(inf, idx, E_NOTYET,
+                         "a string field can be assigned a constant (r.s = 'abc') and copied with "
+                         "its record (a[0] = a[1])",
+                         "reading string field '%s' of type %s is not supported", r->fnames[k],
+                         TN(r->elems[k]));
   in->ival = k;
   return field_value(inf, r->elems[k]);
 }
@@ -88,11 +96,36 @@ const Type *ir_infer_rec_get(Infer *inf, int idx) {
 /* A value stored into field type ft: numbers convert as array stores do
  * (complex only into complex); a record of the same type is copied. */
 static bool storable(const Type *v, const Type *ft) {
+  if (ft->kind == TY_CHARSEQ) /* Numba: str into [unichr x n], bytes into [char x n] */
+    return v->kind == (ft->elem == TY_U32_T ? TY_STR : TY_BYTES);
   if (ft->kind == TY_RECORD)
     return ty_record_layout_eq(v, ft);
   if (ft->kind == TY_NESTED) /* Numba copies the field's element count from the data */
     return v->kind == TY_ARRAY && v->elem == ft->elem && v->layout == LAYOUT_C;
   return ty_is_number(v) && (!ty_is_complex(v) || ty_is_complex(ft));
+}
+
+/* The read-only array record value v was taken from (a[i], a[i].sub, a
+ * record variable holding one), or NULL: its fields are read-only too. */
+static const Type *readonly_source(const Infer *inf, int v, int depth) {
+  if (depth > 8 || v < 0 || v >= inf->f->insts.len)
+    return NULL;
+  const Inst *d = &inf->f->insts.data[v];
+  if (d->op == OP_REC_GET && d->nargs >= 1)
+    return readonly_source(inf, d->args[0], depth + 1);
+  if (d->op == OP_LOAD) { /* a record variable: what any store put in it */
+    for (int i = 0; i < inf->f->insts.len; i++) {
+      const Inst *st = &inf->f->insts.data[i];
+      const Type *a = st->op == OP_STORE && st->local == d->local && st->nargs >= 1
+                          ? readonly_source(inf, st->args[0], depth + 1)
+                          : NULL;
+      if (a)
+        return a;
+    }
+    return NULL;
+  }
+  const Type *a = d->op == OP_ARRAY_LOAD && d->nargs >= 1 ? at(inf, d, 0) : NULL;
+  return a && a->kind == TY_ARRAY && a->readonly ? a : NULL;
 }
 
 const Type *ir_infer_rec_set(Infer *inf, int idx, const Type **need) {
@@ -108,12 +141,24 @@ const Type *ir_infer_rec_set(Infer *inf, int idx, const Type **need) {
   int k = find_field(inf, idx, r, in->str);
   if (k < 0 || !check_aligned(inf, idx, r, k))
     return NULL;
+  const Type *ro = readonly_source(inf, in->args[0], 0);
+  if (ro)
+    return ir_infer_fail(inf, idx, E_TY_READONLY,
+                         "constant and read-only arrays of records cannot be written: copy the "
+                         "values into an output array first",
+                         "cannot modify field '%s' of a record of readonly array of type %s",
+                         r->fnames[k], TN(ro));
   const Type *ft = r->elems[k];
   if (!storable(v, ft))
     return ir_infer_fail(inf, idx, E_TY_CONVERT,
-                         ft->kind == TY_NESTED ? "assign a C-contiguous array of the field's dtype, "
-                                                 "or its elements: r.v[0] = x"
-                                               : NULL,
+                         ft->kind == TY_NESTED   ? "assign a C-contiguous array of the field's "
+                                                   "dtype, or its elements: r.v[0] = x"
+                         : ft->kind == TY_CHARSEQ ? (ft->elem == TY_U32_T
+                                                        ? "a unicode field ('U<n>') takes a str "
+                                                          "constant: r.s = 'abc'"
+                                                        : "a bytes field ('S<n>') takes a bytes "
+                                                          "constant: r.s = b'abc'")
+                                                 : NULL,
                          "cannot store %s into field '%s' of type %s", TN(v), r->fnames[k], TN(ft));
   in->ival = k;
   set_need(need, 1, ty_is_number(ft) ? ft : NULL); /* records and arrays are copied as bytes */

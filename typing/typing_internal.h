@@ -80,6 +80,7 @@ const Type *ir_infer_reshape(Infer *inf, int idx, const Type **need);
 /* infer_is.c: IS/ISNOT typing; branches decided by types alone taken before
  * typing (Numba's branch pruning); IS/ISNOT rewritten after typing. */
 const Type *ir_infer_is(Infer *inf, int idx, const Type **need);
+const Type *ir_infer_isinstance(Infer *inf, int idx);
 void ir_prune_type_branches(Infer *inf);
 void ir_resolve_is(Infer *inf);
 

@@ -1,10 +1,11 @@
 """Records: a structured dtype with a field kjit has no type for (a
-string) is refused where the signature names it, with what fields hold"""
+Python object) is refused where the signature names it, with what fields
+hold"""
 import numpy as np
 import numba
 from numba import cuda
 
-bad = numba.from_dtype(np.dtype([('name', 'U8'), ('x', np.float32)]))
+bad = numba.from_dtype(np.dtype([('name', 'O'), ('x', np.float32)]))
 
 # ARGS: check %s
 

@@ -272,6 +272,9 @@ def summaries(name, v):
         return []
     if v.dtype.names:  # a record array: one line per field, as kjit run prints them
         return [ln for f in v.dtype.names for ln in summaries("%s.%s" % (name, f), v[f])]
+    if v.dtype.kind in "SU":  # a string field: its characters' codes, as kjit run prints them
+        code = numpy.uint32 if v.dtype.kind == "U" else numpy.uint8
+        v = numpy.ascontiguousarray(v).view(code).reshape(v.shape + (-1,))
     shape = "x".join(str(s) for s in v.shape)
     return [summary(name, str(v.dtype), shape, v.ravel().tolist())]
 

@@ -232,6 +232,17 @@ static void test_fixtures(void) {
   rt_array_free(&a);
   CHECK(rt_npy_read(fixture("unicode_U3.npy"), &a, err, sizeof err) == RT_NPY_E_DTYPE);
   CHECK(strstr(err, "unsupported dtype '<U3'") != NULL);
+  /* string fields of a record: 'U' four bytes a character, 'S' one; the
+   * descr written back is NumPy's */
+  unsigned char rec[2 * 24] = {0};
+  const char *path = make_npy("strs.npy", 1, "{'descr': [('x', '<i4'), ('u', '<U4'), ('s', '|S4')], "
+                              "'fortran_order': False, 'shape': (2,), }", rec, sizeof rec);
+  CHECK(rt_npy_read(path, &a, err, sizeof err) == 0);
+  CHECK(a.rec && a.rec->itemsize == 24 && a.rec->nfields == 3 && a.rec->fields[1].text == 'U' &&
+        a.rec->fields[1].dtype == RT_U32 && a.rec->fields[1].shape[0] == 4 &&
+        a.rec->fields[1].offset == 4 && a.rec->fields[2].text == 'S' && a.rec->fields[2].offset == 20);
+  CHECK(a.rec && strcmp(a.rec->descr, "[('x', '<i4'), ('u', '<U4'), ('s', '|S4')]") == 0);
+  rt_array_free(&a);
 }
 
 /* ---- malformed files --------------------------------------------------- */
@@ -287,14 +298,19 @@ static void test_malformed(void) {
   expect_error(make_npy("zz.npy", 1, "{'descr': 'zz', 'fortran_order': False, 'shape': (3,), }", data, 24),
                RT_NPY_E_DTYPE,
                "unknown dtype 'zz' (kjit arrays hold bool, int8..int64, uint8..uint64, float16/32/64, complex64/128)");
-  expect_error(make_npy("rec.npy", 1, "{'descr': [('a', '<U4')], 'fortran_order': False, 'shape': (3,), }", data, 48),
+  expect_error(make_npy("rec.npy", 1, "{'descr': [('a', '|O')], 'fortran_order': False, 'shape': (3,), }", data, 24),
                RT_NPY_E_DTYPE,
-               "record field dtype '<U4' is not supported (record fields hold little-endian bool, int8..int64, "
-               "uint8..uint64, float16/32/64, complex64/128, records and fixed-size arrays of them)");
+               "record field dtype '|O' is not supported (record fields hold little-endian bool, int8..int64, "
+               "uint8..uint64, float16/32/64, complex64/128, strings ('|S<n>', '<U<n>'), records and "
+               "fixed-size arrays of them)");
+  expect_error(make_npy("recstrs.npy", 1, "{'descr': [('a', '<U4', (2,))], 'fortran_order': False, 'shape': (1,), }",
+                        data, 32), RT_NPY_E_DTYPE,
+               "record field 'a' is an array of strings, which kernels cannot use");
   expect_error(make_npy("recbe.npy", 1, "{'descr': [('a', '>f4')], 'fortran_order': False, 'shape': (3,), }", data, 12),
                RT_NPY_E_DTYPE,
                "record field dtype '>f4' is not supported (record fields hold little-endian bool, int8..int64, "
-               "uint8..uint64, float16/32/64, complex64/128, records and fixed-size arrays of them)");
+               "uint8..uint64, float16/32/64, complex64/128, strings ('|S<n>', '<U<n>'), records and "
+               "fixed-size arrays of them)");
   expect_error(make_npy("recdup.npy", 1, "{'descr': [('a', '<f4'), ('a', '<i4')], 'fortran_order': False, 'shape': (1,), }",
                         data, 8), RT_NPY_E_DTYPE, "record field name 'a' repeats");
   expect_error(make_npy("recout.npy", 1, "{'descr': {'names': ['a'], 'formats': ['<f8'], 'offsets': [4], 'itemsize': 8}, "

@@ -141,8 +141,8 @@ static void test_second_type(void) {
 static void test_misuse(void) {
   kjit_array *a = NULL;
   int64_t n = 2;
-  CHECK(kjit_array_create_record(ctx, "[('x', '<U4')]", 1, &n, &a) == KJIT_ERROR_INVALID_ARGUMENT &&
-            strstr(kjit_last_error(ctx), "'<U4' is not supported"), "%s", kjit_last_error(ctx));
+  CHECK(kjit_array_create_record(ctx, "[('x', '|O')]", 1, &n, &a) == KJIT_ERROR_INVALID_ARGUMENT &&
+            strstr(kjit_last_error(ctx), "'|O' is not supported"), "%s", kjit_last_error(ctx));
   CHECK(kjit_array_create_record(ctx, "[('x', '<f4')", 1, &n, &a) == KJIT_ERROR_INVALID_ARGUMENT,
         "unterminated");
   CHECK(kjit_array_create_record(ctx, NULL, 1, &n, &a) == KJIT_ERROR_INVALID_ARGUMENT, "NULL descr");
