@@ -4,7 +4,8 @@ Numba's int64, float64, complex128 and boolean (so an int32 is not an
 `int`, nor a bool an `int`), a NumPy or Numba scalar type is itself, tuple
 matches any tuple; a tuple of classes matches any of them.  A branch on a
 parameter's type is pruned before typing, so the untaken side may not
-type-check for that argument (as Numba prunes it)."""
+type-check for that argument (Numba 0.68 types both sides and refuses
+`pruned`; it also fails typing `classes`: tests/numba/known_differences.txt)."""
 import numpy as np
 from numba import cuda, float32, int32
 from numba.cuda._internal.cuda_bf16 import nv_bfloat16

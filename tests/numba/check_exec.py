@@ -107,6 +107,18 @@ def realize(mod, v):
     return v
 
 
+class Pointer:
+    """ptr:VALUE: a device copy of VALUE whose address is the argument, as
+    Numba takes a CPointer (an int from __cuda_array_interface__)."""
+    def __init__(self, host):
+        self.host = host
+        self.dev = None
+
+    def address(self):
+        self.dev = cuda.to_device(self.host)
+        return self.dev.__cuda_array_interface__["data"][0]
+
+
 def make_value(spec):
     """A kjit run VALUE as a NumPy array or Python scalar; None if kjit-only."""
     if spec.startswith("("):
@@ -115,6 +127,9 @@ def make_value(spec):
     if named is not None:
         return None if named.has_none() else named
     kind, _, rest = spec.partition(":")
+    if kind == "ptr":  # a raw pointer (types.CPointer): the array's address
+        inner = make_value(rest)
+        return None if inner is None else Pointer(inner)
     if kind in ("zeros", "arange") and rest[:1] in ("[", "{"):
         return record_value(kind, rest)
     if kind in ("zeros", "full", "arange") and rest:
@@ -303,9 +318,11 @@ def check_run(mod, run, expects):
         getattr(mod, kernel)[grid, block]
     # a 0-d record array stands for one record: Numba takes the record (a
     # view into the array) by reference
-    launch(*[v[()] if isinstance(v, numpy.ndarray) and v.dtype.names and v.ndim == 0 else v
+    launch(*[v.address() if isinstance(v, Pointer) else
+             v[()] if isinstance(v, numpy.ndarray) and v.dtype.names and v.ndim == 0 else v
              for _, v in args])
     cuda.synchronize()
+    args = [(name, v.dev.copy_to_host() if isinstance(v, Pointer) else v) for name, v in args]
     lines = []
     try:  # positional arguments are named by the kernel's parameters, as kjit prints them
         import inspect
