@@ -637,6 +637,7 @@ bool cg_lower_inst(Cg *cg, int idx) {
     return true;
   case OP_RAISE: cg_lower_raise(cg, in); return true;
   case OP_ARRAY_FILL: return cg_lower_array_fill(cg, in);
+  case OP_ARRAY_UFUNC: return cg_lower_array_ufunc(cg, in);
   case OP_BR: case OP_CBR: case OP_RET: case OP_UNREACHABLE: return lower_term(cg, in);
   default: break;
   }

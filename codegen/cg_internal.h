@@ -276,6 +276,11 @@ void cg_lower_raise(Cg *cg, const Inst *in);
 void cg_raise_text(Cg *cg, const Inst *in, const char *text, bool report);
 void cg_after_call(Cg *cg, const IrFunc *callee);
 bool cg_lower_array_fill(Cg *cg, const Inst *in);            /* OP_ARRAY_FILL (cg_fill.c) */
+bool cg_lower_array_ufunc(Cg *cg, const Inst *in);           /* OP_ARRAY_UFUNC (cg_fill.c) */
+/* cg_npmath.c: ufunc u (not power) of values a of loop type t; in for messages */
+LLVMValueRef cg_npufunc_apply(Cg *cg, const Inst *in, int u, LLVMValueRef *a, const Type *t);
+/* cg_math.c: intrinsic id of values a already of computation type t */
+LLVMValueRef cg_intrinsic_apply(Cg *cg, const Inst *in, int id, LLVMValueRef *a, const Type *t);
 
 /* ---- cg_warp.c: SHFL, VOTE, MATCH ---- */
 LLVMValueRef cg_lower_warp(Cg *cg, const Inst *in);

@@ -285,6 +285,10 @@ static LLVMValueRef lower_intrinsic_value(Cg *cg, const Inst *in, Intrinsic id, 
   }
 }
 
+LLVMValueRef cg_intrinsic_apply(Cg *cg, const Inst *in, int id, LLVMValueRef *a, const Type *t) {
+  return lower_intrinsic_value(cg, in, (Intrinsic)id, a, t);
+}
+
 LLVMValueRef cg_lower_intrinsic(Cg *cg, const Inst *in) {
   if (in->ival < 0 || in->ival >= IN__COUNT || in->nargs < 1 || in->nargs > 3 ||
       in->nargs != ir_intrinsic_info[in->ival].arity) {

@@ -228,6 +228,13 @@ static LLVMValueRef lower_other(Cg *cg, const Inst *in, NpUfunc u, LLVMValueRef 
   }
 }
 
+/* For OP_ARRAY_UFUNC's loop (cg_fill.c): the operands are values already of
+ * the loop type, not instructions.  np.power is not among them (typing). */
+LLVMValueRef cg_npufunc_apply(Cg *cg, const Inst *in, int u, LLVMValueRef *a, const Type *t) {
+  int id = as_intrinsic((NpUfunc)u);
+  return id >= 0 ? cg_intrinsic_apply(cg, in, id, a, t) : lower_other(cg, in, (NpUfunc)u, a, t);
+}
+
 LLVMValueRef cg_lower_npufunc(Cg *cg, const Inst *in) {
   if (in->ival < 0 || in->ival >= NU__COUNT || in->nargs != ir_npufunc_info[in->ival].nin) {
     cg_fail(cg, in, "malformed ufunc call");

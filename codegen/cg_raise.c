@@ -24,7 +24,7 @@ static bool walk(const IrFunc *f, const IrFunc **seen, int *n) {
     const Inst *in = &f->insts.data[i];
     const Type *src = in->op == OP_ARRAY_FILL && in->nargs == 2 && in->args[1] >= 0
                           ? f->insts.data[in->args[1]].type : NULL;
-    if (in->op == OP_RAISE || (src && src->kind == TY_ARRAY))
+    if (in->op == OP_RAISE || in->op == OP_ARRAY_UFUNC || (src && src->kind == TY_ARRAY))
       return true;
     if (in->op == OP_CALL && in->callee && walk(in->callee, seen, n))
       return true;

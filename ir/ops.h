@@ -205,6 +205,11 @@ enum {
   X(NPUFUNC, "call.ufunc", -1, 0) /* ival = NpUfunc (ir/npmath.h): np.sin(x)... */ \
                             /* on scalars; after typing every operand has the */ \
                             /* loop type, the result is it (bool for isnan..) */ \
+  X(ARRAY_UFUNC, "array.ufunc", -1, OPF_SIDE) /* np.sin(x, out): ival = NpUfunc; */ \
+                            /* args[0] = out (an array), then the operands:   */ \
+                            /* arrays broadcast onto out's shape or numbers;  */ \
+                            /* each element computed in the loop type, stored */ \
+                            /* converted to out's dtype (cg_fill.c)           */ \
   /* ---- calls, output, control flow ---- */                                  \
   X(VALUE, "value", 0, 0)        /* a compile-time value: type = tyimm (TY_FUNC: */ \
                                  /* a function, TY_DTYPE: a dtype); no data     */ \

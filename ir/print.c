@@ -90,6 +90,7 @@ static bool is_void_op(IrOp op) {
   case OP_STORE: case OP_ARRAY_STORE: case OP_SYNCTHREADS: case OP_SYNCWARP:
   case OP_FENCE: case OP_PRINT: case OP_BR: case OP_CBR: case OP_RET:
   case OP_UNREACHABLE: case OP_ASSERT_FAIL: case OP_RAISE: case OP_ARRAY_FILL:
+  case OP_ARRAY_UFUNC:
     return true;
   default:
     return false;
@@ -332,7 +333,9 @@ static void put_opname(StrBuf *sb, const Inst *in) {
     sb_printf(sb, "call.libdevice %s", in->ival >= 0 && in->ival < LD__COUNT ? ir_libdevice_info[in->ival].name : "?");
     break;
   case OP_NPUFUNC:
-    sb_printf(sb, "call.ufunc %s", in->ival >= 0 && in->ival < NU__COUNT ? ir_npufunc_info[in->ival].name : "?");
+  case OP_ARRAY_UFUNC:
+    sb_printf(sb, "%s %s", ir_op_info[in->op].name,
+              in->ival >= 0 && in->ival < NU__COUNT ? ir_npufunc_info[in->ival].name : "?");
     break;
   default: sb_puts(sb, in->op < OP__COUNT ? ir_op_info[in->op].name : "?op"); break;
   }

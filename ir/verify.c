@@ -85,6 +85,8 @@ static int expected_args(const Inst *in) {
     return in->ival >= 0 && in->ival < LD__COUNT ? ir_libdevice_nparams((int)in->ival) : -2;
   case OP_NPUFUNC:
     return in->ival >= 0 && in->ival < NU__COUNT ? ir_npufunc_info[in->ival].nin : -2;
+  case OP_ARRAY_UFUNC:
+    return in->ival >= 0 && in->ival < NU__COUNT ? ir_npufunc_info[in->ival].nin + 1 : -2;
   case OP_CALL: return in->callee ? in->callee->nparams : -2;
   case OP_ATOMIC: return in->ival == AK_CAS ? 4 : 3;
   default: return ir_op_info[in->op].nargs;

@@ -729,7 +729,7 @@ static int call_name(Lower *L, const Node *call) {
   const Node *nested_call = call;
   IrFunc *nested = lower_nested_callee(L, call, &nested_call); /* lower_nested.c */
   if (nested)
-    return call_function(L, nested, nested_call);
+    return lower_nested_result(L, call, call_function(L, nested, nested_call));
   const IrExtern *ext = ir_local_find(L->f, name) < 0 ? ir_find_extern(L->p, name) : NULL;
   if (ext)
     return foreign_call(L, ext, call);

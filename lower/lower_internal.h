@@ -181,6 +181,9 @@ bool lower_is_nested(const Lower *L, const char *name);
 /* For a call of a nested def: its function, *out the call with the free
  * variables added; NULL when call is not one. */
 IrFunc *lower_nested_callee(Lower *L, const Node *call, const Node **out);
+/* After the call (lowered to v): the nonlocals the def hands back assigned
+ * in the caller; the call's value. */
+int lower_nested_result(Lower *L, const Node *call, int v);
 /* lower_stmt.c: lowers fn (its free variables already parameters) as a device
  * function named name, with outer's options. */
 IrFunc *ir_lower_nested_func(LowerProg *lp, const Func *fn, const char *name, const IrFunc *outer);

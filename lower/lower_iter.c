@@ -250,8 +250,28 @@ static const Node *strip_literal_unroll(Lower *L, const Node *it) {
              ? it->args.data[0] : it;
 }
 
+/* A module tuple that did not fold as a constant because it holds
+ * functions (`FNS = (twice, plus1)`, unrolled as Numba's literal_unroll
+ * does): its display, whose names are read as module names; otherwise it
+ * as is (a local of that name shadows the module one). */
+static const Node *module_function_tuple(Lower *L, const Node *it) {
+  if (!it || it->kind != ND_NAME || ir_local_find(L->f, it->name) >= 0 ||
+      !ir_nonconst_find(L->lp, it->name))
+    return it;
+  const Node *v = ir_sig_resolve(L->p, it);
+  if (!v || v->kind != ND_TUPLE)
+    return it;
+  for (int k = 0; k < v->args.len; k++) {
+    const Node *e = v->args.data[k];
+    if (!e || (e->kind != ND_NAME && e->kind != ND_ATTR) ||
+        (e->kind == ND_NAME && ir_local_find(L->f, e->name) >= 0))
+      return it;
+  }
+  return v;
+}
+
 void lower_for_iter(Lower *L, const Node *s) {
-  const Node *it = strip_literal_unroll(L, s->rhs);
+  const Node *it = module_function_tuple(L, strip_literal_unroll(L, s->rhs));
   bool special = is_builtin_call(L, it, "enumerate") || is_builtin_call(L, it, "zip");
   if (!special && it && it->kind != ND_CALL) {
     int v = lower_expr(L, it);

@@ -123,30 +123,51 @@ bool lower_num_path_const(const char *path, IrGlobal *out) {
  * np.maximum(a, b)...): each becomes one OP_NPUFUNC (ir/npmath.h); typing
  * (typing/infer_npmath.c) picks the loop.  Paths are canonical ("numpy.sin"). */
 
-/* Positional operands only: NumPy's out= and the other ufunc keywords
- * (where=, dtype=, casting=) need arrays, which kernels do not allocate. */
+/* The out array of a ufunc call: the argument after the operands, or
+ * out=; NULL when there is none.  Reports other keywords (where=, dtype=,
+ * casting=: Numba's CUDA ufuncs take none of them) and extra arguments;
+ * *bad is then set. */
+static const Node *ufunc_out(Lower *L, const Node *call, const char *name, int n, bool *bad) {
+  const Node *out = call->args.len == n + 1 ? call->args.data[n] : NULL;
+  for (int i = 0; i < call->args2.len; i++) {
+    const Node *kw = call->args2.data[i];
+    if (kw->name && strcmp(kw->name, "out") == 0 && !out && kw->lhs && kw->lhs->kind != ND_TUPLE) {
+      out = kw->lhs;
+      continue;
+    }
+    diag_error(L->d, E_ARITY, kw->loc, "pass the operands, and an output array as the last "
+               "argument or out=", "%s() takes no keyword argument '%s' in kernels", name,
+               kw->name ? kw->name : "**");
+    *bad = true;
+    return NULL;
+  }
+  if (call->args.len > n + 1 || call->args.len < n) {
+    diag_error(L->d, E_ARITY, call->loc, NULL, "%s() takes %d argument%s and an optional output "
+               "array (%d given)", name, n, n == 1 ? "" : "s", call->args.len);
+    *bad = true;
+  }
+  return out;
+}
+
+/* np.sin(x) on numbers is OP_NPUFUNC; with an output array, np.sin(x, out)
+ * or np.sin(x, out=out), OP_ARRAY_UFUNC, whose value is out (NumPy returns
+ * it). */
 int lower_np_ufunc(Lower *L, int u, const Node *call) {
   const char *name = ir_dotted(L->a, call->lhs);
   int n = ir_npufunc_info[u].nin;
-  if (call->args2.len) {
-    const Node *kw = call->args2.data[0];
-    diag_error(L->d, E_ARITY, kw->loc, "pass the operands only and assign the result",
-               "%s() takes no keyword arguments in kernels", name);
+  bool bad = false;
+  const Node *out = ufunc_out(L, call, name, n, &bad);
+  if (bad)
     return -1;
-  }
-  if (call->args.len != n) {
-    diag_error(L->d, E_ARITY, call->loc,
-               call->args.len > n ? "an out argument is not supported: assign the result" : NULL,
-               "%s() takes exactly %d argument%s (%d given)", name, n, n == 1 ? "" : "s",
-               call->args.len);
-    return -1;
-  }
-  int args[2];
+  int args[3], base = out ? 1 : 0;
   for (int i = 0; i < n; i++)
-    args[i] = lower_expr(L, call->args.data[i]);
-  int v = lower_emit(L, OP_NPUFUNC, call->loc, args, n);
+    if ((args[base + i] = lower_expr(L, call->args.data[i])) < 0)
+      return -1;
+  if (out && (args[0] = lower_expr(L, out)) < 0)
+    return -1;
+  int v = lower_emit(L, out ? OP_ARRAY_UFUNC : OP_NPUFUNC, call->loc, args, n + base);
   lower_inst(L, v)->ival = u;
-  return v;
+  return out ? args[0] : v;
 }
 
 /* int.bit_count(): numba-cuda defines it as cuda.popc(i) (the operand's

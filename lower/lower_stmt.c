@@ -461,16 +461,15 @@ static void stmt_unsupported(Lower *L, const Node *s) {
   case ND_RAISE: stmt_raise(L, s); break;
   case ND_WITH: unsupported(L, s->loc, "a with statement", NULL); break;
   case ND_DEL: unsupported(L, s->loc, "del", NULL); break;
-  case ND_GLOBAL: /* nested defs are device functions (lower_nested.c): they
-                     cannot write the enclosing function's variables, which
-                     Numba's inlined closures allow for one assignment */
+  case ND_GLOBAL: /* a nested def's nonlocals are its parameters (lower_nested.c):
+                     one reaching here is in a module-level def, where Python
+                     has no enclosing variable to bind */
     if (s->str && strcmp(s->str, "nonlocal") == 0)
-      diag_error(L->d, E_UNSUPPORTED, s->loc,
-                 "return the value instead: x = inner(...); Numba itself refuses a nonlocal "
-                 "assigned more than once (\"Reassigning the nonlocal variable ... inside an "
-                 "inlined closure is unsupported\")",
-                 "'nonlocal' is not supported in kernels: a nested function cannot assign the "
-                 "enclosing function's variables");
+      diag_error(L->d, E_UNDEFINED, s->args.len ? s->args.data[0]->loc : s->loc,
+                 "nonlocal is for a function defined inside another one; module constants "
+                 "need no declaration",
+                 "no binding for nonlocal '%s' found",
+                 s->args.len && s->args.data[0]->name ? s->args.data[0]->name : "?");
     else
       unsupported(L, s->loc, arena_printf(L->a, "'%s'", s->str ? s->str : "global"),
                   "module constants can be read without declaring them");

@@ -40,18 +40,24 @@ static bool fail_expected_type(Diags *d, const Node *n) {
 
 /* ------------------------------------------------------ module values -- */
 
-/* The value of the last module-level assignment to name, or NULL. */
-static const Node *module_value(const IrProgram *p, const char *name) {
+/* The value of the last module-level assignment to name before the
+ * assignment numbered *at (all of them for m->globals.len), or NULL; *at
+ * becomes that assignment's number, so a name in its value is read as the
+ * module had it then (`f = f` rebinds the f before it, as Python runs it). */
+static const Node *module_value(const IrProgram *p, const char *name, int *at) {
   const Module *m = p->ast;
-  for (int i = m ? m->globals.len - 1 : -1; i >= 0; i--)
-    if (strcmp(m->globals.data[i].name, name) == 0)
+  for (int i = m ? *at - 1 : -1; i >= 0; i--)
+    if (strcmp(m->globals.data[i].name, name) == 0) {
+      *at = i;
       return m->globals.data[i].value;
+    }
   return NULL;
 }
 
 const Node *ir_sig_resolve(const IrProgram *p, const Node *n) {
+  int at = p->ast ? p->ast->globals.len : 0;
   for (int k = 0; n && n->kind == ND_NAME && n->name && k < 8; k++) {
-    const Node *v = module_value(p, n->name);
+    const Node *v = module_value(p, n->name, &at);
     if (!v || v == n)
       break;
     n = v;

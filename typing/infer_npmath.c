@@ -1,4 +1,5 @@
-/* infer_npmath.c - typing of OP_NPUFUNC: NumPy ufuncs on scalars.
+/* infer_npmath.c - typing of OP_NPUFUNC: NumPy ufuncs on scalars, and of
+ * OP_ARRAY_UFUNC: the same loops written into an out array.
  *
  * Numba types np.sin(x) & co. by NumPy's loop tables: the loops are tried
  * in NumPy's order and the first one every operand converts to with
@@ -103,4 +104,59 @@ const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need) {
   for (int k = 0; need && k < in->nargs; k++)
     need[k] = lt;
   return ir_npufunc_info[u].pred ? TY_BOOL_T : lt;
+}
+
+/* NumPy's casting='same_kind' of the loop's result into out's dtype, which
+ * Numba's ufunc with an output argument keeps: bool goes anywhere, ints to
+ * ints or floats, floats to floats (of any size). */
+static bool same_kind(const Type *from, const Type *to) {
+  if (from->kind == TY_BOOL)
+    return true;
+  if (ty_is_float(from))
+    return ty_is_float(to) || ty_is_complex(to);
+  return to->kind != TY_BOOL;
+}
+
+/* np.sin(x, out) / np.add(a, b, out=out) in a kernel: Numba's ufunc loop
+ * over out's elements, each operand an array broadcast onto out's shape or
+ * a number.  The instruction's type is the loop type codegen computes in. */
+const Type *ir_infer_array_ufunc(Infer *inf, int idx) {
+  const Inst *in = &inf->f->insts.data[idx];
+  int u = (int)in->ival;
+  if (u < 0 || u >= NU__COUNT || in->nargs != ir_npufunc_info[u].nin + 1)
+    return ir_infer_fail(inf, idx, E_INTERNAL, NULL, "internal error: bad ufunc call");
+  const Type *out = operand(inf, in, 0), *ts[2];
+  if (!out)
+    return NULL;
+  if (out->kind != TY_ARRAY || !ty_is_number(out->elem) || ty_is_complex(out->elem))
+    return ir_infer_fail(inf, idx, E_TY_INTRINSIC, "pass an array of numbers to write into",
+                         "the output of np.%s() must be an array of numbers, not %s",
+                         ir_npufunc_info[u].name, TN(out));
+  if (!ir_infer_check_writable(inf, idx, out))
+    return NULL;
+  if (u == NU_POWER)
+    return ir_infer_fail(inf, idx, E_NOTYET, "write the loop: out[i] = a[i] ** b[i]",
+                         "np.power() with an output array is not supported");
+  for (int k = 0; k < in->nargs - 1; k++) {
+    const Type *t = operand(inf, in, k + 1);
+    if (!t)
+      return NULL;
+    if (t->kind == TY_ARRAY && t->ndim > out->ndim)
+      return ir_infer_fail(inf, idx, E_TY_INDEX, "the operands may have as many dimensions as "
+                           "the output, or fewer (broadcast)",
+                           "np.%s(): operand %d (%s) has more dimensions than the output (%s)",
+                           ir_npufunc_info[u].name, k + 1, TN(t), TN(out));
+    ts[k] = t->kind == TY_ARRAY ? t->elem : t;
+    if (!ty_is_number(ts[k]) || ty_is_complex(ts[k]))
+      return bad_operand(inf, idx, u, t);
+  }
+  const Type *lt = pick_loop(u, ts, in->nargs - 1);
+  if (!lt)
+    return bad_operand(inf, idx, u, ts[0]);
+  const Type *rt = ir_npufunc_info[u].pred ? TY_BOOL_T : lt;
+  if (!same_kind(rt, out->elem))
+    return ir_infer_fail(inf, idx, E_TY_CONVERT, "pass an output array of a wider kind",
+                         "np.%s(): cannot write the loop's %s results into %s (NumPy's "
+                         "casting='same_kind')", ir_npufunc_info[u].name, TN(rt), TN(out));
+  return lt;
 }

@@ -518,7 +518,7 @@ static int param_operand(const Infer *inf, int idx, int k) {
 /* Read-only arrays: constant arrays (constant memory on the GPU) and
  * arrays the host marked read-only (kjit_array_set_readonly, a read-only
  * DLPack tensor), whose parameter the message names. */
-static bool check_writable(Infer *inf, int idx, const Type *arr) {
+bool ir_infer_check_writable(Infer *inf, int idx, const Type *arr) {
   if (!arr->readonly)
     return true;
   int p = param_operand(inf, idx, 0);
@@ -555,7 +555,7 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
     set_need(need, 1, arr->elem);
     return TY_VOID_T;
   }
-  if (!arr || !need_array(inf, idx, arr, "index") || !v || !check_writable(inf, idx, arr))
+  if (!arr || !need_array(inf, idx, arr, "index") || !v || !ir_infer_check_writable(inf, idx, arr))
     return NULL;
   if (in->str && !check_cache_hint(inf, idx, arr, in->nargs - 2))
     return NULL;
@@ -572,7 +572,7 @@ static const Type *type_array_store(Infer *inf, int idx, const Type **need) {
 static const Type *type_array_fill(Infer *inf, int idx, const Type **need) {
   const Inst *in = &inf->f->insts.data[idx];
   const Type *arr = at(inf, in, 0), *v = at(inf, in, 1);
-  if (!arr || !need_array(inf, idx, arr, "slice") || !v || !check_writable(inf, idx, arr))
+  if (!arr || !need_array(inf, idx, arr, "slice") || !v || !ir_infer_check_writable(inf, idx, arr))
     return NULL;
   if (!ty_is_number(arr->elem))
     return ir_infer_fail(inf, idx, E_TY_INDEX, "assign element by element in a loop",
@@ -791,7 +791,7 @@ static const Type *type_atomic(Infer *inf, int idx, const Type **need) {
     return ir_infer_fail(inf, idx, E_TY_ATOMIC, NULL,
                          "cuda.atomic.%s needs an array as its first argument, got %s",
                          atomic_names[kind], TN(arr));
-  if (!check_writable(inf, idx, arr))
+  if (!ir_infer_check_writable(inf, idx, arr))
     return NULL;
   if (!atomic_supports(kind, arr->elem))
     return ir_infer_fail(inf, idx, E_TY_ATOMIC, atomic_hint(kind),
@@ -1278,6 +1278,7 @@ const Type *ir_infer_inst(Infer *inf, int idx, const Type **need) {
   case OP_INTRINSIC: return type_intrinsic(inf, idx, need);
   case OP_NUMFN: return ir_infer_numfn(inf, idx, need);
   case OP_NPUFUNC: return ir_infer_npufunc(inf, idx, need);
+  case OP_ARRAY_UFUNC: return ir_infer_array_ufunc(inf, idx);
   case OP_LIBDEVICE: return ir_infer_libdevice(inf, idx, need);
   case OP_VECTOR: return ir_infer_vector(inf, idx, need);
   case OP_IS: case OP_ISNOT: return ir_infer_is(inf, idx, need);

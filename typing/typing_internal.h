@@ -102,6 +102,10 @@ const Type *ir_infer_fp8(Infer *inf, int idx, const Type **need);
 
 /* infer_npmath.c: the rule of OP_NPUFUNC (NumPy ufuncs on scalars). */
 const Type *ir_infer_npufunc(Infer *inf, int idx, const Type **need);
+/* np.sin(x, out) (OP_ARRAY_UFUNC): the loop type, checked against out's dtype */
+const Type *ir_infer_array_ufunc(Infer *inf, int idx);
+/* infer_ops.c: arr may be written (else reported, false) */
+bool ir_infer_check_writable(Infer *inf, int idx, const Type *arr);
 
 /* infer_libdevice.c: the rule of OP_LIBDEVICE (cuda.libdevice.<f>). */
 const Type *ir_infer_libdevice(Infer *inf, int idx, const Type **need);

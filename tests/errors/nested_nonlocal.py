@@ -4,11 +4,9 @@ from numba import cuda
 
 @cuda.jit("void(float64[:])")
 def k(res):
-    x = 1000
+    def f():
+        nonlocal y
+        y = 1.0
 
-    def closure():
-        nonlocal x
-        x = 0
-
-    closure()
-    res[0] = x
+    f()
+    res[0] = 1.0

@@ -5,4 +5,4 @@ from numba import cuda
 
 @cuda.jit("void(float32[:], float32[:])")
 def k(a, out):
-    np.sqrt(a[0], out)
+    np.sqrt(a, out[0])
