@@ -63,6 +63,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import compat  # noqa: E402  (the shared evaluator, classes and blocker keys)
+from compat_public_types import PublicReadings  # noqa: E402
 
 # Public code makes its arrays with CuPy as often as with NumPy; a CuPy
 # array reaches a kernel as an array of the same dtype and layout.
@@ -383,7 +384,7 @@ def _call_form(module, repo, var, value, defs):
 # Argument types from launch sites
 # ---------------------------------------------------------------------------
 
-class PublicEvaluator(compat.Evaluator):
+class PublicEvaluator(PublicReadings, compat.Evaluator):
     """scripts/compat.py's evaluator with the readings public code needs: a
     helper's parameter takes the argument of a call in another file of the
     repository (a driver script calling the library's launcher), else its
@@ -413,6 +414,9 @@ class PublicEvaluator(compat.Evaluator):
                 raise
         module, binding = found
         return self.child(module).eval_binding(binding, binding.name, compat.EMPTY_ENV)
+
+    def import_target(self, module, node):
+        return repo_import(self.cache, module, node)
 
     def imported(self, name, scope):
         """(module, binding) of a module constant another file of the
