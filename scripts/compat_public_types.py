@@ -61,6 +61,32 @@ class DictOf:
         return None
 
 
+class DtypeOnly:
+    """An array whose dtype the source names and whose dimensions it does
+    not (`np.zeros(shape, dtype=np.float32)` with a shape computed by a
+    call): never a launch argument itself (no signature renders it), it
+    becomes one through what fixes the dimensions, `.ravel()`,
+    `.flatten()`, `.reshape(m, n)`."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def __repr__(self):
+        return f"DtypeOnly({self.dtype})"
+
+
+def weak_result(a, b):
+    """The dtype NumPy gives an operation of a and b, a Python number
+    taking the array's dtype where its kind fits (NEP 50)."""
+    kind = lambda d: "f" if d.startswith(("float", "complex")) else "i"
+    for x, y in ((a, b), (b, a)):
+        if isinstance(x, compat.Num) and x.python and not (isinstance(y, compat.Num) and y.python):
+            if kind(x.dtype) == "i" or kind(y.dtype) == "f":
+                return y.dtype
+            return "float64"
+    return compat.result_dtype(a.dtype, b.dtype)
+
+
 def _is_number(node):
     return isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
         not isinstance(node.value, bool)
@@ -148,6 +174,13 @@ class PublicReadings:
             return super().ev_Call(e, scope, env, line)
         except compat.Unknown as exc:
             first = exc
+        if isinstance(e.func, ast.Attribute):
+            try:
+                obj = self.eval(e.func.value, scope, env, line)
+            except compat.Unknown:
+                obj = None
+            if isinstance(obj, DtypeOnly):
+                return self.dtype_only_method(obj, e, scope, env, line, first)
         conv = e
         while isinstance(conv, ast.Call) and isinstance(conv.func, ast.Attribute) and \
                 conv.func.attr in TORCH_SAME:     # x.to(dtype=...).contiguous()
@@ -161,6 +194,37 @@ class PublicReadings:
         if found is not None:
             return found
         raise first
+
+    def method_call(self, obj, attr, e, kw, scope, env, line):
+        if isinstance(obj, DtypeOnly):
+            return self.dtype_only_method(obj, e, scope, env, line, compat.Unknown(f".{attr}()"))
+        return super().method_call(obj, attr, e, kw, scope, env, line)
+
+    def dtype_only_method(self, obj, e, scope, env, line, first):
+        attr = e.func.attr
+        if attr in ("ravel", "flatten") and not e.args:
+            return compat.Arr(obj.dtype, 1)
+        if attr == "reshape" and e.args:
+            if len(e.args) > 1:
+                if any(isinstance(a, ast.Starred) for a in e.args):
+                    raise first
+                return compat.Arr(obj.dtype, len(e.args))
+            return compat.Arr(obj.dtype, self.shape_ndim(e.args[0], scope, env, line))
+        if attr in ("copy", "copy_to_host") and not e.args:
+            return obj
+        if attr == "astype" and e.args:
+            return DtypeOnly(self.dtype_of(e.args[0], scope, env, line).name)
+        raise first
+
+    def cuda_call(self, attr, e, kw, scope, env, line):
+        try:
+            return super().cuda_call(attr, e, kw, scope, env, line)
+        except compat.Unknown:
+            if attr in ("device_array", "pinned_array", "mapped_array", "managed_array"):
+                dtype_expr = self.arg(e, kw, 1, "dtype")
+                if dtype_expr is not None:
+                    return DtypeOnly(self.dtype_of(dtype_expr, scope, env, line).name)
+            raise
 
     def is_torch(self, head, scope):
         if head != "torch":
@@ -312,6 +376,13 @@ class PublicReadings:
         if isinstance(e.func, ast.Name):
             return self.function_named(e.func, scope, env)
         if isinstance(e.func, ast.Attribute) and isinstance(e.func.value, ast.Name):
+            binding = scope.resolve(e.func.value.id)
+            if binding is not None and binding.kind == "import" and isinstance(binding.node, ast.Import):
+                # `import cnn` then `cnn.init_network(...)`: the repository's module
+                alias = binding.value
+                other = self.import_target(scope.module, ast.ImportFrom(module=alias.name, names=[], level=0))
+                inner = other.scope.lookup_local(e.func.attr) if other is not None else None
+                return (other, inner.node) if inner is not None and inner.kind == "def" else None
             module = scope.module
             for node in module.tree.body:
                 if isinstance(node, ast.ClassDef) and node.name == e.func.value.id:
@@ -324,6 +395,18 @@ class PublicReadings:
     # -- NumPy ---------------------------------------------------------------
 
     def numpy_call(self, name, e, kw, scope, env, line):
+        if name in ("random.rand", "random.randn") and any(isinstance(a, ast.Starred) for a in e.args):
+            # np.random.randn(*shape, n): as many dimensions as the arguments unpack to
+            ndim = 0
+            for a in e.args:
+                if isinstance(a, ast.Starred):
+                    value = self.eval(a.value, scope, env, line)
+                    if not isinstance(value, compat.Tup):
+                        raise compat.Unknown(f"np.{name}(*shape)")
+                    ndim += len(value.items)
+                else:
+                    ndim += 1
+            return compat.Arr("float64", ndim)
         src = e.args[0] if e.args else None
         if name in ("array", "asarray") and isinstance(src, ast.ListComp) and len(src.generators) == 1:
             # np.array([int(s) for s in parts]): one dimension of the element's
@@ -343,12 +426,12 @@ class PublicReadings:
                               self.shape_ndim(e.args[1], scope, env, line))
         if name == "where" and len(e.args) == 3:
             # np.where(cond, x, y): the broadcast of the three, x and y's promoted dtype.
-            values = [self.eval(a, scope, env, line) for a in e.args]
+            values = [self.condition(e.args[0], scope, env, line)] + \
+                [self.eval(a, scope, env, line) for a in e.args[1:]]
             arrays = [v for v in values if isinstance(v, compat.Arr)]
             if not arrays or not all(isinstance(v, (compat.Arr, compat.Num)) for v in values[1:]):
                 raise first
-            return compat.Arr(compat.result_dtype(values[1].dtype, values[2].dtype),
-                              max(a.ndim for a in arrays))
+            return compat.Arr(weak_result(values[1], values[2]), max(a.ndim for a in arrays))
         if name == "random.choice" and e.args:
             # np.random.choice(a, size): elements of a; an int a draws from arange(a).
             size = self.arg(e, kw, 1, "size")
@@ -374,6 +457,10 @@ class PublicReadings:
             if name in ("sum", "prod") and dtype in SMALL_INTS:
                 dtype = SMALL_INTS[dtype]
             return compat.Num(dtype, False)
+        if name in ("zeros", "ones", "empty", "full") and \
+                self.arg(e, kw, 2 if name == "full" else 1, "dtype") is not None:
+            return DtypeOnly(self.dtype_of(self.arg(e, kw, 2 if name == "full" else 1, "dtype"),
+                                           scope, env, line).name)
         if name == "append" and len(e.args) == 2 and "axis" not in kw:
             # np.append(a, b) without an axis flattens both: one dimension.
             a, b = (self.eval(x, scope, env, line) for x in e.args)
@@ -381,6 +468,16 @@ class PublicReadings:
                 raise first
             return compat.Arr(compat.result_dtype(a.dtype, b.dtype), 1)
         raise first
+
+    def condition(self, expr, scope, env, line):
+        """A comparison of arrays (`grid > 0`) as a bool array of the
+        operands' broadcast dimensions."""
+        if isinstance(expr, ast.Compare):
+            values = [self.eval(x, scope, env, line) for x in [expr.left] + expr.comparators]
+            arrays = [v for v in values if isinstance(v, compat.Arr)]
+            if arrays:
+                return compat.Arr("bool", max(a.ndim for a in arrays))
+        return self.eval(expr, scope, env, line)
 
     def fromfunction_dtype(self, e, kw, scope, env, first):
         """np.fromfunction(f, shape, dtype=float) calls f once with index
