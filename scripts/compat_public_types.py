@@ -124,6 +124,27 @@ def walk_own(func):
 class PublicReadings:
     """Mixin over compat.Evaluator (see the module docstring)."""
 
+    # -- numbers -------------------------------------------------------------
+
+    @staticmethod
+    def num_binop(op, left, right):
+        """compat's rule, with what NumPy does where a NumPy scalar meets a
+        Python number or `/` divides integers: `np.int64(6) / 4` and
+        `np.int64(6) * 0.5` are float64 (true division and a float operand
+        make a float; NEP 50 keeps the NumPy scalar's dtype only where the
+        Python number's kind fits)."""
+        out = compat.Evaluator.num_binop(op, left, right)
+        if out.python:
+            return out
+        dtype = out.dtype
+        floats = ("float", "complex")
+        if isinstance(op, ast.Div) and not dtype.startswith(floats):
+            dtype = "float64"
+        for x, y in ((left, right), (right, left)):
+            if x.python and x.dtype.startswith(floats) and not y.dtype.startswith(floats):
+                dtype = x.dtype
+        return compat.Num(dtype, False, out.value)
+
     # -- shapes --------------------------------------------------------------
 
     def shape_ndim(self, expr, scope, env, line):

@@ -71,7 +71,7 @@ assert sig["scale"] == "void(float32[::1], float32[::1], float64)", sig  # N, F 
 assert sig["scale_rows"] == "void(float32[:, ::1], float32[:, ::1], int64)", sig  # torch through a bridge
 assert sig["count_mask"] == "void(boolean[:, ::1], int32[::1])", sig  # np.fromfunction of a comparison
 assert sig["pick"] == "void(int32[:, ::1], int32[:, ::1], int64)", sig  # random.choice, where, np.sum
-assert sig["fill_amps"] == "void(float64[::1], float64)", sig  # device_array(2 ** q, ...)
+assert sig["fill_amps"] == "void(float64[::1], float64)", sig  # device_array(2 ** q, ...), np.int64 / int
 assert sig["advance"] == "void(float64[::1], int64)", sig  # a helper's dict of arrays
 assert sig["flat_sum"] == "void(float32[::1], float32[:, ::1], float32[::1])", sig  # ravel / reshape
 assert sig["blob"] is None, sig  # np.fromfunction of a function that is more than a return
