@@ -111,6 +111,14 @@ def scalar_extent(expr):
     return False
 
 
+def type_key(value):
+    """What a signature would say of `value` (its repr where none would)."""
+    try:
+        return compat.render_type(value)
+    except compat.Unknown:
+        return repr(value)
+
+
 def walk_own(func):
     """The nodes of def `func`, not looking into the defs and lambdas it holds."""
     todo = list(func.body)
@@ -355,25 +363,31 @@ class PublicReadings:
         return compat.Arr(dtype, counts.pop(), "C")
 
     def guarded_return(self, e, scope, env, line):
-        """A repository's helper with one `return expr`, the last statement
-        of its body (a bridge such as `if not t.is_cuda: raise ...` then
-        `return cuda.as_cuda_array(t.detach())`, or a set-up function
-        building a dict of arrays): the type of expr with the parameters
-        bound, its locals read as everywhere (the last assignment before
-        the return).  A static method is looked up in its class."""
+        """A repository's helper whose `return expr` statements all give one
+        type (a bridge such as `if not t.is_cuda: raise ...` then `return
+        cuda.as_cuda_array(t.detach())`, a set-up function building a dict
+        of arrays, a `match` over set-ups returning the same arrays in each
+        case): that type, with the parameters bound and the locals read as
+        everywhere (the last assignment before each return).  Returns that
+        disagree, a bare `return`, or a body whose last statement is not a
+        `return`, `raise`, `if` or `match` (those hold the returns) leave
+        the call unknown.  A static method is looked up in its class."""
         target = self.bridge_function(e, scope, env)
         if target is None:
             return None
         module, func = target
         body = func.body
-        if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
-            return None
         returns = [n for n in walk_own(func) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))]
-        if returns != [body[-1]]:
+        if not returns or any(not isinstance(r, ast.Return) or r.value is None for r in returns):
             return None
+        if returns != [body[-1]] and not isinstance(body[-1], (ast.Return, ast.Raise, ast.Match, ast.If)):
+            return None                 # may fall off the end: None
         values = compat._bind_call(e, func.args, False)
         fenv = compat.Env({p: (v, scope, env) for p, v in values.items()}, e, env)
-        return self.eval(body[-1].value, module.scopes[func], fenv, body[-1].lineno)
+        found = [self.eval(r.value, module.scopes[func], fenv, r.lineno) for r in returns]
+        if len({type_key(v) for v in found}) != 1:
+            raise compat.Unknown(f"the returns of {func.name}() disagree")
+        return found[0]
 
     def function_named(self, expr, scope, env):
         """(module, def) a name calls: compat's resolution, then a def
