@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run_fixture.sh KJIT ROOT - scripts/compat_public.py over its own fixture:
-# three small repositories written for this test in the shapes public code
+# four small repositories written for this test in the shapes public code
 # has (factory kernels, a launch in another file giving the signature, an
 # eager kernel, a construct kjit refuses, a decorator held in a variable,
 # a kernel defined inside a host function (named FUNCTION.KERNEL) and one
