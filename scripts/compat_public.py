@@ -63,6 +63,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import compat  # noqa: E402  (the shared evaluator, classes and blocker keys)
+from compat_public_types import PublicReadings  # noqa: E402
 
 # Public code makes its arrays with CuPy as often as with NumPy; a CuPy
 # array reaches a kernel as an array of the same dtype and layout.
@@ -383,7 +384,7 @@ def _call_form(module, repo, var, value, defs):
 # Argument types from launch sites
 # ---------------------------------------------------------------------------
 
-class PublicEvaluator(compat.Evaluator):
+class PublicEvaluator(PublicReadings, compat.Evaluator):
     """scripts/compat.py's evaluator with the readings public code needs: a
     helper's parameter takes the argument of a call in another file of the
     repository (a driver script calling the library's launcher), else its
@@ -413,6 +414,9 @@ class PublicEvaluator(compat.Evaluator):
                 raise
         module, binding = found
         return self.child(module).eval_binding(binding, binding.name, compat.EMPTY_ENV)
+
+    def import_target(self, module, node):
+        return repo_import(self.cache, module, node)
 
     def imported(self, name, scope):
         """(module, binding) of a module constant another file of the
@@ -1148,7 +1152,29 @@ METHOD = [
     "  parameter from a call in another file, a method's from `obj.method(...)` there, a constructor's",
     "  from calls of its class, else its default; a field whose object cannot be followed,",
     "  `self.sim.n`, from the first assignment `X.n = expr` in the repository that types), including",
-    "  launches through a parameter that defaults to the kernel or is passed it by keyword.",
+    "  launches through a parameter that defaults to the kernel or is passed it by keyword. A",
+    "  helper's parameter follows the helper's call sites, in its own file and then across the",
+    "  repository's files, callers of callers included (bounded: 1,500 evaluation steps per",
+    "  kernel); where call sites disagree, the first that types gives the one signature compiled",
+    "  (a method's callers must all agree, `obj.m(...)` may be another class's method).",
+    "- **Arrays made the ways public code makes them** (scripts/compat_public_types.py): a PyTorch",
+    "  tensor through `cuda.as_cuda_array` or a repository's bridge helper around it (a helper whose",
+    "  body ends in its only `return`, guards and locals before it, is read as that expression),",
+    "  with torch's dtypes (`torch.zeros/ones/empty/full/rand/randn`, default float32; `.to(dtype=)`,",
+    "  `.float()`, `.contiguous()`, `.detach()`); `np.fromfunction` where the function is one",
+    "  `return` (a comparison is bool, arithmetic of the float64 indices float64); `np.where(c, x,",
+    "  y)` (x and y promoted, a Python number weak); `np.random.choice(a, size)`; `np.sum/prod`",
+    "  (small integers widen to int64) and `np.min/max` of an array; `np.append` without an axis",
+    "  (1-d); `np.array([int(s) for s in ...])`; a dict literal read by a constant key; a shape",
+    "  that is one number by its form (`2 ** q`, `n - 1`, `int(x)`); the dimensions of an array",
+    "  whose dtype is converted and whose shape the function unpacks (`ny, nx = x.shape`); an",
+    "  array whose dtype alone is known becomes one through `.ravel()`, `.flatten()` or",
+    "  `.reshape(m, n)`. Nothing else is guessed: a tensor whose dimensions the source does not",
+    "  show (diffct's projection angles) stays a harness limit.",
+    "- **Run-time values, checked**: a kernel defined in a host function that reads the function's",
+    "  arguments would be named `'HOST(ARGS).KERNEL'` if some module-level or `__main__` statement",
+    "  called the function with constants; none of the pinned repositories does (their host",
+    "  functions get arrays and shapes computed at run time), so those stay harness limits.",
     "- **Harness limits** say why: \"needs a run-time value\" where the kernel reads what only a run",
     "  knows (a host function's locals computed from its arguments, a factory called only at run",
     "  time), \"argument types\" with the first expression the evaluator could not type.",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run_fixture.sh KJIT ROOT - scripts/compat_public.py over its own fixture:
-# three small repositories written for this test in the shapes public code
+# four small repositories written for this test in the shapes public code
 # has (factory kernels, a launch in another file giving the signature, an
 # eager kernel, a construct kjit refuses, a decorator held in a variable,
 # a kernel defined inside a host function (named FUNCTION.KERNEL) and one
@@ -9,7 +9,9 @@
 # defined twice, a lazy cuda.jit helper only kernels call, a scalar that is
 # a field another class sets up, a method's argument from a driver script,
 # a kernel launched through a parameter defaulting to it, constants
-# star-imported from another file, map(cuda.to_device, ...)).  Checks every kernel's class against expected.tsv, the
+# star-imported from another file, map(cuda.to_device, ...), arrays made
+# through a PyTorch bridge helper, np.fromfunction / where / random.choice,
+# a helper's dict of arrays and a buffer reshaped from an unknown shape).  Checks every kernel's class against expected.tsv, the
 # page section (headline with and without Numba's verdicts, kept around the
 # test-suite part) and the bundle for the Numba side.  No network; exit 77
 # without python3.
@@ -27,16 +29,16 @@ printf '# Test-suite part\n\nkept as it is\n' > "$out/page.md"
   --results "$out/results.tsv" --out "$out/page.md" -j 2 > "$out/log"
 diff -u "$fix/expected.tsv" "$out/results.tsv" || fail "classes differ from expected.tsv"
 grep -q '^kept as it is$' "$out/page.md" || fail "the page's other sections were not kept"
-grep -qF '**10 of 11 kernels compile (90.9%)**' "$out/page.md" || fail "headline"
+grep -qF '**17 of 18 kernels compile (94.4%)**' "$out/page.md" || fail "headline"
 grep -qF 'Over the kernels Numba compiles: pending.' "$out/page.md" || fail "pending Numba column"
 grep -qE '^\| 1 \| E202 unsupported: dict literal \| 1 \|' "$out/page.md" || fail "blocker table"
 grep -qE '^\| crash \| 0 \|' "$out/page.md" || fail "crash row"
-grep -qF 'limited by their argument types: 1 pass, 1 do not' "$out/page.md" || fail "check without types"
+grep -qF 'limited by their argument types: 3 pass, 1 do not' "$out/page.md" || fail "check without types"
 # Rewriting the section leaves one copy of it.
 "${harness[@]}" run "$fix/snapshots" --manifest "$fix/repos.tsv" --kjit "$kjit" \
   --out "$out/page.md" --numba "$fix/numba.tsv" -j 2 > "$out/log"
 [ "$(grep -c 'public repositories: generated' "$out/page.md")" = 1 ] || fail "section written twice"
-grep -qF '**Over the kernels Numba compiles: 10 of 10 (100.0%).**' "$out/page.md" || fail "headline over Numba"
+grep -qF '**Over the kernels Numba compiles: 17 of 17 (100.0%).**' "$out/page.md" || fail "headline over Numba"
 grep -qE '^\| \| none \| \| \|' "$out/page.md" \
   || fail "a kernel Numba rejects (the dict literal) must leave the blocker table"
 # scripts/compat.py, rewriting the test-suite part, keeps this section.
@@ -65,6 +67,16 @@ assert sig["flip"] == "void(int64, float64[::1], int64)", sig   # self.state.n, 
 assert sig["zero"] == "void(int64, float64[::1])", sig          # launched as clear()'s `kernel`
 assert {u["name"]: u["kind"] for u in units}["bit"] == "device", units
 assert sig["scale"] == "void(float32[::1], float32[::1], float64)", sig  # N, F from params.py
-assert len(units) == 18, len(units)
+# Arrays made the ways public code makes them (kjit-fixture/bridges/driver.py).
+assert sig["scale_rows"] == "void(float32[:, ::1], float32[:, ::1], int64)", sig  # torch through a bridge
+assert sig["count_mask"] == "void(boolean[:, ::1], int32[::1])", sig  # np.fromfunction of a comparison
+assert sig["pick"] == "void(int32[:, ::1], int32[:, ::1], int64)", sig  # random.choice, where, np.sum
+assert sig["fill_amps"] == "void(float64[::1], float64)", sig  # device_array(2 ** q, ...), np.int64 / int
+assert sig["advance"] == "void(float64[::1], int64)", sig  # a helper's dict of arrays
+assert sig["flat_sum"] == "void(float32[::1], float32[:, ::1], float32[::1])", sig  # ravel / reshape
+assert sig["blob"] is None, sig  # np.fromfunction of a function that is more than a return
+assert sig["relax"] == "void(float64[:, ::1], boolean[:, ::1])", sig  # both returns of set_up agree
+assert sig["mixed"] is None, sig  # make_buffer's returns disagree
+assert len(units) == 27, len(units)
 PY
 echo "compat_public fixture: ok"
